@@ -1,0 +1,30 @@
+"""Engine: the game contract, errors, chance, records and the game registry."""
+
+from ziggurat.engine.contract import CHANCE, TERMINAL, Action, Game, State, sample_chance
+from ziggurat.engine.errors import (
+    GameOver,
+    IllegalAction,
+    InvalidAction,
+    NotYourTurn,
+    ZigguratError,
+)
+from ziggurat.engine.records import record, replay
+from ziggurat.engine.registry import games, load
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "Game",
+    "GameOver",
+    "IllegalAction",
+    "InvalidAction",
+    "NotYourTurn",
+    "State",
+    "ZigguratError",
+    "games",
+    "load",
+    "record",
+    "replay",
+    "sample_chance",
+]

@@ -1,0 +1,133 @@
+"""The game contract shared by every game (see DESIGN.md, "The game contract").
+
+A game is a :class:`Game` (static rules + options) that creates :class:`State` objects.
+States are mutable; ``apply`` validates and either changes the state or raises one of the
+engine errors leaving the state untouched. Chance is explicit: at a chance node
+``current_player()`` is :data:`CHANCE` and ``chance_outcomes()`` lists ``(action, p)``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+CHANCE = -1
+"""``current_player()`` at a chance node."""
+
+TERMINAL = -4
+"""``current_player()`` once the game is over."""
+
+
+class Action(str):
+    """An action: an immutable value that *is* its canonical text.
+
+    ``str(action) == text`` and ``game.parse_action(text) == action`` hold for every
+    action a state lists. Being a ``str`` keeps actions cheap to create, hash and store.
+    """
+
+    __slots__ = ()
+
+
+class Game(ABC):
+    """Static description of one game with its options and player count."""
+
+    game_id: str = ""
+    name: str = ""
+    min_players: int = 2
+    max_players: int = 2
+
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        self.num_players = players
+        self.options = options
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The state before the first decision (often a chance node)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Canonical action for ``text``; raises :class:`InvalidAction` if it does not parse."""
+
+    @abstractmethod
+    def state_from_position(self, position: dict[str, Any]) -> State:
+        """Build a state from a position dict (see the game's docs for the schema)."""
+
+    @abstractmethod
+    def sample_state(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
+        """A full state consistent with what ``seat`` sees in ``view``."""
+
+    def invariants(self, state: State) -> list[str]:
+        """Conservation checks the game declares; returns a list of violations."""
+        return []
+
+    def redact_record(self, record: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """A record with every hidden detail replaced as ``seat`` would see it."""
+        return record
+
+
+class State(ABC):
+    """One position of a game in progress."""
+
+    game: Game
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat to move (0-based), :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """Actions of the player to move; at a chance node, the possible outcomes."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``(outcome, probability)`` pairs at a chance node; empty elsewhere."""
+
+    @abstractmethod
+    def apply(self, action: str) -> None:
+        """Validate and play ``action`` (text or :class:`Action`)."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One float per seat; all zeros until the game ends."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-serialisable dict of what ``seat`` may see (``None``: a spectator)."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def history(self) -> list[str]:
+        """Canonical texts of every applied action, chance outcomes included."""
+
+    @abstractmethod
+    def to_position(self) -> dict[str, Any]:
+        """The full state as a JSON-serialisable position dict."""
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def fingerprint(self) -> str:
+        """Stable hash of the full state: equal states have equal fingerprints."""
+        blob = json.dumps(self.to_position(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()[:32]
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """Pick a chance outcome of ``state`` with the driver's seeded RNG."""
+    outcomes = state.chance_outcomes()
+    r = rng.random()
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if r < acc:
+            return action
+    return outcomes[-1][0]

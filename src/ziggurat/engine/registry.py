@@ -1,0 +1,38 @@
+"""Registry of games: ``ziggurat.games()`` and ``ziggurat.load()``."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ziggurat.engine.contract import Game
+
+# game id -> "module:Class"; modules are imported lazily so loading one game stays cheap.
+_GAMES: dict[str, str] = {
+    "mesopotamia": "ziggurat.games.mesopotamia.game:MesopotamiaGame",
+}
+
+
+def games() -> list[str]:
+    """Ids of every registered game, sorted."""
+    return sorted(_GAMES)
+
+
+def game_class(game_id: str) -> type[Game]:
+    if game_id not in _GAMES:
+        raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(games())}")
+    module_name, _, cls_name = _GAMES[game_id].partition(":")
+    cls: type[Game] = getattr(importlib.import_module(module_name), cls_name)
+    return cls
+
+
+def load(game_id: str, players: int | None = None, **options: Any) -> Game:
+    """Create a game with ``players`` seats and options; bad values raise ``ValueError``."""
+    cls = game_class(game_id)
+    if players is None:
+        players = cls.min_players
+    if not isinstance(players, int) or not cls.min_players <= players <= cls.max_players:
+        raise ValueError(
+            f"players={players!r}: {game_id} is for {cls.min_players} to {cls.max_players} players"
+        )
+    return cls(players, options)

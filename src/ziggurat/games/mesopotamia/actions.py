@@ -1,0 +1,315 @@
+"""Phase II, the action (M8-M12), and Phase III, Mana (M13)."""
+
+from __future__ import annotations
+
+from ziggurat.games.mesopotamia.data import (
+    EMPTY,
+    FERTILITY,
+    OFFERING,
+    PLAINS,
+    STONE,
+    WOOD,
+)
+from ziggurat.games.mesopotamia.movement import find_tribe, tribe_classes
+from ziggurat.games.mesopotamia.notation import Coord, fmt_hut, fmt_tribe
+from ziggurat.games.mesopotamia.state import MesoState
+
+ACTION_OF = {"hut": "huts", "holy": "holy", "grow": "grow"}
+
+
+def start_action_phase(s: MesoState) -> None:
+    """M2.7 -> M8: unused MP are lost; Phase I flags (loot received) are cleared."""
+    s.mp = 0
+    s.phase = "action"
+    s.action = None
+    s.used_huts = ()
+    _clear_spent(s)
+
+
+def start_mana_phase(s: MesoState) -> None:
+    s.phase = "mana"
+    s.action = None
+    s.used_huts = ()
+    s.income_done = False
+    s.priests = ()
+    _clear_spent(s)
+
+
+def _clear_spent(s: MesoState) -> None:
+    for seat, tribes in enumerate(s.tribes):
+        if any(t[2] for t in tribes):
+            s.tribes[seat] = [(t[0], t[1], False) if t[2] else t for t in tribes]
+
+
+def _pairs(s: MesoState, p: int, c: Coord, classes: dict, first_cargo: int | None) -> list[tuple[str, str]]:  # type: ignore[type-arg]
+    """Groups of two different own tribes on ``c`` not yet in a group (M8.2, M8.3).
+
+    ``first_cargo``: the first tribe must carry it (wood for huts, stone for holy places);
+    None: an unordered pair (growth).
+    """
+    here = sorted((k for k in classes if k[0] == c and not k[2]), key=lambda k: (k[1], k[2]))
+    out = []
+    for a_i, a in enumerate(here):
+        if first_cargo is not None and a[1] != first_cargo:
+            continue
+        start = 0 if first_cargo is not None else a_i
+        for b in here[start:]:
+            if b == a and classes[a] < 2:
+                continue
+            out.append((fmt_tribe(p, *a), fmt_tribe(p, *b)))
+    return out
+
+
+def hut_site_refusal(s: MesoState, c: Coord) -> str | None:
+    if s.tiles.get(c) != PLAINS:
+        return "huts are built only on plains (M9.1)"
+    if len(s.huts_on(c)) >= 2:
+        return "that plains already holds 2 huts (M9.1)"
+    if c in s.holy:
+        return "no hut may be built on a tile with a holy place (M9.1, M10.6)"
+    return None
+
+
+def holy_site_refusal(s: MesoState, p: int, c: Coord) -> str | None:
+    if s.tiles.get(c) != PLAINS:
+        return "holy places are erected only on plains (M10.1)"
+    if s.huts_on(c):
+        return "a holy place needs an empty plains: this one has a hut (M10.1, R44)"
+    if c in s.holy:
+        return "that plains already has a holy place (M10.5)"
+    for q in range(s.n):
+        if q != p and s.tribes_on(q, c):
+            return "a holy place needs an empty plains: another player's tribe stands there (M10.1, R44)"
+    return None
+
+
+def growth_hut_ok(s: MesoState, p: int, hut: tuple) -> bool:  # type: ignore[type-arg]
+    owner = hut[0]
+    if owner < 0:
+        return bool(s.opts["neutralHutAllowsGrowth"])
+    return owner == p or not s.opts["growthRequiresOwnHut"]
+
+
+def growth_site_refusal(s: MesoState, p: int, c: Coord) -> str | None:
+    if any(h[3] for h in s.huts_on(c)):
+        return "no growth on a tile where an offering lies under a hut (M11.2)"
+    if not s.supply_tribes(p):
+        return "you have no tribe left in your personal supply (M11.3)"
+    return None
+
+
+def action_actions(s: MesoState, p: int, out: list[str]) -> None:
+    """Legal Phase II group actions for the current action (or all, before one is chosen)."""
+    chosen = s.action
+    classes = tribe_classes(s, p)
+    tiles_with_mine = sorted({k[0] for k in classes if not k[2]})
+    carried = s.opts["buildResourceMustBeCarried"]
+    if chosen in (None, "huts") and s.huts_in_supply(p) and s.unplaced[p]:
+        for c in tiles_with_mine:
+            if hut_site_refusal(s, c) is None:
+                for a, b in _pairs(s, p, c, classes, WOOD):
+                    out.append(f"hut {c[0]},{c[1]} {a} {b}")
+                if not carried and s.wood.get(c):
+                    for a, b in _pairs(s, p, c, classes, None):
+                        if not a[1:].startswith("w@"):
+                            out.append(f"hut {c[0]},{c[1]} {a} {b}")
+    if chosen in (None, "holy") and s.holy_in_supply(p):
+        for c in tiles_with_mine:
+            if holy_site_refusal(s, p, c) is None:
+                for a, b in _pairs(s, p, c, classes, STONE):
+                    out.append(f"holy {c[0]},{c[1]} {a} {b}")
+                if not carried and s.stone.get(c):
+                    for a, b in _pairs(s, p, c, classes, None):
+                        if not a[1:].startswith("s@"):
+                            out.append(f"holy {c[0]},{c[1]} {a} {b}")
+    if chosen in (None, "grow") and s.supply_tribes(p):
+        fertility = s.playable(p, FERTILITY)
+        one_per_hut = s.opts["growthOneHutPerGroup"]
+        for c in tiles_with_mine:
+            if growth_site_refusal(s, p, c) is not None:
+                continue
+            huts = [
+                h for h in s.huts_on(c)
+                if growth_hut_ok(s, p, h) and not (one_per_hut and (h[0], h[1]) in s.used_huts)
+            ]  # fmt: skip
+            pairs = _pairs(s, p, c, classes, None) if huts else []
+            for h in huts:
+                hid = fmt_hut(h[0], h[1])
+                for a, b in pairs:
+                    out.append(f"grow {c[0]},{c[1]} {hid} {a} {b}")
+                    if fertility:
+                        out.append(f"grow {c[0]},{c[1]} {hid} {a} {b} fertility")
+    if chosen is None:
+        if can_draw(s):
+            out.append("draw")
+        if s.opts["phaseTwoMayBePassed"] or not out:
+            out.append("pass")
+    else:
+        out.append("stop")
+
+
+def can_draw(s: MesoState) -> bool:
+    return sum(s.deck) > 0 or (sum(s.discard) > 0 and not s.opts["variantNoReshuffle"])
+
+
+def action_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ignore[type-arg]
+    kind = d[0]
+    if kind in ACTION_OF and s.action is not None and ACTION_OF[kind] != s.action:
+        return f"this turn's action is {s.action}; only one kind of action per turn (M8.1)"
+    if kind == "draw" and s.action is not None:
+        return "this turn's action is already chosen (M8.1)"
+    if kind == "draw" and not can_draw(s):
+        return "no card is left to draw (M12.2)"
+    if kind == "stop" and s.action is None:
+        return "no action has been started: choose one or pass (M8.1)"
+    if kind == "pass" and s.action is not None:
+        return "an action is under way: stop it instead (M8.4)"
+    if kind == "pass" and not s.opts["phaseTwoMayBePassed"]:
+        return "Phase II may not be passed with these options (M8.1, R38)"
+    if kind not in ("hut", "holy", "grow"):
+        return None
+    c = d[1]
+    tribes = [d[3], d[4]] if kind == "grow" else [d[2], d[3]]
+    for seat, tc, cargo, spent in tribes:
+        if seat != p:
+            return "a group is two of your own tribes (M8.2)"
+        if tc != c:
+            return "both tribes of a group must stand on the group's tile (M8.2)"
+        if spent:
+            return "that tribe already belongs to a group in this action (M8.3, R40)"
+        if (tc, cargo, spent) not in s.tribes[p]:
+            return f"there is no such tribe on {c[0]},{c[1]}"
+    if tribes[0] == tribes[1] and s.tribes[p].count(tribes[0][1:]) < 2:  # type: ignore[arg-type]
+        return "a group needs two different tribes (M8.2)"
+    if kind == "hut":
+        if not s.huts_in_supply(p):
+            return "you have no hut left in your personal supply (M9.3)"
+        if tribes[0][2] != WOOD:
+            return "one tribe of a hut group must carry wood; loose wood does not count (M9.2, M8.6)"
+        return hut_site_refusal(s, c)
+    if kind == "holy":
+        if not s.holy_in_supply(p):
+            return "you have no holy-place marker left (M10.3)"
+        if tribes[0][2] != STONE:
+            return "one tribe of a holy-place group must carry stone (M10.2, M8.6)"
+        return holy_site_refusal(s, p, c)
+    if d[5] and not s.playable(p, FERTILITY):
+        return "you hold no Fertility card playable this turn (M15.3, M12.3)"
+    hut = next((h for h in s.huts_on(c) if (h[0], h[1]) == d[2]), None)
+    if hut is None:
+        return f"hut {fmt_hut(*d[2])} is not on {c[0]},{c[1]}"
+    if not growth_hut_ok(s, p, hut):
+        return "growth needs one of your own huts on the tile (M11.1, M11.5)"
+    if d[2] in s.used_huts and s.opts["growthOneHutPerGroup"]:
+        return "that hut was already used for a growth in this action (M11.1, R41)"
+    return growth_site_refusal(s, p, c)
+
+
+def apply_action_phase(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type-arg]
+    kind = d[0]
+    if kind in ("pass", "stop"):
+        start_mana_phase(s)
+        return
+    if kind == "draw":
+        s.action = "draw"
+        if sum(s.deck) == 0:  # R51: reshuffle only when a draw is needed
+            s.deck = s.discard
+            s.discard = [0] * len(s.deck)
+        s.pending = ("card_draw",)
+        return
+    s.action = ACTION_OF[kind]
+    c = d[1]
+    spend = s.opts["tribeInOneGroupPerAction"]
+    tribes = s.tribes[p]
+    members = [d[3], d[4]] if kind == "grow" else [d[2], d[3]]
+    idx = []
+    for _, tc, cargo, spent in members:
+        i = tribes.index((tc, cargo, spent), idx[0] + 1 if idx and tribes[idx[0]] == (tc, cargo, spent) else 0)
+        idx.append(i)
+    if kind in ("hut", "holy"):
+        res = WOOD if kind == "hut" else STONE
+        first = tribes[idx[0]]
+        if first[1] == res:
+            tribes[idx[0]] = (c, EMPTY, first[2])
+        else:  # buildResourceMustBeCarried off: the loose resource on the tile is used
+            loose = s.wood if res == WOOD else s.stone
+            loose[c] -= 1
+            if not loose[c]:
+                del loose[c]
+        if res == WOOD:
+            s.supply_wood += 1
+        else:
+            s.supply_stone += 1
+    if spend:
+        for i in idx:
+            t = tribes[i]
+            tribes[i] = (t[0], t[1], True)
+    if kind == "hut":
+        num = max([h[1] for h in s.huts if h[0] == p], default=0) + 1
+        s.huts.append((p, num, c, 0))
+        s.pending = ("offer", num)
+    elif kind == "holy":
+        s.holy[c] = p
+    else:
+        s.used_huts = (*s.used_huts, d[2])
+        extra = s.opts["fertilityExtraTribes"] if d[5] else 0
+        if d[5]:
+            from ziggurat.games.mesopotamia.cards import discard_card
+
+            discard_card(s, p, FERTILITY)
+        for _ in range(1 + extra):
+            try:
+                j = tribes.index((None, EMPTY, False))
+            except ValueError:
+                break
+            tribes[j] = (c, EMPTY, True)  # R40: new tribes cannot join a group this action
+
+
+def offer_actions(s: MesoState, p: int, out: list[str]) -> None:
+    for v in sorted(set(s.unplaced[p])):
+        out.append(f"offer {v}")
+
+
+def apply_offer(s: MesoState, p: int, value: int) -> None:
+    """M9.4 step 3 (D18): the chosen offering goes face down under the new hut."""
+    num = s.pending[1]  # type: ignore[index]
+    s.pending = None
+    s.unplaced[p].remove(value)
+    pub = s.next_pub[p]
+    s.next_pub[p] = pub + 1
+    s.offer_val[p][pub] = value
+    for k, h in enumerate(s.huts):
+        if h[0] == p and h[1] == num:
+            s.huts[k] = (p, num, h[2], pub)
+
+
+# --- Phase III (M13) --------------------------------------------------------------------
+def paying_holy_places(s: MesoState, p: int) -> list[Coord]:
+    """Holy places that pay ``p`` this phase (M13.2, M13.3, M13.5)."""
+    inc = s.game.data["income"]
+    out = []
+    for c, owner in s.holy.items():
+        mine = s.tribes_on(p, c)
+        need = inc["ownHolyPlaceMinTribes"] if owner == p else inc["otherHolyPlaceMinTribes"]
+        if mine >= need:
+            out.append(c)
+    return sorted(out)
+
+
+def income(s: MesoState, p: int) -> int:
+    gain = len(paying_holy_places(s, p)) * s.game.data["income"]["manaPerHolyPlace"]
+    gain += len(s.priests)
+    if s.opts["templeGivesMana"]:
+        temple = next(c for c, t in s.tiles.items() if t == "temple")
+        if s.tribes_on(p, temple):
+            gain += 1
+    return gain
+
+
+def collect_income(s: MesoState, p: int) -> None:
+    s.mana[p] = min(s.limit[p], s.mana[p] + income(s, p))
+    s.income_done = True
+    s.priests = ()
+
+
+__all__ = ["OFFERING", "action_actions", "apply_action_phase", "collect_income"]

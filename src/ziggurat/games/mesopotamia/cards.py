@@ -1,0 +1,261 @@
+"""Cards: general rules (M14) and the eight effects (M15), with their sub-decisions."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from ziggurat.games.mesopotamia.data import (
+    ANY_TIME_CARDS,
+    CARD_TYPES,
+    COLOUR_LETTERS,
+    ENDURANCE,
+    EXPULSION,
+    HOLY_STONE,
+    LAND,
+    MANA_THEFT,
+    PLAINS,
+    PRIEST,
+    TELEPORT,
+    TEMPLE,
+)
+from ziggurat.games.mesopotamia.movement import enter_temple, raise_limit, temple_refusal, unknown_pool
+from ziggurat.games.mesopotamia.notation import Coord, fmt_hut, fmt_tribe
+from ziggurat.games.mesopotamia.state import MesoState
+
+
+def discard_card(s: MesoState, p: int, card: int) -> None:
+    """M14.3 step 4: to the public discard pile (or out of the game under variant 6.2)."""
+    s.hand[p][card] -= 1
+    if s.opts["variantNoReshuffle"]:
+        s.removed[card] += 1
+    else:
+        s.discard[card] += 1
+
+
+def card_actions(s: MesoState, p: int, out: list[str]) -> None:
+    """Card plays open to ``p`` at a top-level decision of its turn (M14, R49, R56)."""
+    hand = s.hand[p]
+    new = s.new[p]
+    if not any(hand):
+        return
+    phase = s.phase
+    if phase == "movement" and hand[ENDURANCE] > new[ENDURANCE]:
+        out.append("play endurance")
+    if phase == "mana" and not s.income_done and hand[PRIEST] > new[PRIEST]:
+        from ziggurat.games.mesopotamia.actions import paying_holy_places
+
+        for c in paying_holy_places(s, p):
+            out.append(f"play priest {c[0]},{c[1]}")
+    for card in ANY_TIME_CARDS:
+        if hand[card] <= new[card]:
+            continue
+        if card == HOLY_STONE:
+            out.append("play holy_stone")
+        elif card == LAND:
+            for k, size in enumerate(s.pile_sizes, start=1):
+                if size:
+                    out.append(f"play land {k}")
+        elif card == MANA_THEFT:
+            for q in range(s.n):
+                if q != p and s.mana[q] > 0:
+                    out.append(f"play mana_theft {COLOUR_LETTERS[q]}")
+        elif card == TELEPORT:
+            for seat in range(s.n):
+                for t in sorted({t for t in s.tribes[seat] if t[0] is not None}, key=_key):
+                    if teleport_destinations(s, p, seat, t):
+                        out.append(f"play teleport {fmt_tribe(seat, *t)}")
+        elif card == EXPULSION:
+            for h in sorted(s.huts, key=lambda h: (h[0], h[1])):
+                if expulsion_hut_ok(s, p, h) and expulsion_destinations(s, h):
+                    out.append(f"play expulsion {fmt_hut(h[0], h[1])}")
+
+
+def _key(t: tuple) -> tuple:  # type: ignore[type-arg]
+    return (t[0], t[1], t[2])
+
+
+def teleport_destinations(s: MesoState, p: int, seat: int, t: tuple) -> list[Coord]:  # type: ignore[type-arg]
+    """M15.7: any other tile that is not a forbidden type, with the temple's limits."""
+    forbidden = s.opts["teleportForbiddenDestinationTypes"]
+    out = []
+    for c, kind in s.tiles.items():
+        if c == t[0] or kind in forbidden:
+            continue
+        if kind == TEMPLE and temple_refusal(s, t[1], seat == p) is not None:
+            continue
+        out.append(c)
+    return sorted(out)
+
+
+def expulsion_hut_ok(s: MesoState, p: int, h: tuple) -> bool:  # type: ignore[type-arg]
+    if h[0] < 0:
+        return bool(s.opts["neutralHutMovableByExpulsion"])
+    return s.opts["expulsionTargetHuts"] == "any" or h[0] == p
+
+
+def expulsion_destinations(s: MesoState, h: tuple) -> list[Coord]:  # type: ignore[type-arg]
+    """M15.8: a different plains with fewer than 2 huts and no holy place (R46)."""
+    counts: dict[Coord, int] = {}
+    for other in s.huts:
+        counts[other[2]] = counts.get(other[2], 0) + 1
+    return sorted(
+        c for c, kind in s.tiles.items()
+        if kind == PLAINS and c != h[2] and counts.get(c, 0) < 2 and c not in s.holy
+    )  # fmt: skip
+
+
+def card_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ignore[type-arg]
+    card = d[1]
+    name = CARD_TYPES[card].replace("_", " ").title()
+    if s.hand[p][card] == 0:
+        return f"you hold no {name} card (M14.2)"
+    if s.hand[p][card] <= s.new[p][card]:
+        return f"a card drawn this turn cannot be played this turn (M12.3): {name}"
+    if card == ENDURANCE and s.phase != "movement":
+        return "Endurance is playable in Phase I only (M15.1, R49)"
+    if card == PRIEST and (s.phase != "mana" or s.income_done):
+        return "Priest is playable in Phase III before income only (M15.2, R49)"
+    if card == PRIEST:
+        from ziggurat.games.mesopotamia.actions import paying_holy_places
+
+        if d[2] not in paying_holy_places(s, p):
+            return "Priest must target a holy place that pays you this phase (M15.2)"
+    if card == MANA_THEFT and d[2] == p:
+        return "Mana Theft targets an opponent (M15.6)"
+    if card == MANA_THEFT and s.mana[d[2]] == 0:
+        return "that opponent has no Mana to take: a card needs a target it can affect (M14.4, R56)"
+    if card == TELEPORT:
+        seat, c, cargo, spent = d[2]
+        if (c, cargo, spent) not in s.tribes[seat]:
+            return "there is no such tribe on the map (M15.7)"
+    if card == EXPULSION:
+        hut = next((h for h in s.huts if (h[0], h[1]) == d[2]), None)
+        if hut is None:
+            return "there is no such hut on the map (M15.8)"
+        if not expulsion_hut_ok(s, p, hut):
+            return "that hut may not be expelled with these options (M15.8, R55)"
+        if not expulsion_destinations(s, hut):
+            return "no plains can take that hut (M15.8)"
+    if card == LAND and not (1 <= d[2] <= len(s.pile_sizes) and s.pile_sizes[d[2] - 1]):
+        return "choose a non-empty tile pile (M15.5)"
+    return None
+
+
+def apply_play(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type-arg]
+    card = d[1]
+    discard_card(s, p, card)
+    opts = s.opts
+    if card == ENDURANCE:
+        s.mp += opts["enduranceBonusMp"]
+    elif card == HOLY_STONE:
+        eff = opts["holyStoneEffect"]
+        raise_limit(s, p, eff["limitGain"], eff["manaGain"])
+    elif card == PRIEST:
+        s.priests = (*s.priests, d[2])
+    elif card == MANA_THEFT:
+        victim = d[2]
+        lost = min(opts["manaTheftAmount"], s.mana[victim])
+        s.mana[victim] -= lost
+        s.mana[p] = min(s.limit[p], s.mana[p] + lost)
+    elif card == LAND:
+        pile = d[2] - 1
+        count = min(opts["landPeekCount"], s.pile_sizes[pile])
+        _learn_tops(s, p, pile, count)
+    elif card == TELEPORT:
+        seat, c, cargo, spent = d[2]
+        s.pending = ("teleport", seat, c, cargo, spent)
+    elif card == EXPULSION:
+        s.pending = ("expel", d[2])
+
+
+def _learn_tops(s: MesoState, p: int, pile: int, count: int) -> None:
+    tops = s.pile_tops[pile]
+    bit = 1 << p
+    for k in range(min(count, len(tops))):
+        kind, knowers = tops[k]
+        tops[k] = (kind, knowers | bit)
+    if len(tops) < count:
+        s.pending = ("peek", pile, count)
+    else:
+        _after_peek(s, p, pile, count)
+
+
+def _after_peek(s: MesoState, p: int, pile: int, count: int) -> None:
+    kinds = [k for k, _ in s.pile_tops[pile][:count]]
+    if s.opts["landMayReorder"] and len(set(kinds)) > 1:
+        s.pending = ("order", pile, count)
+    else:
+        s.pending = None
+
+
+def peek_outcomes(s: MesoState) -> list[tuple[str, float]]:
+    pool = unknown_pool(s)
+    total = sum(pool.values())
+    return [(f"peek {k}", v / total) for k, v in pool.items() if v]
+
+
+def apply_peek(s: MesoState, p: int, kind: str) -> None:
+    _, pile, count = s.pending  # type: ignore[misc]
+    s.pile_tops[pile].append((kind, 1 << p))
+    if len(s.pile_tops[pile]) < count:
+        return
+    _after_peek(s, p, pile, count)
+
+
+def order_actions(s: MesoState, out: list[str]) -> None:
+    _, pile, count = s.pending  # type: ignore[misc]
+    kinds = [k for k, _ in s.pile_tops[pile][:count]]
+    for perm in sorted(set(permutations(kinds))):
+        out.append("order " + ",".join(perm))
+
+
+def apply_order(s: MesoState, p: int, kinds: tuple[str, ...]) -> None:
+    _, pile, count = s.pending  # type: ignore[misc]
+    tops = s.pile_tops[pile]
+    tops[:count] = [(k, 1 << p) for k in kinds]
+    s.pending = None
+
+
+def target_actions(s: MesoState, p: int, out: list[str]) -> None:
+    pend = s.pending
+    assert pend is not None
+    if pend[0] == "teleport":
+        seat = pend[1]
+        for c in teleport_destinations(s, p, seat, pend[2:]):
+            out.append(f"to {c[0]},{c[1]}")
+    else:
+        hut = next(h for h in s.huts if (h[0], h[1]) == pend[1])
+        for c in expulsion_destinations(s, hut):
+            out.append(f"to {c[0]},{c[1]}")
+
+
+def apply_target(s: MesoState, p: int, dest: Coord) -> None:
+    pend = s.pending
+    assert pend is not None
+    s.pending = None
+    if pend[0] == "teleport":
+        seat, origin, cargo, spent = pend[1:]
+        i = s.tribes[seat].index((origin, cargo, spent))
+        if s.tiles[dest] == TEMPLE:
+            enter_temple(s, seat, i, origin, dest, False)  # type: ignore[arg-type]
+        else:
+            s.tribes[seat][i] = (dest, cargo, spent)
+        return
+    for k, h in enumerate(s.huts):
+        if (h[0], h[1]) == pend[1]:
+            pub = h[3]
+            if pub and not s.opts["expulsionMovesOffering"]:
+                # Our reading of the option: the offering goes back to its owner's supply.
+                s.unplaced[h[0]].append(s.offer_val[h[0]].pop(pub))
+                s.unplaced[h[0]].sort()
+                pub = 0
+            s.huts[k] = (h[0], h[1], dest, pub)
+            break
+
+
+def card_draw_outcomes(s: MesoState) -> list[tuple[str, float]]:
+    total = sum(s.deck)
+    return [(f"card {CARD_TYPES[t]}", n / total) for t, n in enumerate(s.deck) if n]
+
+
+__all__ = ["card_actions", "apply_play"]

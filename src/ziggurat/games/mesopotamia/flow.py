@@ -1,0 +1,287 @@
+"""Turn flow (M1), who decides, legal actions, apply and refusals.
+
+``apply`` checks an action against the (cached) legal list, so legality has one source of
+truth; the ``*_refusal`` functions only explain a refusal in a player's words. After every
+action, decisions with exactly one legal alternative are applied by the engine (§7, "forced"),
+and so are chance nodes with a single outcome; they are logged as ``auto`` events and left
+out of :meth:`history`, since replaying the chosen actions reproduces them.
+"""
+
+from __future__ import annotations
+
+from ziggurat.engine.contract import CHANCE
+from ziggurat.engine.errors import GameOver, IllegalAction, NotYourTurn
+from ziggurat.games.mesopotamia import actions as act
+from ziggurat.games.mesopotamia import cards, movement
+from ziggurat.games.mesopotamia.data import CARD_INDEX, COLOURS, COLOUR_LETTERS, EMPTY
+from ziggurat.games.mesopotamia.notation import decode, encode
+from ziggurat.games.mesopotamia.state import MesoState, place_start_pieces
+
+_CHANCE_PENDING = frozenset(("draw", "card_draw", "peek", "deal"))
+_PHASE_NAMES = {
+    "movement": "Phase I (movement)",
+    "action": "Phase II (action)",
+    "mana": "Phase III (Mana)",
+    "setup": "set-up",
+}
+_MOVEMENT_KINDS = frozenset(
+    ("move", "pickup", "drop", "exchange", "handoff", "steal", "offering", "donate")
+)
+_ACTION_KINDS = frozenset(("hut", "holy", "grow", "draw", "pass", "stop"))
+
+
+def actor(s: MesoState) -> int:
+    pend = s.pending
+    if pend is not None:
+        kind = pend[0]
+        if kind in _CHANCE_PENDING:
+            return CHANCE
+        if kind == "first":
+            return CHANCE if s.opts["firstPlayer"] == "random" else 0
+    return s.turn_order[s.turn_idx]
+
+
+def compute_legal(s: MesoState) -> list[str]:
+    out: list[str] = []
+    if s.phase == "over":
+        return out
+    pend = s.pending
+    if pend is not None:
+        kind = pend[0]
+        if kind in _CHANCE_PENDING or (kind == "first" and s.opts["firstPlayer"] == "random"):
+            return [a for a, _ in chance_outcomes(s)]
+        p = s.turn_order[s.turn_idx] if s.turn_order else 0
+        if kind == "first":
+            out.extend(f"first {letter}" for letter in COLOUR_LETTERS[: s.n])
+        elif kind in ("pile", "volcano", "shares"):
+            movement.discovery_actions(s, out)
+        elif kind == "offer":
+            act.offer_actions(s, p, out)
+        elif kind == "order":
+            cards.order_actions(s, out)
+        elif kind in ("teleport", "expel"):
+            cards.target_actions(s, p, out)
+        return out
+    p = s.turn_order[s.turn_idx]
+    if s.phase == "movement":
+        movement.movement_actions(s, p, out)
+    elif s.phase == "action":
+        act.action_actions(s, p, out)
+    elif s.phase == "mana":
+        out.append("end" if s.income_done else "income")
+    cards.card_actions(s, p, out)
+    return out
+
+
+def chance_outcomes(s: MesoState) -> list[tuple[str, float]]:
+    pend = s.pending
+    if pend is None or s.phase == "over":
+        return []
+    kind = pend[0]
+    if kind == "first":
+        if s.opts["firstPlayer"] != "random":
+            return []
+        return [(f"first {letter}", 1.0 / s.n) for letter in COLOUR_LETTERS[: s.n]]
+    if kind == "draw":
+        return movement.draw_outcomes(s, pend[5])
+    if kind == "card_draw":
+        return cards.card_draw_outcomes(s)
+    if kind == "peek":
+        return cards.peek_outcomes(s)
+    if kind == "deal":
+        seat = s.turn_order[pend[1]]
+        total = sum(s.deck)
+        from ziggurat.games.mesopotamia.data import CARD_TYPES
+
+        return [
+            (f"deal {COLOUR_LETTERS[seat]} {CARD_TYPES[t]}", n / total) for t, n in enumerate(s.deck) if n
+        ]
+    return []
+
+
+def apply_action(s: MesoState, text: str, seat: int | None = None) -> None:
+    if s.phase == "over":
+        who = COLOURS[s.winner].capitalize() if s.winner is not None else "nobody"
+        raise GameOver(f"the game is over ({who} won, M16.1); no more actions")
+    d = decode(text)
+    canon = encode(d)
+    who = actor(s)
+    if seat is not None and seat != who:
+        mover = "chance" if who == CHANCE else COLOURS[who].capitalize()
+        raise NotYourTurn(f"it is not {COLOURS[seat].capitalize()}'s decision: {mover} is to move (M1.3)")
+    legal = s.legal_actions()
+    if s._legal_set is None:
+        s._legal_set = frozenset(legal)
+    if canon not in s._legal_set:
+        raise IllegalAction(f"illegal: {canon}: {refusal(s, who, d)}")
+    turn_seat = s.turn_order[s.turn_idx] if s.turn_order else -1
+    _perform(s, who, d)
+    s._legal = None
+    s.log = (s.log, (who, canon, False, turn_seat))
+    _settle(s)
+
+
+def _settle(s: MesoState) -> None:
+    while s.phase != "over":
+        legal = s.legal_actions()
+        if len(legal) != 1:
+            return
+        who = actor(s)
+        only = legal[0]
+        turn_seat = s.turn_order[s.turn_idx] if s.turn_order else -1
+        _perform(s, who, decode(only))
+        s._legal = None
+        s.log = (s.log, (who, only, True, turn_seat))
+
+
+def _perform(s: MesoState, who: int, d: tuple) -> None:  # type: ignore[type-arg]
+    kind = d[0]
+    pend = s.pending
+    p = s.turn_order[s.turn_idx] if s.turn_order else 0
+    if pend is not None:
+        pk = pend[0]
+        if pk == "first":
+            _start_game(s, d[1])
+        elif pk == "deal":
+            seat = s.turn_order[pend[1]]
+            s.deck[d[2]] -= 1
+            s.hand[seat][d[2]] += 1
+            nxt = pend[1] + 1
+            if nxt < s.n:
+                s.pending = ("deal", nxt)
+            else:
+                s.pending = None
+                _start_turn(s)
+        elif pk in ("pile", "draw", "volcano", "shares"):
+            movement.apply_discovery(s, p, d)
+        elif pk == "offer":
+            act.apply_offer(s, p, d[1])
+        elif pk == "card_draw":
+            s.deck[d[1]] -= 1
+            s.hand[p][d[1]] += 1
+            s.new[p][d[1]] += 1
+            s.pending = None
+            act.start_mana_phase(s)  # M12.1: action D draws exactly one card
+        elif pk == "peek":
+            cards.apply_peek(s, p, d[1])
+        elif pk == "order":
+            cards.apply_order(s, p, d[1])
+        elif pk in ("teleport", "expel"):
+            cards.apply_target(s, p, d[1])
+        return
+    if kind == "play":
+        cards.apply_play(s, p, d)
+    elif s.phase == "movement":
+        movement.apply_movement(s, p, d)
+    elif s.phase == "action":
+        act.apply_action_phase(s, p, d)
+    elif kind == "income":
+        act.collect_income(s, p)
+    else:
+        _end_turn(s)
+
+
+def _start_game(s: MesoState, first: int) -> None:
+    """S2: the first player is turn position 1; the others follow clockwise (seat order)."""
+    s.turn_order = [(first + k) % s.n for k in range(s.n)]
+    s.turn_idx = 0
+    place_start_pieces(s)
+    if s.opts["variantStartWithOneCard"]:
+        s.pending = ("deal", 0)
+    else:
+        s.pending = None
+        _start_turn(s)
+
+
+def _start_turn(s: MesoState) -> None:
+    s.phase = "movement"
+    s.action = None
+    s.used_huts = ()
+    s.income_done = False
+    s.priests = ()
+    s.disc = 0
+    if s.round == 1:
+        s.mp = s.game.first_turn_mp[s.turn_idx]
+    else:
+        s.mp = s.game.data["movement"]["mpPerTurn"]
+
+
+def _end_turn(s: MesoState) -> None:
+    p = s.turn_order[s.turn_idx]
+    s.new[p] = [0] * len(s.new[p])
+    s.turn_idx += 1
+    if s.turn_idx == s.n:
+        s.turn_idx = 0
+        s.round += 1
+        limit = s.opts["roundLimit"]
+        if limit is not None and s.round > limit:
+            s.phase = "over"
+            s.winner = ranking(s)[0] if s.opts["rankNonWinners"] and _unique_leader(s) else None
+            return
+    _start_turn(s)
+
+
+def ranking_key(s: MesoState, seat: int) -> tuple[int, int, int]:
+    """M16.2 (option rankNonWinners): offerings delivered, value delivered, Mana."""
+    value = sum(s.offer_val[seat][pub] for pub in s.delivered[seat])
+    return (len(s.delivered[seat]), value, s.mana[seat])
+
+
+def ranking(s: MesoState) -> list[int]:
+    return sorted(range(s.n), key=lambda q: ranking_key(s, q), reverse=True)
+
+
+def _unique_leader(s: MesoState) -> bool:
+    order = ranking(s)
+    return s.n < 2 or ranking_key(s, order[0]) != ranking_key(s, order[1])
+
+
+def refusal(s: MesoState, who: int, d: tuple) -> str:  # type: ignore[type-arg]
+    """A player-readable reason why decoded action ``d`` is not legal now."""
+    kind = d[0]
+    legal = s.legal_actions()
+    pend = s.pending
+    if who == CHANCE:
+        return "this is a chance event; only its outcomes can be applied (see chance_outcomes())"
+    if pend is not None:
+        hint = ", ".join(legal[:6]) + (" ..." if len(legal) > 6 else "")
+        return f"a decision is pending ({_pending_name(pend)}); choose one of: {hint}"
+    if kind == "play":
+        why = cards.card_refusal(s, who, d)
+        if why:
+            return why
+        if kind == "play" and d[1] == CARD_INDEX["fertility"]:
+            return "Fertility is played with a growth: 'grow ... fertility' (M15.3)"
+        return "no legal target for that card now (M14.4, R56)"
+    phase = _PHASE_NAMES.get(s.phase, s.phase)
+    if kind in _MOVEMENT_KINDS or (kind == "end" and s.phase == "movement"):
+        if s.phase != "movement":
+            return f"{kind} belongs to Phase I; it is {phase} (M1.2, M2.8, R24)"
+        why = movement.movement_refusal(s, who, d)
+    elif kind in _ACTION_KINDS:
+        if s.phase != "action":
+            return f"{kind} belongs to Phase II; it is {phase} (M1.2)"
+        why = act.action_refusal(s, who, d)
+    elif kind == "income":
+        why = f"income is collected in Phase III; it is {phase} (M13)" if s.phase != "mana" else "income already collected (M13.1)"
+    elif kind == "end":
+        why = "collect income first (M13.1)" if s.phase == "mana" else f"'end' is not possible in {phase}"
+    else:
+        why = f"'{kind}' answers a pending decision, and none is pending"
+    return why or f"not legal in {phase} here"
+
+
+def _pending_name(pend: tuple) -> str:  # type: ignore[type-arg]
+    return {
+        "pile": "which tile pile to draw from (D13)",
+        "volcano": "where to place the volcano (D14)",
+        "shares": "which tiles get a resource (D15)",
+        "offer": "which offering goes under the new hut (D18)",
+        "order": "the order of the peeked tiles (D26)",
+        "teleport": "where to teleport the tribe (D28)",
+        "expel": "where to move the hut (D29)",
+        "first": "who plays first (D2)",
+    }.get(pend[0], pend[0])
+
+
+__all__ = ["EMPTY", "actor", "compute_legal", "apply_action", "refusal"]

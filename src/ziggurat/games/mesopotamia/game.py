@@ -1,0 +1,116 @@
+"""The Mesopotamia game object: options, set-up, positions and declared invariants."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ziggurat.engine.contract import Game
+from ziggurat.games.mesopotamia import data as D
+from ziggurat.games.mesopotamia.notation import canonical
+from ziggurat.games.mesopotamia.state import MesoState, new_state
+
+
+class MesopotamiaGame(Game):
+    """Mesopotamia (Wrede, 2005) for 2 to 4 players; rules spec ``rules/mesopotamia.md``."""
+
+    game_id = "mesopotamia"
+    name = "Mesopotamia"
+    min_players = 2
+    max_players = 4
+
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        self.opts = D.resolve_options(players, options)
+        super().__init__(players, D.non_default_options(self.opts, players))
+        self.data = D.DATA
+        self.pieces = D.PIECES
+        self.pool = D.draw_pool(players)
+        self.first_turn_mp = D.first_turn_mp(players)
+        self.max_discoveries = D.MOVEMENT["maxDiscoveriesPerTurn"]
+
+    def new_initial_state(self) -> MesoState:
+        state = new_state(self)
+        from ziggurat.games.mesopotamia.flow import _settle
+
+        _settle(state)
+        return state
+
+    def parse_action(self, text: str) -> str:
+        return canonical(text)
+
+    def state_from_position(self, position: dict[str, Any]) -> MesoState:
+        from ziggurat.games.mesopotamia.position import from_position
+
+        return from_position(self, position)
+
+    def sample_state(self, view: dict[str, Any], seat: int, rng: random.Random) -> MesoState:
+        from ziggurat.games.mesopotamia.view import sample_state
+
+        return sample_state(self, view, seat, rng)
+
+    def redact_record(self, record: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        from ziggurat.engine.records import replay
+        from ziggurat.games.mesopotamia.view import redact_events
+
+        state = replay(record)
+        chosen = [e for e in state.events() if not e[2]]  # type: ignore[attr-defined]
+        out = dict(record)
+        out["actions"] = redact_events(chosen, seat)
+        out["redacted_for"] = None if seat is None else D.COLOURS[seat]
+        out.pop("fingerprints", None)
+        out.pop("final_fingerprint", None)
+        return out
+
+    def invariants(self, state: Any) -> list[str]:
+        """Pieces conserved: tribes, huts, resources, offerings, cards, tiles (§2)."""
+        s: MesoState = state
+        bad: list[str] = []
+        general = self.data["generalSupply"]
+        wood = s.supply_wood + sum(s.wood.values())
+        stone = s.supply_stone + sum(s.stone.values()) + s.stones_removed
+        for tribes in s.tribes:
+            wood += sum(1 for t in tribes if t[1] == D.WOOD)
+            stone += sum(1 for t in tribes if t[1] == D.STONE)
+        if wood != general["wood"]:
+            bad.append(f"wood not conserved: {wood} != {general['wood']}")
+        if stone != general["stone"]:
+            bad.append(f"stone not conserved: {stone} != {general['stone']}")
+        if min(s.supply_wood, s.supply_stone) < 0:
+            bad.append("negative general supply")
+        total_cards = len(self.data["cards"])
+        cards = sum(s.deck) + sum(s.discard) + sum(s.removed) + sum(sum(h) for h in s.hand)
+        if cards != total_cards:
+            bad.append(f"cards not conserved: {cards} != {total_cards}")
+        if any(x < 0 for x in s.deck + s.discard):
+            bad.append("negative card count")
+        for seat in range(s.n):
+            if len(s.tribes[seat]) != self.pieces["tribes"]:
+                bad.append(f"seat {seat} has {len(s.tribes[seat])} tribes")
+            if s.huts_placed(seat) > self.pieces["huts"]:
+                bad.append(f"seat {seat} placed too many huts")
+            if s.holy_in_supply(seat) < 0:
+                bad.append(f"seat {seat} placed too many holy places")
+            if not 0 <= s.mana[seat] <= s.limit[seat] <= self.data["mana"]["limitCap"]:
+                bad.append(f"seat {seat} Mana {s.mana[seat]} / limit {s.limit[seat]} out of bounds")
+            where: list[int] = []
+            where += [h[3] for h in s.huts if h[0] == seat and h[3]]
+            where += [t[1] - D.OFFERING for t in s.tribes[seat] if t[1] >= D.OFFERING]
+            where += s.delivered[seat]
+            if sorted(where) != sorted(s.offer_val[seat]):
+                bad.append(f"seat {seat} offerings misplaced: {sorted(where)} vs {sorted(s.offer_val[seat])}")
+            values = sorted(s.unplaced[seat] + list(s.offer_val[seat].values()))
+            if values != sorted(self.data["offeringValues"]):
+                bad.append(f"seat {seat} offering values not conserved: {values}")
+            if sum(s.new[seat]) and seat != s.active:
+                bad.append(f"seat {seat} holds new cards outside its turn")
+        if sum(s.pile_sizes) != sum(s.remaining.values()):
+            bad.append("pile sizes do not match the tiles left")
+        placed = len(s.tiles) - len(self.opts["startTiles"])
+        if s.pending is not None and s.pending[0] == "volcano":
+            placed += 1  # drawn, shown, about to be placed (M7.3)
+        if placed + sum(s.remaining.values()) != sum(self.pool.values()):
+            bad.append("tiles not conserved")
+        neutral = sum(1 for h in s.huts if h[0] < 0)
+        if neutral != len(self.opts["neutralHuts"]):
+            bad.append("neutral huts not conserved")
+        return bad

@@ -1,0 +1,426 @@
+"""Phase I: steps, carrying, stealing, the temple, offerings and discovery (M2-M7)."""
+
+from __future__ import annotations
+
+from ziggurat.games.mesopotamia.data import (
+    COLOUR_LETTERS,
+    DIRECTIONS,
+    EMPTY,
+    FOREST,
+    OFFERING,
+    QUARRY,
+    STONE,
+    TEMPLE,
+    VOLCANO,
+    WOOD,
+)
+from ziggurat.games.mesopotamia.notation import Coord, fmt_hut, fmt_tribe
+from ziggurat.games.mesopotamia.state import MesoState
+
+
+def tribe_classes(s: MesoState, seat: int) -> dict[tuple, int]:  # type: ignore[type-arg]
+    """Distinct own tribes on the map (tile, cargo, spent) with how many of each."""
+    classes: dict[tuple, int] = {}  # type: ignore[type-arg]
+    for t in s.tribes[seat]:
+        if t[0] is not None:
+            classes[t] = classes.get(t, 0) + 1
+    return classes
+
+
+def temple_tribes(s: MesoState) -> int:
+    return sum(1 for tribes in s.tribes for t in tribes if t[0] is not None and s.tiles[t[0]] == TEMPLE)
+
+
+def temple_refusal(s: MesoState, cargo: int, own: bool) -> str | None:
+    """Why a tribe with ``cargo`` may not enter the temple, or None (M5, R25, R54)."""
+    opts = s.opts
+    if cargo == WOOD and not opts["woodCarrierMayEnterTemple"]:
+        return "a tribe carrying wood may not enter the temple (M5.3)"
+    if not own and cargo != EMPTY and opts["teleportOpponentOntoTempleOnlyIfEmpty"]:
+        return "an opposing tribe may be sent to the temple only if it carries nothing (M15.7, R54)"
+    limit = opts["templeTribeLimit"]
+    if limit is not None and temple_tribes(s) >= limit:
+        return f"the temple already holds {limit} tribes (M5.1)"
+    return None
+
+
+def majority_counts(s: MesoState, c: Coord) -> list[int]:
+    """Tribes per seat on ``c`` as counted for stealing (M4.1, M4.2)."""
+    with_offering = s.opts["offeringCarrierCountsForMajority"]
+    counts = [0] * s.n
+    for seat, tribes in enumerate(s.tribes):
+        for t in tribes:
+            if t[0] == c and (with_offering or t[1] < OFFERING):
+                counts[seat] += 1
+    return counts
+
+
+def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
+    """Legal Phase I actions of seat ``p`` with no sub-decision pending."""
+    opts = s.opts
+    tiles = s.tiles
+    classes = tribe_classes(s, p)
+    can_step = s.mp >= 1
+    can_discover = can_step and s.disc < s.game.max_discoveries and any(s.pile_sizes)
+    steal_once = opts["tribeStealsOncePerTurn"]
+    receivers: dict[Coord, list[str]] = {}
+    for (c, cargo, spent), count in classes.items():
+        sel = fmt_tribe(p, c, cargo, spent)
+        here = tiles[c]
+        if can_step:
+            q, r = c
+            temple_ok: bool | None = None
+            for dq, dr in DIRECTIONS:
+                n = (q + dq, r + dr)
+                kind = tiles.get(n)
+                if kind is None:
+                    if can_discover:
+                        out.append(f"move {sel} {n[0]},{n[1]}")
+                elif kind == VOLCANO:
+                    continue
+                elif kind == TEMPLE:
+                    if temple_ok is None:
+                        temple_ok = temple_refusal(s, cargo, True) is None
+                    if temple_ok:
+                        out.append(f"move {sel} {n[0]},{n[1]}")
+                else:
+                    out.append(f"move {sel} {n[0]},{n[1]}")
+        if cargo == EMPTY:
+            if s.wood.get(c):
+                out.append(f"pickup {sel} wood")
+            if s.stone.get(c):
+                out.append(f"pickup {sel} stone")
+            for h in s.huts:
+                if h[0] == p and h[2] == c and h[3]:
+                    out.append(f"offering {sel} {fmt_hut(p, h[1])}")
+            if not (spent and steal_once):
+                receivers.setdefault(c, []).append(sel)
+        elif cargo < OFFERING:
+            if here != TEMPLE or opts["dropOnTempleAllowed"]:
+                out.append(f"drop {sel}")
+                other = s.stone if cargo == WOOD else s.wood
+                if other.get(c):
+                    out.append(f"exchange {sel} {'stone' if cargo == WOOD else 'wood'}")
+            if opts["handOffBetweenOwnTribes"]:
+                for (c2, cargo2, spent2) in classes:
+                    if c2 == c and cargo2 == EMPTY:
+                        out.append(f"handoff {sel} {fmt_tribe(p, c2, cargo2, spent2)}")
+            if cargo == STONE and here == TEMPLE and not opts["stoneDonatedOnTempleEntry"]:
+                out.append(f"donate {sel}")
+    for c, sels in receivers.items():
+        counts = None
+        for q in range(s.n):
+            if q == p:
+                continue
+            victims = {t for t in s.tribes[q] if t[0] == c and t[1] in (WOOD, STONE)}
+            if not victims:
+                continue
+            if counts is None:
+                counts = majority_counts(s, c)
+            if counts[p] <= counts[q]:
+                continue
+            for v in sorted(victims, key=lambda t: (t[1], t[2])):
+                vsel = fmt_tribe(q, c, v[1], v[2])
+                for sel in sels:
+                    out.append(f"steal {vsel} {sel}")
+    out.append("end")
+
+
+# --- refusals (only used to explain why an action is not legal) -------------------------
+def movement_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ignore[type-arg]
+    kind = d[0]
+    if kind in ("move", "pickup", "drop", "exchange", "handoff", "offering", "donate"):
+        seat, c, cargo, spent = d[1]
+        if seat != p:
+            return f"that tribe is {_name(seat)}'s; you may only move your own tribes (M1.3)"
+        if (c, cargo, spent) not in s.tribes[p]:
+            return f"there is no such {_name(p)} tribe on {c[0]},{c[1]}"
+    if kind == "move":
+        _, c, cargo, _ = d[1]
+        dest = d[2]
+        if s.mp < 1:
+            return "no movement points left (M2.1)"
+        if (dest[0] - c[0], dest[1] - c[1]) not in DIRECTIONS:
+            return f"{dest[0]},{dest[1]} is not adjacent to {c[0]},{c[1]}: a step goes to an adjacent hex (M2.2)"
+        kind_there = s.tiles.get(dest)
+        if kind_there == VOLCANO:
+            return "a tribe may never enter a volcano (M2.4)"
+        if kind_there == TEMPLE:
+            return temple_refusal(s, cargo, True)
+        if kind_there is None:
+            if s.disc >= s.game.max_discoveries:
+                return "you have already discovered 3 tiles this turn (M7.7)"
+            if not any(s.pile_sizes):
+                return "every tile pile is empty: no more discoveries (M7.8)"
+    if kind == "pickup":
+        if d[1][2] != EMPTY:
+            return "a tribe carries at most one item; drop or exchange first (M3.1)"
+        loose = s.wood if d[2] == "wood" else s.stone
+        if not loose.get(d[1][1]):
+            return f"no loose {d[2]} on that tile: resources are never taken from the general supply (M3.2)"
+    if kind in ("drop", "exchange") and s.tiles.get(d[1][1]) == TEMPLE:
+        return "nothing may be dropped on the temple (M3.3)"
+    if kind in ("drop", "exchange", "handoff") and d[1][2] not in (WOOD, STONE):
+        if d[1][2] >= OFFERING:
+            return "an offering can only be put down by delivering it at the temple (M6.3)"
+        return "that tribe carries nothing"
+    if kind == "steal":
+        victim, receiver = d[1], d[2]
+        if receiver[0] != p:
+            return "the receiving tribe must be your own (M4.3)"
+        if victim[0] == p:
+            return "you cannot steal from yourself (M4.1)"
+        if victim[1] != receiver[1]:
+            return "both tribes must stand on the same tile (M4.3)"
+        if victim[2] >= OFFERING:
+            return "offering markers can never be stolen (M4.6)"
+        if victim[2] == EMPTY:
+            return "that tribe carries nothing to steal (M4.3)"
+        if receiver[2] != EMPTY:
+            return "the receiving tribe must carry nothing (M4.3)"
+        if receiver[3] and s.opts["tribeStealsOncePerTurn"]:
+            return "that tribe already received stolen loot this turn (M4.4)"
+        counts = majority_counts(s, victim[1])
+        if counts[p] <= counts[victim[0]]:
+            return (
+                f"you have {counts[p]} tribe(s) there against {_name(victim[0])}'s "
+                f"{counts[victim[0]]}: stealing needs more tribes than that player (M4.1)"
+            )
+    if kind == "offering" and d[1][2] != EMPTY:
+        return "only a tribe carrying nothing may pick up an offering (M6.2)"
+    return None
+
+
+def _name(seat: int) -> str:
+    from ziggurat.games.mesopotamia.data import COLOURS
+
+    return COLOURS[seat].capitalize()
+
+
+# --- effects ----------------------------------------------------------------------------
+def find_tribe(s: MesoState, seat: int, c: Coord | None, cargo: int, spent: bool) -> int:
+    return s.tribes[seat].index((c, cargo, spent))
+
+
+def donate_stone(s: MesoState, p: int) -> None:
+    """M5.5: the stone leaves the game, the limit rises (to 8), then Mana rises (to the limit)."""
+    s.stones_removed += 1
+    raise_limit(s, p, 1, 1)
+
+
+def raise_limit(s: MesoState, p: int, limit_gain: int, mana_gain: int) -> None:
+    cap = s.game.data["mana"]["limitCap"]
+    s.limit[p] = min(cap, s.limit[p] + limit_gain)
+    s.mana[p] = min(s.limit[p], s.mana[p] + mana_gain)
+
+
+def enter_temple(s: MesoState, p: int, idx: int, origin: Coord, temple: Coord, by_step: bool) -> None:
+    """A tribe of ``p`` arrives on the temple (M5.4, M5.6, M6.4, M6.5)."""
+    _, cargo, spent = s.tribes[p][idx]
+    if cargo == STONE and s.opts["stoneDonatedOnTempleEntry"]:
+        donate_stone(s, p)
+        s.tribes[p][idx] = (temple, EMPTY, spent)
+    elif cargo >= OFFERING:
+        attempt_delivery(s, p, idx, origin, by_step)
+    else:
+        s.tribes[p][idx] = (temple, cargo, spent)
+
+
+def attempt_delivery(s: MesoState, p: int, idx: int, origin: Coord, by_step: bool) -> None:
+    _, cargo, spent = s.tribes[p][idx]
+    pub = cargo - OFFERING
+    value = s.offer_val[p][pub]
+    s.revealed[p] = s.revealed[p] | {pub}
+    if s.mana[p] >= value:
+        s.mana[p] -= value
+        s.delivered[p].append(pub)
+        s.tribes[p][idx] = (None, EMPTY, False)
+        if len(s.delivered[p]) == len(s.game.data["offeringValues"]):
+            s.winner = p
+            s.phase = "over"
+            s.pending = None
+    else:
+        s.tribes[p][idx] = (origin, cargo, spent)
+        if by_step and s.opts["failedDeliveryRefundsMp"]:
+            s.mp += 1
+
+
+def apply_movement(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type-arg]
+    kind = d[0]
+    if kind == "end":
+        from ziggurat.games.mesopotamia.actions import start_action_phase
+
+        start_action_phase(s)
+        return
+    if kind == "steal":
+        (q, c, vcargo, vspent), (_, _, _, rspent) = d[1], d[2]
+        vi = find_tribe(s, q, c, vcargo, vspent)
+        ri = find_tribe(s, p, c, EMPTY, rspent)
+        s.tribes[q][vi] = (c, EMPTY, vspent)
+        s.tribes[p][ri] = (c, vcargo, bool(s.opts["tribeStealsOncePerTurn"]))
+        return
+    _, c, cargo, spent = d[1]
+    i = find_tribe(s, p, c, cargo, spent)
+    tribes = s.tribes[p]
+    if kind == "move":
+        dest = d[2]
+        if dest in s.tiles:
+            s.mp -= 1
+            if s.tiles[dest] == TEMPLE:
+                enter_temple(s, p, i, c, dest, True)
+            else:
+                tribes[i] = (dest, cargo, spent)
+        else:
+            s.pending = ("pile", c, cargo, spent, dest)
+    elif kind == "pickup":
+        res = WOOD if d[2] == "wood" else STONE
+        _take_loose(s, c, res)
+        tribes[i] = (c, res, spent)
+    elif kind == "drop":
+        _put_loose(s, c, cargo)
+        tribes[i] = (c, EMPTY, spent)
+    elif kind == "exchange":
+        res = WOOD if d[2] == "wood" else STONE
+        _put_loose(s, c, cargo)
+        _take_loose(s, c, res)
+        tribes[i] = (c, res, spent)
+    elif kind == "handoff":
+        _, _, _, rspent = d[2]
+        tribes[i] = (c, EMPTY, spent)
+        j = find_tribe(s, p, c, EMPTY, rspent)
+        if j == i:  # the giver itself now matches the receiver's description
+            j = tribes.index((c, EMPTY, rspent), i + 1)
+        tribes[j] = (c, cargo, rspent)
+    elif kind == "offering":
+        owner, num = d[2]
+        for k, h in enumerate(s.huts):
+            if h[0] == owner and h[1] == num:
+                tribes[i] = (c, OFFERING + h[3], spent)
+                s.huts[k] = (h[0], h[1], h[2], 0)
+                break
+    elif kind == "donate":
+        donate_stone(s, p)
+        tribes[i] = (c, EMPTY, spent)
+
+
+def _take_loose(s: MesoState, c: Coord, res: int) -> None:
+    loose = s.wood if res == WOOD else s.stone
+    left = loose[c] - 1
+    if left:
+        loose[c] = left
+    else:
+        del loose[c]
+
+
+def _put_loose(s: MesoState, c: Coord, res: int) -> None:
+    loose = s.wood if res == WOOD else s.stone
+    loose[c] = loose.get(c, 0) + 1
+
+
+# --- discovery (M7) ---------------------------------------------------------------------
+def discovery_actions(s: MesoState, out: list[str]) -> None:
+    pend = s.pending
+    assert pend is not None
+    if pend[0] == "pile":
+        for k, size in enumerate(s.pile_sizes, start=1):
+            if size:
+                out.append(f"pile {k}")
+    elif pend[0] == "volcano":
+        target = pend[4]
+        allow_target = s.opts["volcanoMayUseDiscoveryTarget"]
+        for c in s.spaces():
+            if c != target or allow_target:
+                out.append(f"volcano {c[0]},{c[1]}")
+    elif pend[0] == "shares":
+        _, new_tile, kind, _, picked = pend
+        for c in sorted(s.tiles_of(kind)):
+            if c in picked or (c == new_tile and s.opts["shortSupplyNewTileFirst"]):
+                continue
+            out.append(f"share {c[0]},{c[1]}")
+
+
+def unknown_pool(s: MesoState) -> dict[str, int]:
+    """Tiles in the piles that nobody has seen (all tiles left minus Land-peeked tops)."""
+    pool = dict(s.remaining)
+    for tops in s.pile_tops:
+        for kind, _ in tops:
+            pool[kind] -= 1
+    return pool
+
+
+def draw_outcomes(s: MesoState, pile: int) -> list[tuple[str, float]]:
+    tops = s.pile_tops[pile]
+    if tops:
+        return [(f"tile {tops[0][0]}", 1.0)]
+    pool = unknown_pool(s)
+    total = sum(pool.values())
+    return [(f"tile {k}", v / total) for k, v in pool.items() if v]
+
+
+def apply_discovery(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type-arg]
+    pend = s.pending
+    assert pend is not None
+    kind = d[0]
+    if kind == "pile":
+        s.pending = ("draw", *pend[1:], d[1] - 1)
+    elif kind == "tile":
+        _, origin, cargo, spent, target, pile = pend
+        tile = d[1]
+        s.pile_sizes[pile] -= 1
+        if s.pile_tops[pile]:
+            s.pile_tops[pile].pop(0)
+        s.remaining[tile] -= 1
+        if tile == VOLCANO:
+            s.pending = ("volcano", origin, cargo, spent, target)
+            return
+        s.pending = None
+        s.tiles[target] = tile
+        i = s.tribes[p].index((origin, cargo, spent))
+        s.tribes[p][i] = (target, cargo, spent)
+        s.mp -= 1
+        s.disc += 1
+        if tile in (FOREST, QUARRY):
+            place_resources(s, target, tile)
+    elif kind == "volcano":
+        target = pend[4]
+        s.tiles[d[1]] = VOLCANO
+        if d[1] == target or not any(s.pile_sizes):
+            s.pending = None  # R34 (or the target itself became a volcano): the tribe stays
+        else:
+            s.pending = ("pile", *pend[1:])
+    elif kind == "share":
+        _, new_tile, tile_kind, left, picked = pend
+        _give(s, d[1], tile_kind)
+        s.pending = ("shares", new_tile, tile_kind, left - 1, (*picked, d[1])) if left > 1 else None
+
+
+def place_resources(s: MesoState, new_tile: Coord, kind: str) -> None:
+    """M7.5: share min(N, supply) resources among the tiles of that kind."""
+    supply = s.supply_wood if kind == FOREST else s.supply_stone
+    k = min(s.n, supply)
+    if k == 0:
+        return
+    family = s.tiles_of(kind)
+    if k >= len(family):
+        for c in family:
+            _give(s, c, kind)
+        for _ in range(k - len(family)):
+            _give(s, new_tile, kind)
+    elif s.opts["shortSupplyNewTileFirst"]:
+        _give(s, new_tile, kind)
+        if k > 1:
+            s.pending = ("shares", new_tile, kind, k - 1, ())
+    else:
+        s.pending = ("shares", new_tile, kind, k, ())
+
+
+def _give(s: MesoState, c: Coord, kind: str) -> None:
+    if kind == FOREST:
+        s.supply_wood -= 1
+        s.wood[c] = s.wood.get(c, 0) + 1
+    else:
+        s.supply_stone -= 1
+        s.stone[c] = s.stone.get(c, 0) + 1
+
+
+__all__ = ["COLOUR_LETTERS", "movement_actions", "apply_movement"]

@@ -1,0 +1,238 @@
+"""Mesopotamia action notation: canonical texts and their parser.
+
+Coordinates are flat-top axial ``q,r`` (S3), e.g. ``1,-1``. A *tribe* is named by what tells
+it apart on the board, since tribes of one colour on one tile carrying the same thing are
+interchangeable pieces:
+
+``<colour letter><cargo>@<q>,<r>[*]``
+
+- colour letter: ``b`` blue, ``y`` yellow, ``r`` red, ``g`` green;
+- cargo: nothing, ``w`` wood, ``s`` stone, or ``o<k>`` the owner's k-th placed offering
+  (k says nothing about the value, §6);
+- ``*``: in Phase I the tribe already received stolen loot this turn (M4.4); in Phase II it
+  already belongs to a group of this action or arrived by growth (M8.3).
+
+Huts are named ``<colour letter><n>`` (n-th hut of that colour, the start hut is 1) or
+``n<n>`` for neutral huts. Full grammar: ``docs/mesopotamia.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ziggurat.engine.contract import Action
+from ziggurat.engine.errors import InvalidAction
+from ziggurat.games.mesopotamia.data import (
+    CARD_INDEX,
+    COLOUR_LETTERS,
+    DRAWABLE,
+    EMPTY,
+    LETTER_SEAT,
+    OFFERING,
+    STONE,
+    WOOD,
+)
+
+Coord = tuple[int, int]
+Tribe = tuple[int, Coord, int, bool]  # seat, tile, cargo, spent
+
+_CARGO_TEXT = {EMPTY: "", WOOD: "w", STONE: "s"}
+
+
+def fmt_coord(c: Coord) -> str:
+    return f"{c[0]},{c[1]}"
+
+
+def fmt_tribe(seat: int, c: Coord, cargo: int, spent: bool) -> str:
+    cargo_text = _CARGO_TEXT[cargo] if cargo < OFFERING else f"o{cargo - OFFERING}"
+    return f"{COLOUR_LETTERS[seat]}{cargo_text}@{c[0]},{c[1]}{'*' if spent else ''}"
+
+
+def fmt_hut(owner: int, num: int) -> str:
+    return f"n{num}" if owner < 0 else f"{COLOUR_LETTERS[owner]}{num}"
+
+
+_COORD_RE = re.compile(r"^(-?\d+),(-?\d+)$")
+_TRIBE_RE = re.compile(r"^([byrg])(w|s|o\d+)?@(-?\d+),(-?\d+)(\*?)$")
+_HUT_RE = re.compile(r"^([byrgn])(\d+)$")
+_PAREN_RE = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
+
+
+def parse_coord(text: str) -> Coord:
+    m = _COORD_RE.match(text)
+    if not m:
+        raise InvalidAction(f"{text!r} is not a tile coordinate like 1,-1")
+    return (int(m.group(1)), int(m.group(2)))
+
+
+def parse_tribe(text: str) -> Tribe:
+    m = _TRIBE_RE.match(text)
+    if not m:
+        raise InvalidAction(f"{text!r} is not a tribe like rw@1,-1 (colour, cargo, @, tile)")
+    cargo_text = m.group(2) or ""
+    if cargo_text == "":
+        cargo = EMPTY
+    elif cargo_text == "w":
+        cargo = WOOD
+    elif cargo_text == "s":
+        cargo = STONE
+    else:
+        k = int(cargo_text[1:])
+        if not 1 <= k <= 9:
+            raise InvalidAction(f"{text!r}: offering ids run from o1 upwards")
+        cargo = OFFERING + k
+    return (LETTER_SEAT[m.group(1)], (int(m.group(3)), int(m.group(4))), cargo, m.group(5) == "*")
+
+
+def parse_hut(text: str) -> tuple[int, int]:
+    m = _HUT_RE.match(text)
+    if not m:
+        raise InvalidAction(f"{text!r} is not a hut like r2 or n1")
+    owner = -1 if m.group(1) == "n" else LETTER_SEAT[m.group(1)]
+    return owner, int(m.group(2))
+
+
+def _colour(text: str) -> int:
+    if text in LETTER_SEAT:
+        return LETTER_SEAT[text]
+    for seat, letter in enumerate(COLOUR_LETTERS):
+        if text == {"b": "blue", "y": "yellow", "r": "red", "g": "green"}[letter]:
+            return seat
+    raise InvalidAction(f"{text!r} is not a colour (blue, yellow, red, green)")
+
+
+def _card(text: str) -> int:
+    if text not in CARD_INDEX:
+        raise InvalidAction(f"{text!r} is not a card type ({', '.join(CARD_INDEX)})")
+    return CARD_INDEX[text]
+
+
+def _tile_type(text: str) -> str:
+    if text not in DRAWABLE:
+        raise InvalidAction(f"{text!r} is not a drawable tile type ({', '.join(DRAWABLE)})")
+    return text
+
+
+def _int(text: str) -> int:
+    if not re.fullmatch(r"\d+", text):
+        raise InvalidAction(f"{text!r} is not a number")
+    return int(text)
+
+
+# kind -> argument parsers; the decoded form is (kind, *parsed args).
+_SIGNATURES: dict[str, tuple] = {  # type: ignore[type-arg]
+    "first": (_colour,),
+    "deal": (_colour, _card),
+    "move": (parse_tribe, parse_coord),
+    "pickup": (parse_tribe, str),
+    "drop": (parse_tribe,),
+    "exchange": (parse_tribe, str),
+    "handoff": (parse_tribe, parse_tribe),
+    "steal": (parse_tribe, parse_tribe),
+    "offering": (parse_tribe, parse_hut),
+    "donate": (parse_tribe,),
+    "end": (),
+    "pile": (_int,),
+    "tile": (_tile_type,),
+    "volcano": (parse_coord,),
+    "share": (parse_coord,),
+    "hut": (parse_coord, parse_tribe, parse_tribe),
+    "offer": (_int,),
+    "holy": (parse_coord, parse_tribe, parse_tribe),
+    "grow": (parse_coord, parse_hut, parse_tribe, parse_tribe),
+    "draw": (),
+    "card": (_card,),
+    "pass": (),
+    "stop": (),
+    "income": (),
+    "peek": (_tile_type,),
+    "order": (str,),
+    "to": (parse_coord,),
+}
+_PLAY_SIGNATURES: dict[str, tuple] = {  # type: ignore[type-arg]
+    "endurance": (),
+    "holy_stone": (),
+    "priest": (parse_coord,),
+    "mana_theft": (_colour,),
+    "land": (_int,),
+    "teleport": (parse_tribe,),
+    "expulsion": (parse_hut,),
+}
+
+
+def _normalise(text: str) -> str:
+    text = _PAREN_RE.sub(r"\1,\2", text.strip())
+    return " ".join(text.split())
+
+
+@lru_cache(maxsize=1 << 16)
+def decode(text: str) -> tuple:  # type: ignore[type-arg]
+    """Parse canonical or loose text into ``(kind, *args)``; raises :class:`InvalidAction`."""
+    words = _normalise(text).split(" ")
+    kind, args = words[0], words[1:]
+    if kind == "play":
+        if not args:
+            raise InvalidAction("play needs a card type, e.g. 'play endurance'")
+        card = _card(args[0])
+        sig = _PLAY_SIGNATURES[args[0]]
+        rest = args[1:]
+        if len(rest) != len(sig):
+            raise InvalidAction(f"play {args[0]} takes {len(sig)} argument(s), got {len(rest)}")
+        return ("play", card, *(f(a) for f, a in zip(sig, rest, strict=True)))
+    if kind not in _SIGNATURES:
+        raise InvalidAction(f"unknown action {kind!r}; see 'ziggurat play --help' for notation")
+    sig = _SIGNATURES[kind]
+    fertility = False
+    if kind == "grow" and len(args) == 5 and args[4] == "fertility":
+        args, fertility = args[:4], True
+    if len(args) != len(sig):
+        raise InvalidAction(f"{kind} takes {len(sig)} argument(s), got {len(args)}")
+    decoded = (kind, *(f(a) for f, a in zip(sig, args, strict=True)))
+    if kind in ("pickup", "exchange") and args[1] not in ("wood", "stone"):
+        raise InvalidAction(f"{kind}: resource must be wood or stone, not {args[1]!r}")
+    if kind == "grow":
+        decoded = (*decoded, fertility)
+    if kind == "order":
+        decoded = ("order", tuple(_tile_type(t) for t in args[0].split(",")))
+    return decoded
+
+
+def canonical(text: str) -> Action:
+    """The canonical :class:`Action` for ``text`` (validates syntax only)."""
+    d = decode(text)
+    return Action(encode(d))
+
+
+def encode(d: tuple) -> str:  # type: ignore[type-arg]
+    """Canonical text of a decoded action."""
+    kind = d[0]
+    if kind == "play":
+        from ziggurat.games.mesopotamia.data import CARD_TYPES
+
+        name = CARD_TYPES[d[1]]
+        sig = _PLAY_SIGNATURES[name]
+        return " ".join(["play", name, *(_fmt_arg(f, a) for f, a in zip(sig, d[2:], strict=True))])
+    if kind == "order":
+        return "order " + ",".join(d[1])
+    sig = _SIGNATURES[kind]
+    parts = [kind, *(_fmt_arg(f, a) for f, a in zip(sig, d[1 : 1 + len(sig)], strict=True))]
+    if kind == "grow" and d[-1]:
+        parts.append("fertility")
+    return " ".join(parts)
+
+
+def _fmt_arg(parser, value) -> str:  # type: ignore[no-untyped-def]
+    if parser is parse_tribe:
+        return fmt_tribe(*value)
+    if parser is parse_coord:
+        return fmt_coord(value)
+    if parser is parse_hut:
+        return fmt_hut(*value)
+    if parser is _colour:
+        return COLOUR_LETTERS[value]
+    if parser is _card:
+        from ziggurat.games.mesopotamia.data import CARD_TYPES
+
+        return CARD_TYPES[value]
+    return str(value)

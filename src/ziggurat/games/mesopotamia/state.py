@@ -1,0 +1,316 @@
+"""Mesopotamia state: the pieces on the board and whose decision it is.
+
+The rules live in :mod:`.movement` (Phase I), :mod:`.actions` (Phase II and III),
+:mod:`.cards` (M14, M15) and :mod:`.flow` (turns, legality, apply); this module holds the
+data and its cheap cloning. Hot fields are plain lists, dicts and tuples: a clone copies a
+few short containers and shares every immutable tuple.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ziggurat.engine.contract import CHANCE, TERMINAL, Action, State
+from ziggurat.games.mesopotamia.data import (
+    EMPTY,
+    OFFERING,
+    PLAINS,
+    QUARRY,
+    FOREST,
+)
+
+if TYPE_CHECKING:
+    from ziggurat.games.mesopotamia.game import MesopotamiaGame
+
+Coord = tuple[int, int]
+TribeT = tuple[Coord | None, int, bool]  # tile (None: personal supply), cargo, spent
+HutT = tuple[int, int, Coord, int]  # owner (-1 neutral), number, tile, offering public id (0: none)
+
+PHASES = ("setup", "movement", "action", "mana", "over")
+
+
+class MesoState(State):
+    __slots__ = (
+        "game", "n", "opts", "tiles", "wood", "stone", "tribes", "huts", "holy", "mana",
+        "limit", "unplaced", "offer_val", "next_pub", "revealed", "delivered", "hand", "new",
+        "deck", "discard", "removed", "pile_sizes", "pile_tops", "remaining", "supply_wood",
+        "supply_stone", "stones_removed", "turn_order", "turn_idx", "round", "phase", "mp",
+        "disc", "action", "used_huts", "income_done", "priests", "pending", "winner",
+        "log", "_legal", "_legal_set",
+    )  # fmt: skip
+
+    game: MesopotamiaGame
+    tiles: dict[Coord, str]
+    wood: dict[Coord, int]
+    stone: dict[Coord, int]
+    tribes: list[list[TribeT]]
+    huts: list[HutT]
+    holy: dict[Coord, int]
+    pending: tuple | None  # type: ignore[type-arg]
+    log: tuple | None  # type: ignore[type-arg]
+
+    # --- the contract -------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        from ziggurat.games.mesopotamia.flow import actor
+
+        return actor(self)
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self._legal is None:
+            from ziggurat.games.mesopotamia.flow import compute_legal
+
+            self._legal = compute_legal(self)
+            self._legal_set = None
+        return self._legal
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        from ziggurat.games.mesopotamia.flow import chance_outcomes
+
+        return chance_outcomes(self)
+
+    def apply(self, action: str, seat: int | None = None) -> None:
+        from ziggurat.games.mesopotamia.flow import apply_action
+
+        apply_action(self, action, seat)
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def returns(self) -> list[float]:
+        out = [0.0] * self.n
+        if self.phase == "over" and self.winner is not None:
+            out[self.winner] = 1.0
+        return out
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from ziggurat.games.mesopotamia.view import view
+
+        return view(self, seat)
+
+    def history(self) -> list[str]:
+        return [e[1] for e in self.events() if not e[2]]
+
+    def events(self) -> list[tuple[int, str, bool, int]]:
+        """Every action in order as ``(actor, text, auto, turn seat)``.
+
+        ``auto``: a forced decision or certain chance outcome the engine applied itself.
+        """
+        out = []
+        node = self.log
+        while node is not None:
+            node, item = node
+            out.append(item)
+        out.reverse()
+        return out
+
+    def to_position(self) -> dict[str, Any]:
+        from ziggurat.games.mesopotamia.position import to_position
+
+        return to_position(self)
+
+    def clone(self) -> MesoState:
+        s = MesoState.__new__(MesoState)
+        s.game = self.game
+        s.n = self.n
+        s.opts = self.opts
+        s.tiles = dict(self.tiles)
+        s.wood = dict(self.wood)
+        s.stone = dict(self.stone)
+        s.tribes = [list(t) for t in self.tribes]
+        s.huts = list(self.huts)
+        s.holy = dict(self.holy)
+        s.mana = list(self.mana)
+        s.limit = list(self.limit)
+        s.unplaced = [list(u) for u in self.unplaced]
+        s.offer_val = [dict(o) for o in self.offer_val]
+        s.next_pub = list(self.next_pub)
+        s.revealed = list(self.revealed)  # elements are frozensets
+        s.delivered = [list(d) for d in self.delivered]
+        s.hand = [list(h) for h in self.hand]
+        s.new = [list(h) for h in self.new]
+        s.deck = list(self.deck)
+        s.discard = list(self.discard)
+        s.removed = list(self.removed)
+        s.pile_sizes = list(self.pile_sizes)
+        s.pile_tops = [list(t) for t in self.pile_tops]
+        s.remaining = dict(self.remaining)
+        s.supply_wood = self.supply_wood
+        s.supply_stone = self.supply_stone
+        s.stones_removed = self.stones_removed
+        s.turn_order = self.turn_order
+        s.turn_idx = self.turn_idx
+        s.round = self.round
+        s.phase = self.phase
+        s.mp = self.mp
+        s.disc = self.disc
+        s.action = self.action
+        s.used_huts = self.used_huts
+        s.income_done = self.income_done
+        s.priests = self.priests
+        s.pending = self.pending
+        s.winner = self.winner
+        s.log = self.log
+        s._legal = self._legal  # a tuple: safe to share until the next apply
+        s._legal_set = self._legal_set
+        return s
+
+    # --- helpers used by the rules ------------------------------------------------------
+    @property
+    def active(self) -> int:
+        """Seat whose turn it is."""
+        return self.turn_order[self.turn_idx] if self.turn_order else 0
+
+    def tribes_on(self, seat: int, c: Coord) -> int:
+        n = 0
+        for t in self.tribes[seat]:
+            if t[0] == c:
+                n += 1
+        return n
+
+    def supply_tribes(self, seat: int) -> int:
+        return sum(1 for t in self.tribes[seat] if t[0] is None)
+
+    def huts_on(self, c: Coord) -> list[HutT]:
+        return [h for h in self.huts if h[2] == c]
+
+    def huts_placed(self, seat: int) -> int:
+        return sum(1 for h in self.huts if h[0] == seat)
+
+    def huts_in_supply(self, seat: int) -> int:
+        return self.game.pieces["huts"] - self.huts_placed(seat)
+
+    def holy_in_supply(self, seat: int) -> int:
+        placed = sum(1 for o in self.holy.values() if o == seat)
+        return self.game.pieces["holyPlaces"] - placed
+
+    def tiles_of(self, kind: str) -> list[Coord]:
+        return [c for c, t in self.tiles.items() if t == kind]
+
+    def is_space(self, c: Coord) -> bool:
+        """An empty hex that touches at least one tile."""
+        if c in self.tiles:
+            return False
+        from ziggurat.games.mesopotamia.data import DIRECTIONS
+
+        q, r = c
+        return any((q + dq, r + dr) in self.tiles for dq, dr in DIRECTIONS)
+
+    def spaces(self) -> list[Coord]:
+        from ziggurat.games.mesopotamia.data import DIRECTIONS
+
+        out = set()
+        for q, r in self.tiles:
+            for dq, dr in DIRECTIONS:
+                c = (q + dq, r + dr)
+                if c not in self.tiles:
+                    out.add(c)
+        return sorted(out)
+
+    def playable(self, seat: int, card: int) -> bool:
+        """Held since before this turn (M12.3, M14.2)."""
+        return self.hand[seat][card] - self.new[seat][card] > 0
+
+    def offering_value(self, seat: int, pub: int) -> int:
+        return self.offer_val[seat][pub]
+
+    def resource_kind_of(self, kind: str) -> str:
+        return "wood" if kind == FOREST else "stone" if kind == QUARRY else ""
+
+
+def new_state(game: MesopotamiaGame) -> MesoState:
+    """The set-up position (S1-S8); the first decision is who plays first (S2)."""
+    opts = game.opts
+    n = game.num_players
+    s = MesoState.__new__(MesoState)
+    s.game = game
+    s.n = n
+    s.opts = opts
+    s.tiles = {}
+    s.wood = {}
+    s.stone = {}
+    ids: dict[str, Coord] = {}
+    for t in opts["startTiles"]:
+        c = (int(t["q"]), int(t["r"]))
+        s.tiles[c] = t["type"]
+        ids[t["id"]] = c
+    s.huts = []
+    s.tribes = [[] for _ in range(n)]
+    s.holy = {}
+    pieces = game.pieces
+    # Seats in S4 are turn positions; they are bound to colours once the first player is known.
+    s.turn_order = []
+    s.turn_idx = 0
+    s.round = 1
+    s.phase = "setup"
+    for seat in range(n):
+        s.tribes[seat] = [(None, EMPTY, False)] * pieces["tribes"]
+    for num, tile_id in enumerate(opts["neutralHuts"], start=1):
+        s.huts.append((-1, num, ids[tile_id], 0))
+    forest0 = next(c for c, t in s.tiles.items() if t == "forest")
+    quarry0 = next(c for c, t in s.tiles.items() if t == "quarry")
+    general = game.data["generalSupply"]
+    s.wood = {forest0: n}
+    s.stone = {quarry0: n}
+    s.supply_wood = general["wood"] - n
+    s.supply_stone = general["stone"] - n
+    s.stones_removed = 0
+    start = game.data["mana"]
+    s.mana = [start["startMana"]] * n
+    s.limit = [start["startLimit"]] * n
+    s.unplaced = [sorted(game.data["offeringValues"]) for _ in range(n)]
+    s.offer_val = [{} for _ in range(n)]
+    s.next_pub = [1] * n
+    s.revealed = [frozenset()] * n
+    s.delivered = [[] for _ in range(n)]
+    from ziggurat.games.mesopotamia.data import CARD_TYPES, deck_for
+
+    s.deck, s.removed = deck_for(n, opts)
+    s.discard = [0] * len(CARD_TYPES)
+    s.hand = [[0] * len(CARD_TYPES) for _ in range(n)]
+    s.new = [[0] * len(CARD_TYPES) for _ in range(n)]
+    pool = game.pool
+    total = sum(pool.values())
+    k = opts["tilePileCount"]
+    s.pile_sizes = [total // k + (1 if i < total % k else 0) for i in range(k)]
+    s.pile_tops = [[] for _ in range(k)]
+    s.remaining = dict(pool)
+    s.mp = 0
+    s.disc = 0
+    s.action = None
+    s.used_huts = ()
+    s.income_done = False
+    s.priests = ()
+    s.pending = ("first",)
+    s.winner = None
+    s.log = None
+    s._legal = None
+    s._legal_set = None
+    return s
+
+
+def place_start_pieces(s: MesoState) -> None:
+    """S4: once turn order is known, each turn position's colour gets its hut and 3 tribes."""
+    ids = {t["id"]: (int(t["q"]), int(t["r"])) for t in s.opts["startTiles"]}
+    per_seat = s.game.data["setup"]["perSeat"]["onStartPlains"]
+    for pos, seat in enumerate(s.turn_order, start=1):
+        c = ids[s.opts["seatTiles"][str(pos)]]
+        s.huts.append((seat, 1, c, 0))
+        tribes = s.tribes[seat]
+        for i in range(per_seat["tribes"]):
+            tribes[i] = (c, EMPTY, False)
+    s.tribes = [sorted(t, key=_tribe_key) for t in s.tribes]
+
+
+def _tribe_key(t: TribeT) -> tuple:  # type: ignore[type-arg]
+    c = t[0]
+    return (c is None, c or (0, 0), t[1], t[2])
+
+
+def sort_tribes(tribes: list[TribeT]) -> list[TribeT]:
+    return sorted(tribes, key=_tribe_key)
+
+
+__all__ = ["CHANCE", "MesoState", "new_state", "place_start_pieces", "PLAINS", "OFFERING"]
