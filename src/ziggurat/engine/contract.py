@@ -22,14 +22,12 @@ TERMINAL = -4
 """``current_player()`` once the game is over."""
 
 
-class Action(str):
-    """An action: an immutable value that *is* its canonical text.
+Action = str
+"""An action is its canonical text: an immutable, hashable, cheap value.
 
-    ``str(action) == text`` and ``game.parse_action(text) == action`` hold for every
-    action a state lists. Being a ``str`` keeps actions cheap to create, hash and store.
-    """
-
-    __slots__ = ()
+``str(action) == text`` and ``game.parse_action(text) == action`` hold for every action a
+state lists; ``parse_action`` normalises loose input (spacing, ``(1, -1)``) to that text.
+"""
 
 
 class Game(ABC):

@@ -10,7 +10,7 @@ from ziggurat.games.mesopotamia.data import (
     STONE,
     WOOD,
 )
-from ziggurat.games.mesopotamia.movement import find_tribe, tribe_classes
+from ziggurat.games.mesopotamia.movement import tribe_classes
 from ziggurat.games.mesopotamia.notation import Coord, fmt_hut, fmt_tribe
 from ziggurat.games.mesopotamia.state import MesoState
 
@@ -129,7 +129,7 @@ def action_actions(s: MesoState, p: int, out: list[str]) -> None:
             if growth_site_refusal(s, p, c) is not None:
                 continue
             huts = [
-                h for h in s.huts_on(c)
+                h for h in sorted(s.huts_on(c))
                 if growth_hut_ok(s, p, h) and not (one_per_hut and (h[0], h[1]) in s.used_huts)
             ]  # fmt: skip
             pairs = _pairs(s, p, c, classes, None) if huts else []
@@ -222,7 +222,7 @@ def apply_action_phase(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[
     spend = s.opts["tribeInOneGroupPerAction"]
     tribes = s.tribes[p]
     members = [d[3], d[4]] if kind == "grow" else [d[2], d[3]]
-    idx = []
+    idx: list[int] = []
     for _, tc, cargo, spent in members:
         i = tribes.index((tc, cargo, spent), idx[0] + 1 if idx and tribes[idx[0]] == (tc, cargo, spent) else 0)
         idx.append(i)

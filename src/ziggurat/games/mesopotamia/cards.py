@@ -63,7 +63,7 @@ def card_actions(s: MesoState, p: int, out: list[str]) -> None:
             for seat in range(s.n):
                 for t in sorted({t for t in s.tribes[seat] if t[0] is not None}, key=_key):
                     if teleport_destinations(s, p, seat, t):
-                        out.append(f"play teleport {fmt_tribe(seat, *t)}")
+                        out.append(f"play teleport {fmt_tribe(seat, t[0], t[1], t[2])}")  # type: ignore[arg-type]
         elif card == EXPULSION:
             for h in sorted(s.huts, key=lambda h: (h[0], h[1])):
                 if expulsion_hut_ok(s, p, h) and expulsion_destinations(s, h):

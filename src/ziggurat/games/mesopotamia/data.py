@@ -88,9 +88,7 @@ def resolve_options(players: int, options: dict[str, Any]) -> dict[str, Any]:
     resolved = dict(OPTION_DEFAULTS)
     for key, value in options.items():
         default = OPTION_DEFAULTS[key]
-        if default is not None:
-            _check_type(key, value, default)
-        elif key in ("templeTribeLimit", "roundLimit"):
+        if default is not None or key in ("templeTribeLimit", "roundLimit"):
             _check_type(key, value, default)
         resolved[key] = value
     if resolved["tilePileCount"] < 1:

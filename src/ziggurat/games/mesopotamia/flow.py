@@ -13,7 +13,7 @@ from ziggurat.engine.contract import CHANCE
 from ziggurat.engine.errors import GameOver, IllegalAction, NotYourTurn
 from ziggurat.games.mesopotamia import actions as act
 from ziggurat.games.mesopotamia import cards, movement
-from ziggurat.games.mesopotamia.data import CARD_INDEX, COLOURS, COLOUR_LETTERS, EMPTY
+from ziggurat.games.mesopotamia.data import CARD_INDEX, COLOUR_LETTERS, COLOURS, EMPTY
 from ziggurat.games.mesopotamia.notation import decode, encode
 from ziggurat.games.mesopotamia.state import MesoState, place_start_pieces
 
@@ -101,10 +101,9 @@ def chance_outcomes(s: MesoState) -> list[tuple[str, float]]:
 
 def apply_action(s: MesoState, text: str, seat: int | None = None) -> None:
     if s.phase == "over":
-        who = COLOURS[s.winner].capitalize() if s.winner is not None else "nobody"
-        raise GameOver(f"the game is over ({who} won, M16.1); no more actions")
+        winner = COLOURS[s.winner].capitalize() if s.winner is not None else "nobody"
+        raise GameOver(f"the game is over ({winner} won, M16.1); no more actions")
     d = decode(text)
-    canon = encode(d)
     who = actor(s)
     if seat is not None and seat != who:
         mover = "chance" if who == CHANCE else COLOURS[who].capitalize()
@@ -112,8 +111,11 @@ def apply_action(s: MesoState, text: str, seat: int | None = None) -> None:
     legal = s.legal_actions()
     if s._legal_set is None:
         s._legal_set = frozenset(legal)
-    if canon not in s._legal_set:
-        raise IllegalAction(f"illegal: {canon}: {refusal(s, who, d)}")
+    canon = text
+    if text not in s._legal_set:  # legal texts are canonical; only others need re-encoding
+        canon = encode(d)
+        if canon not in s._legal_set:
+            raise IllegalAction(f"illegal: {canon}: {refusal(s, who, d)}")
     turn_seat = s.turn_order[s.turn_idx] if s.turn_order else -1
     _perform(s, who, d)
     s._legal = None

@@ -21,9 +21,9 @@ from ziggurat.games.mesopotamia.state import MesoState
 def tribe_classes(s: MesoState, seat: int) -> dict[tuple, int]:  # type: ignore[type-arg]
     """Distinct own tribes on the map (tile, cargo, spent) with how many of each."""
     classes: dict[tuple, int] = {}  # type: ignore[type-arg]
-    for t in s.tribes[seat]:
-        if t[0] is not None:
-            classes[t] = classes.get(t, 0) + 1
+    # sorted so that legal actions come in an order fixed by the position alone
+    for t in sorted(t for t in s.tribes[seat] if t[0] is not None):
+        classes[t] = classes.get(t, 0) + 1
     return classes
 
 
@@ -64,7 +64,7 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
     can_discover = can_step and s.disc < s.game.max_discoveries and any(s.pile_sizes)
     steal_once = opts["tribeStealsOncePerTurn"]
     receivers: dict[Coord, list[str]] = {}
-    for (c, cargo, spent), count in classes.items():
+    for c, cargo, spent in classes:
         sel = fmt_tribe(p, c, cargo, spent)
         here = tiles[c]
         if can_step:
@@ -90,7 +90,7 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
                 out.append(f"pickup {sel} wood")
             if s.stone.get(c):
                 out.append(f"pickup {sel} stone")
-            for h in s.huts:
+            for h in sorted(s.huts):
                 if h[0] == p and h[2] == c and h[3]:
                     out.append(f"offering {sel} {fmt_hut(p, h[1])}")
             if not (spent and steal_once):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ziggurat.games.mesopotamia.data import CARD_TYPES, COLOURS, DRAWABLE, EMPTY, OFFERING, STONE, WOOD
-from ziggurat.games.mesopotamia.state import MesoState
+from ziggurat.games.mesopotamia.state import MesoState, TribeT
 
 POSITION_FORMAT = "ziggurat-position/mesopotamia/1"
 _CARGO = {EMPTY: "", WOOD: "w", STONE: "s"}
@@ -172,7 +172,7 @@ def _from_position(game: Any, pos: dict[str, Any]) -> MesoState:
     s.tribes, s.mana, s.limit, s.unplaced, s.offer_val = [], [], [], [], []
     s.next_pub, s.revealed, s.delivered, s.hand, s.new = [], [], [], [], []
     for pl in pos["players"]:
-        tribes = [((q, r), parse_cargo(cargo), bool(spent)) for q, r, cargo, spent in pl["tribes"]]
+        tribes: list[TribeT] = [((q, r), parse_cargo(cargo), bool(spent)) for q, r, cargo, spent in pl["tribes"]]
         tribes += [(None, EMPTY, False)] * pl["tribes_in_supply"]
         s.tribes.append(tribes)
         s.mana.append(pl["mana"])

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 from ziggurat.engine.contract import CHANCE, TERMINAL, Action, State
 from ziggurat.games.mesopotamia.data import (
     EMPTY,
+    FOREST,
     OFFERING,
     PLAINS,
     QUARRY,
-    FOREST,
 )
 
 if TYPE_CHECKING:
@@ -41,14 +41,47 @@ class MesoState(State):
     )  # fmt: skip
 
     game: MesopotamiaGame
-    tiles: dict[Coord, str]
-    wood: dict[Coord, int]
+    n: int
+    opts: dict[str, Any]
+    tiles: dict[Coord, str]  # placed tiles by axial coordinate
+    wood: dict[Coord, int]  # loose wood per tile (only non-zero entries)
     stone: dict[Coord, int]
-    tribes: list[list[TribeT]]
+    tribes: list[list[TribeT]]  # per seat, always 8 entries
     huts: list[HutT]
-    holy: dict[Coord, int]
-    pending: tuple | None  # type: ignore[type-arg]
-    log: tuple | None  # type: ignore[type-arg]
+    holy: dict[Coord, int]  # holy place -> owner
+    mana: list[int]
+    limit: list[int]
+    unplaced: list[list[int]]  # values of offerings still in the personal supply
+    offer_val: list[dict[int, int]]  # public offering id -> value, for placed offerings
+    next_pub: list[int]
+    revealed: list[frozenset[int]]
+    delivered: list[list[int]]  # public ids, in delivery order
+    hand: list[list[int]]  # card counts per type
+    new: list[list[int]]  # of which drawn this turn (M12.3)
+    deck: list[int]
+    discard: list[int]
+    removed: list[int]
+    pile_sizes: list[int]
+    pile_tops: list[list[tuple[str, int]]]  # Land-peeked tops: (tile type, bitmask of knowers)
+    remaining: dict[str, int]  # tile types left in all piles together
+    supply_wood: int
+    supply_stone: int
+    stones_removed: int
+    turn_order: list[int]
+    turn_idx: int
+    round: int
+    phase: str
+    mp: int
+    disc: int
+    action: str | None
+    used_huts: tuple[tuple[int, int], ...]
+    income_done: bool
+    priests: tuple[Coord, ...]
+    pending: tuple[Any, ...] | None  # a sub-decision or chance event under way
+    winner: int | None
+    log: tuple[Any, ...] | None  # cons list of events: (previous, (actor, text, auto, turn seat))
+    _legal: list[str] | None
+    _legal_set: frozenset[str] | None
 
     # --- the contract -------------------------------------------------------------------
     def current_player(self) -> int:

@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ziggurat.games.mesopotamia.data import CARD_TYPES, COLOURS, COLOUR_LETTERS, DRAWABLE
+from ziggurat.games.mesopotamia.data import CARD_TYPES, COLOUR_LETTERS, COLOURS, DRAWABLE
 from ziggurat.games.mesopotamia.position import from_position, to_position
 from ziggurat.games.mesopotamia.state import MesoState
 
