@@ -58,6 +58,14 @@ class Game(ABC):
     def sample_state(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
         """A full state consistent with what ``seat`` sees in ``view``."""
 
+    def undo_barrier(self, state: State, action: str) -> bool:
+        """True if playing ``action`` in ``state`` may not be taken back by an undo.
+
+        That is the case when it is a chance outcome, reveals something hidden, or ends the
+        actor's turn (the Board Game Arena notion of a savepoint). Games refine this.
+        """
+        return state.current_player() == CHANCE
+
     def invariants(self, state: State) -> list[str]:
         """Conservation checks the game declares; returns a list of violations."""
         return []

@@ -61,6 +61,30 @@ class MesopotamiaGame(Game):
         out.pop("final_fingerprint", None)
         return out
 
+    def undo_barrier(self, state: Any, action: str) -> bool:
+        """Chance, anything that draws or shows a tile or card, a delivery attempt (it shows
+        the offering's value, M6.4) and the end of the turn are savepoints for undo."""
+        s: MesoState = state
+        if s.current_player() < 0:
+            return True
+        kind = action.split(" ", 1)[0]
+        if kind in ("pile", "draw") or action.startswith("play land"):
+            return True
+        if kind == "end" and s.phase == "mana":
+            return True
+        after = s.clone()
+        after.apply(action)
+        revealed = sum(len(r) for r in after.revealed) != sum(len(r) for r in s.revealed)
+        if revealed or after.turn_idx != s.turn_idx or after.phase == "over":
+            return True
+        # a chance event the engine resolved by itself (a forced outcome) also shows something
+        node = after.log
+        while node is not None and node is not s.log:
+            node, (who, _, auto, _) = node
+            if auto and who < 0:
+                return True
+        return False
+
     def invariants(self, state: Any) -> list[str]:
         """Pieces conserved: tribes, huts, resources, offerings, cards, tiles (§2)."""
         s: MesoState = state
