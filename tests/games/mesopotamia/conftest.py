@@ -45,6 +45,7 @@ def conserved(state: Any) -> None:
 
 def refuse(state: Any, action: str, *rules: str, exc: type[Exception] = ziggurat.IllegalAction) -> str:
     """``action`` is refused with ``exc``, the message names every rule, nothing changes."""
+    assert rules or exc is not ziggurat.IllegalAction, "a rules refusal must name its rule"
     before = state.fingerprint()
     legal = list(state.legal_actions())
     history = state.history()
@@ -105,8 +106,9 @@ class Board:
         colour = COLOURS.get(colour, colour)
         return next(p for p in self.pos["players"] if p["colour"] == colour)
 
-    def turn(self, colour: str, phase: str = "movement", mp: int = 5, discoveries: int = 0,
-             round_: int = 2) -> Board:
+    def turn(
+        self, colour: str, phase: str = "movement", mp: int = 5, discoveries: int = 0, round_: int = 2
+    ) -> Board:
         """It is ``colour``'s turn, in ``phase`` with ``mp`` movement points left."""
         colour = COLOURS.get(colour, colour)
         self.pos["turn"] = self.pos["turn_order"].index(colour)
@@ -129,7 +131,7 @@ class Board:
         for pl in self.pos["players"]:
             if not colours or pl["colour"][0] in colours or pl["colour"] in colours:
                 pl["tribes"] = []
-                pl["tribes_in_supply"] = TRIBES_PER_COLOUR - len(pl["offerings"]["delivered"]) * 0
+                pl["tribes_in_supply"] = TRIBES_PER_COLOUR
         return self
 
     def tribes(self, *specs: str) -> Board:
@@ -144,22 +146,16 @@ class Board:
             assert pl["tribes_in_supply"] >= 0, f"{pl['colour']} has no tribe left for {spec}"
         return self
 
-    def supply_tribes(self, colour: str, count: int) -> Board:
-        """Leave exactly ``count`` tribes in ``colour``'s personal supply (the rest wait off-map).
-
-        Tribes are never destroyed, so the extra ones are parked on the start tile ``far``
-        away from the action: callers use this only with :meth:`park`.
-        """
+    def supply_tribes(self, colour: str, count: int, park: tuple[int, int] = (-1, 1)) -> Board:
+        """Leave exactly ``count`` tribes in ``colour``'s supply; the others stand on ``park``."""
         pl = self.player(colour)
         extra = pl["tribes_in_supply"] - count
         assert extra >= 0
         for _ in range(extra):
-            pl["tribes"].append([*self._park, "", False])
+            pl["tribes"].append([park[0], park[1], "", False])
         pl["tribes"].sort()
         pl["tribes_in_supply"] = count
         return self
-
-    _park = (-1, 1)  # quarry0: out of the way of most tests
 
     # --- tiles and resources ----------------------------------------------------------
     def tile(self, q: int, r: int, kind: str) -> Board:

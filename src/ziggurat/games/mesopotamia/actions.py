@@ -197,7 +197,7 @@ def action_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ignor
         return "you hold no Fertility card playable this turn (M15.3, M12.3)"
     hut = next((h for h in s.huts_on(c) if (h[0], h[1]) == d[2]), None)
     if hut is None:
-        return f"hut {fmt_hut(*d[2])} is not on {c[0]},{c[1]}"
+        return f"hut {fmt_hut(*d[2])} is not on {c[0]},{c[1]}: growth uses a hut on the group's tile (M11.1)"
     if not growth_hut_ok(s, p, hut):
         return "growth needs one of your own huts on the tile (M11.1, M11.5)"
     if d[2] in s.used_huts and s.opts["growthOneHutPerGroup"]:
@@ -297,8 +297,10 @@ def paying_holy_places(s: MesoState, p: int) -> list[Coord]:
 
 
 def income(s: MesoState, p: int) -> int:
-    gain = len(paying_holy_places(s, p)) * s.game.data["income"]["manaPerHolyPlace"]
-    gain += len(s.priests)
+    paying = paying_holy_places(s, p)
+    gain = len(paying) * s.game.data["income"]["manaPerHolyPlace"]
+    # M15.2: a Priest adds to a holy place that pays; one that stopped paying since gets nothing
+    gain += sum(1 for c in s.priests if c in paying)
     if s.opts["templeGivesMana"]:
         temple = next(c for c, t in s.tiles.items() if t == "temple")
         if s.tribes_on(p, temple):

@@ -229,6 +229,34 @@ def target_actions(s: MesoState, p: int, out: list[str]) -> None:
             out.append(f"to {c[0]},{c[1]}")
 
 
+def target_refusal(s: MesoState, p: int, dest: Coord) -> str | None:
+    """Why ``dest`` is not a legal Teleport or Expulsion destination, or None (M15.7, M15.8)."""
+    pend = s.pending
+    assert pend is not None
+    kind = s.tiles.get(dest)
+    if pend[0] == "teleport":
+        seat, origin, cargo = pend[1], pend[2], pend[3]
+        if kind is None:
+            return "Teleport moves a tribe onto a tile; it never discovers land (M15.7, M7.9)"
+        if dest == origin:
+            return "Teleport moves the tribe to another tile (M15.7)"
+        if kind in s.opts["teleportForbiddenDestinationTypes"]:
+            return f"Teleport may not send a tribe onto a {kind} (M15.7, R53)"
+        if kind == TEMPLE:
+            return temple_refusal(s, cargo, seat == p)
+        return None
+    hut = next(h for h in s.huts if (h[0], h[1]) == pend[1])
+    if kind != PLAINS:
+        return "Expulsion moves a hut onto a plains (M15.8)"
+    if dest == hut[2]:
+        return "Expulsion moves the hut to a different plains (M15.8)"
+    if dest in s.holy:
+        return "Expulsion cannot move a hut onto a plains with a holy place (M15.8, R46)"
+    if len(s.huts_on(dest)) >= 2:
+        return "that plains already holds 2 huts (M15.8)"
+    return None
+
+
 def apply_target(s: MesoState, p: int, dest: Coord) -> None:
     pend = s.pending
     assert pend is not None

@@ -246,8 +246,13 @@ def refusal(s: MesoState, who: int, d: tuple) -> str:  # type: ignore[type-arg]
     if who == CHANCE:
         return "this is a chance event; only its outcomes can be applied (see chance_outcomes())"
     if pend is not None:
+        why = None
+        if pend[0] in ("pile", "volcano", "shares"):
+            why = movement.discovery_refusal(s, d)
+        elif pend[0] in ("teleport", "expel") and kind == "to":
+            why = cards.target_refusal(s, who, d[1])
         hint = ", ".join(legal[:6]) + (" ..." if len(legal) > 6 else "")
-        return f"a decision is pending ({_pending_name(pend)}); choose one of: {hint}"
+        return why or f"a decision is pending ({_pending_name(pend)}); choose one of: {hint}"
     if kind == "play":
         why = cards.card_refusal(s, who, d)
         if why:

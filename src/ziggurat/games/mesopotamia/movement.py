@@ -67,7 +67,8 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
     for c, cargo, spent in classes:
         sel = fmt_tribe(p, c, cargo, spent)
         here = tiles[c]
-        if can_step:
+        # R25: no resource is carried across the temple (matters when donation is not automatic)
+        if can_step and not (here == TEMPLE and cargo == STONE):
             q, r = c
             temple_ok: bool | None = None
             for dq, dr in DIRECTIONS:
@@ -140,6 +141,8 @@ def movement_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ign
         dest = d[2]
         if s.mp < 1:
             return "no movement points left (M2.1)"
+        if s.tiles.get(c) == TEMPLE and cargo == STONE:
+            return "no resource may be carried across the temple: donate the stone first (M5.4, R25)"
         if (dest[0] - c[0], dest[1] - c[1]) not in DIRECTIONS:
             return f"{dest[0]},{dest[1]} is not adjacent to {c[0]},{c[1]}: a step goes to an adjacent hex (M2.2)"
         kind_there = s.tiles.get(dest)
@@ -153,6 +156,8 @@ def movement_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ign
             if not any(s.pile_sizes):
                 return "every tile pile is empty: no more discoveries (M7.8)"
     if kind == "pickup":
+        if d[1][2] >= OFFERING:
+            return "a tribe carrying an offering carries nothing else (M3.7, M6.3)"
         if d[1][2] != EMPTY:
             return "a tribe carries at most one item; drop or exchange first (M3.1)"
         loose = s.wood if d[2] == "wood" else s.stone
@@ -164,6 +169,26 @@ def movement_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ign
         if d[1][2] >= OFFERING:
             return "an offering can only be put down by delivering it at the temple (M6.3)"
         return "that tribe carries nothing"
+    if kind == "exchange":
+        other = "stone" if d[1][2] == WOOD else "wood"
+        if d[2] != other:
+            return f"an exchange swaps the carried resource for a loose {other} (M3.4)"
+        if not (s.stone if other == "stone" else s.wood).get(d[1][1]):
+            return f"no loose {other} on that tile to exchange for (M3.4)"
+    if kind == "handoff":
+        receiver = d[2]
+        if not s.opts["handOffBetweenOwnTribes"]:
+            return "hand-offs between own tribes are not allowed in this game (M3.5, R17)"
+        if receiver[0] != p:
+            return "a hand-off goes to another of your own tribes (M3.5)"
+        if receiver[1] != d[1][1]:
+            return "a hand-off needs both tribes on the same tile (M3.5)"
+        if receiver[2] >= OFFERING:
+            return "a tribe carrying an offering cannot receive a resource (M3.7, M6.3)"
+        if receiver[2] != EMPTY:
+            return "the receiving tribe already carries an item: one at most (M3.1)"
+        if (receiver[1], receiver[2], receiver[3]) not in s.tribes[p]:
+            return f"there is no such {_name(p)} tribe on {receiver[1][0]},{receiver[1][1]}"
     if kind == "steal":
         victim, receiver = d[1], d[2]
         if receiver[0] != p:
@@ -176,6 +201,8 @@ def movement_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ign
             return "offering markers can never be stolen (M4.6)"
         if victim[2] == EMPTY:
             return "that tribe carries nothing to steal (M4.3)"
+        if (victim[1], victim[2], victim[3]) not in s.tribes[victim[0]]:
+            return f"no {_name(victim[0])} tribe on that tile carries that to steal (M4.3)"
         if receiver[2] != EMPTY:
             return "the receiving tribe must carry nothing (M4.3)"
         if receiver[3] and s.opts["tribeStealsOncePerTurn"]:
@@ -188,6 +215,15 @@ def movement_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ign
             )
     if kind == "offering" and d[1][2] != EMPTY:
         return "only a tribe carrying nothing may pick up an offering (M6.2)"
+    if kind == "offering":
+        owner, num = d[2]
+        if owner != p:
+            return "a tribe picks up only its own colour's offerings (M6.2, M3.1)"
+        hut = next((h for h in s.huts if (h[0], h[1]) == (owner, num)), None)
+        if hut is None or hut[2] != d[1][1]:
+            return f"hut {fmt_hut(owner, num)} is not on the tribe's tile (M6.2)"
+        if not hut[3]:
+            return f"hut {fmt_hut(owner, num)} has no offering under it (M6.2)"
     return None
 
 
@@ -337,6 +373,25 @@ def discovery_actions(s: MesoState, out: list[str]) -> None:
             if c in picked or (c == new_tile and s.opts["shortSupplyNewTileFirst"]):
                 continue
             out.append(f"share {c[0]},{c[1]}")
+
+
+def discovery_refusal(s: MesoState, d: tuple) -> str | None:  # type: ignore[type-arg]
+    """Why a pile, volcano or share answer is not legal, or None (M7.2, M7.3, M7.5)."""
+    pend = s.pending
+    assert pend is not None
+    kind = d[0]
+    if kind == "pile" and not (1 <= d[1] <= len(s.pile_sizes) and s.pile_sizes[d[1] - 1]):
+        return "draw from a non-empty tile pile (M7.2, D13)"
+    if kind == "volcano":
+        if d[1] == pend[4] and not s.opts["volcanoMayUseDiscoveryTarget"]:
+            return "the volcano may go on any space except the discovering tribe's target (M7.3, R32)"
+        if not s.is_space(d[1]):
+            return "a volcano goes on an empty space that touches the map (M7.3, D14)"
+    if kind == "share":
+        if s.tiles.get(d[1]) != pend[2]:
+            return f"only a {pend[2]} can receive that share (M7.5, D15)"
+        return "that tile already has its share, or it is the new tile, served first (M7.5, R35)"
+    return None
 
 
 def unknown_pool(s: MesoState) -> dict[str, int]:

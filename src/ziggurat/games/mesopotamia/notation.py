@@ -79,7 +79,7 @@ def parse_tribe(text: str) -> Tribe:
         cargo = STONE
     else:
         k = int(cargo_text[1:])
-        if not 1 <= k <= 9:
+        if k < 1:
             raise InvalidAction(f"{text!r}: offering ids run from o1 upwards")
         cargo = OFFERING + k
     return (LETTER_SEAT[m.group(1)], (int(m.group(3)), int(m.group(4))), cargo, m.group(5) == "*")
@@ -175,6 +175,8 @@ def decode(text: str) -> tuple:  # type: ignore[type-arg]
         if not args:
             raise InvalidAction("play needs a card type, e.g. 'play endurance'")
         card = _card(args[0])
+        if args[0] not in _PLAY_SIGNATURES:  # Fertility has no play of its own
+            raise InvalidAction(f"{args[0]} is played with a growth: 'grow ... fertility' (M15.3)")
         sig = _PLAY_SIGNATURES[args[0]]
         rest = args[1:]
         if len(rest) != len(sig):
@@ -193,9 +195,24 @@ def decode(text: str) -> tuple:  # type: ignore[type-arg]
         raise InvalidAction(f"{kind}: resource must be wood or stone, not {args[1]!r}")
     if kind == "grow":
         decoded = (*decoded, fertility)
+    if kind in ("hut", "holy", "grow"):
+        decoded = _group_order(decoded)
     if kind == "order":
         decoded = ("order", tuple(_tile_type(t) for t in args[0].split(",")))
     return decoded
+
+
+def _group_order(d: tuple) -> tuple:  # type: ignore[type-arg]
+    """A group's two tribes in canonical order, so either order a player writes is accepted:
+    the resource carrier first for ``hut``/``holy``; by cargo, then ``*``, for ``grow``."""
+    i = 3 if d[0] == "grow" else 2
+    a, b = d[i], d[i + 1]
+    if d[0] == "grow":
+        swap = (b[2], b[3]) < (a[2], a[3])
+    else:
+        res = WOOD if d[0] == "hut" else STONE
+        swap = a[2] != res and b[2] == res
+    return (*d[:i], b, a, *d[i + 2 :]) if swap else d
 
 
 def canonical(text: str) -> Action:

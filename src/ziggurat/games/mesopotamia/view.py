@@ -98,18 +98,16 @@ def _deep_copy(x: Any) -> Any:
 
 def redact_action(actor: int, text: str, seat: int | None) -> str:
     """``text`` as ``seat`` saw it happen: hidden details of other seats become ``?``."""
-    if actor == seat:
-        return text
     words = text.split(" ")
     kind = words[0]
+    if kind == "deal":  # a chance event during set-up: its owner is the dealt colour, not the actor
+        return text if seat is not None and words[1] == COLOUR_LETTERS[seat] else f"deal {words[1]} ?"
+    if actor == seat:
+        return text
     if kind == "offer":
         return "offer ?"
     if kind == "order":
         return "order ?"
-    if kind == "deal" and seat is not None and words[1] != COLOUR_LETTERS[seat]:
-        return f"deal {words[1]} ?"
-    if kind == "deal" and seat is None:
-        return f"deal {words[1]} ?"
     return text
 
 
