@@ -60,9 +60,12 @@ def card_actions(s: MesoState, p: int, out: list[str]) -> None:
                 if q != p and s.mana[q] > 0:
                     out.append(f"play mana_theft {COLOUR_LETTERS[q]}")
         elif card == TELEPORT:
+            # with at least two ordinary destinations every tribe has one (a fast common case)
+            forbidden = s.opts["teleportForbiddenDestinationTypes"]
+            ordinary = sum(1 for kind in s.tiles.values() if kind != TEMPLE and kind not in forbidden)
             for seat in range(s.n):
                 for t in sorted({t for t in s.tribes[seat] if t[0] is not None}, key=_key):
-                    if teleport_destinations(s, p, seat, t):
+                    if ordinary >= 2 or teleport_destinations(s, p, seat, t):
                         out.append(f"play teleport {fmt_tribe(seat, t[0], t[1], t[2])}")  # type: ignore[arg-type]
         elif card == EXPULSION:
             for h in sorted(s.huts, key=lambda h: (h[0], h[1])):

@@ -55,6 +55,27 @@ def majority_counts(s: MesoState, c: Coord) -> list[int]:
     return counts
 
 
+# Text caches. Action strings are most of the cost of listing legal actions, and the
+# same tribe on the same tile yields the same texts turn after turn, so they are built once
+# per (seat, tile, cargo, spent). The domain is small, so the dict stays bounded in practice.
+_TEXTS: dict[tuple, tuple] = {}  # type: ignore[type-arg]
+
+
+def _texts(key: tuple) -> tuple:  # type: ignore[type-arg]
+    """(selector, ((neighbour, move text), ...), pickup wood, pickup stone, drop)."""
+    texts = _TEXTS.get(key)
+    if texts is None:
+        p, (q, r), cargo, spent = key
+        sel = fmt_tribe(p, (q, r), cargo, spent)
+        steps = tuple(((q + dq, r + dr), f"move {sel} {q + dq},{r + dr}") for dq, dr in DIRECTIONS)
+        texts = _TEXTS[key] = (sel, steps, f"pickup {sel} wood", f"pickup {sel} stone", f"drop {sel}")
+    return texts
+
+
+def _sel(p: int, c: Coord, cargo: int, spent: bool) -> str:
+    return _texts((p, c, cargo, spent))[0]  # type: ignore[no-any-return]
+
+
 def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
     """Legal Phase I actions of seat ``p`` with no sub-decision pending."""
     opts = s.opts
@@ -64,67 +85,73 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
     can_discover = can_step and s.disc < s.game.max_discoveries and any(s.pile_sizes)
     steal_once = opts["tribeStealsOncePerTurn"]
     receivers: dict[Coord, list[str]] = {}
+    wood, stone = s.wood, s.stone
+    offering_huts = sorted(h for h in s.huts if h[0] == p and h[3])
+    temple_ok: dict[int, bool] = {}
     for c, cargo, spent in classes:
-        sel = fmt_tribe(p, c, cargo, spent)
+        sel, steps, pick_wood, pick_stone, drop = _texts((p, c, cargo, spent))
         here = tiles[c]
         # R25: no resource is carried across the temple (matters when donation is not automatic)
         if can_step and not (here == TEMPLE and cargo == STONE):
-            q, r = c
-            temple_ok: bool | None = None
-            for dq, dr in DIRECTIONS:
-                n = (q + dq, r + dr)
+            for n, text in steps:
                 kind = tiles.get(n)
                 if kind is None:
                     if can_discover:
-                        out.append(f"move {sel} {n[0]},{n[1]}")
+                        out.append(text)
                 elif kind == VOLCANO:
                     continue
                 elif kind == TEMPLE:
-                    if temple_ok is None:
-                        temple_ok = temple_refusal(s, cargo, True) is None
-                    if temple_ok:
-                        out.append(f"move {sel} {n[0]},{n[1]}")
+                    ok = temple_ok.get(cargo)
+                    if ok is None:
+                        ok = temple_ok[cargo] = temple_refusal(s, cargo, True) is None
+                    if ok:
+                        out.append(text)
                 else:
-                    out.append(f"move {sel} {n[0]},{n[1]}")
+                    out.append(text)
         if cargo == EMPTY:
-            if s.wood.get(c):
-                out.append(f"pickup {sel} wood")
-            if s.stone.get(c):
-                out.append(f"pickup {sel} stone")
-            for h in sorted(s.huts):
-                if h[0] == p and h[2] == c and h[3]:
+            if c in wood:
+                out.append(pick_wood)
+            if c in stone:
+                out.append(pick_stone)
+            for h in offering_huts:
+                if h[2] == c:
                     out.append(f"offering {sel} {fmt_hut(p, h[1])}")
             if not (spent and steal_once):
                 receivers.setdefault(c, []).append(sel)
         elif cargo < OFFERING:
             if here != TEMPLE or opts["dropOnTempleAllowed"]:
-                out.append(f"drop {sel}")
-                other = s.stone if cargo == WOOD else s.wood
-                if other.get(c):
+                out.append(drop)
+                if c in (stone if cargo == WOOD else wood):
                     out.append(f"exchange {sel} {'stone' if cargo == WOOD else 'wood'}")
             if opts["handOffBetweenOwnTribes"]:
-                for (c2, cargo2, spent2) in classes:
+                for c2, cargo2, spent2 in classes:
                     if c2 == c and cargo2 == EMPTY:
-                        out.append(f"handoff {sel} {fmt_tribe(p, c2, cargo2, spent2)}")
+                        out.append(f"handoff {sel} {_sel(p, c2, cargo2, spent2)}")
             if cargo == STONE and here == TEMPLE and not opts["stoneDonatedOnTempleEntry"]:
                 out.append(f"donate {sel}")
-    for c, sels in receivers.items():
-        counts = None
-        for q in range(s.n):
-            if q == p:
-                continue
-            victims = {t for t in s.tribes[q] if t[0] == c and t[1] in (WOOD, STONE)}
-            if not victims:
-                continue
-            if counts is None:
-                counts = majority_counts(s, c)
+    if receivers:
+        _steal_actions(s, p, receivers, out)
+    out.append("end")
+
+
+def _steal_actions(s: MesoState, p: int, receivers: dict[Coord, list[str]], out: list[str]) -> None:
+    """M4: for each tile where ``p`` has a tribe able to receive loot."""
+    victims: dict[Coord, set[tuple[int, int, bool]]] = {}
+    for q in range(s.n):
+        if q == p:
+            continue
+        for t in s.tribes[q]:
+            if t[0] in receivers and (t[1] == WOOD or t[1] == STONE):
+                victims.setdefault(t[0], set()).add((q, t[1], t[2]))  # type: ignore[index]
+    for c, found in victims.items():
+        counts = majority_counts(s, c)
+        sels = receivers[c]
+        for q, cargo, spent in sorted(found):
             if counts[p] <= counts[q]:
                 continue
-            for v in sorted(victims, key=lambda t: (t[1], t[2])):
-                vsel = fmt_tribe(q, c, v[1], v[2])
-                for sel in sels:
-                    out.append(f"steal {vsel} {sel}")
-    out.append("end")
+            vsel = _sel(q, c, cargo, spent)
+            for sel in sels:
+                out.append(f"steal {vsel} {sel}")
 
 
 # --- refusals (only used to explain why an action is not legal) -------------------------
