@@ -1,0 +1,31 @@
+"""The ``ziggurat`` console script: one Typer app, one module per command."""
+
+from __future__ import annotations
+
+import typer
+
+from ziggurat.cli.bench import bench
+from ziggurat.cli.games import games
+from ziggurat.cli.play import play
+from ziggurat.cli.render import render
+from ziggurat.cli.replay import replay
+from ziggurat.cli.simulate import simulate
+
+app = typer.Typer(
+    name="ziggurat",
+    help="Ancient-world strategy board games played by their full rules: play, simulate, replay, render.",
+    no_args_is_help=True,
+    rich_markup_mode="markdown",
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command("games")(games)
+app.command("play")(play)
+app.command("simulate")(simulate)
+app.command("replay")(replay)
+app.command("render")(render)
+app.command("bench")(bench)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

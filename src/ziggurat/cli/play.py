@@ -1,0 +1,215 @@
+"""``ziggurat play``: play a game in the terminal against bots (or watch bots play).
+
+The driver owns the seeded RNGs, exactly as :func:`ziggurat.bots.play_game` does, so a game of
+bots only is the same game ``simulate`` plays with that seed. A human seat sees the board drawn
+from ``state.view(seat)`` only, and every other step is told as a sentence redacted for that
+seat. Input is read line by line (``typer.prompt``), so a game can be driven through a pipe.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.columns import Columns
+from rich.console import Console
+from rich.text import Text
+
+import ziggurat
+from ziggurat.bots import Bot
+from ziggurat.cli.common import (
+    HUMAN,
+    OPTION_HELP,
+    GameUI,
+    UsageError,
+    console,
+    game_ui,
+    handle_usage_errors,
+    load_game,
+    make_bots,
+    parse_options,
+    parse_players,
+    seat_name,
+)
+from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
+
+COMMANDS_HELP = """\
+Type the number of an action, or the action itself in notation. Commands:
+  board    draw the board again          actions  list the legal actions again
+  help     this text                     quit     leave the game (also: Ctrl-D)"""
+
+
+class Session:
+    """One terminal game: seats, RNGs, the state and what the narrator is told."""
+
+    def __init__(self, game: Game, kinds: list[str], bots: list[Bot | None], seed: int, con: Console) -> None:
+        self.game = game
+        self.kinds = kinds
+        self.bots = bots
+        self.con = con
+        self.ui: GameUI = game_ui(game.game_id)
+        self.state: State = game.new_initial_state()
+        self.chance_rng = random.Random(f"{seed}/chance")
+        self.bot_rngs = [random.Random(f"{seed}/seat{i}") for i in range(game.num_players)]
+        humans = [i for i, k in enumerate(kinds) if k == HUMAN]
+        # Steps are told from the only human's seat; hot-seat games and bot games use a spectator.
+        self.narrator: int | None = humans[0] if len(humans) == 1 else None
+        self.roles = list(kinds)
+        self.legend_shown = False
+
+    # --- output -------------------------------------------------------------------------
+    def board(self, seat: int | None) -> None:
+        view = self.state.view(seat)
+        rt = self.ui.render_text
+        palette = rt.palette_for(self.con.color_system)
+        width = max(60, self.con.width)
+        self.con.print(
+            rt.render_board(view, self.roles, width, legend=not self.legend_shown, palette=palette)
+        )
+        self.legend_shown = True
+
+    def numbered(self) -> list[str]:
+        """The legal actions in display order (grouped by kind); the user picks by number."""
+        return [a for _, acts in self.ui.describe.action_groups(self.state.legal_actions()) for a in acts]
+
+    def show_actions(self) -> None:
+        n = 0
+        for title, acts in self.ui.describe.action_groups(self.state.legal_actions()):
+            self.con.print(Text(title, style="bold"))
+            cells = []
+            for action in acts:
+                n += 1
+                cells.append(Text.assemble((f"{n:>3} ", "cyan"), action))
+            self.con.print(Columns(cells, padding=(0, 2)))
+
+    def tell(self, events: list[Any], before: dict[str, Any], after: dict[str, Any]) -> None:
+        for text, auto in self.ui.describe.describe_step(events, before, after):
+            self.con.print(Text(("  · " if auto else "  • ") + text, style="dim" if auto else ""))
+
+    # --- the loop -------------------------------------------------------------------------
+    def run(self) -> bool:
+        """Play until the end; False if a human quit."""
+        describe = self.ui.describe
+        while not self.state.is_terminal():
+            who = self.state.current_player()
+            before = self.state.view(self.narrator)
+            mark = describe.log_mark(self.state)
+            bot = self.bots[who] if who >= 0 else None
+            if who == CHANCE:
+                self.state.apply(sample_chance(self.state, self.chance_rng))
+            elif bot is not None:
+                view = self.state.view(who) if bot.needs_view else None
+                self.state.apply(bot.choose(view, self.state.legal_actions(), self.bot_rngs[who]))
+            elif not self.human_turn(who):
+                return False
+            after = self.state.view(self.narrator)
+            self.tell(describe.events_since(self.state, mark), before, after)
+        return True
+
+    def human_turn(self, seat: int) -> bool:
+        """Ask ``seat`` until it makes a legal decision (applied here); False on quit."""
+        self.con.rule(Text(f"{seat_name(self.game, seat).capitalize()} to decide", style="bold"))
+        self.board(seat)
+        self.show_actions()
+        while True:
+            try:
+                answer = typer.prompt(
+                    f"{seat_name(self.game, seat)}>", default="", show_default=False, prompt_suffix=" "
+                )
+            except typer.Abort:  # end of input (Ctrl-D, or a pipe that ran dry)
+                self.con.print()
+                return False
+            answer = answer.strip()
+            if not answer:
+                continue
+            low = answer.lower()
+            if low in ("quit", "q", "exit"):
+                return False
+            if low in ("help", "h", "?"):
+                self.con.print(COMMANDS_HELP)
+                self.con.print(self.ui.describe.NOTATION_HELP)
+                continue
+            if low == "board":
+                self.legend_shown = False
+                self.board(seat)
+                continue
+            if low in ("actions", "list", "ls"):
+                self.show_actions()
+                continue
+            if answer.isdigit():
+                actions = self.numbered()
+                n = int(answer)
+                if not 1 <= n <= len(actions):
+                    self.con.print(Text(f"no action number {n}: choose 1 to {len(actions)}", style="red"))
+                    continue
+                answer = actions[n - 1]
+            try:
+                self.state.apply(answer)
+            except ziggurat.ZigguratError as exc:
+                self.con.print(Text(f"refused: {exc}", style="bold red"))
+                continue
+            return True
+
+    def finish(self, completed: bool) -> None:
+        plies = len(self.state.history())
+        if not completed:
+            self.con.print(f"Game left at ply {plies}.")
+            return
+        self.con.rule(Text("Game over", style="bold"))
+        self.board(self.narrator)
+        returns = self.state.returns()
+        winners = [
+            seat_name(self.game, s).capitalize() for s, r in enumerate(returns) if r == max(returns) and r > 0
+        ]
+        result = f"{' and '.join(winners)} wins" if winners else "no winner"
+        self.con.print(Text(f"{result} after {plies} plies (returns {returns})", style="bold"))
+
+
+@handle_usage_errors
+def play(
+    game_id: Annotated[
+        str, typer.Argument(metavar="GAME", help="Game id, e.g. mesopotamia (see 'ziggurat games').")
+    ],
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Comma-separated player kinds in seat order (seat 0 = blue, 1 = yellow, 2 = red, "
+            "3 = green): human, random or heuristic.",
+        ),
+    ] = "human,heuristic,heuristic",
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed for chance and for the bots.")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Write the game record (JSON) here when the game ends or you quit."),
+    ] = None,
+) -> None:
+    """Play a game in the terminal against bots.
+
+    Each turn you see the board from your seat and a numbered list of legal actions: type a
+    number or an action in notation. A refused action prints the rule that forbids it. The other
+    players' moves are told as they happen. Commands: help, board, actions, quit.
+    With no human seat, the bots play the game while you watch. Action notation: type help in
+    the game, or see docs/mesopotamia.md.
+    """
+    kinds = parse_players(players, allow_human=True)
+    game = load_game(game_id, len(kinds), parse_options(option))
+    bots = make_bots(game, kinds)
+    con = console()
+    session = Session(game, kinds, bots, seed, con)
+    names = ", ".join(f"{seat_name(game, s).capitalize()} = {k}" for s, k in enumerate(kinds))
+    con.print(Text(f"{game.name}, {game.num_players} players, seed {seed}: {names}", style="bold"))
+    completed = session.run()
+    session.finish(completed)
+    if save is not None:
+        rec = ziggurat.record(session.state, seed=seed, players=kinds)
+        try:
+            save.write_text(json.dumps(rec), encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot write {save}: {exc}") from exc
+        con.print(f"Record saved to {save}")

@@ -1,0 +1,260 @@
+"""``ziggurat simulate``: many seeded bot games, a win table with confidence intervals.
+
+Game ``i`` is played with seed ``seed + i`` by :func:`ziggurat.bots.play_game`, in this process
+(``--jobs 1``) or in worker processes; outcomes are gathered by index, so the table is the
+same for any number of jobs. A game that raises is counted as an error, not a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+import time
+import traceback
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+import ziggurat
+from ziggurat.bots import make_bot, play_game
+from ziggurat.cli.common import (
+    OPTION_HELP,
+    UsageError,
+    console,
+    handle_usage_errors,
+    load_game,
+    make_bots,
+    parse_options,
+    parse_players,
+    seat_name,
+)
+from ziggurat.engine.contract import State
+
+
+@dataclass(frozen=True)
+class Job:
+    game_id: str
+    num_players: int
+    options: dict[str, Any]
+    kinds: tuple[str, ...]
+    index: int
+    seed: int
+    max_plies: int
+    out_dir: str | None
+
+
+@dataclass
+class Outcome:
+    index: int
+    seed: int
+    returns: list[float] | None = None
+    plies: int = 0
+    rounds: int | None = None
+    finished: bool = False
+    error: str | None = None
+
+    @property
+    def winner(self) -> int | None:
+        """The seat with the single best return, if the game ended with one."""
+        if not self.finished or not self.returns:
+            return None
+        best = max(self.returns)
+        tops = [s for s, r in enumerate(self.returns) if r == best]
+        return tops[0] if best > 0 and len(tops) == 1 else None
+
+
+def record_path(out_dir: str, index: int) -> Path:
+    return Path(out_dir) / f"game-{index + 1:05d}.json"
+
+
+def run_one(job: Job) -> Outcome:
+    """Play game ``job.index``; never raises (errors are returned with their traceback)."""
+    out = Outcome(job.index, job.seed)
+    last: list[State] = []
+    state: State | None = None
+
+    def keep(state: State, _who: int, _action: str) -> None:
+        if not last:
+            last.append(state)
+
+    try:
+        game = ziggurat.load(job.game_id, players=job.num_players, **job.options)
+        bots = [make_bot(kind, game, seat) for seat, kind in enumerate(job.kinds)]
+        result = play_game(game, bots, job.seed, max_plies=job.max_plies, on_action=keep)
+        state = result.state
+        out.plies = result.plies
+        out.finished = not result.truncated
+        out.returns = state.returns()
+        rnd = state.view(None).get("round")
+        out.rounds = int(rnd) if isinstance(rnd, int) else None
+    except Exception:  # noqa: BLE001 - a bot or rules bug must not stop the other games
+        out.error = traceback.format_exc()
+        state = last[0] if last else None
+        out.plies = len(state.history()) if state is not None else 0
+    if job.out_dir is not None and state is not None:
+        try:
+            rec = ziggurat.record(state, seed=job.seed, players=list(job.kinds))
+        except Exception:  # noqa: BLE001 - a broken state still deserves its actions on disk
+            rec = {"format": "ziggurat-record/1", "game": job.game_id, "num_players": job.num_players,
+                   "options": job.options, "players": list(job.kinds), "seed": job.seed,
+                   "actions": state.history(), "result": None}  # fmt: skip
+        if out.error is not None:
+            rec["error"] = out.error
+        record_path(job.out_dir, job.index).write_text(json.dumps(rec), encoding="utf-8")
+    return out
+
+
+def run_all(jobs: list[Job], workers: int) -> Iterator[Outcome]:
+    """Outcomes in completion order (callers sort by index)."""
+    if workers <= 1:
+        for job in jobs:
+            yield run_one(job)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(run_one, job) for job in jobs]
+        for fut in as_completed(futures):
+            yield fut.result()
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for ``wins`` out of ``n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def results_tables(outcomes: list[Outcome], kinds: list[str], names: list[str]) -> tuple[Table, Table]:
+    """The wins table (per seat) and the summary table; both depend only on the outcomes."""
+    played = [o for o in outcomes if o.error is None]
+    n = len(played)
+    wins = [0] * len(kinds)
+    for o in played:
+        if o.winner is not None:
+            wins[o.winner] += 1
+    table = Table(title="Wins per seat", caption=f"{n} games without error; CI: 95% Wilson score interval")
+    for col, just in (("seat", "right"), ("colour", "left"), ("bot", "left"), ("wins", "right"),
+                      ("win %", "right"), ("95% CI", "right")):  # fmt: skip
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    for seat, kind in enumerate(kinds):
+        lo, hi = wilson(wins[seat], n)
+        pct = f"{100 * wins[seat] / n:.1f}" if n else "-"
+        table.add_row(str(seat), names[seat], kind, str(wins[seat]), pct, f"{100 * lo:.1f} – {100 * hi:.1f}")
+    finished = [o for o in played if o.finished]
+    summary = Table(title="Games", show_header=False)
+    summary.add_column("what")
+    summary.add_column("value", justify="right")
+    summary.add_row("games", str(len(outcomes)))
+    summary.add_row("finished", str(len(finished)))
+    summary.add_row("no winner (finished)", str(sum(1 for o in finished if o.winner is None)))
+    summary.add_row("not finished (hit --max-plies)", str(sum(1 for o in played if not o.finished)))
+    summary.add_row("errors", str(len(outcomes) - n))
+    if finished:
+        plies = sum(o.plies for o in finished) / len(finished)
+        rounds = [o.rounds for o in finished if o.rounds is not None]
+        summary.add_row("avg length, finished games (plies)", f"{plies:.1f}")
+        if rounds:
+            summary.add_row("avg length, finished games (rounds)", f"{sum(rounds) / len(rounds):.1f}")
+    if played:
+        summary.add_row("avg plies, all games without error", f"{sum(o.plies for o in played) / n:.1f}")
+    return table, summary
+
+
+@handle_usage_errors
+def simulate(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. mesopotamia.")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Comma-separated bot kinds in seat order (random, heuristic); the count sets the player count.",
+        ),
+    ] = "heuristic,heuristic,random",
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Game i is played with seed SEED + i.")] = 1,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Directory for the records, DIR/game-00001.json ...")
+    ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", "-j", min=0, help="Worker processes (0: one per CPU); results do not depend on it."
+        ),
+    ] = 1,
+    max_plies: Annotated[
+        int,
+        typer.Option(
+            "--max-plies", min=1, help="Stop a game after this many plies (counted as not finished)."
+        ),
+    ] = 100_000,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+) -> None:
+    """Play many seeded bot games and print wins per seat with 95% confidence intervals.
+
+    Also prints the average game length, the games that hit --max-plies and the games that
+    raised an error (with the first error's traceback). With --out, every game's record is
+    saved as JSON for 'ziggurat replay' and 'ziggurat render'.
+    """
+    kinds = parse_players(players, allow_human=False)
+    options = parse_options(option)
+    game = load_game(game_id, len(kinds), options)
+    make_bots(game, kinds)  # fail early, in this process, on a bot that cannot be made
+    out_dir = None
+    if out is not None:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"cannot create {out}: {exc}") from exc
+        out_dir = str(out)
+    workers = jobs or os.cpu_count() or 1
+    job_list = [
+        Job(game_id, len(kinds), options, tuple(kinds), i, seed + i, max_plies, out_dir) for i in range(games)
+    ]
+    con = console()
+    outcomes: list[Outcome] = []
+    start = time.perf_counter()
+    progress = Progress(
+        TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=con, transient=True,
+    )  # fmt: skip
+    with progress:
+        task = progress.add_task("games", total=games)
+        for outcome in run_all(job_list, min(workers, games)):
+            outcomes.append(outcome)
+            progress.advance(task)
+    elapsed = time.perf_counter() - start
+    outcomes.sort(key=lambda o: o.index)
+    names = [seat_name(game, s) for s in range(len(kinds))]
+    con.print(
+        Text(f"{game.name}: {games} games, players {', '.join(kinds)}, seeds {seed} to {seed + games - 1}")
+    )
+    table, summary = results_tables(outcomes, kinds, names)
+    con.print(table)
+    con.print(summary)
+    errors = [o for o in outcomes if o.error is not None]
+    if errors:
+        first = errors[0]
+        con.print(Text(f"First error: game {first.index + 1} (seed {first.seed})", style="bold red"))
+        con.print(Text(first.error or ""), markup=False)
+    if out_dir is not None:
+        con.print(f"Records written to {out_dir}/game-00001.json ...")
+    sys.stdout.flush()
+    print(
+        f"{games} games in {elapsed:.1f} s ({games / max(elapsed, 1e-9):.1f} games/s, {workers} job(s))",
+        file=sys.stderr,
+    )
+    if errors:
+        raise typer.Exit(1)
