@@ -5,26 +5,30 @@ from __future__ import annotations
 import typer
 
 from ziggurat.cli.bench import bench
+from ziggurat.cli.bench_server import bench_server
 from ziggurat.cli.games import games
 from ziggurat.cli.play import play
 from ziggurat.cli.render import render
 from ziggurat.cli.replay import replay
+from ziggurat.cli.serve import serve
 from ziggurat.cli.simulate import simulate
 
 app = typer.Typer(
     name="ziggurat",
-    help="Ancient-world strategy board games played by their full rules: play, simulate, replay, render.",
+    help="Ancient-world strategy board games played by their full rules: serve (play in the browser), play, simulate, replay, render.",
     no_args_is_help=True,
     rich_markup_mode="markdown",
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.command("serve")(serve)
 app.command("games")(games)
 app.command("play")(play)
 app.command("simulate")(simulate)
 app.command("replay")(replay)
 app.command("render")(render)
 app.command("bench")(bench)
+app.command("bench-server")(bench_server)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -93,8 +93,9 @@ class State(ABC):
         """``(outcome, probability)`` pairs at a chance node; empty elsewhere."""
 
     @abstractmethod
-    def apply(self, action: str) -> None:
-        """Validate and play ``action`` (text or :class:`Action`)."""
+    def apply(self, action: str, seat: int | None = None) -> None:
+        """Validate and play ``action``; with ``seat``, refuse (``NotYourTurn``) unless that
+        seat is the one to move."""
 
     @abstractmethod
     def is_terminal(self) -> bool: ...

@@ -1,0 +1,189 @@
+"""HTTP endpoints of docs/server.md: health, the lobby, tables, records and rematches."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, HTTPException, Request, status
+
+from ziggurat.server import gamekit
+from ziggurat.server.live import Forbidden, LiveTable
+from ziggurat.server.manager import Created, TableManager, hash_token
+from ziggurat.server.schemas import (
+    Access,
+    ErrorOut,
+    GameOut,
+    Health,
+    LookupIn,
+    SeatCreated,
+    SeatOut,
+    TableCreated,
+    TableIn,
+    TableOut,
+)
+from ziggurat.server.store import SeatSpec
+
+router = APIRouter()
+
+TokenHeader = Annotated[str | None, Header(alias="X-Ziggurat-Token", description="a seat or spectator token")]
+
+_ERROR_TEXT = {400: "bad request", 403: "missing or wrong token", 404: "no such table", 413: "body too large"}
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` for these error codes (all answer ``{"detail": reason}``)."""
+    return {code: {"model": ErrorOut, "description": _ERROR_TEXT[code]} for code in codes}
+
+
+def _manager(request: Request) -> TableManager:
+    manager: TableManager = request.app.state.manager
+    return manager
+
+
+async def _table_and_viewer(
+    request: Request, table_id: str, token: str | None
+) -> tuple[LiveTable, int | None]:
+    table = await _manager(request).get(table_id)
+    if table is None:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, f"no table {table_id!r}")
+    try:
+        return table, table.viewer_of(hash_token(token))
+    except Forbidden as exc:
+        raise HTTPException(status.HTTP_403_FORBIDDEN, str(exc)) from exc
+
+
+def _link(table_id: str, token: str) -> str:
+    return f"/table/{table_id}#token={token}"
+
+
+def _created_answer(created: Created) -> TableCreated:
+    table = created.table
+    seats = []
+    for spec in table.seats:
+        token = created.tokens.get(spec.seat)
+        seats.append(
+            SeatCreated(
+                seat=spec.seat,
+                colour=table.colours[spec.seat],
+                kind=spec.kind,
+                bot=spec.bot,
+                token=token,
+                link=None if token is None else _link(table.id, token),
+            )
+        )
+    return TableCreated(
+        table=table.id,
+        game=table.game.game_id,
+        seats=seats,
+        spectator_token=created.spectator_token,
+        spectator_link=_link(table.id, created.spectator_token),
+    )
+
+
+@router.get("/healthz", response_model=Health, tags=["server"])
+async def healthz() -> Health:
+    """Liveness check."""
+    return Health(status="ok")
+
+
+@router.get("/api/games", response_model=list[GameOut], tags=["lobby"])
+async def list_games() -> list[GameOut]:
+    """The games tables can be created for, with their options and bots."""
+    return [
+        GameOut(
+            id=g.id,
+            name=g.name,
+            min_players=g.min_players,
+            max_players=g.max_players,
+            options=g.options,
+            bots=g.bots,
+        )
+        for g in gamekit.game_infos()
+    ]
+
+
+@router.post(
+    "/api/tables",
+    response_model=TableCreated,
+    status_code=status.HTTP_201_CREATED,
+    responses=_errors(400, 413),
+    tags=["lobby"],
+)
+async def create_table(body: TableIn, request: Request) -> TableCreated:
+    """Create a table; the answer holds every human seat's invite token and a spectator token."""
+    seats = None
+    if body.seats is not None:
+        bots = gamekit.available_bots(body.game) if body.game in {g.id for g in gamekit.game_infos()} else []
+        default_bot = "heuristic" if "heuristic" in bots else "random"
+        seats = [
+            SeatSpec(i, s.kind, (s.bot or default_bot) if s.kind == "bot" else None)
+            for i, s in enumerate(body.seats)
+        ]
+    try:
+        created = await _manager(request).create(body.game, body.players, body.options, seats, body.seed)
+    except (ValueError, TypeError) as exc:
+        raise HTTPException(status.HTTP_400_BAD_REQUEST, str(exc)) from exc
+    return _created_answer(created)
+
+
+@router.post("/api/tables/lookup", response_model=list[Access], responses=_errors(400, 413), tags=["lobby"])
+async def lookup_tables(body: LookupIn, request: Request) -> list[dict[str, Any]]:
+    """The tables these tokens open (a browser keeps its tokens and asks what they are)."""
+    return await _manager(request).lookup(body.tokens)
+
+
+@router.get("/api/tables/{table_id}", response_model=TableOut, responses=_errors(403, 404), tags=["tables"])
+async def get_table(table_id: str, request: Request, x_ziggurat_token: TokenHeader = None) -> TableOut:
+    """A table's public facts: seats, status, who is to move, its rematch."""
+    table, _ = await _table_and_viewer(request, table_id, x_ziggurat_token)
+    return TableOut(
+        table=table.id,
+        game=table.game.game_id,
+        players=table.game.num_players,
+        options=dict(table.game.options),
+        status="over" if table.status == "over" else "playing",
+        seats=[
+            SeatOut(
+                seat=s.seat,
+                colour=table.colours[s.seat],
+                kind=s.kind,
+                bot=s.bot,
+                connected=table.connected(s.seat),
+            )
+            for s in table.seats
+        ],
+        to_move=table.to_move(),
+        rematch=table.rematch_id,
+    )
+
+
+@router.get(
+    "/api/tables/{table_id}/record",
+    response_model=dict[str, Any],
+    responses=_errors(403, 404),
+    tags=["tables"],
+)
+async def get_record(table_id: str, request: Request, x_ziggurat_token: TokenHeader = None) -> dict[str, Any]:
+    """The game record as the token's seat saw it (spectators: what everybody saw)."""
+    table, viewer = await _table_and_viewer(request, table_id, x_ziggurat_token)
+    return await asyncio.to_thread(table.record_for, viewer)
+
+
+@router.post(
+    "/api/tables/{table_id}/rematch",
+    response_model=TableCreated,
+    status_code=status.HTTP_201_CREATED,
+    responses=_errors(403, 404),
+    tags=["tables"],
+)
+async def rematch(table_id: str, request: Request, x_ziggurat_token: TokenHeader = None) -> TableCreated:
+    """Create (or find) the rematch: same game, options and seat kinds; a token for the asking seat."""
+    table, viewer = await _table_and_viewer(request, table_id, x_ziggurat_token)
+    if viewer is None:
+        raise HTTPException(status.HTTP_403_FORBIDDEN, "a spectator token cannot ask for a rematch")
+    try:
+        created = await _manager(request).rematch(table, viewer)
+    except ValueError as exc:
+        raise HTTPException(status.HTTP_400_BAD_REQUEST, str(exc)) from exc
+    return _created_answer(created)

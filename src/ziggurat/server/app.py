@@ -1,0 +1,125 @@
+"""The FastAPI application: storage set-up, HTTP and WebSocket routes, and the static client."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from starlette.responses import PlainTextResponse, Response
+from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
+
+import ziggurat
+from ziggurat.server import api, logfilter
+from ziggurat.server.db import default_url, make_engine, upgrade
+from ziggurat.server.limits import BodyLimit
+from ziggurat.server.manager import TableManager
+from ziggurat.server.store import Store
+from ziggurat.server.ws import table_socket
+
+STATIC_DIR = Path(__file__).with_name("static")
+
+
+class ClientFiles(StaticFiles):
+    """Static files that answer 404 while the client directory does not exist yet."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.directory is None or not Path(self.directory).is_dir():
+            await PlainTextResponse("Not Found", status_code=404)(scope, receive, send)
+            return
+        await super().__call__(scope, receive, send)
+
+
+def create_app(
+    database_url: str | None = None, bot_delay: float = 0.6, static_dir: str | Path | None = None
+) -> FastAPI:
+    """The server app: ``database_url`` defaults to ``ZIGGURAT_DATABASE_URL`` or a SQLite file
+    in the user data directory; bots wait ``bot_delay`` seconds before each move.
+
+    The database is migrated (``alembic upgrade head``) and unfinished tables are resumed when
+    the app starts (its lifespan), and everything is closed when it stops.
+    """
+    url = database_url or default_url()
+    logfilter.install()  # WebSocket URLs carry tokens; uvicorn logs them with the query string
+    client_dir = Path(static_dir) if static_dir is not None else STATIC_DIR
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(url)
+        await asyncio.to_thread(upgrade, engine)
+        store = Store(engine)
+        manager = TableManager(store, bot_delay)
+        app.state.manager = manager
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.close()
+            await asyncio.to_thread(store.close)
+
+    app = FastAPI(
+        title="Ziggurat",
+        version=ziggurat.__version__,
+        description="Tables of ancient-world board games, played over HTTP and WebSockets (docs/server.md).",
+        lifespan=lifespan,
+    )
+    app.add_middleware(BodyLimit)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.include_router(api.router)
+    app.add_api_websocket_route("/ws/{table_id}", table_socket)
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> Response:
+        return _page(client_dir / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Response:
+        return _page(client_dir / "table.html")
+
+    app.mount("/static", ClientFiles(directory=client_dir, check_dir=False), name="static")
+    app.mount("/", ClientFiles(directory=client_dir, check_dir=False), name="client")
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = _without_422(FastAPI.openapi(app))
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+    return app
+
+
+def _without_422(schema: dict[str, Any]) -> dict[str, Any]:
+    """Validation errors answer 400 here (see :func:`_validation_error`), not FastAPI's 422."""
+    for methods in schema.get("paths", {}).values():
+        for operation in methods.values():
+            responses = operation.get("responses", {})
+            if responses.pop("422", None) is not None and "400" not in responses:
+                responses["400"] = {
+                    "description": "bad request",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}},
+                }
+    schemas = schema.get("components", {}).get("schemas", {})
+    for name in ("HTTPValidationError", "ValidationError"):
+        schemas.pop(name, None)
+    return schema
+
+
+def _page(path: Path) -> Response:
+    if not path.is_file():
+        return PlainTextResponse("the browser client is not installed", status_code=404)
+    return FileResponse(path, media_type="text/html")
+
+
+async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
+    errors: Any = exc.errors() if isinstance(exc, RequestValidationError) else []
+    parts = []
+    for err in errors:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+        parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+    return JSONResponse({"detail": "; ".join(parts) or "bad request"}, status_code=400)

@@ -1,0 +1,133 @@
+"""Storage: the SQLAlchemy models, the database URL, and migrations run at start.
+
+Four tables hold everything a server needs to resume: ``tables`` (game, options, seed,
+status, rematch), ``seats`` (kind, bot), ``tokens`` (the SHA-256 of each seat or spectator
+token; a seat may hold several, e.g. one issued by a rematch request) and ``actions`` (one row
+per applied action: ply, canonical text, actor seat, and whether it is an undo barrier).
+Only portable column types are used, so the same models work on SQLite and PostgreSQL.
+Tokens are never stored, only their SHA-256.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+ENV_VAR = "ZIGGURAT_DATABASE_URL"
+MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the server's models."""
+
+
+class TableRow(Base):
+    """One table: a game with its options, seed and status."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    result: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    """One seat of a table: a human (with a token hash) or a bot."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class TokenRow(Base):
+    """The SHA-256 of one access token: a seat's (``seat`` set) or a spectator's (``None``)."""
+
+    __tablename__ = "tokens"
+
+    hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ActionRow(Base):
+    """One applied action (chance outcomes included); ``actor`` is -1 for chance."""
+
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
+    actor: Mapped[int] = mapped_column(Integer)
+    barrier: Mapped[bool] = mapped_column(Boolean)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+def default_url() -> str:
+    """``ZIGGURAT_DATABASE_URL`` if set, else a SQLite file in the user data directory."""
+    url = os.environ.get(ENV_VAR)
+    if url:
+        return url
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("ziggurat"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'ziggurat.db'}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite files get WAL journalling and a busy timeout."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            # WAL lets readers run while an action is committed; NORMAL still survives a
+            # crash of the server process (only an OS crash can lose the last commits).
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring the database schema to the newest migration (``alembic upgrade head``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "head")

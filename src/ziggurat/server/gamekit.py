@@ -1,0 +1,185 @@
+"""What the server needs from a game beyond the engine contract, found by convention.
+
+Each game package may provide ``data.COLOURS`` and ``data.OPTION_DEFAULTS``,
+``view.redact_events`` (a log as a seat saw it), ``describe.describe_step`` (player-readable
+sentences) and ``bots.HeuristicBot``. Games without them still work: seats are called
+``seat1``..., logs hide every other seat's action text, sentences repeat the text.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from ziggurat.bots.base import BOT_KINDS
+from ziggurat.engine.contract import Game, State
+from ziggurat.engine.registry import game_class, games
+
+log = logging.getLogger(__name__)
+
+Event = tuple[int, str, bool, int]  # actor (-1: chance), text, auto, seat whose turn it is
+
+
+def _package(game_id: str) -> str:
+    return game_class(game_id).__module__.rpartition(".")[0]
+
+
+def _submodule(game_id: str, name: str) -> ModuleType | None:
+    full = f"{_package(game_id)}.{name}"
+    try:
+        if importlib.util.find_spec(full) is None:
+            return None
+        return importlib.import_module(full)
+    except ImportError:
+        log.warning("game module %s failed to import", full, exc_info=True)
+        return None
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A registered game as the lobby lists it."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: dict[str, Any]
+    bots: list[str]
+
+
+@cache
+def game_infos() -> list[GameInfo]:
+    out = []
+    for game_id in games():
+        cls = game_class(game_id)
+        data = _submodule(game_id, "data")
+        defaults = dict(getattr(data, "OPTION_DEFAULTS", {}) or {})
+        out.append(
+            GameInfo(
+                game_id,
+                cls.name or game_id,
+                cls.min_players,
+                cls.max_players,
+                defaults,
+                available_bots(game_id),
+            )
+        )
+    return out
+
+
+@cache
+def available_bots(game_id: str) -> list[str]:
+    """Bot kinds that can be made for this game now (``heuristic`` needs the game's bots module)."""
+    kinds = []
+    for kind in BOT_KINDS:
+        if kind == "heuristic" and _submodule(game_id, "bots") is None:
+            continue
+        kinds.append(kind)
+    return kinds
+
+
+def colours(game: Game) -> list[str]:
+    """The colour of each seat of ``game``."""
+    return colours_for(game.game_id, game.num_players)
+
+
+@cache
+def colours_for(game_id: str, players: int) -> list[str]:
+    """The colour of each seat (``data.COLOURS`` of the game, else ``seat1``, ``seat2``...)."""
+    data = _submodule(game_id, "data")
+    names: Sequence[str] | None = getattr(data, "COLOURS", None)
+    if names is None or len(names) < players:
+        return [f"seat{i + 1}" for i in range(players)]
+    return list(names[:players])
+
+
+def _all_events(state: State) -> list[Event]:
+    events: Callable[[], list[Event]] | None = getattr(state, "events", None)
+    if events is not None:
+        return list(events())
+    return [(-1, text, False, -1) for text in state.history()]
+
+
+def log_mark(state: State) -> Any:
+    """An opaque marker of how far ``state``'s event log goes, for :func:`events_after`."""
+    if hasattr(state, "log"):  # Mesopotamia's cons list: walking back to the mark is O(step)
+        return ("log", state.log)
+    return ("count", len(_all_events(state)))
+
+
+def events_after(state: State, mark: Any) -> list[Event]:
+    """Events applied to ``state`` (or a clone it grew from) since :func:`log_mark` gave ``mark``."""
+    kind, value = mark
+    if kind == "log":
+        out: list[Event] = []
+        node = getattr(state, "log", None)
+        while node is not None and node is not value:
+            node, item = node
+            out.append(item)
+        out.reverse()
+        return out
+    return _all_events(state)[value:]
+
+
+def initial_events(state: State) -> list[Event]:
+    """Events the engine applied itself while setting up ``state`` (before any action)."""
+    return _all_events(state)
+
+
+class LogWriter:
+    """Turns the events of one step into log entries for one viewer (seat or ``None``)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.colours = colours(game)
+        view_mod = _submodule(game.game_id, "view")
+        self._redact: Callable[[list[Event], int | None], list[str]] | None = getattr(
+            view_mod, "redact_events", None
+        )
+        describe_mod = _submodule(game.game_id, "describe")
+        self._describe: Callable[..., list[tuple[str, bool]]] | None = getattr(
+            describe_mod, "describe_step", None
+        )
+
+    def entries(
+        self, ply: int, events: list[Event], viewer: int | None, before: dict[str, Any], after: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """``{"ply", "colour", "text", "sentence"}`` for each event, as ``viewer`` may read them."""
+        if not events:
+            return []
+        texts = self._redacted(events, viewer)
+        sentences = self._sentences(events, viewer, before, after, texts)
+        out = []
+        for (actor, _, _, _), text, sentence in zip(events, texts, sentences, strict=False):
+            colour = self.colours[actor] if 0 <= actor < len(self.colours) else None
+            out.append({"ply": ply, "colour": colour, "text": text, "sentence": sentence})
+        for sentence in sentences[len(events) :]:
+            out.append({"ply": ply, "colour": None, "text": "", "sentence": sentence})
+        return out
+
+    def _redacted(self, events: list[Event], viewer: int | None) -> list[str]:
+        if self._redact is not None:
+            return list(self._redact(list(events), viewer))
+        # Without a game-specific redaction, another seat's action text is not shown at all.
+        return [text if actor == viewer or actor < 0 else "?" for actor, text, _, _ in events]
+
+    def _sentences(
+        self,
+        events: list[Event],
+        viewer: int | None,
+        before: dict[str, Any],
+        after: dict[str, Any],
+        texts: list[str],
+    ) -> list[str]:
+        if self._describe is not None:
+            try:
+                return [text for text, _ in self._describe(events, before, after)]
+            except Exception:  # a wording bug must never stop the game; the text still shows
+                log.exception("describe_step failed for %s", [e[1] for e in events])
+        return list(texts)

@@ -1,0 +1,406 @@
+"""A live table: the game state in memory, its sockets, its log, and the bot and chance driver.
+
+Every change happens under the table's asyncio lock in the same order: the engine validates
+the action on a clone, the action row is committed to the database, and only then is the
+clone made current, the log extended and every connected seat sent its own ``state``
+message. Bot seats and chance nodes are played by one driver task per table; a bot's
+decision runs in a worker thread when the bot reads views (the heuristic), so the event loop
+stays responsive. Chance and bots use ``random.Random(f"{seed}/{ply}...")``, so a restarted
+server continues a game exactly as it would have gone on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import contextlib
+import json
+import logging
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from ziggurat.bots.base import Bot, make_bot
+from ziggurat.engine.contract import CHANCE, State, sample_chance
+from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, ZigguratError
+from ziggurat.engine.records import record
+from ziggurat.engine.registry import load
+from ziggurat.server import gamekit
+from ziggurat.server.store import SeatSpec, Store, StoredAction, StoredTable
+
+log = logging.getLogger(__name__)
+
+MAX_PENDING_MESSAGES = 512
+"""A socket with this many unsent messages is closed (the client reconnects and catches up)."""
+
+_ERROR_CODES: tuple[tuple[type[ZigguratError], str], ...] = (
+    (InvalidAction, "invalid"),
+    (NotYourTurn, "not_your_turn"),
+    (GameOver, "game_over"),
+    (IllegalAction, "illegal"),
+)
+
+
+class Refused(Exception):
+    """A message was refused; ``code`` is the protocol's error code. Nothing changed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Forbidden(Exception):
+    """A token does not open this table."""
+
+
+class Connection:
+    """One socket's outgoing queue; the socket's sender task drains it in order."""
+
+    def __init__(self, viewer: int | None) -> None:
+        self.viewer = viewer
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.overflowed = False
+
+    def send(self, text: str) -> None:
+        if self.overflowed:
+            return
+        if self.queue.qsize() >= MAX_PENDING_MESSAGES:
+            self.overflowed = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(text)
+
+    def stop(self) -> None:
+        """Ask the sender to finish after what is queued."""
+        self.queue.put_nowait(None)
+
+
+@dataclass(slots=True)
+class _BotTurn:
+    seat: int
+    bot: Bot
+    view: dict[str, Any] | None
+    legal: list[str]
+    rng: random.Random
+    changes: int
+
+
+class LiveTable:
+    """One table being played (or finished) and held in memory."""
+
+    def __init__(self, stored: StoredTable, store: Store, bot_delay: float) -> None:
+        self.id = stored.id
+        self.game = load(stored.game, players=stored.players, **stored.options)
+        self.seed = stored.seed
+        self.created: datetime = stored.created
+        self.seats: list[SeatSpec] = stored.seats
+        self.tokens: dict[str, int | None] = dict(stored.tokens)
+        self.rematch_id = stored.rematch_id
+        self.store = store
+        self.bot_delay = bot_delay
+        self.colours = gamekit.colours(self.game)
+        self.viewers: list[int | None] = [*range(self.game.num_players), None]
+        self.bots: dict[int, Bot] = {
+            s.seat: make_bot(s.bot or "random", self.game, s.seat) for s in self.seats if s.kind == "bot"
+        }
+        self.writer = gamekit.LogWriter(self.game)
+        self.lock = asyncio.Lock()
+        self.connections: list[Connection] = []
+        self.state: State = self.game.new_initial_state()
+        self.rows: list[StoredAction] = []
+        self.views: dict[int | None, dict[str, Any]] = {}
+        self.logs: dict[int | None, list[str]] = {}  # JSON text of each log entry, per viewer
+        self.log_plies: dict[int | None, list[int]] = {}
+        self.synced: dict[int | None, int] = {}  # log entries every socket of the viewer holds
+        self.changes = 0
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    # --- building ---------------------------------------------------------------------------
+    def rebuild(self, actions: list[StoredAction]) -> None:
+        """Replay stored actions from the start, building every viewer's log (CPU only).
+
+        :raises ValueError: if the engine refuses a stored action (naming the ply).
+        """
+        state = self.game.new_initial_state()
+        self.logs = {v: [] for v in self.viewers}
+        self.log_plies = {v: [] for v in self.viewers}
+        views = self._views_of(state)
+        self._extend_logs(0, gamekit.initial_events(state), views, views)
+        for row in actions:
+            mark = gamekit.log_mark(state)
+            try:
+                state.apply(row.text)
+            except ZigguratError as exc:
+                raise ValueError(
+                    f"table {self.id}: stored action {row.ply} ({row.text!r}) refused: {exc}"
+                ) from exc
+            after = self._views_of(state)
+            self._extend_logs(row.ply, gamekit.events_after(state, mark), views, after)
+            views = after
+        self.state = state
+        self.rows = list(actions)
+        self.views = views
+        self.synced = {v: len(self.logs[v]) for v in self.viewers}
+
+    def _views_of(self, state: State) -> dict[int | None, dict[str, Any]]:
+        return {v: state.view(v) for v in self.viewers}
+
+    def _extend_logs(
+        self,
+        ply: int,
+        events: list[gamekit.Event],
+        before: dict[int | None, dict[str, Any]],
+        after: dict[int | None, dict[str, Any]],
+    ) -> None:
+        for v in self.viewers:
+            entries = self.writer.entries(ply, events, v, before[v], after[v])
+            self.logs[v].extend(json.dumps(e, separators=(",", ":")) for e in entries)
+            self.log_plies[v].extend(ply for _ in entries)
+
+    # --- facts ------------------------------------------------------------------------------
+    @property
+    def status(self) -> str:
+        return "over" if self.state.is_terminal() else "playing"
+
+    @property
+    def result(self) -> list[float] | None:
+        return self.state.returns() if self.state.is_terminal() else None
+
+    @property
+    def version(self) -> int:
+        return len(self.rows)
+
+    def to_move(self) -> str | None:
+        """Colour of the seat to move (``None`` at a chance node or once the game is over)."""
+        who = self.state.current_player()
+        return self.colours[who] if 0 <= who < len(self.colours) else None
+
+    def colour(self, seat: int | None) -> str | None:
+        return None if seat is None else self.colours[seat]
+
+    def connected(self, seat: int) -> bool:
+        return any(c.viewer == seat for c in self.connections)
+
+    def viewer_of(self, token_hash: str | None) -> int | None:
+        """The seat a token (by hash) acts for, ``None`` for a spectator token.
+
+        :raises Forbidden: if the token does not open this table.
+        """
+        if token_hash is None or token_hash not in self.tokens:
+            raise Forbidden("missing or wrong token for this table")
+        return self.tokens[token_hash]
+
+    def undo_refusal(self, seat: int | None) -> str | None:
+        """Why ``seat`` may not undo now, or ``None`` if it may."""
+        if seat is None:
+            return "spectators cannot undo"
+        if self.state.is_terminal():
+            return "the game is over"
+        if not self.rows:
+            return "nothing to undo"
+        last = self.rows[-1]
+        if last.actor != seat:
+            return "only your own last action of this turn can be taken back"
+        if last.barrier:
+            return "the last action cannot be taken back: it ended the turn, revealed something or was a chance event"
+        return None
+
+    def record_for(self, viewer: int | None) -> dict[str, Any]:
+        """The game record redacted for ``viewer``; the seed stays secret until the game is over.
+
+        Reads only the current state object, which is never changed once current (changes
+        replace it), so this may run in a worker thread.
+        """
+        state = self.state
+        rec = record(state, seed=self.seed if state.is_terminal() else None, players=self.colours)
+        out = self.game.redact_record(rec, viewer)
+        if not state.is_terminal():
+            out["seed"] = None
+        return out
+
+    # --- messages ---------------------------------------------------------------------------
+    def message_for(self, viewer: int | None, log_start: int) -> str:
+        """The ``state`` message for ``viewer`` with log entries from ``log_start`` on."""
+        legal: list[str] = []
+        if viewer is not None and self.state.current_player() == viewer:
+            legal = list(self.state.legal_actions())
+        head = {
+            "type": "state",
+            "seat": viewer,
+            "colour": self.colour(viewer),
+            "version": self.version,
+            "view": self.views[viewer],
+            "legal": legal,
+            "log_start": log_start,
+            "can_undo": viewer is not None and self.undo_refusal(viewer) is None,
+            "status": self.status,
+            "result": self.result,
+        }
+        body = json.dumps(head, separators=(",", ":"))
+        # Log entries are kept as JSON text, so a long log is joined, not re-encoded.
+        return body[:-1] + ',"log":[' + ",".join(self.logs[viewer][log_start:]) + "]}"
+
+    def _broadcast(self) -> None:
+        for v in self.viewers:
+            conns = [c for c in self.connections if c.viewer == v]
+            if conns:
+                text = self.message_for(v, self.synced[v])
+                for c in conns:
+                    c.send(text)
+            self.synced[v] = len(self.logs[v])
+
+    async def attach(self, conn: Connection) -> None:
+        """Register a socket and queue its first ``state`` message (with the whole log)."""
+        async with self.lock:
+            self.connections.append(conn)
+            conn.send(self.message_for(conn.viewer, 0))
+
+    def detach(self, conn: Connection) -> None:
+        if conn in self.connections:
+            self.connections.remove(conn)
+
+    def notify(self, viewer: int | None, payload: dict[str, Any]) -> None:
+        """Send ``payload`` to every socket of ``viewer``."""
+        text = json.dumps(payload, separators=(",", ":"))
+        for c in self.connections:
+            if c.viewer == viewer:
+                c.send(text)
+
+    # --- changes ----------------------------------------------------------------------------
+    async def act(self, seat: int | None, text: str) -> None:
+        """Play ``text`` for ``seat``. :raises Refused: and then nothing changed."""
+        if seat is None:
+            raise Refused("forbidden", "a spectator token can only watch")
+        async with self.lock:
+            await self._play(seat, text)
+
+    async def undo(self, seat: int | None) -> None:
+        """Take back ``seat``'s last action. :raises Refused: if that is not allowed now."""
+        if seat is None:
+            raise Refused("forbidden", "a spectator token can only watch")
+        async with self.lock:
+            why = self.undo_refusal(seat)
+            if why is not None:
+                raise Refused("cannot_undo", why)
+            last = self.rows[-1]
+            await self.store.run(self.store.delete_action, self.id, last.ply)
+            self.rows.pop()
+            state = self.game.new_initial_state()
+            for row in self.rows:  # the undone state is rebuilt from the stored actions, like a restart
+                state.apply(row.text)
+            self.state = state
+            self.changes += 1
+            for v in self.viewers:
+                cut = bisect.bisect_left(self.log_plies[v], last.ply)
+                del self.logs[v][cut:]
+                del self.log_plies[v][cut:]
+                self.synced[v] = min(self.synced[v], cut)
+            self.views = self._views_of(state)
+            self._broadcast()
+            self._schedule()
+
+    async def _play(self, actor: int, text: str) -> None:
+        """Validate, commit, then publish one action (the lock is held)."""
+        before = self.state
+        after = before.clone()
+        mark = gamekit.log_mark(before)
+        try:
+            if actor >= 0:
+                after.apply(text, seat=actor)
+            else:
+                after.apply(text)
+        except ZigguratError as exc:
+            code = next((c for cls, c in _ERROR_CODES if isinstance(exc, cls)), "illegal")
+            raise Refused(code, str(exc)) from exc
+        events = gamekit.events_after(after, mark)
+        chosen = [e[1] for e in events if not e[2]]
+        canon = chosen[0] if chosen else self.game.parse_action(text)
+        row = StoredAction(len(self.rows) + 1, canon, actor, self.game.undo_barrier(before, canon))
+        status = "over" if after.is_terminal() else "playing"
+        result = after.returns() if after.is_terminal() else None
+        await self.store.run(self.store.add_action, self.id, row, status, result)
+        # Committed: from here on the action is part of the game.
+        self.state = after
+        self.rows.append(row)
+        self.changes += 1
+        views = self._views_of(after)
+        self._extend_logs(row.ply, events, self.views, views)
+        self.views = views
+        self._broadcast()
+        self._schedule()
+
+    # --- the driver -------------------------------------------------------------------------
+    def start(self) -> None:
+        """Let the driver play chance and bot seats if one of them is to move."""
+        self._schedule()
+
+    def _schedule(self) -> None:
+        if self._closed or (self._task is not None and not self._task.done()):
+            return
+        who = self.state.current_player()
+        if not self.state.is_terminal() and (who == CHANCE or who in self.bots):
+            self._task = asyncio.get_running_loop().create_task(self._drive(), name=f"table-{self.id}")
+
+    async def _drive(self) -> None:
+        try:
+            while not self._closed:
+                async with self.lock:
+                    turn = await self._next_turn()
+                if turn is None:
+                    return
+                if self.bot_delay > 0:
+                    await asyncio.sleep(self.bot_delay)
+                action = await self._choose(turn)
+                async with self.lock:
+                    if self.changes != turn.changes:
+                        continue  # the game moved meanwhile (e.g. an undo): decide again
+                    try:
+                        await self._play(turn.seat, action)
+                    except Refused as exc:
+                        log.error("table %s: bot %s chose %r: %s", self.id, turn.seat, action, exc.message)
+                        await self._play(turn.seat, turn.legal[turn.rng.randrange(len(turn.legal))])
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the bot driver stopped", self.id)
+
+    async def _next_turn(self) -> _BotTurn | None:
+        """Resolve chance nodes; return the next bot decision to make, or ``None`` (lock held)."""
+        while not self.state.is_terminal():
+            who = self.state.current_player()
+            ply = len(self.rows) + 1
+            if who == CHANCE:
+                await self._play(CHANCE, sample_chance(self.state, random.Random(f"{self.seed}/{ply}")))
+                continue
+            bot = self.bots.get(who)
+            if bot is None:
+                return None
+            view = self.state.view(who) if bot.needs_view else None  # the bot's own copy
+            rng = random.Random(f"{self.seed}/{ply}/seat{who}")
+            return _BotTurn(who, bot, view, list(self.state.legal_actions()), rng, self.changes)
+        return None
+
+    async def _choose(self, turn: _BotTurn) -> str:
+        try:
+            if turn.bot.needs_view:  # a thinking bot: keep the event loop free
+                return await asyncio.to_thread(turn.bot.choose, turn.view, turn.legal, turn.rng)
+            return turn.bot.choose(turn.view, turn.legal, turn.rng)
+        except Exception:
+            log.exception(
+                "table %s: bot of seat %s failed; playing a random legal action", self.id, turn.seat
+            )
+            return turn.legal[turn.rng.randrange(len(turn.legal))]
+
+    async def close(self) -> None:
+        """Stop the driver and ask every socket's sender to finish."""
+        self._closed = True
+        task = self._task
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        for c in self.connections:
+            c.stop()

@@ -1,0 +1,216 @@
+"""The table manager: creates, loads, resumes and closes live tables; issues tokens.
+
+Live tables are kept in memory. At start every unfinished table is loaded from the database
+and its actions replayed; finished tables are loaded when first asked for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from ziggurat.engine.registry import load
+from ziggurat.server import gamekit
+from ziggurat.server.live import LiveTable
+from ziggurat.server.store import SeatSpec, Store, StoredTable, now
+
+log = logging.getLogger(__name__)
+
+MAX_SEED = 2**63
+MAX_LOOKUP_TOKENS = 100
+
+
+def new_token() -> str:
+    """32 url-safe random characters."""
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str | None) -> str | None:
+    """The SHA-256 (hex) the database keeps instead of a token."""
+    if not token:
+        return None
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class Created:
+    """A new table with the tokens issued for it (shown once, never stored)."""
+
+    table: LiveTable
+    tokens: dict[int, str] = field(default_factory=dict)
+    spectator_token: str = ""
+
+
+class TableManager:
+    """All live tables of one server process."""
+
+    def __init__(self, store: Store, bot_delay: float) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, LiveTable] = {}
+        self._load_lock = asyncio.Lock()
+        self._rematch_lock = asyncio.Lock()
+
+    async def start(self) -> None:
+        """Resume every unfinished table (its bots and chance continue)."""
+        for table_id in await self.store.run(self.store.unfinished_ids):
+            try:
+                await self.get(table_id)
+            except Exception:
+                log.exception("table %s could not be resumed", table_id)
+
+    async def close(self) -> None:
+        for table in list(self.tables.values()):
+            await table.close()
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The live table ``table_id``, loading it from the database if needed."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        async with self._load_lock:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            stored = await self.store.run(self.store.load_table, table_id)
+            if stored is None:
+                return None
+            table = LiveTable(stored, self.store, self.bot_delay)
+            await asyncio.to_thread(table.rebuild, stored.actions)  # replaying is CPU work
+            self.tables[table_id] = table
+            table.start()
+            return table
+
+    async def create(
+        self,
+        game_id: str,
+        players: int | None,
+        options: dict[str, Any],
+        seats: list[SeatSpec] | None,
+        seed: int | None,
+        issue: set[int] | None = None,
+    ) -> Created:
+        """Create and store a table; tokens are issued for human seats (those in ``issue`` if given).
+
+        :raises ValueError: for an unknown game, a bad option, player count, seat or seed.
+        """
+        if game_id not in {g.id for g in gamekit.game_infos()}:
+            known = ", ".join(g.id for g in gamekit.game_infos())
+            raise ValueError(f"unknown game {game_id!r}; known games: {known}")
+        if players is None:
+            players = len(seats) if seats else load(game_id).num_players
+        game = load(game_id, players=players, **options)
+        if seats is None:
+            seats = [SeatSpec(i, "human", None) for i in range(players)]
+        if len(seats) != players:
+            raise ValueError(f"{len(seats)} seats given for {players} players")
+        bots = gamekit.available_bots(game_id)
+        for seat in seats:
+            if seat.kind == "bot" and seat.bot not in bots:
+                raise ValueError(
+                    f"seat {seat.seat + 1}: unknown bot {seat.bot!r}; available: {', '.join(bots)}"
+                )
+        if seed is None:
+            seed = secrets.randbelow(MAX_SEED)
+        elif not 0 <= seed < MAX_SEED:
+            raise ValueError(f"seed must be between 0 and {MAX_SEED - 1}")
+        table_id = await self._new_id()
+        issued: dict[int, str] = {}
+        tokens: dict[str, int | None] = {}
+        for seat in seats:
+            if seat.kind == "human" and (issue is None or seat.seat in issue):
+                issued[seat.seat] = new_token()
+                tokens[hash_token(issued[seat.seat]) or ""] = seat.seat
+        spectator = new_token()
+        tokens[hash_token(spectator) or ""] = None
+        stored = StoredTable(
+            id=table_id,
+            game=game_id,
+            players=players,
+            options=dict(game.options),
+            seed=seed,
+            status="playing",
+            result=None,
+            rematch_id=None,
+            created=now(),
+            seats=seats,
+            tokens=tokens,
+        )
+        await self.store.run(self.store.create_table, stored)
+        table = LiveTable(stored, self.store, self.bot_delay)
+        table.rebuild([])
+        self.tables[table_id] = table
+        table.start()
+        return Created(table, issued, spectator)
+
+    async def _new_id(self) -> str:
+        while True:
+            table_id = secrets.token_urlsafe(6)
+            if table_id not in self.tables and not await self.store.run(self.store.table_exists, table_id):
+                return table_id
+
+    async def issue_token(self, table: LiveTable, seat: int | None) -> str:
+        """A fresh token for ``seat`` of ``table`` (``None``: spectator); earlier ones stay valid."""
+        token = new_token()
+        token_hash = hash_token(token) or ""
+        await self.store.run(self.store.add_token, table.id, token_hash, seat)
+        table.tokens[token_hash] = seat
+        return token
+
+    async def rematch(self, old: LiveTable, seat: int) -> Created:
+        """The rematch of ``old`` (created on the first request), with a token for ``seat``.
+
+        On creation, every connected seat of ``old`` is sent a ``rematch`` message with its
+        own new token, and connected spectators one with a spectator token.
+        """
+        async with self._rematch_lock:
+            if old.rematch_id is not None:
+                table = await self.get(old.rematch_id)
+                if table is None:
+                    raise LookupError(f"rematch table {old.rematch_id} is missing")
+                return Created(
+                    table, {seat: await self.issue_token(table, seat)}, await self.issue_token(table, None)
+                )
+            watching = {c.viewer for c in old.connections}
+            humans = {s.seat for s in old.seats if s.kind == "human"}
+            created = await self.create(
+                old.game.game_id,
+                old.game.num_players,
+                dict(old.game.options),
+                [SeatSpec(s.seat, s.kind, s.bot) for s in old.seats],
+                None,
+                issue=({seat} | {v for v in watching if v is not None}) & humans,
+            )
+            new = created.table
+            await self.store.run(self.store.set_rematch, old.id, new.id)
+            old.rematch_id = new.id
+            for viewer in watching:
+                token = created.spectator_token if viewer is None else created.tokens.get(viewer)
+                if token is not None:
+                    old.notify(viewer, {"type": "rematch", "table": new.id, "token": token})
+            return Created(new, {seat: created.tokens[seat]}, created.spectator_token)
+
+    async def lookup(self, tokens: list[str]) -> list[dict[str, Any]]:
+        """What each token opens: ``{"table", "game", "status", "seat", "colour", "to_move", "created"}``."""
+        hashes = [h for h in (hash_token(t) for t in tokens[:MAX_LOOKUP_TOKENS]) if h]
+        out = []
+        for access in await self.store.run(self.store.lookup, hashes):
+            live = self.tables.get(access.table_id)
+            players = live.game.num_players if live is not None else access.players
+            colours = gamekit.colours_for(access.game, players)
+            out.append(
+                {
+                    "table": access.table_id,
+                    "game": access.game,
+                    "status": live.status if live is not None else access.status,
+                    "seat": access.seat,
+                    "colour": None if access.seat is None else colours[access.seat],
+                    "to_move": live.to_move() if live is not None else None,
+                    "created": access.created,
+                }
+            )
+        return out

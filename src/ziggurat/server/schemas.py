@@ -1,0 +1,98 @@
+"""Pydantic models of the HTTP API (they make the OpenAPI document at ``/openapi.json``)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+
+class Health(BaseModel):
+    status: str = Field(examples=["ok"])
+
+
+class ErrorOut(BaseModel):
+    """Every error answer: a reason a person can read."""
+
+    detail: str
+
+
+class GameOut(BaseModel):
+    """A game tables can be created for."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: dict[str, Any] = Field(description="option name -> default value")
+    bots: list[str] = Field(description="bot kinds a bot seat may use")
+
+
+class SeatIn(BaseModel):
+    """A seat of a new table: a human (who gets an invite token) or a bot."""
+
+    kind: Literal["human", "bot"] = "human"
+    bot: str | None = Field(default=None, description="for bot seats: 'random' or 'heuristic' (the default)")
+
+
+class TableIn(BaseModel):
+    """``POST /api/tables``: seats default to all humans, the seed to a random one."""
+
+    game: str = Field(examples=["mesopotamia"])
+    players: int | None = Field(default=None, examples=[3], description="defaults to the number of seats")
+    options: dict[str, Any] = Field(default_factory=dict, examples=[{"roundLimit": 30}])
+    seats: list[SeatIn] | None = None
+    seed: int | None = Field(default=None, description="chance and bots are seeded from it; kept secret")
+
+
+class SeatCreated(BaseModel):
+    seat: int
+    colour: str
+    kind: str
+    bot: str | None
+    token: str | None = Field(description="the seat's invite token (human seats; shown once)")
+    link: str | None = Field(description="/table/{id}#token=...")
+
+
+class TableCreated(BaseModel):
+    table: str
+    game: str
+    seats: list[SeatCreated]
+    spectator_token: str
+    spectator_link: str
+
+
+class LookupIn(BaseModel):
+    tokens: list[str] = Field(max_length=100)
+
+
+class Access(BaseModel):
+    """A table a token opens."""
+
+    table: str
+    game: str
+    status: str
+    seat: int | None = Field(description="null for a spectator token")
+    colour: str | None
+    to_move: str | None
+    created: datetime
+
+
+class SeatOut(BaseModel):
+    seat: int
+    colour: str
+    kind: str
+    bot: str | None
+    connected: bool
+
+
+class TableOut(BaseModel):
+    table: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    status: Literal["playing", "over"]
+    seats: list[SeatOut]
+    to_move: str | None = Field(description="colour of the seat to move")
+    rematch: str | None = Field(description="id of the rematch table, once one was asked for")

@@ -1,0 +1,120 @@
+"""The table WebSocket ``/ws/{table_id}?token=...`` (docs/server.md).
+
+Life cycle of one socket: accept; close with :data:`CLOSE_NO_TABLE` or
+:data:`CLOSE_BAD_TOKEN` if the table or token is wrong; otherwise start a sender task that
+drains the connection's queue, register with the table (which queues the first ``state``),
+then read messages until the client leaves; finally unregister and stop the sender.
+Refused messages are answered with an ``error`` to this socket only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+
+from ziggurat.server.live import Connection, Forbidden, LiveTable, Refused
+from ziggurat.server.manager import TableManager, hash_token
+
+log = logging.getLogger(__name__)
+
+CLOSE_GOING_AWAY = 1001
+"""The server is shutting down."""
+CLOSE_INTERNAL_ERROR = 1011
+CLOSE_TOO_SLOW = 1013
+"""The client did not read its messages; reconnecting gets the current state."""
+CLOSE_BAD_TOKEN = 4403
+CLOSE_NO_TABLE = 4404
+
+MAX_MESSAGE_BYTES = 4096
+
+
+def _error(code: str, message: str) -> str:
+    return json.dumps({"type": "error", "code": code, "message": message})
+
+
+async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+    """One seat's or spectator's connection to a table."""
+    await websocket.accept()  # accepted first, so the client sees the named close codes
+    manager: TableManager = websocket.app.state.manager
+    try:
+        table = await manager.get(table_id)
+    except Exception:
+        log.exception("table %s could not be loaded", table_id)
+        await websocket.close(CLOSE_INTERNAL_ERROR)
+        return
+    if table is None:
+        await websocket.close(CLOSE_NO_TABLE, "no such table")
+        return
+    try:
+        viewer = table.viewer_of(hash_token(token))
+    except Forbidden:
+        await websocket.close(CLOSE_BAD_TOKEN, "bad token")
+        return
+    conn = Connection(viewer)
+    sender = asyncio.create_task(_send_loop(websocket, conn))
+    try:
+        await table.attach(conn)
+        await _receive_loop(websocket, table, conn)
+    except WebSocketDisconnect:
+        pass
+    except Exception:
+        log.exception("table %s: socket failed", table_id)
+        with contextlib.suppress(Exception):
+            await websocket.close(CLOSE_INTERNAL_ERROR)
+    finally:
+        table.detach(conn)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sender
+
+
+async def _send_loop(websocket: WebSocket, conn: Connection) -> None:
+    try:
+        while (text := await conn.queue.get()) is not None:
+            await websocket.send_text(text)
+        await websocket.close(CLOSE_TOO_SLOW if conn.overflowed else CLOSE_GOING_AWAY)
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        pass  # the client left; the receive loop ends the socket
+
+
+async def _receive_loop(websocket: WebSocket, table: LiveTable, conn: Connection) -> None:
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None:
+            conn.send(_error("bad_message", "messages are JSON text frames"))
+            continue
+        if len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
+            conn.send(_error("too_large", f"messages are at most {MAX_MESSAGE_BYTES} bytes"))
+            continue
+        await _handle(text, table, conn)
+
+
+async def _handle(text: str, table: LiveTable, conn: Connection) -> None:
+    try:
+        data: Any = json.loads(text)
+    except ValueError:
+        conn.send(_error("bad_message", "not JSON"))
+        return
+    kind = data.get("type") if isinstance(data, dict) else None
+    try:
+        if kind == "ping":
+            conn.send('{"type":"pong"}')
+        elif kind == "action":
+            action = data.get("action")
+            if not isinstance(action, str) or not action.strip():
+                raise Refused("bad_message", "an action message needs an 'action' string")
+            await table.act(conn.viewer, action)
+        elif kind == "undo":
+            await table.undo(conn.viewer)
+        else:
+            raise Refused("bad_message", f"unknown message type {kind!r}; expected action, undo or ping")
+    except Refused as exc:
+        conn.send(_error(exc.code, exc.message))
