@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ziggurat.engine.contract import Game
+from ziggurat.engine.registry import game_package
 
 
 class Bot(Protocol):
@@ -35,9 +36,6 @@ class RandomBot:
         return legal[rng.randrange(len(legal))]
 
 
-# game id -> package holding its bots module (with a HeuristicBot class)
-_GAME_PACKAGES = {"mesopotamia": "ziggurat.games.mesopotamia"}
-
 BOT_KINDS = ("random", "heuristic")
 
 
@@ -49,7 +47,7 @@ def make_bot(kind: str, game: Game, seat: int) -> Bot:
     if kind == "random":
         return RandomBot(game, seat)
     if kind == "heuristic":
-        module = importlib.import_module(_GAME_PACKAGES[game.game_id] + ".bots")
+        module = importlib.import_module(game_package(game.game_id) + ".bots")
         bot: Bot = module.HeuristicBot(game, seat)
         return bot
     raise ValueError(f"unknown bot {kind!r}; choose from: {', '.join(BOT_KINDS)}")

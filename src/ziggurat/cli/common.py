@@ -20,14 +20,12 @@ from rich.console import Console
 import ziggurat
 from ziggurat.bots import BOT_KINDS, Bot, make_bot
 from ziggurat.engine.contract import Game
-from ziggurat.engine.registry import game_class
+from ziggurat.engine.registry import game_class, game_package
 
 HUMAN = "human"
 OPTION_HELP = "Game option key=value (the value is read as JSON when it parses, else as text); repeatable."
 BOARD_WIDTH = 100
 
-# game id -> package with render_text, render_svg and describe modules
-_UI_PACKAGES = {"mesopotamia": "ziggurat.games.mesopotamia"}
 
 
 class UsageError(Exception):
@@ -107,12 +105,8 @@ def make_bots(game: Game, kinds: list[str]) -> list[Bot | None]:
 
 
 def seat_name(game: Game, seat: int) -> str:
-    """A seat's colour when the game has colours (Mesopotamia), else ``seat N``."""
-    if game.game_id in _UI_PACKAGES:
-        from ziggurat.games.mesopotamia.data import COLOURS
-
-        return COLOURS[seat]
-    return f"seat {seat}"
+    """How the game calls a seat (its colour in Mesopotamia)."""
+    return game.seat_names()[seat]
 
 
 @dataclass
@@ -125,9 +119,7 @@ class GameUI:
 
 
 def game_ui(game_id: str) -> GameUI:
-    package = _UI_PACKAGES.get(game_id)
-    if package is None:
-        raise UsageError(f"no terminal board for game {game_id!r} yet")
+    package = game_package(game_id)
     return GameUI(
         importlib.import_module(package + ".render_text"),
         importlib.import_module(package + ".render_svg"),

@@ -58,6 +58,10 @@ class Game(ABC):
     def sample_state(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
         """A full state consistent with what ``seat`` sees in ``view``."""
 
+    def seat_names(self) -> list[str]:
+        """How seats are called in this game (colours, for most)."""
+        return [f"seat {i}" for i in range(self.num_players)]
+
     def undo_barrier(self, state: State, action: str) -> bool:
         """True if playing ``action`` in ``state`` may not be taken back by an undo.
 

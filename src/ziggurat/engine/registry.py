@@ -26,6 +26,14 @@ def game_class(game_id: str) -> type[Game]:
     return cls
 
 
+def game_package(game_id: str) -> str:
+    """The package of a game (``ziggurat.games.mesopotamia``): its ``bots``, ``render_text``,
+    ``render_svg`` and ``describe`` modules live there."""
+    if game_id not in _GAMES:
+        raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(games())}")
+    return _GAMES[game_id].partition(":")[0].rpartition(".")[0]
+
+
 def load(game_id: str, players: int | None = None, **options: Any) -> Game:
     """Create a game with ``players`` seats and options; bad values raise ``ValueError``."""
     cls = game_class(game_id)

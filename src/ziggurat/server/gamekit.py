@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
@@ -19,7 +19,7 @@ from typing import Any
 
 from ziggurat.bots.base import BOT_KINDS
 from ziggurat.engine.contract import Game, State
-from ziggurat.engine.registry import game_class, games
+from ziggurat.engine.registry import game_class, game_package, games, load
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +27,7 @@ Event = tuple[int, str, bool, int]  # actor (-1: chance), text, auto, seat whose
 
 
 def _package(game_id: str) -> str:
-    return game_class(game_id).__module__.rpartition(".")[0]
+    return game_package(game_id)
 
 
 def _submodule(game_id: str, name: str) -> ModuleType | None:
@@ -91,12 +91,8 @@ def colours(game: Game) -> list[str]:
 
 @cache
 def colours_for(game_id: str, players: int) -> list[str]:
-    """The colour of each seat (``data.COLOURS`` of the game, else ``seat1``, ``seat2``...)."""
-    data = _submodule(game_id, "data")
-    names: Sequence[str] | None = getattr(data, "COLOURS", None)
-    if names is None or len(names) < players:
-        return [f"seat{i + 1}" for i in range(players)]
-    return list(names[:players])
+    """How the game calls each seat (``Game.seat_names``: colours in Mesopotamia)."""
+    return load(game_id, players=players).seat_names()
 
 
 def _all_events(state: State) -> list[Event]:

@@ -28,6 +28,9 @@ class MesopotamiaGame(Game):
         self.first_turn_mp = D.first_turn_mp(players)
         self.max_discoveries = D.MOVEMENT["maxDiscoveriesPerTurn"]
 
+    def seat_names(self) -> list[str]:
+        return D.COLOURS[: self.num_players]
+
     def new_initial_state(self) -> MesoState:
         state = new_state(self)
         from ziggurat.games.mesopotamia.flow import _settle
