@@ -1,0 +1,215 @@
+// HTTP, WebSocket and token storage for the Ziggurat client (protocol: docs/server.md).
+
+const TOKENS_KEY = "ziggurat.tokens";
+const CREATED_KEY = "ziggurat.created";
+
+export class ApiError extends Error {
+  constructor(status, detail) {
+    super(detail || `HTTP ${status}`);
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+/** JSON request; throws ApiError with the server's `detail` on failure. */
+export async function api(method, path, body = undefined, token = undefined) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["X-Ziggurat-Token"] = token;
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, String(e && e.message ? e.message : e));
+  }
+  let data = null;
+  const text = await res.text();
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!res.ok) {
+    let detail = data && typeof data === "object" ? data.detail : data;
+    if (detail && typeof detail !== "string") detail = JSON.stringify(detail);
+    throw new ApiError(res.status, detail || res.statusText);
+  }
+  return data;
+}
+
+function readList(key) {
+  try {
+    const v = JSON.parse(localStorage.getItem(key) || "[]");
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeList(key, list) {
+  try {
+    localStorage.setItem(key, JSON.stringify(list));
+  } catch {
+    /* storage full or disabled: the page still works from its link */
+  }
+}
+
+/** Tokens this browser holds: [{table, token, added}] (newest last). */
+export function storedTokens() {
+  return readList(TOKENS_KEY).filter((e) => e && typeof e.token === "string" && typeof e.table === "string");
+}
+
+/** Remember a token; `seat` is its seat number, null for a spectator token, undefined if unknown. */
+export function rememberToken(table, token, seat = undefined) {
+  const list = storedTokens();
+  const old = list.find((e) => e.token === token);
+  if (old) {
+    if (seat !== undefined && old.seat !== seat) {
+      old.seat = seat;
+      writeList(TOKENS_KEY, list);
+    }
+    return;
+  }
+  list.push({ table, token, seat, added: Date.now() });
+  writeList(TOKENS_KEY, list.slice(-200));
+}
+
+export function forgetToken(token) {
+  writeList(TOKENS_KEY, storedTokens().filter((e) => e.token !== token));
+  writeList(CREATED_KEY, createdTables().filter((c) => c.spectator_token !== token));
+}
+
+/** The latest stored token for a table (used when a page is opened without its #token). */
+export function tokenForTable(table) {
+  const list = storedTokens().filter((e) => e.table === table);
+  return list.length ? list[list.length - 1].token : null;
+}
+
+/** Tables created in this browser, with their invite links: the answers of POST /api/tables. */
+export function createdTables() {
+  return readList(CREATED_KEY).filter((c) => c && typeof c.table === "string");
+}
+
+export function rememberCreated(answer) {
+  const list = createdTables().filter((c) => c.table !== answer.table);
+  list.push({ ...answer, created_at: Date.now() });
+  writeList(CREATED_KEY, list.slice(-50));
+}
+
+/** `#token=...` of the current page, or null. */
+export function tokenFromHash(hash = location.hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  const token = params.get("token");
+  return token && /^[A-Za-z0-9_-]{8,128}$/.test(token) ? token : null;
+}
+
+export function absoluteLink(link) {
+  return new URL(link, location.origin).href;
+}
+
+/**
+ * A table socket that reconnects by itself.
+ * handlers: onMessage(msg), onStatus("connecting" | "open" | "closed" | "fatal", detail)
+ */
+export class TableSocket {
+  constructor(tableId, token, handlers) {
+    this.tableId = tableId;
+    this.token = token;
+    this.handlers = handlers;
+    this.ws = null;
+    this.retry = 0;
+    this.timer = null;
+    this.pingTimer = null;
+    this.stopped = false;
+    this._onOnline = () => this.reconnectNow();
+    window.addEventListener("online", this._onOnline);
+    this._onVisible = () => {
+      if (document.visibilityState === "visible") this.reconnectNow();
+    };
+    document.addEventListener("visibilitychange", this._onVisible);
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    return `${proto}://${location.host}/ws/${encodeURIComponent(this.tableId)}?token=${encodeURIComponent(this.token)}`;
+  }
+
+  connect() {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.handlers.onStatus("connecting");
+    let ws;
+    try {
+      ws = new WebSocket(this.url());
+    } catch (e) {
+      this.schedule();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      this.handlers.onStatus("open");
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.send({ type: "ping" }), 20000);
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      this.handlers.onMessage(msg);
+    };
+    ws.onclose = (ev) => {
+      clearInterval(this.pingTimer);
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (ev.code === 4403 || ev.code === 4404) {
+        this.stopped = true;
+        this.handlers.onStatus("fatal", ev.code);
+        return;
+      }
+      this.handlers.onStatus("closed");
+      this.schedule();
+    };
+    ws.onerror = () => {
+      /* onclose follows */
+    };
+  }
+
+  schedule() {
+    if (this.stopped) return;
+    const delay = Math.min(5000, 400 * 2 ** this.retry);
+    this.retry += 1;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  reconnectNow() {
+    if (this.stopped || (this.ws && this.ws.readyState <= 1)) return;
+    this.retry = 0;
+    this.connect();
+  }
+
+  isOpen() {
+    return !!this.ws && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  send(obj) {
+    if (!this.isOpen()) return false;
+    this.ws.send(JSON.stringify(obj));
+    return true;
+  }
+
+  close() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pingTimer);
+    window.removeEventListener("online", this._onOnline);
+    document.removeEventListener("visibilitychange", this._onVisible);
+    if (this.ws) this.ws.close();
+  }
+}

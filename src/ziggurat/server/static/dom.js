@@ -1,0 +1,59 @@
+// Tiny DOM helpers: h() builds HTML elements, s() builds SVG elements.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function apply(el, attrs, children, isSvg) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") el.setAttribute("class", v);
+    else if (k === "text") el.textContent = v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (!isSvg && (k === "value" || k === "checked" || k === "disabled" || k === "open")) el[k] = v;
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === undefined || c === null || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+/** h("button", {class: "x", onclick}, "text", child...) */
+export function h(tag, attrs = {}, ...children) {
+  return apply(document.createElement(tag), attrs, children, false);
+}
+
+/** s("circle", {r: 3}) */
+export function s(tag, attrs = {}, ...children) {
+  return apply(document.createElementNS(SVG_NS, tag), attrs, children, true);
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+/** Copy text to the clipboard, with a fallback for non-secure pages. */
+export async function copyText(text) {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    /* fall through */
+  }
+  const ta = h("textarea", { style: "position:fixed;left:-9999px;top:0", readonly: true });
+  ta.value = text;
+  document.body.append(ta);
+  ta.select();
+  let ok = false;
+  try {
+    ok = document.execCommand("copy");
+  } catch {
+    ok = false;
+  }
+  ta.remove();
+  return ok;
+}

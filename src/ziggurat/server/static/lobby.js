@@ -1,0 +1,357 @@
+// The lobby: create a table (game, players, seats, options), show its invite links, list my tables.
+
+import {
+  ApiError,
+  absoluteLink,
+  api,
+  createdTables,
+  forgetToken,
+  rememberCreated,
+  rememberToken,
+  storedTokens,
+} from "./api.js";
+import { clear, copyText, h } from "./dom.js";
+import { applyStatic, langSwitch, onLangChange, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+let games = [];
+let lastCreated = null;
+let myTables = null; // lookup answer
+let loadError = null;
+
+function currentGame() {
+  return games.find((g) => g.id === $("game").value) || games[0];
+}
+
+function optionLabel(name) {
+  const key = `opt.${name}`;
+  const text = t(key);
+  return text === key ? name : `${text} (${name})`;
+}
+
+function renderGames() {
+  const sel = $("game");
+  const keep = sel.value;
+  clear(sel);
+  for (const g of games) sel.append(h("option", { value: g.id }, t(`game.${g.id}`) === `game.${g.id}` ? g.name : t(`game.${g.id}`)));
+  if (keep) sel.value = keep;
+}
+
+function renderPlayers() {
+  const g = currentGame();
+  const sel = $("players");
+  const keep = Number(sel.value) || Math.min(Math.max(3, g.min_players), g.max_players);
+  clear(sel);
+  for (let n = g.min_players; n <= g.max_players; n++) sel.append(h("option", { value: n }, String(n)));
+  sel.value = String(Math.min(Math.max(keep, g.min_players), g.max_players));
+}
+
+function seatChoices(g) {
+  return [["human", t("seat.human")], ...(g.bots || []).map((b) => [`bot:${b}`, t("seat.botKind", { bot: t(`bot.${b}`) })])];
+}
+
+function renderSeats() {
+  const g = currentGame();
+  const n = Number($("players").value);
+  const rows = $("seat-rows");
+  const old = [...rows.querySelectorAll("select")].map((s) => s.value);
+  clear(rows);
+  const defBot = (g.bots || []).includes("heuristic") ? "bot:heuristic" : g.bots?.length ? `bot:${g.bots[0]}` : "human";
+  for (let i = 0; i < n; i++) {
+    const sel = h(
+      "select",
+      { id: `seat-${i}`, name: `seat-${i}`, dataset: { seat: i } },
+      seatChoices(g).map(([v, label]) => h("option", { value: v }, label)),
+    );
+    sel.value = old[i] || (i === 0 ? "human" : defBot);
+    rows.append(h("div", { class: "field seat-row" }, h("label", { for: `seat-${i}` }, t("lobby.seatN", { n: i + 1 })), sel));
+  }
+}
+
+function optionInput(name, def) {
+  const id = `opt-${name}`;
+  let input;
+  if (typeof def === "boolean") {
+    input = h("input", { type: "checkbox", id, dataset: { option: name }, checked: def });
+    return h("div", { class: "field check" }, input, h("label", { for: id }, optionLabel(name)));
+  }
+  if (typeof def === "number") {
+    input = h("input", { type: "number", id, step: "any", value: String(def), dataset: { option: name } });
+  } else if (def === null) {
+    input = h("input", { type: "text", id, value: "", placeholder: t("lobby.optionUnset"), dataset: { option: name, json: "1" } });
+  } else if (typeof def === "string") {
+    input = h("input", { type: "text", id, value: def, dataset: { option: name } });
+  } else {
+    input = h("input", { type: "text", id, value: JSON.stringify(def), dataset: { option: name, json: "1" }, spellcheck: "false" });
+  }
+  return h("div", { class: "field" }, h("label", { for: id }, optionLabel(name)), input);
+}
+
+function renderOptions() {
+  const g = currentGame();
+  const box = $("options");
+  const old = {};
+  for (const el of box.querySelectorAll("[data-option]")) old[el.dataset.option] = el.type === "checkbox" ? el.checked : el.value;
+  clear(box);
+  // options with a translated name come first; the other rule defaults fold away
+  const more = h("details", { class: "more-options", open: !!box.dataset.moreOpen || undefined });
+  more.addEventListener("toggle", () => (box.dataset.moreOpen = more.open ? "1" : ""));
+  more.append(h("summary", {}, t("lobby.moreOptions")));
+  const entries = Object.entries(g.options || {});
+  const featured = entries.filter(([name]) => t(`opt.${name}`) !== `opt.${name}`);
+  const rest = entries.filter(([name]) => t(`opt.${name}`) === `opt.${name}`);
+  for (const [list, parent] of [
+    [featured, box],
+    [rest, more],
+  ]) {
+    for (const [name, def] of list) {
+      const row = optionInput(name, def);
+      const el = row.querySelector("[data-option]");
+      if (name in old) {
+        if (el.type === "checkbox") el.checked = old[name];
+        else el.value = old[name];
+      }
+      parent.append(row);
+    }
+  }
+  if (rest.length) box.append(more);
+}
+
+function collectOptions(g) {
+  const out = {};
+  for (const el of $("options").querySelectorAll("[data-option]")) {
+    const name = el.dataset.option;
+    const def = g.options[name];
+    let value;
+    if (el.type === "checkbox") value = el.checked;
+    else if (el.type === "number") {
+      if (el.value === "") continue;
+      value = Number(el.value);
+    } else if (el.dataset.json) {
+      const raw = el.value.trim();
+      if (raw === "") {
+        if (def === null) continue;
+        value = null;
+      } else {
+        try {
+          value = JSON.parse(raw);
+        } catch {
+          value = raw;
+        }
+      }
+    } else value = el.value;
+    if (JSON.stringify(value) !== JSON.stringify(def)) out[name] = value;
+  }
+  return out;
+}
+
+function showCreateError(text) {
+  const el = $("create-error");
+  el.hidden = !text;
+  el.textContent = text || "";
+}
+
+async function onCreate(ev) {
+  ev.preventDefault();
+  showCreateError(null);
+  const g = currentGame();
+  const players = Number($("players").value);
+  const seats = [];
+  for (let i = 0; i < players; i++) {
+    const v = $(`seat-${i}`).value;
+    seats.push(v === "human" ? { kind: "human" } : { kind: "bot", bot: v.slice(4) });
+  }
+  const seedText = $("seed").value.trim();
+  const body = { game: g.id, players, options: collectOptions(g), seats, seed: seedText === "" ? null : Number(seedText) };
+  $("create").disabled = true;
+  try {
+    const ans = await api("POST", "/api/tables", body);
+    lastCreated = ans;
+    rememberCreated(ans);
+    if (ans.spectator_token) rememberToken(ans.table, ans.spectator_token, null);
+    renderCreated();
+    $("created").scrollIntoView({ behavior: "smooth", block: "start" });
+    loadMyTables();
+  } catch (e) {
+    showCreateError(t("lobby.createFailed", { detail: e instanceof ApiError ? e.detail : String(e) }));
+  } finally {
+    $("create").disabled = false;
+  }
+}
+
+function copyRow(labelText, link, testId) {
+  const url = absoluteLink(link);
+  const input = h("input", { type: "text", readonly: true, value: url, class: "link-input", "aria-label": labelText, dataset: { link: testId } });
+  input.addEventListener("focus", () => input.select());
+  const status = h("span", { class: "copy-status", "aria-live": "polite" });
+  const copy = h(
+    "button",
+    {
+      type: "button",
+      class: "copy",
+      dataset: { copy: testId },
+      onclick: async () => {
+        const ok = await copyText(url);
+        status.textContent = ok ? t("lobby.copied") : t("lobby.copyFailed");
+        setTimeout(() => (status.textContent = ""), 2500);
+      },
+    },
+    t("lobby.copy"),
+  );
+  const open = h("a", { class: "button", href: link, dataset: { open: testId } }, t("lobby.open"));
+  return h("div", { class: "link-row" }, input, copy, open, status);
+}
+
+function renderCreated() {
+  const el = clear($("created"));
+  el.hidden = !lastCreated;
+  if (!lastCreated) return;
+  const ans = lastCreated;
+  el.append(h("h2", {}, t("lobby.created", { id: ans.table })));
+  el.append(h("p", { class: "muted" }, t("lobby.createdHelp")));
+  const list = h("ul", { class: "invites" });
+  for (const seat of ans.seats || []) {
+    const head = h(
+      "div",
+      { class: "seat-head" },
+      h("span", { class: `swatch sw-${seat.colour}` }),
+      h("strong", {}, `${t("lobby.seatN", { n: seat.seat + 1 })} · ${t(`colour.${seat.colour}`)}`),
+      " ",
+      h("span", { class: "muted" }, seat.kind === "bot" ? t("seat.botKind", { bot: t(`bot.${seat.bot}`) }) : t("seat.human")),
+    );
+    list.append(h("li", { dataset: { seat: seat.seat } }, head, seat.kind === "human" && seat.link ? copyRow(t("lobby.seatLink"), seat.link, `seat-${seat.seat}`) : null));
+  }
+  list.append(h("li", {}, h("div", { class: "seat-head" }, h("strong", {}, t("lobby.spectatorLink"))), copyRow(t("lobby.spectatorLink"), ans.spectator_link, "spectator")));
+  el.append(list);
+}
+
+async function loadMyTables() {
+  const tokens = storedTokens();
+  const list = [...new Set(tokens.map((e) => e.token))];
+  if (!list.length) {
+    myTables = [];
+    renderMyTables();
+    return;
+  }
+  try {
+    const ans = await api("POST", "/api/tables/lookup", { tokens: list });
+    myTables = Array.isArray(ans) ? ans : [];
+    loadError = null;
+  } catch (e) {
+    loadError = e instanceof ApiError ? e.detail : String(e);
+    myTables = [];
+  }
+  renderMyTables();
+}
+
+function tokenFor(entry, tokens) {
+  if (entry.token) return entry.token;
+  const same = tokens.filter((e) => e.table === entry.table);
+  const exact = same.find((e) => e.seat === entry.seat);
+  if (exact) return exact.token;
+  const unknown = same.filter((e) => e.seat === undefined);
+  return unknown.length === 1 ? unknown[0].token : same.length === 1 ? same[0].token : null;
+}
+
+function renderMyTables() {
+  const el = clear($("my-tables-list"));
+  if (loadError) el.append(h("p", { class: "error-banner", role: "alert" }, loadError));
+  if (!myTables || !myTables.length) {
+    el.append(h("p", { class: "muted" }, t("lobby.noTables")));
+    return;
+  }
+  const tokens = storedTokens();
+  const created = new Map(createdTables().map((c) => [c.table, c]));
+  const byTable = new Map();
+  for (const e of myTables) {
+    if (!byTable.has(e.table)) byTable.set(e.table, []);
+    byTable.get(e.table).push(e);
+  }
+  const rows = [...byTable.entries()].sort((a, b) => String(b[1][0].created || "").localeCompare(String(a[1][0].created || "")));
+  const ul = h("ul", { class: "my-tables" });
+  for (const [table, entries] of rows) {
+    const first = entries[0];
+    const status = first.status === "over" ? t("lobby.statusOver") : t("lobby.statusPlaying");
+    const toMove = first.status !== "over" && first.to_move ? t("lobby.toMove", { colour: t(`colour.${first.to_move}`) }) : "";
+    const links = entries
+      .sort((a, b) => (a.seat ?? 99) - (b.seat ?? 99))
+      .map((e) => {
+        const tok = tokenFor(e, tokens);
+        if (!tok) return null;
+        const label = e.seat === null || e.seat === undefined ? t("lobby.watch") : t("lobby.openAs", { colour: t(`colour.${e.colour}`) });
+        const myTurn = e.status !== "over" && e.colour && e.colour === e.to_move;
+        return h(
+          "span",
+          { class: "entry" },
+          h("a", { class: myTurn ? "button primary" : "button", title: myTurn ? t("lobby.yourTurn") : null, href: `/table/${encodeURIComponent(table)}#token=${tok}`, dataset: { table, seat: e.seat ?? "spectator" } }, label),
+          h(
+            "button",
+            { type: "button", class: "link forget", title: t("lobby.forget"), "aria-label": t("lobby.forget"), onclick: () => (forgetToken(tok), loadMyTables()) },
+            "×",
+          ),
+        );
+      });
+    const invites = created.get(table);
+    ul.append(
+      h(
+        "li",
+        { dataset: { table } },
+        h("div", { class: "row-head" }, h("strong", {}, t(`game.${first.game}`)), h("span", { class: "muted" }, ` · ${t("ui.tableN", { id: table })} · ${status}${toMove ? ` · ${toMove}` : ""}`)),
+        h("div", { class: "entries" }, links),
+        invites
+          ? h(
+              "details",
+              { class: "invite-details" },
+              h("summary", {}, t("lobby.inviteLinks")),
+              (invites.seats || [])
+                .filter((st) => st.kind === "human" && st.link)
+                .map((st) => h("div", {}, h("span", {}, `${t(`colour.${st.colour}`)}: `), copyRow(t("lobby.seatLink"), st.link, `mine-${table}-${st.seat}`))),
+            )
+          : null,
+      ),
+    );
+  }
+  el.append(ul);
+}
+
+function renderAll() {
+  applyStatic(document);
+  if (!games.length) return;
+  renderGames();
+  renderSeats();
+  renderOptions();
+  renderCreated();
+  renderMyTables();
+}
+
+async function main() {
+  $("lang").append(langSwitch());
+  applyStatic(document);
+  onLangChange(renderAll);
+  $("create-form").addEventListener("submit", onCreate);
+  $("refresh").addEventListener("click", loadMyTables);
+  $("game").addEventListener("change", () => {
+    renderPlayers();
+    renderSeats();
+    clear($("options"));
+    renderOptions();
+  });
+  $("players").addEventListener("change", renderSeats);
+  try {
+    games = await api("GET", "/api/games");
+  } catch (e) {
+    showCreateError(t("lobby.gamesFailed", { detail: e instanceof ApiError ? e.detail : String(e) }));
+    $("create").disabled = true;
+  }
+  if (games.length) {
+    renderGames();
+    renderPlayers();
+    renderSeats();
+    renderOptions();
+  }
+  document.body.dataset.ready = "1";
+  loadMyTables();
+}
+
+main();

@@ -1,0 +1,361 @@
+// The table page: connects to /ws/{table}, renders the game's board module and the generic panels
+// (legal actions, notation box, refusals, log, undo, rematch). Games only add boards/<game>.js
+// (and their strings in i18n.js). A board module exports:
+//   createBoard({board, choice, status, players, general}, {t: () => t, send(action) -> bool})
+//     -> {update(stateMessage, tableInfo), setInfo(tableInfo), render(), clearSelection()}
+//   actionLabel(t, actionText, view) -> readable label;  actionGroup(actionText) -> group key
+//   translateSentence(t, lang, sentence) (optional) -> a log sentence in the current language
+// Without a board module the page still plays: the legal list and the notation box work.
+
+import { ApiError, TableSocket, api, rememberToken, tokenForTable, tokenFromHash } from "./api.js";
+import { clear, h } from "./dom.js";
+import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const token = tokenFromHash() || tokenForTable(tableId);
+
+let info = null; // GET /api/tables/{id}
+let board = null; // board module instance
+let boardModule = null;
+let socket = null;
+let last = null; // last state message
+let lastError = null;
+let rematchOffer = null;
+let infoFetchedAt = 0;
+let zoom = 1;
+let pendingAction = null; // the action text last sent, shown with its refusal
+let awaiting = 0; // when the last action was sent, until its answer (a state or an error) arrives
+
+function setConn(state, detail) {
+  const el = $("conn");
+  el.dataset.state = state;
+  el.textContent = t(`conn.${state}`, { detail: detail ?? "" });
+}
+
+function showError(err) {
+  lastError = err;
+  renderError();
+}
+
+function renderError() {
+  const el = clear($("error"));
+  el.hidden = !lastError;
+  if (!lastError) return;
+  const code = lastError.code ? t(`err.${lastError.code}`) : "";
+  // the engine's reasons start "illegal: <action>: "; the action is shown after the reason
+  let reason = String(lastError.message || "");
+  const action = lastError.action ? lastError.action.trim().replace(/\s+/g, " ") : "";
+  for (const prefix of [`${lastError.code}: ${action}: `, `${lastError.code}: `]) {
+    if (action && reason.startsWith(prefix)) {
+      reason = reason.slice(prefix.length);
+      break;
+    }
+  }
+  el.append(
+    h("strong", {}, t("ui.refused"), code ? ` (${code})` : "", ": "),
+    h("span", { class: "reason" }, reason),
+    lastError.action ? h("span", { class: "muted" }, " — ", h("code", {}, lastError.action)) : null,
+    h("button", { type: "button", class: "link dismiss", "aria-label": t("ui.dismiss"), onclick: () => showError(null) }, "×"),
+  );
+}
+
+function fatal(text) {
+  const el = $("fatal");
+  el.hidden = false;
+  el.textContent = text;
+}
+
+function send(action) {
+  if (!socket || !socket.isOpen()) {
+    showError({ code: null, message: t("ui.notConnected") });
+    return false;
+  }
+  // one action at a time: a second click before the answer would act on a stale board
+  if (awaiting && Date.now() - awaiting < 4000) return false;
+  lastError = null;
+  renderError();
+  pendingAction = action;
+  awaiting = Date.now();
+  document.body.dataset.busy = "1";
+  return socket.send({ type: "action", action });
+}
+
+function settled() {
+  awaiting = 0;
+  delete document.body.dataset.busy;
+}
+
+
+function label(text) {
+  if (boardModule?.actionLabel && last) return boardModule.actionLabel(t, text, last.view);
+  return text;
+}
+
+function group(text) {
+  return boardModule?.actionGroup ? boardModule.actionGroup(text) : text.split(" ")[0];
+}
+
+function renderLegal() {
+  const el = clear($("legal"));
+  const legal = last?.legal || [];
+  $("legal-count").textContent = legal.length ? `(${legal.length})` : "";
+  const list = clear($("legal-datalist"));
+  for (const a of legal) list.append(h("option", { value: a }));
+  if (!legal.length) {
+    el.append(h("p", { class: "muted" }, t(last?.status === "over" ? "ui.noLegalOver" : "ui.noLegal")));
+    return;
+  }
+  const groups = new Map();
+  for (const a of legal) {
+    const g = group(a);
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g).push(a);
+  }
+  for (const [g, acts] of groups) {
+    el.append(
+      h(
+        "div",
+        { class: "legal-group", dataset: { group: g } },
+        h("h4", {}, t(`group.${g}`), h("span", { class: "muted" }, ` (${acts.length})`)),
+        h(
+          "ul",
+          {},
+          acts.map((a) =>
+            h(
+              "li",
+              {},
+              h(
+                "button",
+                { type: "button", class: "act legal-act", dataset: { action: a }, onclick: () => send(a) },
+                h("span", { class: "label" }, label(a)),
+                h("code", { class: "notation" }, a),
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+}
+
+function sentence(text) {
+  return boardModule?.translateSentence ? boardModule.translateSentence(t, lang(), text) : text;
+}
+
+function colourOfSeat(seat) {
+  return last?.view?.players?.[seat]?.colour || info?.seats?.[seat]?.colour || String(seat);
+}
+
+function renderLog() {
+  const el = $("log-list");
+  const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+  clear(el);
+  for (const e of last?.log || []) {
+    el.append(
+      h(
+        "li",
+        { title: e.text || "", class: e.colour ? `c-${e.colour}` : "chance" },
+        h("span", { class: "ply" }, e.ply),
+        h("span", { class: `swatch sw-${e.colour || "none"}` }),
+        h("span", { class: "sentence" }, sentence(e.sentence || e.text || "")),
+      ),
+    );
+  }
+  if (atBottom) el.scrollTop = el.scrollHeight;
+}
+
+function renderControls() {
+  const undo = $("undo");
+  undo.disabled = !last?.can_undo;
+  const over = last?.status === "over";
+  const isSeat = last && last.seat !== null && last.seat !== undefined;
+  $("rematch").hidden = !(over && isSeat);
+  const result = clear($("result"));
+  result.hidden = !over;
+  if (over && last) {
+    const winner = last.view?.winner;
+    result.append(h("h2", {}, t("ui.gameOver")));
+    result.append(h("p", { class: "winner" }, winner ? t("ui.wins", { colour: t(`colour.${winner}`) }) : t("ui.noWinner")));
+    if (Array.isArray(last.result)) {
+      const rows = last.result.map((score, seat) => ({ seat, score, colour: colourOfSeat(seat) })).sort((a, b) => b.score - a.score);
+      result.append(h("ol", { class: "ranking" }, rows.map((r) => h("li", {}, h("span", { class: `swatch sw-${r.colour}` }), `${t(`colour.${r.colour}`)}: ${r.score}`))));
+    }
+  }
+  const offer = clear($("rematch-offer"));
+  offer.hidden = !rematchOffer;
+  if (rematchOffer) {
+    offer.append(
+      h("span", {}, t("ui.rematchReady"), " "),
+      h("a", { class: "button primary", href: `/table/${encodeURIComponent(rematchOffer.table)}#token=${rematchOffer.token}`, id: "go-rematch" }, t("ui.goRematch")),
+    );
+  }
+}
+
+function renderHeader() {
+  const title = $("table-title");
+  const game = info?.game ? t(`game.${info.game}`) : "";
+  title.textContent = [game, tableId ? t("ui.tableN", { id: tableId }) : ""].filter(Boolean).join(" · ");
+  const who = $("who");
+  if (last) {
+    const seat = last.seat;
+    who.textContent = seat === null || seat === undefined ? t("ui.spectator") : t("ui.playingAs", { colour: t(`colour.${last.colour || colourOfSeat(seat)}`) });
+    who.dataset.colour = last.colour || "";
+  }
+  document.title = `${game || "Ziggurat"} — Ziggurat`;
+}
+
+function renderAll() {
+  renderHeader();
+  renderError();
+  renderControls();
+  renderLegal();
+  renderLog();
+  if (board && last) board.render();
+}
+
+async function refreshInfo(force = false) {
+  if (!force && Date.now() - infoFetchedAt < 3000) return;
+  infoFetchedAt = Date.now();
+  try {
+    info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`, undefined, token);
+    if (board?.setInfo) board.setInfo(info);
+    renderHeader();
+  } catch {
+    /* the socket reports access problems */
+  }
+}
+
+function onMessage(m) {
+  if (m.type === "state") {
+    const changed = !last || last.version !== m.version;
+    if (!last) rememberToken(tableId, token, m.seat ?? null);
+    // the log comes incrementally: keep the first log_start entries we have, append the rest
+    const start = Number.isInteger(m.log_start) ? m.log_start : 0;
+    const kept = start > 0 && last ? (last.log || []).slice(0, start) : [];
+    m.log = kept.concat(m.log || []);
+    last = m;
+    if (changed) {
+      if (pendingAction) $("notation").value = "";
+      pendingAction = null;
+      lastError = null;
+      settled();
+    }
+    if (board) board.update(m, info);
+    renderAll();
+    document.body.dataset.version = String(m.version);
+    document.body.dataset.status = m.status || "";
+    document.body.dataset.ready = "1";
+    refreshInfo();
+  } else if (m.type === "error") {
+    settled();
+    showError({ code: m.code, message: m.message, action: pendingAction });
+    pendingAction = null;
+  } else if (m.type === "rematch") {
+    rematchOffer = { table: m.table, token: m.token };
+    rememberToken(m.table, m.token, last?.seat);
+    renderControls();
+  }
+}
+
+async function loadBoard(game) {
+  try {
+    boardModule = await import(`/boards/${game}.js`);
+  } catch {
+    boardModule = null;
+  }
+  const els = { board: $("board"), choice: $("choice"), status: $("status"), players: $("players"), general: $("general") };
+  if (boardModule?.createBoard) {
+    board = boardModule.createBoard(els, { t: () => t, send });
+  } else {
+    $("board").append(h("p", { class: "muted" }, t("ui.noBoard")));
+  }
+}
+
+function setupControls() {
+  $("notation-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const text = $("notation").value.trim();
+    if (text) send(text);
+  });
+  $("undo").addEventListener("click", () => {
+    if (socket?.send({ type: "undo" })) {
+      lastError = null;
+      renderError();
+    }
+  });
+  $("rematch").addEventListener("click", async () => {
+    $("rematch").disabled = true;
+    try {
+      const ans = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/rematch`, undefined, token);
+      const mine = ans.seats?.[last.seat];
+      if (mine?.token) {
+        rememberToken(ans.table, mine.token, last.seat);
+        location.href = mine.link || `/table/${encodeURIComponent(ans.table)}#token=${mine.token}`;
+      } else {
+        rematchOffer = null;
+        showError({ message: t("ui.rematchNoSeat") });
+      }
+    } catch (e) {
+      showError({ message: e instanceof ApiError ? e.detail : String(e) });
+    } finally {
+      $("rematch").disabled = false;
+    }
+  });
+  const applyZoom = () => {
+    // keep the middle of what is shown in the middle
+    const el = $("board");
+    const cx = (el.scrollLeft + el.clientWidth / 2) / Math.max(1, el.scrollWidth);
+    const cy = (el.scrollTop + el.clientHeight / 2) / Math.max(1, el.scrollHeight);
+    $("board-wrap").style.setProperty("--zoom", String(zoom));
+    $("zoom-reset").textContent = `${Math.round(zoom * 100)}%`;
+    el.scrollLeft = cx * el.scrollWidth - el.clientWidth / 2;
+    el.scrollTop = cy * el.scrollHeight - el.clientHeight / 2;
+  };
+  $("zoom-in").addEventListener("click", () => ((zoom = Math.min(3, zoom * 1.25)), applyZoom()));
+  $("zoom-out").addEventListener("click", () => ((zoom = Math.max(0.5, zoom / 1.25)), applyZoom()));
+  $("zoom-reset").addEventListener("click", () => ((zoom = 1), applyZoom()));
+  window.addEventListener("hashchange", () => location.reload());
+}
+
+async function main() {
+  $("lang").append(langSwitch());
+  applyStatic(document);
+  onLangChange(() => {
+    applyStatic(document);
+    renderAll();
+  });
+  setupControls();
+  if (!tableId || !token) {
+    fatal(t("ui.noToken"));
+    setConn("fatal");
+    return;
+  }
+  rememberToken(tableId, token);
+  try {
+    info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`, undefined, token);
+    infoFetchedAt = Date.now();
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) fatal(t("ui.tableNotFound"));
+    else if (e instanceof ApiError && e.status === 403) fatal(t("ui.badToken"));
+    else fatal(t("ui.loadFailed", { detail: e.message }));
+    setConn("fatal");
+    return;
+  }
+  renderHeader();
+  await loadBoard(info.game);
+  socket = new TableSocket(tableId, token, {
+    onMessage,
+    onStatus: (state, code) => {
+      setConn(state);
+      if (state !== "open") settled();
+      if (state === "fatal") fatal(code === 4404 ? t("ui.tableNotFound") : t("ui.badToken"));
+      if (state === "open") refreshInfo(true);
+    },
+  });
+  socket.connect();
+  window.__ziggurat = { socket, get state() { return last; } };
+}
+
+main();

@@ -1,0 +1,105 @@
+"""Helpers shared by the browser tests (imported by the test modules of this folder)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Locator, Page
+
+HUMAN = {"kind": "human"}
+HEURISTIC = {"kind": "bot", "bot": "heuristic"}
+
+
+def open_table(page: Page, url: str) -> None:
+    """Open a table link and wait for the first state message."""
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']")
+
+
+def version(page: Page) -> int:
+    return int(page.evaluate("document.body.dataset.version || '-1'"))
+
+
+def state(page: Page) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate("window.__ziggurat.state")
+    return result
+
+
+def wait_my_turn(page: Page, timeout: float = 20000) -> bool:
+    """Wait until this seat has legal actions (True) or the game is over (False)."""
+    page.wait_for_function(
+        "() => document.body.dataset.status === 'over' || document.querySelector('#legal .legal-act')",
+        timeout=timeout,
+    )
+    return page.evaluate("document.body.dataset.status") != "over"
+
+
+def click_and_wait(page: Page, target: Locator, timeout: float = 10000) -> None:
+    """Click something that sends an action and wait for the next state (or a refusal)."""
+    before = version(page)
+    target.click()
+    page.wait_for_function(
+        f"() => Number(document.body.dataset.version) !== {before} || !document.getElementById('error').hidden",
+        timeout=timeout,
+    )
+
+
+def own_movable_tribes(page: Page) -> list[str]:
+    """Tokens of this seat's tribes that have a legal move."""
+    st = state(page)
+    return sorted({a.split(" ")[1] for a in st["legal"] if a.startswith("move ")})
+
+
+def hex_point(page: Page, key: str, root: str = ".board-svg") -> tuple[float, float]:
+    """Screen position of a spot of hex ``key`` where no piece is: clicking there clicks the hex."""
+    point: list[float] = page.evaluate(
+        """([root, key]) => {
+            const g = document.querySelector(`${root} .tile[data-hex="${key}"], ${root} .space[data-hex="${key}"]`);
+            if (!g) throw new Error('no hex ' + key);
+            g.scrollIntoView({block: 'center', inline: 'center'});
+            const m = g.getScreenCTM();
+            const p = g.ownerSVGElement.createSVGPoint();
+            for (const rad of [36, 30, 40, 24, 0]) {
+                for (let i = 0; i < 12; i++) {
+                    const a = Math.PI / 6 * i + Math.PI / 12;
+                    p.x = rad * Math.cos(a); p.y = rad * Math.sin(a);
+                    const s = p.matrixTransform(m);
+                    const hit = document.elementFromPoint(s.x, s.y);
+                    if (hit && !hit.closest('.piece, .loose') && hit.closest('[data-hex]')?.dataset.hex === key) {
+                        return [s.x, s.y];
+                    }
+                }
+            }
+            throw new Error('no free spot on hex ' + key);
+        }""",
+        [root, key],
+    )
+    return point[0], point[1]
+
+
+def click_hex(page: Page, key: str, root: str = ".board-svg", tap: bool = False) -> None:
+    x, y = hex_point(page, key, root)
+    if tap:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+def click_hex_and_wait(page: Page, key: str, tap: bool = False, timeout: float = 10000) -> None:
+    before = version(page)
+    click_hex(page, key, tap=tap)
+    page.wait_for_function(
+        f"() => Number(document.body.dataset.version) !== {before} || !document.getElementById('error').hidden",
+        timeout=timeout,
+    )
+
+
+def lit_hexes(page: Page, selector: str = ".board-svg .lit[data-hex]") -> list[str]:
+    result: list[str] = page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.hex)")
+    return result
+
+
+def full_shot(page: Page, path: Any) -> None:
+    """A full-page screenshot taken from the top (so the sticky turn bar sits where it belongs)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(path), full_page=True)

@@ -1,0 +1,170 @@
+"""Browser tests: the real server in a subprocess, driven by Playwright on Debian Chromium.
+
+The server is started once per test session (per xdist worker) with a SQLite database in a
+temporary directory and fast bots; each test gets a fresh browser context. Screenshots go to
+``artifacts/screenshots/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots"
+CHROMIUM = os.environ.get("ZIGGURAT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# The module providing create_app(database_url, bot_delay); overridable to test another build.
+APP_MODULE = os.environ.get("ZIGGURAT_BROWSER_APP", "ziggurat.server.app")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    def __init__(self, base: str) -> None:
+        self.base = base
+
+    def request(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data, method=method)
+        req.add_header("Content-Type", "application/json")
+        if token:
+            req.add_header("X-Ziggurat-Token", token)
+        with urllib.request.urlopen(req, timeout=10) as res:
+            return json.loads(res.read() or b"null")
+
+    def create_table(self, seats: list[dict[str, Any]], options: dict[str, Any] | None = None,
+                     seed: int | None = 7, game: str = "mesopotamia") -> dict[str, Any]:
+        body = {"game": game, "players": len(seats), "options": options or {}, "seats": seats, "seed": seed}
+        answer: dict[str, Any] = self.request("POST", "/api/tables", body)
+        return answer
+
+    def url(self, link: str) -> str:
+        return self.base + link
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("server")
+    db_url = f"sqlite:///{tmp / 'ziggurat.sqlite'}"
+    port = _free_port()
+    code = (
+        "import uvicorn\n"
+        f"from {APP_MODULE} import create_app\n"
+        f"app = create_app(database_url={db_url!r}, bot_delay=0.05)\n"
+        f"uvicorn.run(app, host='127.0.0.1', port={port}, log_level='warning')\n"
+    )
+    log_path = tmp / "server.log"
+    log = open(log_path, "w")  # noqa: SIM115 - closed at teardown
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        if proc.poll() is not None:
+            log.close()
+            pytest.fail(f"the server exited at start:\n{log_path.read_text()[-4000:]}")
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=1) as res:
+                if json.loads(res.read()).get("status") == "ok":
+                    break
+        except (urllib.error.URLError, ConnectionError, TimeoutError, json.JSONDecodeError):
+            pass
+        if time.monotonic() > deadline:
+            proc.kill()
+            log.close()
+            pytest.fail(f"the server did not answer /healthz:\n{log_path.read_text()[-4000:]}")
+        time.sleep(0.1)
+    try:
+        yield Server(base)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def shots() -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return SHOTS
+
+
+def _benign(message: str) -> bool:
+    """Console noise that is not a client bug: refused HTTP answers and socket reconnects."""
+    return "WebSocket" in message or "Failed to load resource" in message
+
+
+def _new_page(browser: Browser, errors: list[str], **ctx: Any) -> Page:
+    ctx.setdefault("viewport", {"width": 1280, "height": 900})
+    ctx.setdefault("locale", "en-US")
+    context = browser.new_context(**ctx)
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    page.on("console", lambda m: errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+    return page
+
+
+@pytest.fixture
+def page_errors() -> list[str]:
+    return []
+
+
+@pytest.fixture
+def page(browser: Browser, page_errors: list[str]) -> Iterator[Page]:
+    """A desktop-sized page in English; fails the test if the page logged a JavaScript error."""
+    pg = _new_page(browser, page_errors)
+    yield pg
+    pg.context.close()
+    assert not [e for e in page_errors if not _benign(e)], page_errors
+
+
+@pytest.fixture
+def new_page(browser: Browser, page_errors: list[str]) -> Iterator[Any]:
+    """Factory for pages with other viewports or locales."""
+    made: list[Page] = []
+
+    def make(**ctx: Any) -> Page:
+        pg = _new_page(browser, page_errors, **ctx)
+        made.append(pg)
+        return pg
+
+    yield make
+    for pg in made:
+        pg.context.close()
+    assert not [e for e in page_errors if not _benign(e)], page_errors

@@ -1,0 +1,70 @@
+"""Lobby: create a table by clicking, see and copy the invite links, find it again in "my tables"."""
+
+from __future__ import annotations
+
+from browser_helpers import full_shot, open_table
+from playwright.sync_api import expect
+
+
+def test_create_table_in_lobby_by_clicking(new_page, server, shots):
+    page = new_page(viewport={"width": 1280, "height": 900}, permissions=["clipboard-read", "clipboard-write"])
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator("#game")).to_have_value("mesopotamia")
+    page.select_option("#players", "3")
+    page.select_option("#seat-0", "human")
+    page.select_option("#seat-1", "bot:heuristic")
+    page.select_option("#seat-2", "bot:heuristic")
+    # the advanced options are collapsed until asked for
+    expect(page.locator("#opt-roundLimit")).to_be_hidden()
+    page.click("#advanced summary")
+    expect(page.locator("#opt-roundLimit")).to_be_visible()
+    full_shot(page, shots / "lobby_form.png")
+    page.click("#create")
+
+    created = page.locator("#created")
+    expect(created).to_be_visible()
+    # one invite link for the human seat, none for the bots, and a spectator link
+    expect(created.locator("[data-link]")).to_have_count(2)
+    seat_link = page.locator("[data-link='seat-0']").input_value()
+    spectator_link = page.locator("[data-link='spectator']").input_value()
+    assert "/table/" in seat_link and "#token=" in seat_link
+    assert "#token=" in spectator_link and spectator_link != seat_link
+    expect(created).to_contain_text("Bot (heuristic)")
+
+    page.click("[data-copy='seat-0']")
+    expect(created.locator(".copy-status").first).to_have_text("Copied!")
+    assert page.evaluate("navigator.clipboard.readText()") == seat_link
+    full_shot(page, shots / "lobby_created.png")
+
+    # opening the seat link plays that seat and remembers the token
+    page.click("[data-open='seat-0']")
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator("#who")).to_have_text("You play Blue")
+    tokens = page.evaluate("JSON.parse(localStorage.getItem('ziggurat.tokens'))")
+    assert any(seat_link.endswith(t["token"]) for t in tokens)
+
+    # back in the lobby, "my tables" lists it with a link to play Blue and one to watch
+    page.goto(server.base + "/")
+    table_id = seat_link.split("/table/")[1].split("#")[0]
+    row = page.locator(f"#my-tables-list li[data-table='{table_id}']")
+    expect(row).to_be_visible()
+    expect(row.get_by_role("link", name="Play Blue")).to_be_visible()
+    expect(row.get_by_role("link", name="Watch")).to_be_visible()
+    full_shot(page, shots / "lobby_my_tables.png")
+
+
+def test_spectator_link_shows_the_game_without_actions(page, server):
+    answer = server.create_table([{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}])
+    open_table(page, server.url(answer["spectator_link"]))
+    expect(page.locator("#who")).to_have_text("Spectator")
+    expect(page.locator(".board-svg")).to_be_visible()
+    expect(page.locator("#legal .legal-act")).to_have_count(0)
+    expect(page.locator("#choice")).to_contain_text("watching")
+
+
+def test_bad_token_is_explained(page, server):
+    answer = server.create_table([{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    page.goto(server.base + f"/table/{answer['table']}#token=" + "x" * 32)
+    expect(page.locator("#fatal")).to_be_visible()
+    expect(page.locator("#fatal")).to_contain_text("not valid")
