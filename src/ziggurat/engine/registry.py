@@ -10,6 +10,7 @@ from ziggurat.engine.contract import Game
 # game id -> "module:Class"; modules are imported lazily so loading one game stays cheap.
 _GAMES: dict[str, str] = {
     "mesopotamia": "ziggurat.games.mesopotamia.game:MesopotamiaGame",
+    "mesopotamia-epochs": "ziggurat.games.mesopotamia_epochs.game:EpochsGame",
 }
 
 

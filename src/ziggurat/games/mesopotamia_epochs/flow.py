@@ -1,0 +1,199 @@
+"""Who decides, legal actions, apply and refusals (§7: D1-D4, C1-C3).
+
+``apply`` checks an action against the (cached) legal list, so legality has one source of
+truth; the ``*_refusal`` functions only explain a refusal in a player's words, naming the
+rule. After every action, decisions with exactly one legal alternative (a forced pass, a
+displacement with one destination, a removal, the last card of a deck) are applied by the
+engine (E3.4 "forced"); they are logged as ``auto`` events and left out of :meth:`history`,
+since replaying the chosen actions reproduces them.
+"""
+
+from __future__ import annotations
+
+from ziggurat.engine.contract import CHANCE
+from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
+from ziggurat.games.mesopotamia_epochs import allocation, combat, placement, rounds
+from ziggurat.games.mesopotamia_epochs.data import SYMBOLS
+from ziggurat.games.mesopotamia_epochs.state import EpochsState
+
+_CHANCE = frozenset(("deal", "draw", "combat"))
+
+
+def actor(s: EpochsState) -> int:
+    """The seat to decide, or CHANCE (§7: D1 drawer, D2 displaced owner, D3/D4 active owner)."""
+    pend = s.pending
+    if pend is None:
+        return s.owner[s.active] if s.active >= 0 else CHANCE
+    kind = pend[0]
+    if kind in _CHANCE:
+        return CHANCE
+    if kind == "keep":
+        return s.draw_order[s.draw_idx]
+    if kind == "displace":
+        return s.owner[s.occ[pend[1]]]
+    return s.owner[s.active]  # landing
+
+
+def concerned(s: EpochsState) -> int:
+    """The seat an event concerns (for logs and redaction): dealt seat, drawer, or active owner."""
+    pend = s.pending
+    if pend is not None:
+        if pend[0] == "deal":
+            return int(pend[1])
+        if pend[0] in ("draw", "keep"):
+            return s.draw_order[s.draw_idx]
+    return s.owner[s.active] if s.active >= 0 else -1
+
+
+def compute_legal(s: EpochsState) -> list[str]:
+    if s.phase == "over":
+        return []
+    pend = s.pending
+    if pend is None:
+        return placement.placement_legal(s) if s.active >= 0 else []
+    kind = pend[0]
+    if kind == "combat":
+        return combat.roll_outcomes(s.rules.die_sides, pend[2])[1]
+    if kind in ("deal", "draw"):
+        return [a for a, _ in chance_outcomes(s)]
+    if kind == "keep":
+        return allocation.keep_or_pass(s)
+    if kind == "displace":
+        return placement.displacement_legal(s)
+    ids = s.rules.map.ids
+    return [f"land {ids[a]}" for a in placement.landing_areas(s)]
+
+
+def chance_outcomes(s: EpochsState) -> list[tuple[str, float]]:
+    pend = s.pending
+    if pend is None or s.phase == "over":
+        return []
+    kind = pend[0]
+    if kind == "combat":
+        return combat.roll_outcomes(s.rules.die_sides, pend[2])[0]
+    if kind == "deal":
+        return allocation.deal_outcomes(s)
+    if kind == "draw":
+        return allocation.draw_outcomes(s)
+    return []
+
+
+def _legal_set(s: EpochsState) -> frozenset[str]:
+    if s._legal_set is None:
+        pend = s.pending
+        if pend is not None and pend[0] == "combat":
+            s._legal_set = combat.roll_outcomes(s.rules.die_sides, pend[2])[2]
+        else:
+            s._legal_set = frozenset(s.legal_actions())
+    return s._legal_set
+
+
+def apply_action(s: EpochsState, text: str, seat: int | None = None) -> None:
+    if s.phase == "over":
+        raise GameOver("the game is over (E15.1); no more actions")
+    who = actor(s)
+    if seat is not None and seat != who:
+        mover = "chance" if who == CHANCE else SYMBOLS[who]
+        name = SYMBOLS[seat] if 0 <= seat < len(SYMBOLS) else f"seat {seat}"
+        raise NotYourTurn(f"it is not {name}'s decision: {mover} is to move (§7)")
+    if not isinstance(text, str):
+        raise InvalidAction(f"an action is a text, not {type(text).__name__}")
+    notation = s.game.notation
+    canon = text
+    if text not in _legal_set(s):  # legal texts are canonical; only others need re-encoding
+        d = notation.decode(text)
+        canon = notation.encode(d)
+        if canon not in _legal_set(s):
+            raise IllegalAction(f"illegal: {canon}: {refusal(s, who, d)}")
+    seat_of = concerned(s)
+    s._legal = None
+    s._legal_set = None
+    _perform(s, notation.decode(canon))
+    s.log = (s.log, (who, canon, False, seat_of))
+    settle(s)
+
+
+def settle(s: EpochsState) -> None:
+    """Apply forced decisions and certain chance outcomes (one legal action) as auto events."""
+    while s.phase != "over":
+        legal = s.legal_actions()
+        if len(legal) != 1:
+            return
+        only = legal[0]
+        who = actor(s)
+        seat_of = concerned(s)
+        s._legal = None
+        s._legal_set = None
+        _perform(s, s.game.notation.decode(only))
+        s.log = (s.log, (who, only, True, seat_of))
+
+
+def _perform(s: EpochsState, d: tuple) -> None:  # type: ignore[type-arg]
+    kind = d[0]
+    pend = s.pending
+    if pend is None:
+        if kind == "stop":  # E8.6: leftover tribes are discarded (R14)
+            s.pool = 0
+            rounds.finish_round(s)
+        elif not placement.place(s, d[1]):
+            rounds.after_step(s)
+        return
+    pk = pend[0]
+    if pk == "combat":
+        if not combat.resolve(s, d[1], d[2]):
+            rounds.after_step(s)
+    elif pk == "deal":
+        allocation.apply_deal(s, d[1], d[2])
+    elif pk == "draw":
+        allocation.apply_draw(s, d[1])
+    elif pk == "keep":
+        allocation.apply_keep(s, allocation.drawer(s) if kind == "keep" else d[1])
+    elif pk == "displace":
+        placement.apply_displace(s, -1 if kind == "remove" else d[1])
+        if s.pending is None:
+            rounds.after_step(s)
+    else:  # landing (D3)
+        placement.begin_start(s, d[1])
+        if s.pending is None:
+            rounds.after_step(s)
+
+
+_PENDING_NAMES = {
+    "deal": "the Epoch 1 deal (C1, E1.5)",
+    "draw": "a card draw (C2, E3.3)",
+    "combat": "a combat roll (C3, E12)",
+}
+
+
+def refusal(s: EpochsState, who: int, d: tuple) -> str:  # type: ignore[type-arg]
+    """A player-readable reason why decoded action ``d`` is not legal now, with its rule."""
+    pend = s.pending
+    kind = d[0]
+    if who == CHANCE:
+        assert pend is not None
+        what = _PENDING_NAMES[pend[0]]
+        if pend[0] == "combat" and kind == "roll":
+            n = pend[2]
+            return (
+                f"the attacker rolls 2 dice and the defender {n} here (E12.2, E12.3, E12.4), "
+                f"each showing 1 to {s.rules.die_sides}"
+            )
+        if kind == "deal" == pend[0] and d[1] != pend[1]:
+            return f"the cards are dealt in seat order: the next goes to {SYMBOLS[pend[1]]} (E1.5, C1)"
+        if kind in ("deal", "draw") and kind == pend[0]:
+            return f"that card is not among the undealt cards of Epoch {s.epoch} (E3.1, E1.5)"
+        return f"this is {what}; only its outcomes can be applied (see chance_outcomes())"
+    if pend is None:
+        if kind == "place":
+            return placement.target_refusal(s, d[1])
+        name = s.rules.peoples.names[s.active]
+        return f"the {name} are placing tribes: choose an area or stop (D4, E8.1)"
+    pk = pend[0]
+    if pk == "keep":
+        return allocation.keep_refusal(s, d)
+    if pk == "displace":
+        return placement.displacement_refusal(s, d)
+    # landing (D3)
+    if kind == "land":
+        return f"{s.rules.map.names[d[1]]} is not a coastal area: a sea start lands on the coast (E7.5, R12)"
+    return "the People starting at sea first chooses the coastal area of its first tribe (D3, E7.5)"

@@ -1,0 +1,143 @@
+"""Action notation of Mesopotamia: Epochs: canonical texts and their parser (§7).
+
+Every decision and chance event of §7 is one action with one canonical text:
+
+====================================  =============================================  ==========
+text                                  meaning                                         rule
+====================================  =============================================  ==========
+``deal <symbol> <people>``            Epoch 1: the card dealt to a player (chance)    C1, E1.5
+``draw <people>``                     the card the drawer draws (chance)              C2, E3.3
+``keep`` / ``pass <symbol>``          keep the drawn card, or pass it to a player     D1, E3.4
+``land <area>``                       sea start: the coastal area of the first tribe  D3, E7.5
+``displace <area>``                   where one displaced tribe goes                  D2, E7.2
+``remove``                            a displaced tribe with nowhere to go (forced)   E7.3
+``place <area>`` / ``stop``           the next tribe's area, or end placement         D4, E8.1
+``roll <a>,<b> <d>[,<e>]``            a combat roll: attacker's two dice, defender's  C3, E12
+====================================  =============================================  ==========
+
+Symbols are the seat names (``brooch``, ``head``, ``mask``, ``statue``, ``urn``; their first
+letters are accepted too); areas and Peoples are written by id. Loose input is normalised:
+any case, extra spaces, display names with spaces (``place great green``), dice written as
+``roll 3 5 4`` or ``roll (3,5) (4)``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ziggurat.engine.errors import InvalidAction
+from ziggurat.games.mesopotamia_epochs.data import SYMBOL_SEAT, SYMBOLS
+from ziggurat.games.mesopotamia_epochs.geography import Map
+from ziggurat.games.mesopotamia_epochs.peoples import Peoples
+
+Decoded = tuple[Any, ...]
+
+_AREA_KINDS = ("land", "displace", "place")
+_NO_ARGS = ("keep", "remove", "stop")
+_INT = re.compile(r"\d+")
+
+
+class Notation:
+    """Parser and printer of actions for one map and card set."""
+
+    __slots__ = ("map", "peoples", "_cache", "area_names", "people_names", "place_text", "roll_cache")
+
+    def __init__(self, board: Map, peoples: Peoples) -> None:
+        self.map = board
+        self.peoples = peoples
+        self._cache: dict[str, Decoded] = {}
+        self.area_names = {a: i for i, a in enumerate(board.ids)}
+        self.area_names.update({_key(n): i for i, n in enumerate(board.names)})
+        self.people_names = {p: i for i, p in enumerate(peoples.ids)}
+        self.people_names.update({_key(n): i for i, n in enumerate(peoples.names)})
+        self.place_text = [f"place {a}" for a in board.ids]  # hot: legal targets (E8.2)
+
+    def decode(self, text: str) -> Decoded:
+        """``(kind, *args)`` of ``text``; :raises InvalidAction: if it does not parse."""
+        if not isinstance(text, str):
+            raise InvalidAction(f"an action is a text, not {type(text).__name__}")
+        hit = self._cache.get(text)
+        if hit is not None:
+            return hit
+        d = self._decode(text)
+        if len(self._cache) < 1 << 16:
+            self._cache[text] = d
+        return d
+
+    def _decode(self, text: str) -> Decoded:
+        words = text.strip().lower().replace("(", " ").replace(")", " ").split()
+        if not words:
+            raise InvalidAction("empty action; see docs/mesopotamia-epochs.md for the notation")
+        kind, args = words[0], words[1:]
+        if kind in _NO_ARGS:
+            if args:
+                raise InvalidAction(f"{kind!r} takes no argument")
+            return (kind,)
+        if kind in _AREA_KINDS:
+            return (kind, self._area(args))
+        if kind == "pass":
+            if len(args) != 1:
+                raise InvalidAction("pass takes one player symbol, e.g. 'pass head'")
+            return ("pass", _seat(args[0]))
+        if kind == "draw":
+            return ("draw", self._people(args))
+        if kind == "deal":
+            if len(args) < 2:
+                raise InvalidAction("deal takes a player symbol and a People, e.g. 'deal urn guti'")
+            return ("deal", _seat(args[0]), self._people(args[1:]))
+        if kind == "roll":
+            faces = [int(x) for x in _INT.findall(" ".join(args))]
+            rest = _INT.sub("", " ".join(args)).replace(",", " ").split()
+            if rest or len(faces) not in (3, 4) or min(faces) < 1:
+                raise InvalidAction(
+                    "a roll is the attacker's two dice and the defender's one or two, e.g. 'roll 3,5 4'"
+                )
+            return ("roll", (faces[0], faces[1]), tuple(faces[2:]))
+        raise InvalidAction(
+            f"unknown action {kind!r}; actions are deal, draw, keep, pass, land, displace, remove, place, stop, roll"
+        )
+
+    def _area(self, args: list[str]) -> int:
+        key = "_".join(args)
+        if key not in self.area_names:
+            raise InvalidAction(f"{' '.join(args)!r} is not an area of the map ({self.map.map_id})")
+        return self.area_names[key]
+
+    def _people(self, args: list[str]) -> int:
+        key = "_".join(args)
+        if key not in self.people_names:
+            raise InvalidAction(f"{' '.join(args)!r} is not a People")
+        return self.people_names[key]
+
+    def encode(self, d: Decoded) -> str:
+        """Canonical text of a decoded action."""
+        kind = d[0]
+        if kind in _NO_ARGS:
+            return kind
+        if kind in _AREA_KINDS:
+            return f"{kind} {self.map.ids[d[1]]}"
+        if kind == "pass":
+            return f"pass {SYMBOLS[d[1]]}"
+        if kind == "draw":
+            return f"draw {self.peoples.ids[d[1]]}"
+        if kind == "deal":
+            return f"deal {SYMBOLS[d[1]]} {self.peoples.ids[d[2]]}"
+        return roll_text(d[1], d[2])
+
+    def canonical(self, text: str) -> str:
+        return self.encode(self.decode(text))
+
+
+def roll_text(attacker: tuple[int, ...], defender: tuple[int, ...]) -> str:
+    return f"roll {','.join(map(str, attacker))} {','.join(map(str, defender))}"
+
+
+def _seat(word: str) -> int:
+    if word not in SYMBOL_SEAT:
+        raise InvalidAction(f"{word!r} is not a player symbol ({', '.join(SYMBOLS)})")
+    return SYMBOL_SEAT[word]
+
+
+def _key(name: str) -> str:
+    return "_".join(name.lower().split())

@@ -1,0 +1,242 @@
+"""Placing tribes: start placement and displacement (E7), legal targets (E8), seas and
+Seafaring (E9), uninhabited areas (E10), deserts (E11) and stacking (E13).
+
+Sets of areas are bitmasks, so E8.2 is a handful of mask operations:
+
+    reach = (land neighbours of P's areas, no desert)          (b)
+          | (every coastal area, no desert)  if Seafaring      (c) or a sea-start round (d)
+          | P's own areas (own deserts only with R39)          (a)
+    targets = reach minus P's full areas (E13) [minus its player's other Peoples (R20 variant)]
+"""
+
+from __future__ import annotations
+
+from ziggurat.games.mesopotamia_epochs.state import EpochsState
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def seafaring_reach(s: EpochsState, p: int) -> bool:
+    """E8.2 (c)/(d), E9.3, R13, R31: may ``p`` reach every coastal area now?"""
+    if s.sea_round and p == s.active:
+        return True
+    if not s.rules.peoples.seafaring[p]:
+        return False
+    if s.rules.seafaring_chain:
+        return bool(s.held[p] & s.rules.map.coastal_mask)
+    return s.coast_held
+
+
+def target_mask(s: EpochsState) -> int:
+    """E8.2: the areas where the active People may place its next tribe."""
+    rules = s.rules
+    m = rules.map
+    p = s.active
+    held = s.held[p]
+    reach = 0
+    for a in _bits(held):
+        reach |= m.adj_mask[a]
+    if seafaring_reach(s, p):
+        reach |= m.coastal_mask
+    reach &= ~m.desert_mask  # E11.2: no entry into a desert (R21: nor an attack)
+    reach |= held if rules.reinforce_desert else held & ~m.desert_mask  # (a), R39
+    limit = rules.stack_limit
+    for a in _bits(held):
+        if s.cnt[a] >= limit:  # E13.1
+            reach &= ~(1 << a)
+    if not rules.attack_own:  # R20 variant: no attack on the same player's other Peoples
+        me = s.owner[p]
+        for q, o in enumerate(s.owner):
+            if o == me and q != p:
+                reach &= ~s.held[q]
+    return reach
+
+
+def placement_legal(s: EpochsState) -> list[str]:
+    """D4: each legal target (E8.2), then ``stop`` (E8.6)."""
+    if s.pool <= 0:
+        return ["stop"]
+    texts = s.game.notation.place_text
+    out = [texts[a] for a in _bits(target_mask(s))]
+    out.append("stop")
+    return out
+
+
+def target_refusal(s: EpochsState, a: int) -> str:
+    """Why the active People may not place into area ``a`` now (E8-E13, R20, R39)."""
+    rules = s.rules
+    m = rules.map
+    peoples = rules.peoples
+    p = s.active
+    name, pname = m.names[a], peoples.names[p]
+    if s.pool <= 0:
+        return f"the {pname} have no tribe left in their pool (E8.6)"
+    kind = m.kinds[a]
+    if kind == "sea":
+        return f"{name} is a sea: no tribe may be placed in it (E9.1, E8.2)"
+    if kind == "uninhabited":
+        return f"{name} is uninhabited: it can never be entered (E10.1, R22)"
+    if m.desert[a] and s.occ[a] != p:
+        return f"{name} is a desert: no People may enter it or attack into it (E11.2, R21)"
+    if m.desert[a] and not rules.reinforce_desert:
+        return f"the {pname} may not add tribes to a desert they hold with reinforce_own_desert off (R39)"
+    if s.occ[a] == p and s.cnt[a] >= rules.stack_limit:
+        return f"{name} already holds {s.cnt[a]} {pname} tribes, the limit (E13.1, R23)"
+    q = s.occ[a]
+    if q >= 0 and q != p and s.owner[q] == s.owner[p] and not rules.attack_own:
+        return f"{name} is held by the {peoples.names[q]}, the same player's People (R20)"
+    if not s.held[p] and not s.sea_round:
+        return f"the {pname} hold no area to expand from (E8.2)"
+    if peoples.seafaring[p] and m.coastal[a]:
+        return (
+            f"{name} is not next to a {pname} area, and Seafaring needs a coastal area the "
+            f"{pname} hold themselves{' when placement began' if not rules.seafaring_chain else ''} (E8.2, E9.3, R31)"
+        )
+    return f"{name} shares no land border with an area the {pname} hold (E8.2, E8.3)"
+
+
+# --- E12.4: the route of an attack ------------------------------------------------------
+
+
+def defender_dice(s: EpochsState, t: int) -> int:
+    """E12.3, E12.4, R40: 2 if every route into ``t`` is difficult, else 1 (fewest dice wins)."""
+    m = s.rules.map
+    p = s.active
+    best = 3
+    sources = s.held[p] & m.adj_mask[t]
+    if sources:
+        best = 1 if sources & ~m.difficult_into[t] else 2
+    if m.coastal[t] and seafaring_reach(s, p):
+        # E9.4: a sea route crosses no border, so it is never difficult; the HOTW variant
+        # gives the defender two dice against it (R13)
+        best = min(best, 2 if s.rules.sea_extra_die else 1)
+    return best if best < 3 else 1
+
+
+# --- E7: start placement and displacement -------------------------------------------------
+
+
+def landing_areas(s: EpochsState) -> list[int]:
+    """D3, E7.5: a sea start lands its first tribe on any coastal area."""
+    return _bits(s.rules.map.coastal_mask)
+
+
+def begin_start(s: EpochsState, area: int) -> None:
+    """E7.1, E7.2: displace every foreign tribe of the start area, then place the start tribe."""
+    s.pending = ("displace", area) if s.cnt[area] else None
+    if s.pending is None:
+        place_start_tribe(s, area)
+
+
+def displacement_destinations(s: EpochsState, area: int) -> list[int]:
+    """E7.2 (R10, R11, R23, R41): where one tribe displaced from ``area`` may go."""
+    rules = s.rules
+    m = rules.map
+    q = s.occ[area]
+    cands = m.adj_mask[area]
+    if rules.displace_by_sea and m.coastal[area]:
+        cands |= m.coastal_mask  # displacement_uses_sea variant
+    cands &= ~(1 << area)
+    if not rules.displace_into_desert or m.desert[area]:  # R10; R11: never into the other desert
+        cands &= ~m.desert_mask
+    out = []
+    for d in _bits(cands):
+        o = s.occ[d]
+        if o < 0 or (o == q and s.cnt[d] < rules.stack_limit):
+            out.append(d)
+    return out
+
+
+def displacement_legal(s: EpochsState) -> list[str]:
+    assert s.pending is not None
+    ids = s.rules.map.ids
+    dests = displacement_destinations(s, s.pending[1])
+    return [f"displace {ids[d]}" for d in dests] if dests else ["remove"]
+
+
+def displacement_refusal(s: EpochsState, d: tuple) -> str:  # type: ignore[type-arg]
+    assert s.pending is not None
+    rules = s.rules
+    m = rules.map
+    area = s.pending[1]
+    q = s.occ[area]
+    who = rules.peoples.names[q]
+    if d[0] == "remove":
+        return f"a displaced {who} tribe is removed only when it has nowhere to go (E7.2, E7.3)"
+    if d[0] != "displace":
+        return f"a {who} tribe is being displaced from {m.names[area]}; its owner chooses where it goes (D2, E7.2)"
+    dest = d[1]
+    name = m.names[dest]
+    if dest == area:
+        return f"the tribe is leaving {name}; it cannot stay (E7.2)"
+    if m.kinds[dest] in ("sea", "uninhabited"):
+        return f"{name} is {m.kinds[dest]}: a displaced tribe never goes there (E7.2, R10, R22)"
+    if m.desert[dest]:
+        return f"{name} is a desert: a displaced tribe never enters one (E7.2, R10, R11)"
+    if not (m.adj_mask[area] >> dest & 1):
+        return (
+            f"{name} shares no land border with {m.names[area]}; displacement moves by land only (E7.2, R41)"
+        )
+    if s.occ[dest] >= 0 and s.occ[dest] != q:
+        return f"{name} is held by the {rules.peoples.names[s.occ[dest]]}, another People (E7.2)"
+    return f"{name} already holds {s.cnt[dest]} {who} tribes, the limit (E7.2, E13.1, R23)"
+
+
+def apply_displace(s: EpochsState, dest: int) -> None:
+    """One displaced tribe moves to ``dest`` (-1: removed, E7.3); no dice are rolled (R10)."""
+    assert s.pending is not None
+    area = s.pending[1]
+    q = s.occ[area]
+    s.cnt[area] -= 1
+    if dest < 0:
+        s.removed[q] += 1
+    else:
+        if s.occ[dest] < 0:
+            s.occ[dest] = q
+            s.held[q] |= 1 << dest
+        s.cnt[dest] += 1
+    if s.cnt[area] == 0:
+        s.occ[area] = -1
+        s.held[q] &= ~(1 << area)
+        place_start_tribe(s, area)
+
+
+def place_start_tribe(s: EpochsState, area: int) -> None:
+    """E7.1, E7.6: the first tribe goes into the start area and leaves the pool."""
+    p = s.active
+    s.pending = None
+    s.occ[area] = p
+    s.cnt[area] = 1
+    s.held[p] |= 1 << area
+    s.pool -= 1
+    s.entered[p] += 1
+    rules = s.rules
+    if rules.new_people_growth:  # R4 variant: growth on the one area now held
+        s.pool += rules.growth(p, s.areas_of(p))
+    s.coast_held = bool(s.held[p] & rules.map.coastal_mask)
+
+
+# --- E8.1: one placement ---------------------------------------------------------------------
+
+
+def place(s: EpochsState, a: int) -> bool:
+    """Place one pool tribe into ``a``; returns True if that starts a combat (E8.5, E12.1)."""
+    p = s.active
+    s.pool -= 1
+    s.entered[p] += 1
+    q = s.occ[a]
+    if q >= 0 and q != p:
+        s.pending = ("combat", a, defender_dice(s, a))
+        return True
+    if q < 0:
+        s.occ[a] = p
+        s.held[p] |= 1 << a
+    s.cnt[a] += 1
+    return False
