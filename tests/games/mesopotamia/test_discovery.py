@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import FOREST0, QUARRY0, Board, conserved, loose, mine, refuse, tribes
+from meso_helpers import FOREST0, QUARRY0, Board, conserved, loose, mine, refuse, tribes
 
 import ziggurat
 

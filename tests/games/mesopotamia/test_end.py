@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import Board, mine, started
+from meso_helpers import Board, mine, started
 
 import ziggurat
 

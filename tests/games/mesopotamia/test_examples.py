@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import FOREST0, QUARRY0, Board, conserved, huts_on, loose, mine, refuse, tribes
+from meso_helpers import FOREST0, QUARRY0, Board, conserved, huts_on, loose, mine, refuse, tribes
 
 import ziggurat
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import Board, started
+from meso_helpers import Board, started
 
 import ziggurat
 

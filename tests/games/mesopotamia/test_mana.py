@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import Board, mine, refuse
+from meso_helpers import Board, mine, refuse
 
 
 def mana_phase(*specs: str, mana: int = 0, limit: int = 8, card: bool = True, **options) -> Board:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import (
+from meso_helpers import (
     FOREST0,
     PLAINS_B,
     QUARRY0,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import Board, load, started
+from meso_helpers import Board, load, started
 
 import ziggurat
 

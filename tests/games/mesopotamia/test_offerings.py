@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import Board, conserved, huts_on, mine, refuse, tribes
+from meso_helpers import Board, conserved, huts_on, mine, refuse, tribes
 
 
 def red_turn(*specs: str, mp: int = 5, **options) -> Board:

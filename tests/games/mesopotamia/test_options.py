@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import PLAINS_A, PLAINS_B, Board, conserved, huts_on, load, mine, refuse, started
+from meso_helpers import PLAINS_A, PLAINS_B, Board, conserved, huts_on, load, mine, refuse, started
 
 import ziggurat
 from ziggurat.games.mesopotamia.data import DATA

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import Board, conserved, huts_on, loose, mine, refuse, tribes
+from meso_helpers import Board, conserved, huts_on, loose, mine, refuse, tribes
 
 import ziggurat
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import FOREST0, PLAINS_A, PLAINS_B, QUARRY0, load, mine, started
+from meso_helpers import FOREST0, PLAINS_A, PLAINS_B, QUARRY0, load, mine, started
 
 import ziggurat
 

@@ -1,0 +1,192 @@
+"""The Mesopotamia heuristic bot: finishes games, beats random, plays purposefully, and
+decides from its view only (DESIGN.md, "Bots")."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+import ziggurat
+from ziggurat.bots import RandomBot, make_bot, play_game
+from ziggurat.engine.contract import CHANCE, sample_chance
+from ziggurat.games.mesopotamia.bots import HeuristicBot
+
+MAX_PLIES = 6000
+
+
+def _heuristic_game(players: int, seed: int) -> Any:
+    game = ziggurat.load("mesopotamia", players=players)
+    bots = [make_bot("heuristic", game, seat) for seat in range(players)]
+    return play_game(game, bots, seed, max_plies=MAX_PLIES)
+
+
+@pytest.mark.parametrize(
+    ("players", "seed"),
+    [(2, 1), (2, 2), (2, 3), (3, 1), (3, 2), (3, 3), (4, 1), (4, 2), (4, 3)],
+)
+def test_self_play_ends_with_a_winner_M16_1(players: int, seed: int) -> None:
+    result = _heuristic_game(players, seed)
+    assert result.truncated is False
+    returns = result.state.returns()
+    assert sorted(returns) == [0.0] * (players - 1) + [1.0]
+    winner = returns.index(1.0)
+    assert len(result.state.to_position()["players"][winner]["offerings"]["delivered"]) == 4
+
+
+def test_make_bot_builds_the_heuristic() -> None:
+    game = ziggurat.load("mesopotamia", players=2)
+    bot = make_bot("heuristic", game, 1)
+    assert isinstance(bot, HeuristicBot)
+    assert bot.name == "heuristic" and bot.needs_view is True
+
+
+def test_beats_random_in_both_seat_orders() -> None:
+    game = ziggurat.load("mesopotamia", players=2)
+    wins = 0
+    for seed in range(5):
+        for heuristic_seat in (0, 1):
+            bots: list[Any] = [RandomBot(game, 0), RandomBot(game, 1)]
+            bots[heuristic_seat] = HeuristicBot(game, heuristic_seat)
+            result = play_game(game, bots, seed, max_plies=MAX_PLIES)
+            if result.state.returns()[heuristic_seat] == 1.0:
+                wins += 1
+    assert wins >= 9
+
+
+def test_same_seed_same_game() -> None:
+    first = _heuristic_game(3, 7)
+    second = _heuristic_game(3, 7)
+    assert first.state.history() == second.state.history()
+    assert first.state.fingerprint() == second.state.fingerprint()
+
+
+# --- the bot reads nothing hidden (§6) -------------------------------------------------------
+def _hide_differently(pos: dict[str, Any], seat: int) -> dict[str, Any]:
+    """Same position with ``seat``'s secrets changed: offering values and hand (§6)."""
+    out = copy.deepcopy(pos)
+    pl = out["players"][seat]
+    off = pl["offerings"]
+    shown = set(off["revealed"]) | set(off["delivered"])
+    secret_ids = [k for k in sorted(off["placed"]) if int(k) not in shown]
+    values = [off["placed"][k] for k in secret_ids] + list(off["unplaced"])
+    rotated = values[1:] + values[:1]  # all four values differ, so a rotation changes them all
+    for k, v in zip(secret_ids, rotated, strict=False):
+        off["placed"][k] = v
+    off["unplaced"] = sorted(rotated[len(secret_ids) :])
+    hand, new, deck = pl["hand"], pl["new_cards"], out["deck"]
+    old_card = next((c for c, n in hand.items() if n > new.get(c, 0)), None)
+    new_card = next((c for c, n in deck.items() if n and c != old_card), None)
+    if old_card is not None and new_card is not None:
+        for d, card, step in ((hand, old_card, -1), (deck, old_card, 1), (hand, new_card, 1), (deck, new_card, -1)):
+            d[card] = d.get(card, 0) + step
+            if not d[card]:
+                del d[card]
+    return out
+
+
+def test_decisions_ignore_opponents_secrets() -> None:
+    """Two states that differ only in an opponent's hidden offering values and hand give the
+    bot equal views, and the bot takes equal decisions from them."""
+    game = ziggurat.load("mesopotamia", players=2)
+    bots = [HeuristicBot(game, 0), HeuristicBot(game, 1)]
+    state = game.new_initial_state()
+    chance_rng = random.Random(11)
+    checked = changed = 0
+    for _ in range(900):
+        if state.is_terminal():
+            break
+        who = state.current_player()
+        if who == CHANCE:
+            state.apply(sample_chance(state, chance_rng))
+            continue
+        legal = state.legal_actions()
+        if who == 0 and len(legal) > 1:
+            pos = state.to_position()
+            twin = game.state_from_position(_hide_differently(pos, 1))
+            changed += twin.to_position() != pos
+            view = state.view(0)
+            assert twin.view(0) == view
+            a = HeuristicBot(game, 0).choose(view, legal, random.Random(5))
+            b = HeuristicBot(game, 0).choose(twin.view(0), twin.legal_actions(), random.Random(5))
+            assert a == b
+            checked += 1
+        state.apply(bots[who].choose(state.view(who), legal, random.Random(who)))
+    assert checked > 50 and changed > 50
+
+
+# --- purposeful play in set positions -------------------------------------------------------
+def _position(**edits: Any) -> dict[str, Any]:
+    """Round-3 two-player position, Blue to move in Phase I, with ``edits`` to Blue."""
+    game = ziggurat.load("mesopotamia", players=2)
+    state = game.new_initial_state()
+    state.apply("first b")
+    pos = state.to_position()
+    pos["round"] = 3
+    pos["mp"] = edits.pop("mp", 5)
+    blue = pos["players"][0]
+    for key, value in edits.items():
+        if key == "offerings":
+            blue["offerings"].update(value)
+        else:
+            blue[key] = value
+    blue["tribes_in_supply"] = 8 - len(blue["tribes"])
+    blue["hand_size"] = sum(blue["hand"].values())
+    return pos
+
+
+def _choose(pos: dict[str, Any]) -> str:
+    game = ziggurat.load("mesopotamia", players=2)
+    state = game.state_from_position(pos)
+    return HeuristicBot(game, 0).choose(state.view(0), state.legal_actions(), random.Random(0))
+
+
+def test_delivers_an_offering_when_mana_covers_it_M6_4() -> None:
+    pos = _position(
+        tribes=[[1, -1, "o1", False], [1, -1, "", False], [1, -1, "", False]],
+        offerings={"unplaced": [4, 6, 7], "unplaced_count": 3, "placed": {"1": 2}, "next_id": 2},
+        mana=3,
+    )
+    assert _choose(pos) == "move bo1@1,-1 0,0"
+
+
+def test_waits_next_to_the_temple_when_mana_is_short_M6_5() -> None:
+    pos = _position(
+        tribes=[[1, -1, "o1", False], [1, -1, "", False], [1, -1, "", False]],
+        offerings={"unplaced": [2, 4, 6], "unplaced_count": 3, "placed": {"1": 7}, "next_id": 2},
+        mana=3,
+    )
+    assert _choose(pos) != "move bo1@1,-1 0,0"
+
+
+def test_donates_stone_at_the_temple_M5_5() -> None:
+    pos = _position(tribes=[[-1, 1, "s", False], [1, -1, "", False], [1, -1, "", False]])
+    assert _choose(pos) == "move bs@-1,1 0,0"
+
+
+def test_teleports_a_deliverable_offering_to_the_temple_M15_7() -> None:
+    pos = _position(
+        tribes=[[1, -1, "o1", False], [1, -1, "", False], [1, -1, "", False]],
+        offerings={"unplaced": [2, 6, 7], "unplaced_count": 3, "placed": {"1": 4}, "next_id": 2},
+        mana=5,
+        limit=5,
+        mp=0,
+        hand={"teleport": 1},
+    )
+    pos["deck"]["teleport"] -= 1
+    game = ziggurat.load("mesopotamia", players=2)
+    state = game.state_from_position(pos)
+    bot = HeuristicBot(game, 0)
+    rng = random.Random(0)
+    play = bot.choose(state.view(0), state.legal_actions(), rng)
+    assert play == "play teleport bo1@1,-1"
+    state.apply(play)
+    assert bot.choose(state.view(0), state.legal_actions(), rng) == "to 0,0"
+
+
+def test_plays_holy_stone_while_the_limit_is_short_M15_4() -> None:
+    pos = _position(hand={"holy_stone": 1})
+    pos["deck"]["holy_stone"] -= 1
+    assert _choose(pos) == "play holy_stone"
