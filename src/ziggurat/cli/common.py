@@ -119,12 +119,18 @@ class GameUI:
 
 
 def game_ui(game_id: str) -> GameUI:
+    """The game's drawing and describing modules; a usage error if it has no terminal board yet."""
     package = game_package(game_id)
-    return GameUI(
-        importlib.import_module(package + ".render_text"),
-        importlib.import_module(package + ".render_svg"),
-        importlib.import_module(package + ".describe"),
-    )
+    try:
+        return GameUI(
+            importlib.import_module(package + ".render_text"),
+            importlib.import_module(package + ".render_svg"),
+            importlib.import_module(package + ".describe"),
+        )
+    except ModuleNotFoundError as exc:
+        if not (exc.name or "").startswith(package):
+            raise
+        raise UsageError(f"{game_id} has no terminal board yet ({exc.name} is missing)") from exc
 
 
 def read_record(path: Path) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from ziggurat.engine.contract import Game
 _GAMES: dict[str, str] = {
     "mesopotamia": "ziggurat.games.mesopotamia.game:MesopotamiaGame",
     "mesopotamia-epochs": "ziggurat.games.mesopotamia_epochs.game:EpochsGame",
+    "mare-nostrum": "ziggurat.games.mare_nostrum.game:MareNostrumGame",
 }
 
 

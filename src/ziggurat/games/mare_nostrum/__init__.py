@@ -1,0 +1,5 @@
+"""Mare Nostrum: Empires (game id ``mare-nostrum``); rules spec ``rules/mare_nostrum.md``."""
+
+from ziggurat.games.mare_nostrum.game import MareNostrumGame
+
+__all__ = ["MareNostrumGame"]

@@ -1,0 +1,173 @@
+"""Derived board facts: control, tracks, province states, connection, supplies (N0.4-N0.11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ziggurat.games.mare_nostrum import data as D
+
+State = dict[str, Any]
+
+
+def has(d: State, seat: int, tile: str) -> bool:
+    """``seat`` has ``tile``'s ability: he owns it or copies it this round (N0.12)."""
+    return tile in d["tiles"][seat] or d["copy"][seat] == tile
+
+
+def owns(d: State, seat: int, tile: str) -> bool:
+    return tile in d["tiles"][seat]
+
+
+def legions(d: State, prov: str) -> list[int]:
+    """Legion counts per seat in ``prov`` (read only)."""
+    got: list[int] | None = d["legions"].get(prov)
+    return got if got is not None else [0] * d["n"]
+
+
+def triremes(d: State, sea: str) -> list[int]:
+    """Trireme counts per seat in ``sea`` (read only)."""
+    got: list[int] | None = d["triremes"].get(sea)
+    return got if got is not None else [0] * d["n"]
+
+
+def move_unit(d: State, kind: str, area: str, seat: int, k: int) -> None:
+    """Add ``k`` (may be negative) units of ``seat`` to ``area``; kind is legions or triremes."""
+    row = d[kind].setdefault(area, [0] * d["n"])
+    row[seat] += k
+    if not any(row):
+        del d[kind][area]
+
+
+def control(d: State, prov: str, slot: str) -> int | None:
+    """N0.5: the occupier of a building, otherwise the marker owner."""
+    occ = d["occupy"].get(prov, {}).get(slot)
+    if occ is not None:
+        return int(occ)
+    owner = d["markers"].get(prov)
+    return None if owner is None else int(owner)
+
+
+def built(d: State, prov: str) -> list[str]:
+    return list(d["buildings"].get(prov, []))
+
+
+def present(d: State, prov: str) -> list[int]:
+    """Seats with legions in ``prov``."""
+    return [s for s, c in enumerate(legions(d, prov)) if c > 0]
+
+
+def at_war(d: State, prov: str) -> bool:
+    """N0.11.1."""
+    return len(present(d, prov)) >= 2
+
+
+def has_capital(d: State, prov: str) -> bool:
+    return "capital" in built(d, prov)
+
+
+def placed(d: State, prov: str, seat: int) -> int:
+    """Legions of ``seat`` standing on a building or on the marker in ``prov``."""
+    n = sum(1 for s in d["occupy"].get(prov, {}).values() if s == seat)
+    return n + (1 if d["on_marker"].get(prov) == seat else 0)
+
+
+def free_legions(d: State, prov: str, seat: int) -> int:
+    return legions(d, prov)[seat] - placed(d, prov, seat)
+
+
+def tracks(d: State, seat: int) -> dict[str, int]:
+    """N0.7: levels computed from control, pieces on the board and owned tiles' bonuses."""
+    level = {"trade": 0, "culture": 0, "military": 0}
+    for prov, slots in d["buildings"].items():
+        for slot in slots:
+            if control(d, prov, slot) != seat:
+                continue
+            kind = D.building_kind(slot)
+            level["trade" if kind in ("caravan", "market") else "culture"] += 1
+    level["military"] += sum(v[seat] for v in d["legions"].values())
+    level["military"] += sum(v[seat] for v in d["triremes"].values())
+    level["military"] += sum(1 for s in d["fortresses"].values() if s == seat)
+    for tile in d["tiles"][seat]:
+        bonus = D.TILES[tile]["track_bonus"] if tile in D.TILES else {}
+        for t in D.TRACKS:
+            level[t] += bonus.get(t, 0)
+    return level
+
+
+def supply(d: State, seat: int, piece: str) -> int:
+    """N0.9: pieces of ``piece`` left in ``seat``'s supply."""
+    limits = d["limits"]
+    if piece == "legion":
+        used = sum(v[seat] for v in d["legions"].values())
+        return int(limits["legion"]) - used
+    if piece == "trireme":
+        return int(limits["trireme"]) - sum(v[seat] for v in d["triremes"].values())
+    if piece == "fortress":
+        return int(limits["fortress"]) - sum(1 for s in d["fortresses"].values() if s == seat)
+    return int(limits["influence_marker"]) - sum(1 for s in d["markers"].values() if s == seat)
+
+
+def own_provinces(d: State, seat: int) -> list[str]:
+    return sorted(p for p, s in d["markers"].items() if s == seat)
+
+
+def sea_reach(d: State, seat: int, starts: list[str]) -> set[str]:
+    """Seas reachable from provinces ``starts`` along seas holding ``seat``'s triremes (N0.6.2)."""
+    b = D.board(d["n"])
+    frontier = [s for p in starts for s in b.provinces[p]["seas"] if triremes(d, s)[seat] > 0]
+    seen = set(frontier)
+    while frontier:
+        sea = frontier.pop()
+        for nxt in b.seas[sea]["seas"]:
+            if nxt not in seen and triremes(d, nxt)[seat] > 0:
+                seen.add(nxt)
+                frontier.append(nxt)
+    return seen
+
+
+def connected(d: State, seat: int, prov: str, by_chain: bool) -> bool:
+    """N0.6: ``prov`` is not in ``seat``'s empire and touches it by land or trireme chain."""
+    if d["markers"].get(prov) == seat:
+        return False
+    b = D.board(d["n"])
+    mine = own_provinces(d, seat)
+    if any(p in b.provinces[prov]["land"] for p in mine):
+        return True
+    if not by_chain:
+        return False
+    reach = sea_reach(d, seat, mine)
+    return any(s in reach for s in b.provinces[prov]["seas"])
+
+
+def n_tokens(d: State, seat: int) -> int:
+    """A player's resource token count (7.1), offered tokens included."""
+    n = sum(d["res"][seat].values())
+    trade = d.get("trade")
+    if trade:
+        n += len(trade["offers"][seat] or []) + len(trade["received"][seat])
+    return n
+
+
+def add_res(d: State, seat: int, token: str, k: int = 1) -> None:
+    res = d["res"][seat]
+    res[token] = res.get(token, 0) + k
+    if res[token] == 0:
+        del res[token]
+
+
+def victory_cities(d: State, seat: int) -> int:
+    """N6.3: capitals and legendary cities controlled by ``seat``."""
+    n = 0
+    for prov, slots in d["buildings"].items():
+        for slot in slots:
+            if D.building_kind(slot) in ("capital", "legendary_city") and control(d, prov, slot) == seat:
+                n += 1
+    return n
+
+
+def tiles_counted(d: State, seat: int) -> int:
+    """Tiles counted for cost and N6.2 (the Pyramids are never in ``tiles``)."""
+    n = len(d["tiles"][seat])
+    if not d["opts"]["starting_hero_counts_toward_win"]:
+        n -= sum(1 for t in d["tiles"][seat] if not D.TILES[t]["purchasable"])
+    return n

@@ -1,0 +1,242 @@
+"""The state object: a JSON dict (see docs/mare-nostrum.md) with the legal-list cache,
+forced-decision auto-play, events, positions and views (section 7)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ziggurat.engine.contract import CHANCE, State
+from ziggurat.engine.errors import GameOver, IllegalAction, NotYourTurn
+from ziggurat.games.mare_nostrum import board as B
+from ziggurat.games.mare_nostrum import data as D
+from ziggurat.games.mare_nostrum import flow
+
+if TYPE_CHECKING:
+    from ziggurat.games.mare_nostrum.game import MareNostrumGame
+
+Event = tuple[int, str, bool, int]  # actor (-1 chance), text, auto, seat concerned
+
+
+class NostrumState(State):
+    game: MareNostrumGame
+
+    def __init__(self, game: MareNostrumGame, d: dict[str, Any]) -> None:
+        self.game = game
+        self.d = d
+        self.log: list[Event] = []
+        self._legal: list[str] | None = None
+
+    # --- the contract -----------------------------------------------------------------
+    def current_player(self) -> int:
+        return flow.to_move(self.d)
+
+    def legal_actions(self) -> Sequence[str]:
+        if self._legal is None:
+            self._legal = flow.legal(self.d)
+        return self._legal
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        return flow.chance(self.d)
+
+    def apply(self, action: str, seat: int | None = None) -> None:
+        if self.is_terminal():
+            raise GameOver("the game is over (N6.5.3)")
+        who = self.current_player()
+        if seat is not None and seat != who:
+            raise NotYourTurn(f"it is not seat {seat}'s turn")
+        text = self.game.parse_action(action)
+        if text not in self.legal_actions():
+            from ziggurat.games.mare_nostrum.refusal import explain
+
+            raise IllegalAction(explain(self, text))
+        self._do(who, text, False)
+        self.settle()
+
+    def _do(self, who: int, text: str, auto: bool) -> None:
+        concerned = who
+        if who == CHANCE and self.d["queue"]:
+            concerned = int(self.d["queue"][0][1])  # the drawer of a legendary good
+        flow.play(self.d, text)
+        self.log.append((who, text, auto, concerned))
+        self._legal = None
+
+    def settle(self) -> None:
+        """Forced decisions and one-outcome chance events are applied as auto events."""
+        while not self.is_terminal():
+            acts = self.legal_actions()
+            if len(acts) != 1:
+                return
+            self._do(self.current_player(), acts[0], True)
+
+    def is_terminal(self) -> bool:
+        return self.d["stage"] == "over"
+
+    def returns(self) -> list[float]:
+        w = self.d["winner"]
+        return [1.0 if s == w else 0.0 for s in range(self.d["n"])]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return view_of(self.to_position(), seat, self.current_player())
+
+    def clone(self) -> NostrumState:
+        other = NostrumState(self.game, _copy(self.d))
+        other.d["opts"] = self.d["opts"]
+        other.d["limits"] = self.d["limits"]
+        other.log = list(self.log)
+        other._legal = self._legal
+        return other
+
+    def history(self) -> list[str]:
+        return [t for _, t, auto, _ in self.log if not auto]
+
+    def events(self) -> list[Event]:
+        return list(self.log)
+
+    def to_position(self) -> dict[str, Any]:
+        pos = {k: v for k, v in self.d.items() if k not in ("opts", "limits")}
+        return _copy(pos)
+
+    # --- helpers for tests and tools ---------------------------------------------------
+    def tracks(self, seat: int) -> dict[str, int]:
+        return B.tracks(self.d, seat)
+
+
+def _copy(obj: Any) -> Any:
+    return json.loads(json.dumps(obj))
+
+
+def from_position(game: MareNostrumGame, position: dict[str, Any]) -> NostrumState:
+    d = _copy(position)
+    for k in ("viewer", "to_move", "res_counts", "pool_count", "facedown_count", "offer_counts"):
+        d.pop(k, None)
+    d["opts"] = game.opts
+    d["limits"] = game.opts["unit_limits"]
+    state = NostrumState(game, d)
+    return state
+
+
+# --------------------------------------------------------------------- views (section 7)
+
+
+def view_of(pos: dict[str, Any], seat: int | None, to_move: int) -> dict[str, Any]:
+    """The position with other seats' secrets blanked (7.1-7.5)."""
+    v = copy.deepcopy(pos)
+    n = pos["n"]
+    trade = pos.get("trade")
+    counts = []
+    for s in range(n):
+        c = sum(pos["res"][s].values())
+        if trade:
+            c += len(trade["offers"][s]) + len(trade["received"][s])
+        counts.append(c)
+    v["res_counts"] = counts
+    v["res"] = [pos["res"][s] if s == seat else None for s in range(n)]
+    v["pool_count"] = sum(pos["pool"].values())
+    v["pool"] = None
+    v["facedown_count"] = len(pos["facedown"])
+    v["facedown"] = None
+    if trade and not trade["revealed"]:
+        v["trade"]["offers"] = [trade["offers"][s] if s == seat else None for s in range(n)]
+        v["offer_counts"] = [len(trade["offers"][s]) for s in range(n)]
+    v["viewer"] = seat
+    v["to_move"] = to_move
+    return v
+
+
+def sample_state(game: MareNostrumGame, view: dict[str, Any], seat: int, rng: random.Random) -> NostrumState:
+    """Fill the blanks of ``view`` (7.7): other seats' tokens, the pool, face-down tiles."""
+    d = _copy(view)
+    n = d["n"]
+    d["facedown"] = sorted(
+        t
+        for t in game.board.tiles
+        if D.TILES[t]["purchasable"]
+        and t not in d["display"]
+        and all(t not in d["tiles"][s] for s in range(n))
+    )
+    assert len(d["facedown"]) == view["facedown_count"]
+    seen: dict[str, int] = dict(d["legendary_out"])
+
+    def note(tokens: Any) -> None:
+        for tok in tokens:
+            if tok.startswith("leg:"):
+                seen[tok[4:]] = seen.get(tok[4:], 0) + 1
+
+    note(k for k, c in d["res"][seat].items() for _ in range(c))
+    trade = d.get("trade")
+    hidden_offers: list[int] = [0] * n
+    if trade:
+        for s in range(n):
+            note(trade["received"][s])
+            if trade["offers"][s] is None:
+                hidden_offers[s] = view["offer_counts"][s]
+            else:
+                note(trade["offers"][s])
+    unseen = [g for g in D.GOODS for _ in range(1 - seen.get(g, 0))]
+    rng.shuffle(unseen)
+    pool_n = view["pool_count"]
+    d["pool"] = {g: 0 for g in D.GOODS}
+    for g in unseen[:pool_n]:
+        d["pool"][g] += 1
+    d["pool"] = {g: c for g, c in d["pool"].items() if c}
+    for g in D.GOODS:
+        d["pool"].setdefault(g, 0)
+    rest = unseen[pool_n:]
+    slots: list[int] = []
+    for s in range(n):
+        if s == seat:
+            continue
+        k = view["res_counts"][s]
+        if trade:
+            k -= len(trade["received"][s])
+            k -= hidden_offers[s] if trade["offers"][s] is None else len(trade["offers"][s])
+        slots.extend([s] * k)
+    rng.shuffle(slots)
+    kinds = [*D.GOODS, "tax"]
+    tokens = [f"leg:{g}" for g in rest] + [
+        rng.choice(kinds) for _ in range(len(slots) + sum(hidden_offers) - len(rest))
+    ]
+    rng.shuffle(tokens)
+    for s in range(n):
+        if s != seat:
+            d["res"][s] = {}
+    for s in range(n):
+        if trade and trade["offers"][s] is None:
+            trade["offers"][s] = sorted(tokens.pop() for _ in range(hidden_offers[s]))
+    for s in slots:
+        tok = tokens.pop()
+        d["res"][s][tok] = d["res"][s].get(tok, 0) + 1
+    return from_position(game, d)
+
+
+def redact_events(game: MareNostrumGame, actions: list[str], seat: int | None) -> list[str]:
+    """The chosen actions as ``seat`` saw them (7.2-7.5): another seat's trade offer is ``offer ?``
+    until its trade is revealed, another seat's legendary draw ``draw ?``, another seat's
+    Colossus good ``colossus ?``."""
+    state = game.new_initial_state()
+    out: list[str] = []
+    offers: list[int] = []  # indices in ``out`` of offers not yet revealed
+    for text in actions:
+        n0 = len(state.log)
+        state.apply(text)
+        who, _, _, concerned = state.log[n0]
+        kind = text.split()[0]
+        mine = seat is not None and concerned == seat
+        if kind == "draw" and not mine:
+            text = "draw ?"
+        elif kind == "colossus" and not mine:
+            text = "colossus ?"
+        elif kind == "offer" and text.split()[1] != "size" and not mine:
+            offers.append(len(out))
+            text = "offer ?"
+        out.append(text)
+        trade = state.d["trade"]
+        if offers and (trade is None or trade["revealed"]):
+            for i in offers:
+                out[i] = actions[i]
+            offers = []
+    return out
