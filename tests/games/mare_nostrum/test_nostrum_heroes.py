@@ -8,7 +8,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from nostrum_helpers import BABYLON, CARTHAGE, GREECE, ROME, buy, buy_turn, load, mil_turn, new, pos, refuse, steps
+from nostrum_helpers import (
+    BABYLON,
+    CARTHAGE,
+    GREECE,
+    ROME,
+    buy,
+    buy_turn,
+    load,
+    mil_turn,
+    new,
+    pos,
+    refuse,
+    steps,
+)
 
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import flow
