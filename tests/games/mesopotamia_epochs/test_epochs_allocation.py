@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import ANN, BEN, CAL, PEOPLES, Board, conserved, load, play, refuse, vp
+from epochs_helpers import ANN, BEN, CAL, PEOPLES, Board, conserved, load, play, refuse, vp
 
 import ziggurat
 from ziggurat.games.mesopotamia_epochs.allocation import draw_order

@@ -7,7 +7,7 @@ import copy
 from fractions import Fraction
 
 import pytest
-from conftest import ANN, BEN, Board, areas, conserved, play, pool, refuse
+from epochs_helpers import ANN, BEN, Board, areas, conserved, play, pool, refuse
 
 import ziggurat
 from ziggurat.games.mesopotamia_epochs.combat import ATTACKER, BOTH, DEFENDER, roll_winner

@@ -4,7 +4,7 @@ example has parts a, b, c ...), step by step."""
 from __future__ import annotations
 
 import pytest
-from conftest import ANN, BEN, CAL, PEOPLES, Board, areas, conserved, play, pool, refuse, targets, vp
+from epochs_helpers import ANN, BEN, CAL, PEOPLES, Board, areas, conserved, play, pool, refuse, targets, vp
 
 import ziggurat
 from ziggurat.games.mesopotamia_epochs.data import DEFAULT_PEOPLES, Rules, resolve_options

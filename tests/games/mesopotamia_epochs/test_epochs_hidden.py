@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from conftest import ANN, BEN, CAL, PEOPLES, Board, load, play
+from epochs_helpers import ANN, BEN, CAL, PEOPLES, Board, load, play
 
 import ziggurat
 

@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from conftest import ANN, BEN, Board, load, play, refuse
+from epochs_helpers import ANN, BEN, Board, load, play, refuse
 
 import ziggurat
 

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import ANN, BEN, Board, load, play
+from epochs_helpers import ANN, BEN, Board, load, play
 
 import ziggurat
 from ziggurat.games.mesopotamia_epochs.data import MAP_DATA, OPTION_DEFAULTS, PEOPLES_DATA, RULES_DATA

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from conftest import ANN, BEN, CAL, Board, areas, conserved, play, pool, refuse, targets, vp
+from epochs_helpers import ANN, BEN, CAL, Board, areas, conserved, play, pool, refuse, targets, vp
 
 import ziggurat
 from ziggurat.games.mesopotamia_epochs.data import PEOPLES_DATA

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import ANN, BEN, CAL, PEOPLES, Board, areas, conserved, load, pool, vp
+from epochs_helpers import ANN, BEN, CAL, PEOPLES, Board, areas, conserved, load, pool, vp
 
 import ziggurat
 from ziggurat.games.mesopotamia_epochs.rounds import ranking
