@@ -1,0 +1,162 @@
+"""The terminal board, the SVG map and the sentences of Mare Nostrum: Empires, on positions from
+seeded random play with 3 to 5 players: drawn from views only (nothing of another seat's screen,
+secret offers, legendary draws or Colossus goods), SVG that parses, text within 100 columns."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from functools import cache
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from ziggurat.games.mare_nostrum import MareNostrumGame
+from ziggurat.games.mare_nostrum import describe as DS
+from ziggurat.games.mare_nostrum import render_svg as RS
+from ziggurat.games.mare_nostrum import render_text as RT
+
+SVG = "{http://www.w3.org/2000/svg}"
+STAGES = ("trade_offer", "trade_draft", "buy_turn", "mil_march", "mil_fight", "claim_tie")
+
+
+@cache
+def _game(n: int, seed: int) -> tuple[Any, list[Any]]:
+    """A seeded random game: the final state and the states at a few plies (one per stage kind)."""
+    game = MareNostrumGame(n, {})
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    picked: list[Any] = []
+    seen: set[str] = set()
+    for _ in range(4000):
+        if state.is_terminal():
+            break
+        stage = state.d["stage"]
+        if stage in STAGES and stage not in seen:
+            seen.add(stage)
+            picked.append(state.clone())
+        if state.current_player() < 0:
+            outs = state.chance_outcomes()
+            action = rng.choices([a for a, _ in outs], [w for _, w in outs])[0]
+        else:
+            action = rng.choice(list(state.legal_actions()))
+        state.apply(action)
+    picked.append(state)
+    return state, picked
+
+
+def _text(view: dict[str, Any], width: int = 100) -> str:
+    con = Console(width=width, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
+    con.print(RT.render_board(view, ["random"] * view["n"], width, palette=RT.BASIC))
+    return con.export_text()
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_renderers_on_random_positions(n: int) -> None:
+    final, states = _game(n, 10 + n)
+    assert final.is_terminal()
+    stages = set()
+    for state in states:
+        stages.add(state.d["stage"])
+        for seat in [None, *range(n)]:
+            view = state.view(seat)
+            text = _text(view)
+            assert max(len(line) for line in text.splitlines()) <= 100
+            assert ("Your screen" in text) == (seat is not None)
+            root = ET.fromstring(RS.render_svg(view, ["random"] * n))
+            assert root.tag == f"{SVG}svg"
+            provinces = {g.get("id") for g in root.iter(f"{SVG}g") if g.get("class") == "province"}
+            assert provinces == {f"p-{p}" for p in final.game.board.provinces}
+            secrets = [t for t in root.iter(f"{SVG}text") if t.get("class") == "secrets"]
+            assert bool(secrets) == (seat is not None)
+    assert {"trade_offer", "trade_draft", "buy_turn", "over"} <= stages
+
+
+@pytest.mark.parametrize("n", [3, 5])
+def test_a_seat_rendering_depends_only_on_what_it_knows(n: int) -> None:
+    """Another deal of the other seats' secrets (7.7) draws the same board, text and SVG."""
+    _, states = _game(n, 20 + n)
+    rng = random.Random(1)
+    for state in states[:4]:
+        for seat in range(n):
+            view = state.view(seat)
+            other = state.game.sample_state(view, seat, rng).view(seat)
+            other["to_move"] = view["to_move"]
+            assert _text(other) == _text(view)
+            assert RS.render_svg(other) == RS.render_svg(view)
+
+
+def test_hidden_offer_shown_only_to_its_seat() -> None:
+    _, states = _game(4, 31)
+    state = next(s for s in states if s.d["stage"] == "trade_offer").clone()
+    checked = 0
+    while state.d["stage"] == "trade_offer" and checked < 6:
+        trade = state.d["trade"]
+        for seat in range(4) if any(trade["offers"]) else ():
+            text = _text(state.view(seat))
+            for other in range(4):
+                if other != seat and trade["offers"][other]:
+                    checked += 1
+                    assert f"(seat {other}): offers {len(trade['offers'][other])} hidden" in text
+        state.apply(state.legal_actions()[0])
+    assert checked
+
+
+def _told(n: int, seed: int, viewer: int | None) -> list[tuple[tuple[int, str, bool, int], str]]:
+    game = MareNostrumGame(n, {})
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    out: list[tuple[tuple[int, str, bool, int], str]] = []
+    before = state.view(viewer)
+    while not state.is_terminal():
+        mark = DS.log_mark(state)
+        if state.current_player() < 0:
+            outs = state.chance_outcomes()
+            action = rng.choices([a for a, _ in outs], [w for _, w in outs])[0]
+        else:
+            action = rng.choice(list(state.legal_actions()))
+        state.apply(action)
+        after = state.view(viewer)
+        events = DS.events_since(state, mark)
+        sentences = DS.describe_step(events, before, after)
+        assert len(sentences) >= len(events)
+        out.extend((e, s) for e, (s, _) in zip(events, sentences, strict=False))
+        before = after
+    return out
+
+
+@pytest.mark.parametrize(("n", "viewer"), [(3, 0), (5, 2), (4, None)])
+def test_sentences_are_redacted_per_seat(n: int, viewer: int | None) -> None:
+    told = _told(n, 40 + n, viewer)
+    kinds = set()
+    for (actor, text, _, concerned), sentence in told:
+        kind = text.split()[0]
+        kinds.add(kind)
+        assert sentence and ": " + text not in sentence, (text, sentence)  # no fallback wording
+        if kind == "draw":
+            good = text.split()[1]
+            assert (good in sentence) == (concerned == viewer and viewer is not None), sentence
+        if kind == "colossus" and actor != viewer:
+            assert text.split()[1] not in sentence
+        if kind == "keep" and actor != viewer and text != "keep none":
+            assert not any(t in sentence for t in text.split()[1].split(","))
+    assert {"offer", "take", "pay", "end", "roll"} <= kinds
+
+
+def test_secret_offer_hidden_until_reveal() -> None:
+    told = _told(3, 41, 0)
+    hidden = [s for (a, t, _, _), s in told if t.startswith("offer ") and "size" not in t and a != 0]
+    assert any("adds a token to its secret offer" in s for s in hidden)
+    mine = [s for (a, t, _, _), s in told if t.startswith("offer ") and "size" not in t and a == 0]
+    assert all("secret" not in s for s in mine)
+
+
+def test_action_groups_and_notation() -> None:
+    groups = DS.action_groups(["offer wine", "offer tax", "done"])
+    assert groups[0] == (
+        "offer: your secret offer, one token at a time (D6, D7)",
+        ["offer wine", "offer tax"],
+    )
+    assert "docs/mare-nostrum.md" in DS.NOTATION_HELP
+    assert RT.palette_for("truecolor") is RT.FULL and RT.palette_for("standard") is RT.BASIC
