@@ -1,0 +1,389 @@
+"""A heuristic bot for Mare Nostrum: Empires (spec ``/work/shared/rules/mare_nostrum.md``).
+
+Decisions use only the seat's view. The plan is the economic one: heroes and wonders (N6.2)
+and the Pyramids (N6.1) as soon as they are affordable, capitals and legendary cities (N6.3)
+when conquest offers them, otherwise production buildings and expansion. Resources are spent
+every buy turn (they are discarded at its end, N3.13); trade offers give away duplicates first
+and takes favour new good types and taxes. Legions attack only with a clear numerical edge.
+Every choice is a deterministic function of the view and the legal list (ties by text).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ziggurat.games.mare_nostrum import board as B
+from ziggurat.games.mare_nostrum import data as D
+from ziggurat.games.mare_nostrum.payment import good_of
+
+# Ability value of a tile beyond its track bonus (rough, for choosing among affordable tiles).
+_TILE_VALUE = {
+    "hercules": 6,
+    "temple_of_artemis": 5,
+    "hanging_gardens": 4,
+    "colossus": 4,
+    "perseus": 4,
+    "antigone": 4,
+    "hamilcar": 3,
+    "penthesilea": 3,
+    "circe": 3,
+    "queen_of_sheba": 2,
+    "ramses_ii": 2,
+    "nebuchadnezzar": 2,
+    "spartacus": 2,
+    "lighthouse": 2,
+    "gilgamesh": 2,
+    "statue_of_zeus": 1,
+    "castor_pollux": 2,
+}
+_COPY_PREF = ("temple_of_artemis", "colossus", "cleopatra", "hannibal", "hammurabi", "spartacus")
+
+
+class HeuristicBot:
+    """Greedy economy with heroes/wonders, Pyramids and capitals as targets."""
+
+    name = "heuristic"
+    needs_view = True
+
+    def __init__(self, game: Any, seat: int) -> None:
+        self.game = game
+        self.seat = seat
+
+    # ------------------------------------------------------------------ entry
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[str], rng: random.Random) -> str:
+        if len(legal) == 1 or view is None:
+            return legal[0]
+        d = dict(view)
+        d["opts"] = self.game.opts
+        d["limits"] = self.game.opts["unit_limits"]
+        scored = [(self._score(d, a), a) for a in legal]
+        best = max(s for s, _ in scored)
+        return min(a for s, a in scored if s == best)
+
+    # ------------------------------------------------------------------ scoring
+    def _score(self, d: dict[str, Any], action: str) -> float:
+        w = action.split()
+        verb = w[0]
+        fn = _SCORERS.get(verb)
+        if fn is None:
+            return 0.0
+        return float(fn(self, d, w))
+
+    def _res(self, d: dict[str, Any]) -> dict[str, int]:
+        res: dict[str, int] = d["res"][self.seat] or {}
+        return res
+
+    def _good_counts(self, d: dict[str, Any], extra: Sequence[str] = ()) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        toks = [t for t, c in self._res(d).items() for _ in range(c)] + list(extra)
+        trade = d.get("trade")
+        if trade:
+            toks += list(trade["received"][self.seat])
+        for tok in toks:
+            key = good_of(tok) or "tax"
+            counts[key] = counts.get(key, 0) + 1
+        return counts
+
+    def _token_value(self, d: dict[str, Any], tok: str, held: dict[str, int]) -> float:
+        """Worth of one more (or one kept) token given ``held`` counts excluding it."""
+        key = good_of(tok) or "tax"
+        have = held.get(key, 0)
+        if key == "tax":
+            return 4.0 - 0.1 * have
+        return 5.0 if have == 0 else 1.0 / (1 + have)
+
+    # --- set-up / round start / production
+    def s_copy(self, d: dict[str, Any], w: list[str]) -> float:
+        return 0.0 if w[1] == "none" else 10 - _COPY_PREF.index(w[1]) if w[1] in _COPY_PREF else -1
+
+    def s_extra(self, d: dict[str, Any], w: list[str]) -> float:
+        return 1.0 if w[1] == "draw" else 0.0
+
+    def s_colossus(self, d: dict[str, Any], w: list[str]) -> float:
+        return -self._good_counts(d).get(w[1], 0) - 0.01 * D.GOODS.index(w[1])
+
+    # --- trade
+    def s_token(self, d: dict[str, Any], w: list[str]) -> float:
+        return int(w[2])
+
+    def s_offer(self, d: dict[str, Any], w: list[str]) -> float:
+        if w[1] == "size":
+            return int(w[2])
+        held = self._good_counts(d)
+        held[good_of(w[1]) or "tax"] -= 1
+        return -self._token_value(d, w[1], held)
+
+    def s_starter(self, d: dict[str, Any], w: list[str]) -> float:
+        return 1.0 if int(w[1]) == self.seat else 0.0
+
+    def s_take(self, d: dict[str, Any], w: list[str]) -> float:
+        return self._token_value(d, w[1], self._good_counts(d))
+
+    def s_give(self, d: dict[str, Any], w: list[str]) -> float:
+        held = self._good_counts(d)
+        held[good_of(w[1]) or "tax"] -= 1
+        return -self._token_value(d, w[1], held)
+
+    # --- buy
+    def s_first(self, d: dict[str, Any], w: list[str]) -> float:
+        return 1.0 if w[1] == "yes" else 0.0
+
+    def s_next(self, d: dict[str, Any], w: list[str]) -> float:
+        s = int(w[1])
+        if s == self.seat:
+            return 100.0
+        # others: the weakest first (the strongest buys last, with a fuller display gone)
+        return -len(d["tiles"][s]) - 0.1 * d["res_counts"][s]
+
+    def s_end(self, d: dict[str, Any], w: list[str]) -> float:
+        return 0.0
+
+    def s_pay(self, d: dict[str, Any], w: list[str]) -> float:
+        tok = w[1]
+        counts = self._good_counts(d)
+        key = good_of(tok) or "tax"
+        if key == "tax":
+            return -50.0
+        leg = 0.5 if tok.startswith("leg:") else 0.0
+        return counts.get(key, 0) + leg
+
+    def s_buy(self, d: dict[str, Any], w: list[str]) -> float:
+        what = w[1]
+        cheap = w[-1] == "cheap"
+        if what == "pyramids":
+            return 1000.0
+        if what == "tile":
+            tile = w[2]
+            bonus = sum(D.TILES[tile]["track_bonus"].values()) if tile in D.TILES else 0
+            return 500.0 + bonus + _TILE_VALUE.get(tile, 0)
+        if what == "marker":
+            return self._marker_value(d, w[2])
+        if what == "legion":
+            value = self._legion_value(d, w[2])
+        elif what == "trireme":
+            value = self._trireme_value(d, w[2])
+        elif what == "fortress":
+            value = self._fortress_value(d, w[2])
+        else:
+            return 0.0
+        return value + 15 if cheap else value - self._tax_drain(d, 3)
+
+    def s_free(self, d: dict[str, Any], w: list[str]) -> float:
+        if w[1] == "marker":
+            return 200.0 + self._marker_value(d, w[2])
+        return 150.0 + len(B.built(d, w[2]))
+
+    def _tax_drain(self, d: dict[str, Any], cost: int) -> float:
+        """Penalty for a purchase that must be paid in taxes and eats into the 2 taxes kept
+        at the end of the buy turn (N3.13) when goods could not pay it."""
+        counts = self._good_counts(d)
+        if B.has(d, self.seat, "cleopatra") or B.has(d, self.seat, "hannibal"):
+            return 0.0
+        if sum(1 for k in counts if k != "tax") >= cost:
+            return 0.0
+        kept = int(d["opts"]["taxes_kept_end_of_turn"])
+        return 30.0 if counts.get("tax", 0) - cost < kept else 0.0
+
+    def s_build(self, d: dict[str, Any], w: list[str]) -> float:
+        slot, prov = w[1], w[2]
+        kind = D.building_kind(slot)
+        built = B.built(d, prov)
+        if kind in ("capital", "legendary_city"):
+            return 90.0
+        if kind == "city":
+            return 60.0
+        if kind == "caravan":
+            good = slot.split(":")[1]
+            have = sum(1 for _p, ss in d["buildings"].items() for s in ss if s == slot)
+            return 58.0 + (3 if have == 0 else 0) - 0.01 * D.GOODS.index(good)
+        n_car = sum(1 for s in built if s.startswith("caravan:"))
+        n_city = sum(1 for s in built if D.building_kind(s) in ("city", "capital", "legendary_city"))
+        if kind == "market":
+            return 55.0 + 8 * n_car if n_car else 30.0
+        if kind == "temple":
+            return 55.0 + 8 * n_city if n_city else 30.0
+        return 20.0
+
+    def _threat(self, d: dict[str, Any], prov: str) -> int:
+        """Enemy legions in ``prov`` and land-adjacent provinces."""
+        b = D.board(d["n"])
+        total = 0
+        for p in [prov, *b.provinces[prov]["land"]]:
+            row = B.legions(d, p)
+            total += sum(c for s, c in enumerate(row) if s != self.seat)
+        return total
+
+    def _marker_value(self, d: dict[str, Any], prov: str) -> float:
+        slots = D.board(d["n"]).slots(prov)
+        bonus = 10 if any(D.building_kind(s) in ("capital", "legendary_city") for s in slots) else 0
+        return 45.0 + 2 * len(slots) + bonus
+
+    def _legion_value(self, d: dict[str, Any], prov: str) -> float:
+        mine = B.legions(d, prov)[self.seat]
+        threat = self._threat(d, prov)
+        vc = any(D.building_kind(s) in ("capital", "legendary_city") for s in B.built(d, prov))
+        if threat > mine:
+            return 70.0 + (10 if vc else 0) - mine
+        return 35.0 - 3 * mine + (5 if vc else 0)
+
+    def _trireme_value(self, d: dict[str, Any], sea: str) -> float:
+        mine = B.triremes(d, sea)[self.seat]
+        return 25.0 - 5 * mine
+
+    def _fortress_value(self, d: dict[str, Any], prov: str) -> float:
+        threat = self._threat(d, prov)
+        vc = any(D.building_kind(s) in ("capital", "legendary_city") for s in B.built(d, prov))
+        return (50.0 if threat else 15.0) + (10 if vc else 0)
+
+    def s_keep(self, d: dict[str, Any], w: list[str]) -> float:
+        return 0.0 if w[1] == "none" else float(len(w[1].split(",")))
+
+    # --- military
+    def s_zeus(self, d: dict[str, Any], w: list[str]) -> float:
+        if w[1] == "none":
+            return -1.0
+        return B.tracks(d, int(w[1]))["military"]
+
+    def s_convert(self, d: dict[str, Any], w: list[str]) -> float:
+        return 10.0 if len(w) == 1 else 5.0
+
+    def s_done(self, d: dict[str, Any], w: list[str]) -> float:
+        return 0.0
+
+    def s_row(self, d: dict[str, Any], w: list[str]) -> float:
+        return -1.0
+
+    def s_seabattle(self, d: dict[str, Any], w: list[str]) -> float:
+        row = B.triremes(d, w[1])
+        return 1.0 if row[self.seat] >= row[int(w[2])] + 2 else -1.0
+
+    def s_march(self, d: dict[str, Any], w: list[str]) -> float:
+        src, dst = w[1], w[2]
+        if len(w) > 3:  # never leave an occupied building or a marker
+            return -5.0
+        mine_src = B.free_legions(d, src, self.seat)
+        if mine_src < 1:
+            return -5.0
+        owner = d["markers"].get(src)
+        if owner == self.seat and B.legions(d, src)[self.seat] <= 1 and self._threat(d, src) > 0:
+            return -5.0
+        target_owner = d["markers"].get(dst)
+        if target_owner is None or target_owner == self.seat:
+            # reinforce an own province under threat
+            if target_owner == self.seat and self._threat(d, dst) > B.legions(d, dst)[self.seat] + 1:
+                if owner == self.seat and self._threat(d, src) == 0 and mine_src >= 2:
+                    return 2.0
+            return -5.0
+        row = B.legions(d, dst)
+        enemy = sum(c for s, c in enumerate(row) if s != self.seat)
+        fort = d["fortresses"].get(dst)
+        mine_after = row[self.seat] + 1
+        moving = mine_src if owner != self.seat else mine_src - 1
+        force = row[self.seat] + moving
+        need = enemy * 1.5 + (3 if fort is not None and fort != self.seat else 0) + 1
+        if enemy == 0 and mine_after >= 1 and (owner != self.seat or mine_src >= 2):
+            value = 6.0 + len(B.built(d, dst))
+        elif force >= need and moving >= 1:
+            value = 3.0 + len(B.built(d, dst)) - enemy
+        else:
+            return -5.0
+        if any(D.building_kind(s) in ("capital", "legendary_city") for s in B.built(d, dst)):
+            value += 4
+        return value + (0.5 if w[0] == "march" else 0.0)
+
+    def s_sail(self, d: dict[str, Any], w: list[str]) -> float:
+        return self.s_march(d, w) - 1.0
+
+    def s_fight(self, d: dict[str, Any], w: list[str]) -> float:
+        row = B.legions(d, w[1])
+        return row[self.seat] - row[int(w[2])]
+
+    def s_lose(self, d: dict[str, Any], w: list[str]) -> float:
+        if w[1] == "free":
+            return 10.0
+        if w[1] == "marker":
+            return 0.0
+        kind = D.building_kind(w[1])
+        return -10.0 if kind in ("capital", "legendary_city") else 5.0
+
+    def s_pillage(self, d: dict[str, Any], w: list[str]) -> float:
+        kind = D.building_kind(w[1])
+        return 3.0 + (1 if kind in ("temple", "market") else 0) + (0.1 * len(w) if len(w) > 2 else 0)
+
+    def s_occupy(self, d: dict[str, Any], w: list[str]) -> float:
+        slots = w[1].split("+")
+        vc = sum(1 for s in slots if D.building_kind(s) in ("capital", "legendary_city"))
+        return 20.0 * vc + len(slots)
+
+    def s_pass(self, d: dict[str, Any], w: list[str]) -> float:
+        return -10.0
+
+    def s_circe(self, d: dict[str, Any], w: list[str]) -> float:
+        prov = w[1]
+        return 1.0 if self._threat(d, prov) == 0 and B.legions(d, prov)[self.seat] >= 2 else -1.0
+
+    # --- claim / victory ties
+    def s_title(self, d: dict[str, Any], w: list[str]) -> float:
+        s = int(w[2])
+        if s == self.seat:
+            return 100.0
+        return -sum(1 for t in d["titles"].values() if t == s)
+
+    def s_winner(self, d: dict[str, Any], w: list[str]) -> float:
+        return 100.0 if int(w[1]) == self.seat else -int(w[1])
+
+
+_SCORERS: dict[str, Any] = {
+    "copy": HeuristicBot.s_copy,
+    "extra": HeuristicBot.s_extra,
+    "colossus": HeuristicBot.s_colossus,
+    "token": HeuristicBot.s_token,
+    "offer": HeuristicBot.s_offer,
+    "starter": HeuristicBot.s_starter,
+    "take": HeuristicBot.s_take,
+    "give": HeuristicBot.s_give,
+    "first": HeuristicBot.s_first,
+    "next": HeuristicBot.s_next,
+    "end": HeuristicBot.s_end,
+    "pay": HeuristicBot.s_pay,
+    "buy": HeuristicBot.s_buy,
+    "free": HeuristicBot.s_free,
+    "build": HeuristicBot.s_build,
+    "keep": HeuristicBot.s_keep,
+    "zeus": HeuristicBot.s_zeus,
+    "convert": HeuristicBot.s_convert,
+    "done": HeuristicBot.s_done,
+    "row": HeuristicBot.s_row,
+    "seabattle": HeuristicBot.s_seabattle,
+    "march": HeuristicBot.s_march,
+    "sail": HeuristicBot.s_sail,
+    "fight": HeuristicBot.s_fight,
+    "lose": HeuristicBot.s_lose,
+    "pillage": HeuristicBot.s_pillage,
+    "occupy": HeuristicBot.s_occupy,
+    "pass": HeuristicBot.s_pass,
+    "circe": HeuristicBot.s_circe,
+    "title": HeuristicBot.s_title,
+    "winner": HeuristicBot.s_winner,
+}
+
+
+def victory_condition(position: dict[str, Any], opts: dict[str, Any]) -> str | None:
+    """How the winner of a finished game won, read from its final position (N6)."""
+    w = position.get("winner")
+    if w is None:
+        return None
+    d = dict(position)
+    d["opts"] = opts
+    d["limits"] = opts["unit_limits"]
+    if d.get("pyramids") == w:
+        return "pyramids"
+    if B.tiles_counted(d, w) >= int(opts["tiles_to_win"]):
+        return "heroes_wonders"
+    if B.victory_cities(d, w) >= int(opts["capitals_to_win"]):
+        return "capitals"
+    if all(t == w for t in d["titles"].values()):
+        return "titles"
+    return "other"
