@@ -104,7 +104,8 @@ def _all_events(state: State) -> list[Event]:
 
 def log_mark(state: State) -> Any:
     """An opaque marker of how far ``state``'s event log goes, for :func:`events_after`."""
-    if hasattr(state, "log"):  # Mesopotamia's cons list: walking back to the mark is O(step)
+    # Mesopotamia's cons list: walking back to the mark is O(step); a plain list (Mare Nostrum) is counted
+    if hasattr(state, "log") and not isinstance(state.log, list):
         return ("log", state.log)
     return ("count", len(_all_events(state)))
 

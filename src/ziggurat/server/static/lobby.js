@@ -16,6 +16,7 @@ import { applyStatic, langSwitch, onLangChange, t } from "./i18n.js";
 const $ = (id) => document.getElementById(id);
 
 let games = [];
+const DEFAULT_GAME = "mesopotamia";
 let lastCreated = null;
 let myTables = null; // lookup answer
 let loadError = null;
@@ -35,7 +36,9 @@ function renderGames() {
   const keep = sel.value;
   clear(sel);
   for (const g of games) sel.append(h("option", { value: g.id }, t(`game.${g.id}`) === `game.${g.id}` ? g.name : t(`game.${g.id}`)));
+  // the first game of the series is the default choice, whatever order the server lists
   if (keep) sel.value = keep;
+  else if (games.some((g) => g.id === DEFAULT_GAME)) sel.value = DEFAULT_GAME;
 }
 
 function renderPlayers() {

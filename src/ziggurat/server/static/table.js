@@ -5,6 +5,7 @@
 //     -> {update(stateMessage, tableInfo), setInfo(tableInfo), render(), clearSelection()}
 //   actionLabel(t, actionText, view) -> readable label;  actionGroup(actionText) -> group key
 //   translateSentence(t, lang, sentence) (optional) -> a log sentence in the current language
+//   renderResult(element, stateMessage, t) (optional) -> fills the game-over box (winner, ranking)
 // Without a board module the page still plays: the legal list and the notation box work.
 
 import { ApiError, TableSocket, api, rememberToken, tokenForTable, tokenFromHash } from "./api.js";
@@ -174,7 +175,10 @@ function renderControls() {
   $("rematch").hidden = !(over && isSeat);
   const result = clear($("result"));
   result.hidden = !over;
-  if (over && last) {
+  if (over && last && boardModule?.renderResult) {
+    result.append(h("h2", {}, t("ui.gameOver")));
+    boardModule.renderResult(result, last, t);
+  } else if (over && last) {
     const winner = last.view?.winner;
     result.append(h("h2", {}, t("ui.gameOver")));
     result.append(h("p", { class: "winner" }, winner ? t("ui.wins", { colour: t(`colour.${winner}`) }) : t("ui.noWinner")));
