@@ -1,0 +1,287 @@
+"""Mesopotamia: Epochs' heuristic bot: sensible, fast play from a seat's view only.
+
+Strategy, in the game's terms (rules spec ``rules/mesopotamia_epochs.md``):
+
+- **Placement** (D4, E8-E13). Each tribe of the pool is a resource; the bot values every use
+  of one (:func:`plan_placement`):
+
+  * an **empty area**: what it scores now (E14: 1, 2 for double-value, twice that for the
+    People's bonus area; a People scores at the end of its own round, so a capture always
+    scores once), plus what it should score in later Epochs given the threats around it
+    (:class:`~.bots_model.Picture`), plus growth (E6: areas, not tribes, make growth), plus
+    what it opens up for the tribes still in the pool;
+  * an **attack** (E12) on another player's People: the same, times the exact chance of
+    taking the area with the pool left (attacker keeps the higher of two dice, +1 Military;
+    defender one die, two when every route is difficult; Urbanisation wins ties), plus what
+    the area is worth to its holder (more if that People scores it again this Epoch, and
+    weighted towards the leading opponent), for the tribes the capture is expected to cost.
+    The bot never attacks its own Peoples;
+  * a **reinforcement** (up to the three-tribe limit, E13): how much a larger stack raises
+    the chance of keeping a threatened area (and of denying it to the attacker).
+
+  A greedy fill of the pool by value per expected tribe picks the uses worth their tribes
+  (the pool left is what the capture odds are computed with). Attacks in the plan go first
+  (while the pool can still pay for a second try), unless an empty area first turns a
+  difficult attack into a normal one (R40); after each combat the plan is made again, so the
+  bot stops attacking when the odds have turned or the pool no longer pays for it. It stops
+  only when no use of a tribe is worth anything.
+- **Keep or pass** (D1, :mod:`.bots_cards`): a card is worth what a quick greedy expansion
+  from its start area would score over the Epochs left; a good card is kept, a weak one is
+  passed to the strongest opponent (the leader, or its rival when the bot leads), and a card
+  that must be passed goes where it helps least.
+- **Displacement** (D2, E7.2): the displaced tribe goes where it is worth most to its People:
+  a new area if one is safe enough, else onto a stack that the newcomer threatens.
+- **Sea start** (D3, E7.5): land where the free, dice-less displacement takes the most
+  valuable area from an opponent, else on the best coast.
+
+The weights of what opponents lose (``bots_model.DENIAL``, ``OTHER_WEIGHT``) were chosen by
+seeded self-play matches of variants against this bot; the other constants made no measurable
+difference within the range tried. Every decision is a pure function of ``(view, legal)``: the bot keeps no memory and reads no
+hidden information (the view's nulls), and the RNG only breaks exact ties, so a seed gives the
+same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ziggurat.games.mesopotamia_epochs.bots_cards import keep_or_pass
+from ziggurat.games.mesopotamia_epochs.bots_model import LOSS, Picture, bits, capture, roll_odds
+
+EPS = 1e-6
+OPEN_SHARE = 0.35  # share of the best area an empty area opens up that counts for it
+GROWTH_RATE = {"standard": 1 / 3, "fast": 1 / 2, "slow": 0.0}  # E6: tribes per extra area
+SPARE = 0.02  # value of a spare tribe on a stack while later Epochs remain
+
+
+class HeuristicBot:
+    """Greedy valuation of each decision from the seat's view (see the module docstring)."""
+
+    name = "heuristic"
+    needs_view = True
+
+    def __init__(self, game: Any, seat: int) -> None:
+        self.game = game
+        self.seat = seat
+
+    def choose(self, view: dict[str, Any] | None, legal: Sequence[str], rng: random.Random) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        if view is None:
+            raise ValueError("the heuristic bot decides from the view (needs_view = True)")
+        pic = Picture(self.game, view, self.seat)
+        pend = view["pending"]
+        options = list(legal)
+        if pend is not None and pend[0] == "keep":
+            return keep_or_pass(pic, view["players"], pic.peoples.index[pend[1]], options)
+        if pend is not None and pend[0] == "displace":
+            return _best(options, lambda a: displacement_value(pic, pic.map.index[pend[1]], a), rng)
+        if pend is not None and pend[0] == "landing":
+            return _best(options, lambda a: landing_value(pic, a), rng)
+        return plan_placement(pic, options, rng)
+
+
+def _best(options: list[str], score: Any, rng: random.Random) -> str:
+    """The option with the highest ``score(area id)`` (the text's argument); exact ties are
+    broken by ``rng``."""
+    scored = []
+    for text in options:
+        area = text.split(" ", 1)[1] if " " in text else ""
+        scored.append((score(area), text))
+    top = max(v for v, _ in scored)
+    ties = [t for v, t in scored if v >= top - EPS]
+    return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
+
+
+# --- D4: placement --------------------------------------------------------------------------
+def _growth_rate(pic: Picture, p: int) -> float:
+    peoples = pic.peoples
+    kind = "slow" if peoples.slow[p] else "fast" if peoples.fast[p] else "standard"
+    return GROWTH_RATE[kind] if pic.future_rounds() > 0 else 0.0
+
+
+def _sea_reach(pic: Picture) -> bool:
+    """E8.2 (c)/(d) for the active People, as the engine reads it (R13, R31)."""
+    p = pic.active
+    if pic.sea_round:
+        return True
+    if not pic.peoples.seafaring[p]:
+        return False
+    if pic.rules.seafaring_chain:
+        return bool(pic.held[p] & pic.map.coastal_mask)
+    return pic.coast_held
+
+
+def defender_dice(pic: Picture, a: int) -> int:
+    """E12.3, E12.4, R40: the defender's dice for an attack by the active People on ``a``."""
+    m = pic.map
+    src = pic.held[pic.active] & m.adj_mask[a]
+    best = 3
+    if src:
+        best = 1 if src & ~m.difficult_into[a] else 2
+    if m.coastal[a] and _sea_reach(pic):
+        best = min(best, 2 if pic.rules.sea_extra_die else 1)
+    return best if best < 3 else 1
+
+
+def attack_odds(pic: Picture, a: int, dice: int) -> tuple[float, float, float]:
+    peoples = pic.peoples
+    p, q = pic.active, pic.occ[a]
+    bonus = pic.rules.military_bonus if peoples.military[p] else 0
+    return roll_odds(pic.rules.die_sides, bonus, dice, peoples.urbanisation[p], peoples.urbanisation[q])
+
+
+def _stake(pic: Picture) -> float:
+    """How much an area an opponent takes from us counts beyond our own loss (it scores for
+    them): fully with two players, less when the taker may not be the strongest opponent."""
+    return 1.0 if pic.n == 2 else 0.6
+
+
+def reinforce_value(pic: Picture, p: int, a: int, tribes: int) -> float:
+    """A tribe more on ``a`` (held with ``tribes``): the surer future rounds, the denial."""
+    if tribes >= pic.rules.stack_limit:
+        return 0.0
+    keep = pic.hold_value(p, a, tribes + 1) - pic.hold_value(p, a, tribes)
+    stronger = min(tribes + 1, 3)
+    loss = LOSS[min(tribes, 3)] - LOSS[stronger]
+    deny = pic.threat(a, p) * loss * pic.value(p, a) * _stake(pic) * (1.0 + 0.5 * pic.future_rounds())
+    spare = SPARE if pic.future_rounds() > 0 else 0.0
+    return keep + deny + spare
+
+
+def area_value(pic: Picture, p: int, a: int, pool_after: int, reach: int) -> float:
+    """Holding ``a`` from now on (a single tribe), for active People ``p``."""
+    v = pic.value(p, a) + pic.hold_value(p, a, 1) + _growth_rate(pic, p) * pic.survival(a, p, 1)
+    if pool_after > 0:
+        v += OPEN_SHARE * _opened(pic, p, a, reach)
+    return v
+
+
+def _opened(pic: Picture, p: int, a: int, reach: int) -> float:
+    """The best area that holding ``a`` makes reachable (not reachable now)."""
+    m = pic.map
+    new = m.adj_mask[a] & ~reach & ~m.desert_mask & ~pic.held[p] & ~(1 << a)
+    f = pic.future_rounds()
+    best = 0.0
+    for b in bits(new):
+        q = pic.occ[b]
+        if q < 0:
+            v = pic.value(p, b) * (1.0 + 0.5 * f)
+        elif pic.owner[q] == pic.seat:
+            continue
+        else:
+            v = 0.5 * (pic.value(p, b) * (1.0 + 0.5 * f) + pic.denial(b))
+        best = max(best, v)
+    return best
+
+
+class _Use:
+    """One use of the pool: ``gain`` expected for ``cost`` expected tribes (``more``: the gains
+    of further tribes on the same stack, which only count in the fill of the pool)."""
+
+    __slots__ = ("kind", "area", "gain", "cost", "text", "more")
+
+    def __init__(self, kind: str, area: int, gain: float, cost: float, text: str) -> None:
+        self.kind = kind
+        self.area = area
+        self.gain = gain
+        self.cost = cost
+        self.text = text
+        self.more: list[float] = []
+
+
+def plan_placement(pic: Picture, legal: list[str], rng: random.Random) -> str:
+    """D4: the next placement, or ``stop`` (see the module docstring)."""
+    m = pic.map
+    p = pic.active
+    k = max(pic.pool, 1)
+    targets = [(m.index[t[6:]], t) for t in legal if t.startswith("place ")]
+    reach = pic.held[p]
+    for a, _ in targets:
+        reach |= 1 << a
+    uses: list[_Use] = []
+    for a, text in targets:
+        q = pic.occ[a]
+        if q < 0:
+            uses.append(_Use("empty", a, area_value(pic, p, a, k - 1, reach), 1.0, text))
+        elif q == p:
+            c = pic.cnt[a]
+            use = _Use("stack", a, reinforce_value(pic, p, a, c), 1.0, text)
+            use.more = [reinforce_value(pic, p, a, t) for t in range(c + 1, pic.rules.stack_limit)]
+            uses.append(use)
+        elif pic.owner[q] != pic.seat:  # never our own People (R20 allows it; we do not)
+            dice = defender_dice(pic, a)
+            chance, spent = capture(pic.cnt[a], k, attack_odds(pic, a, dice))
+            if chance > 0:
+                gain = chance * (area_value(pic, p, a, k - 2, reach) + pic.denial(a))
+                uses.append(_Use("attack", a, gain, spent, text))
+    plan = _fill(uses, k)
+    if not plan:
+        return "stop"
+    attacks = [u for u in plan if u.kind == "attack"]
+    if attacks:
+        first = max(attacks, key=lambda u: (u.gain / u.cost, -u.area))
+        if defender_dice(pic, first.area) == 2:
+            # R40: an empty neighbour with a normal border into the target makes it normal
+            for u in sorted(plan, key=lambda u: (-u.gain, u.area)):
+                if u.kind == "empty" and m.adj_mask[u.area] >> first.area & 1:
+                    if not m.difficult_into[first.area] >> u.area & 1:
+                        return u.text
+        return first.text
+    top = max(u.gain for u in plan)
+    best = sorted((u for u in plan if u.gain >= top - EPS), key=lambda u: u.area)
+    return best[0].text if len(best) == 1 else best[rng.randrange(len(best))].text
+
+
+def _fill(uses: list[_Use], pool: int) -> list[_Use]:
+    """The uses a greedy fill of the pool by value per tribe takes (further tribes on a stack
+    compete too, but only the next placement is returned); the first use that no longer fits
+    is taken if half a tribe is left for it. Uses worth nothing are never taken."""
+    projects: list[tuple[float, float, int]] = []  # (value per tribe, tribes, index or -1)
+    for i, u in enumerate(uses):
+        if u.gain > EPS:
+            projects.append((u.gain / u.cost, u.cost, i))
+        projects.extend((g, 1.0, -1) for g in u.more if g > EPS)
+    projects.sort(key=lambda x: -x[0])
+    left = float(pool)
+    chosen: list[_Use] = []
+    for _density, cost, i in projects:
+        if left < 0.5:
+            break
+        if i >= 0:
+            chosen.append(uses[i])
+        left -= cost
+    return chosen
+
+
+# --- D2, D3 ---------------------------------------------------------------------------------
+def displacement_value(pic: Picture, start: int, dest_id: str) -> float:
+    """D2: a displaced tribe of People ``q`` going to ``dest_id`` (E7.2)."""
+    m = pic.map
+    if dest_id not in m.index:
+        return 0.0
+    q = pic.occ[start]
+    d = m.index[dest_id]
+    now = 1.0 if pic.acts_later(q) else 0.0
+    if pic.occ[d] == q:
+        c = pic.cnt[d]
+        gain = pic.value(q, d) * now * (pic.survival(d, q, c + 1) - pic.survival(d, q, c))
+        return gain + reinforce_value(pic, q, d, c)
+    return pic.value(q, d) * now * pic.survival(d, q, 1) + pic.hold_value(q, d, 1)
+
+
+def landing_value(pic: Picture, area_id: str) -> float:
+    """D3: the sea start's first tribe on ``area_id`` (E7.5: its holders are displaced)."""
+    m = pic.map
+    p = pic.active
+    a = m.index[area_id]
+    v = pic.value(p, a) + pic.hold_value(p, a, 1) + pic.denial(a)
+    q = pic.occ[a]
+    if q >= 0 and pic.owner[q] != pic.seat:
+        v += capture(pic.cnt[a], 8, attack_odds(pic, a, 1))[1] - 1.0  # the tribes it saves
+    return v
+
+
+__all__ = ["HeuristicBot"]
