@@ -1,0 +1,333 @@
+// Mare Nostrum: Empires board: the map (draw), the decision panels (trade offers and draft, buying
+// with a cost preview, military moves by clicking units then lit destinations), players, tiles
+// and title tracks. Exports follow table.js: createBoard, actionLabel, actionGroup, draw.
+
+import { clear, h } from "../dom.js";
+import { DATA } from "./mare-nostrum/data.js";
+import { draw, inPlay } from "./mare-nostrum/draw.js";
+import { actionGroup, actionLabel, areaName, costOf, empireName, goodName, seatColour, tileName } from "./mare-nostrum/labels.js";
+
+export const id = "mare-nostrum";
+export { actionGroup, actionLabel, draw };
+
+if (!document.querySelector("link[data-board-css='mare-nostrum']")) {
+  document.head.append(h("link", { rel: "stylesheet", href: new URL("./mare-nostrum/board.css", import.meta.url).pathname, dataset: { boardCss: "mare-nostrum" } }));
+}
+
+const TARGET2 = new Set(["marker", "legion", "fortress", "trireme"]);
+const MOVES = new Set(["row", "march", "sail"]);
+
+/** Which area an action is about (its target), or a move's from/to. */
+export function parse(text) {
+  const w = text.split(" ");
+  const a = { text, kind: w[0], w };
+  if (w[0] === "buy" && TARGET2.has(w[1])) a.area = w[2];
+  else if (w[0] === "build" || w[0] === "free") a.area = w[2];
+  else if (["convert", "seabattle", "fight", "circe"].includes(w[0]) && w[1]) a.area = w[1];
+  else if (MOVES.has(w[0])) {
+    a.from = w[1];
+    a.to = w[2];
+  }
+  return a;
+}
+
+function index(legal) {
+  const byArea = new Map();
+  const byFrom = new Map();
+  const globals = [];
+  const push = (m, k, a) => (m.has(k) ? m.get(k).push(a) : m.set(k, [a]));
+  for (const text of legal || []) {
+    const a = parse(text);
+    if (a.area) push(byArea, a.area, a);
+    else if (a.from) push(byFrom, a.from, a);
+    else globals.push(a);
+  }
+  return { byArea, byFrom, globals };
+}
+
+function tracks(view, seat) {
+  const lv = { trade: 0, culture: 0, military: 0 };
+  for (const [p, slots] of Object.entries(view.buildings || {})) {
+    for (const slot of slots) {
+      const occ = view.occupy?.[p]?.[slot];
+      const c = occ !== undefined && occ !== null ? Number(occ) : view.markers?.[p];
+      if (c === undefined || c === null || Number(c) !== seat) continue;
+      const kind = slot.split(":")[0];
+      lv[kind === "caravan" || kind === "market" ? "trade" : "culture"] += 1;
+    }
+  }
+  for (const v of Object.values(view.legions || {})) lv.military += v[seat] || 0;
+  for (const v of Object.values(view.triremes || {})) lv.military += v[seat] || 0;
+  for (const f of Object.values(view.fortresses || {})) if (Number(f) === seat) lv.military += 1;
+  for (const tl of view.tiles?.[seat] || []) for (const k of Object.keys(lv)) lv[k] += DATA.tiles[tl]?.bonus?.[k] || 0;
+  return lv;
+}
+
+function goodsChips(t, res) {
+  const out = [];
+  for (const [tok, n] of Object.entries(res || {})) {
+    if (!n) continue;
+    out.push(h("span", { class: `mn-good${tok === "tax" ? " tax" : tok.startsWith("leg:") ? " leg" : ""}`, dataset: { good: tok } }, `${goodName(t, tok)} × ${n}`));
+  }
+  return out.length ? h("div", { class: "mn-goods" }, out) : h("span", { class: "muted" }, t("mn.nothing"));
+}
+
+function tileChip(t, id, extra = "") {
+  const tl = DATA.tiles[id];
+  return h("span", { class: `mn-tile ${tl?.type || ""} ${extra}`.trim(), title: tl?.text || "", dataset: { tile: id } }, tileName(id));
+}
+
+export function createBoard(els, ctx) {
+  let msg = null;
+  let info = null;
+  let idx = index([]);
+  let sel = null; // an area: the units there are selected (moves) or its several actions shown
+  const t = (...args) => ctx.t()(...args);
+
+  function send(text) {
+    if (ctx.send(text)) sel = null;
+    render();
+  }
+  const button = (text, cls = "") =>
+    h("button", { type: "button", class: `act ${cls}`.trim(), dataset: { action: text }, title: text, onclick: () => send(text) }, actionLabel(t, text, msg.view));
+
+  function moveTargets() {
+    const out = new Map();
+    if (!sel) return out;
+    for (const a of idx.byFrom.get(sel) || []) (out.has(a.to) ? out.get(a.to).push(a) : out.set(a.to, [a]));
+    return out;
+  }
+
+  function onArea(area) {
+    const moves = moveTargets();
+    if (moves.has(area)) {
+      const acts = moves.get(area);
+      if (acts.length === 1) return send(acts[0].text);
+      sel = `${sel}>${area}`; // several ways: choose in the panel
+      return render();
+    }
+    const acts = idx.byArea.get(area) || [];
+    if (idx.byFrom.has(area)) sel = sel === area ? null : area;
+    else if (acts.length === 1) return send(acts[0].text);
+    else if (acts.length > 1) sel = area;
+    else sel = null;
+    render();
+  }
+
+  function onClick(ev) {
+    const el = ev.target.closest?.("[data-area]");
+    if (el && msg) onArea(el.dataset.area);
+  }
+  function onKey(ev) {
+    if ((ev.key === "Enter" || ev.key === " ") && ev.target.closest?.("[data-area]")) {
+      ev.preventDefault();
+      onClick(ev);
+    } else if (ev.key === "Escape" && sel) {
+      sel = null;
+      render();
+    }
+  }
+  els.board.addEventListener("click", onClick);
+  els.board.addEventListener("keydown", onKey);
+
+  function renderBoard() {
+    const lit = new Map();
+    const moves = moveTargets();
+    if (moves.size) for (const k of moves.keys()) lit.set(k, "move");
+    else if (!sel || !String(sel).includes(">")) for (const k of idx.byArea.keys()) lit.set(k, "choice");
+    const svg = draw(msg.view, { t, lit, selected: sel && String(sel).split(">")[0], from: new Set(idx.byFrom.keys()) });
+    clear(els.board).append(svg);
+  }
+
+  function tradePanel(view, seat) {
+    const tr = view.trade;
+    if (!tr) return null;
+    const box = h("div", { class: "mn-panel mn-trade" }, h("h4", {}, t("mn.tradeTitle", { v: tr.v ?? "?" })));
+    if (tr.token) box.append(h("p", { class: "muted" }, t("mn.tradeToken", { tok: "abc"[tr.token[0]]?.toUpperCase() ?? tr.token[0], v: tr.token[1] })));
+    const offers = h("div", { class: "mn-offers" });
+    const takes = new Map();
+    for (const a of idx.globals) if (a.kind === "take") takes.set(a.w[3], [...(takes.get(a.w[3]) || []), a.text]);
+    (tr.offers || []).forEach((off, s) => {
+      if (tr.parts && tr.parts[String(s)] === undefined) return;
+      const me = s === seat;
+      const card = h("div", { class: `mn-offer${off ? "" : " hidden-offer"}`, dataset: { seat: s }, style: `border-left:5px solid ${seatColour(view, s)}` }, h("strong", {}, empireName(t, view, s), me ? ` (${t("seat.you")})` : ""));
+      if (off) {
+        const left = off.slice();
+        card.append(h("div", { class: "mn-goods" }, left.map((g) => h("span", { class: "mn-good" }, goodName(t, g)))));
+      } else card.append(h("div", {}, t("mn.secretOffer", { n: view.offer_counts?.[s] ?? 0 })));
+      if ((tr.received || [])[s]?.length) card.append(h("div", { class: "muted" }, t("mn.received", { goods: tr.received[s].map((g) => goodName(t, g)).join(", ") })));
+      if (takes.has(String(s))) card.append(h("div", { class: "buttons" }, takes.get(String(s)).map((x) => button(x, "small"))));
+      offers.append(card);
+    });
+    box.append(offers);
+    const offerActs = idx.globals.filter((a) => a.kind === "offer");
+    if (offerActs.length) box.append(h("p", { class: "muted" }, t("mn.offerHint")), h("div", { class: "buttons mn-offer-buttons" }, offerActs.map((a) => button(a.text))));
+    return box;
+  }
+
+  function buyPanel(view, seat, legal) {
+    const box = h("div", { class: "mn-panel mn-buy" });
+    const paying = view.buy?.paying;
+    if (paying) {
+      box.append(h("h4", {}, t("mn.paying", { item: actionLabel(t, paying.item.startsWith("build") ? paying.item : `buy ${paying.item}`, view), cost: paying.cost })));
+      box.append(h("p", { class: "mn-cost" }, t("mn.paidSoFar", { n: (paying.paid || []).length, cost: paying.cost, goods: (paying.paid || []).map((g) => goodName(t, g)).join(", ") || "—" })));
+    }
+    const purchases = legal.filter((x) => /^(buy|build|free) /.test(x));
+    if (purchases.length) {
+      const held = Object.values(view.res?.[seat] || {}).reduce((a, b) => a + b, 0);
+      box.append(h("p", { class: "mn-cost" }, t("mn.youHold", { n: held })));
+      const list = h("div", { class: "mn-buylist" });
+      for (const x of purchases) {
+        const c = costOf(x, view, seat);
+        const costText = c ? t(c.cheap ? "mn.costCheap" : "mn.cost", { n: c.cost }) : t("mn.free");
+        list.append(h("button", { type: "button", class: "act small", dataset: { action: x }, title: x, onclick: () => send(x) }, actionLabel(t, x, view), h("span", { class: "mn-cost" }, ` — ${costText}`)));
+      }
+      box.append(h("details", { class: "mn-buy-details", open: true }, h("summary", {}, t("mn.purchases", { n: purchases.length })), list));
+    }
+    return box;
+  }
+
+  function renderChoice() {
+    const view = msg.view;
+    const el = clear(els.choice);
+    const legal = msg.legal || [];
+    if (msg.status === "over") {
+      el.hidden = true;
+      return;
+    }
+    el.hidden = false;
+    const seat = msg.seat;
+    let prompt;
+    if (seat === null || seat === undefined) prompt = t("mn.spectating");
+    else if (!legal.length) prompt = t("mn.waiting", { who: empireName(t, view, view.to_move) });
+    else prompt = t(`mn.stage.${view.stage}`) === `mn.stage.${view.stage}` ? t("mn.yourTurn") : t(`mn.stage.${view.stage}`);
+    el.append(h("p", { class: "prompt", role: "status" }, prompt, h("span", { class: "muted" }, ` · ${t("mn.roundN", { n: view.round })}`)));
+    const trade = String(view.stage || "").startsWith("trade") ? tradePanel(view, seat) : null;
+    if (trade) el.append(trade);
+    if (!legal.length) return;
+    if (String(view.stage || "").startsWith("buy")) el.append(buyPanel(view, seat, legal));
+    if (sel) {
+      const [from, to] = String(sel).split(">");
+      let acts;
+      if (to) acts = moveTargets().get(to) || [];
+      else acts = (idx.byArea.get(from) || []).map((a) => a);
+      const moving = idx.byFrom.has(from) && !to;
+      el.append(
+        h(
+          "div",
+          { class: "selection" },
+          h("div", { class: "sel-head" }, h("strong", {}, areaName(from), to ? ` → ${areaName(to)}` : ""), h("button", { type: "button", class: "link", onclick: () => ((sel = null), render()) }, t("ui.cancel"))),
+          moving ? h("p", { class: "muted" }, t("mn.clickLitDest")) : null,
+          h("div", { class: "buttons" }, acts.map((a) => button(a.text, "small")), moving ? (idx.byArea.get(from) || []).map((a) => button(a.text, "small")) : null),
+        ),
+      );
+    } else if (idx.byFrom.size) {
+      el.append(h("p", { class: "muted" }, t("mn.clickUnits")));
+    } else if (idx.byArea.size && !String(view.stage || "").startsWith("buy")) {
+      el.append(h("p", { class: "muted" }, t("mn.clickLit")));
+    }
+    // offers and takes sit in the trade panel, purchases (with their cost) in the buy panel
+    const globals = idx.globals.filter((a) => !(a.kind === "take" || (a.kind === "offer" && a.w[1] !== "size") || /^(buy|build|free)$/.test(a.kind)));
+    if (globals.length) el.append(h("div", { class: "buttons globals" }, globals.map((a) => button(a.text, ["done", "end"].includes(a.kind) ? "primary" : ""))));
+  }
+
+  function renderPlayers() {
+    const view = msg.view;
+    const el = clear(els.players);
+    const n = view.n || (view.empires || []).length;
+    for (let s = 0; s < n; s++) {
+      const me = msg.seat === s;
+      const lv = tracks(view, s);
+      const seatInfo = info?.seats?.[s];
+      const colour = seatInfo?.colour && !String(seatInfo.colour).startsWith("seat") ? t(`colour.${seatInfo.colour}`) : "";
+      const titles = Object.entries(view.titles || {}).filter(([, v]) => Number(v) === s).map(([k]) => t(`mn.title.${k}`));
+      const box = h(
+        "div",
+        { class: `mn-player player${view.to_move === s ? " to-move" : ""}`, style: `--c:${seatColour(view, s)}`, dataset: { seat: s } },
+        h("div", { class: "player-head" }, h("strong", {}, empireName(t, view, s)), colour ? ` · ${colour}` : "", me ? ` (${t("seat.you")})` : "", seatInfo?.kind === "bot" ? h("span", { class: "muted" }, ` · ${t("seat.botKind", { bot: t(`bot.${seatInfo.bot}`) })}`) : null),
+        titles.length ? h("div", { class: "mn-titles" }, `${t("mn.titles")}: ${titles.join(", ")}`) : null,
+        h("div", { class: "mn-tracks" }, ["trade", "culture", "military"].flatMap((k) => [h("span", {}, `${t(`mn.track.${k}`)} ${lv[k]}`), h("div", { class: "mn-bar", style: `width:${Math.min(100, lv[k] * 6)}%` })])),
+        me && view.res?.[s] ? h("div", { class: "mn-screen" }, h("div", { class: "muted" }, t("mn.yourScreen")), goodsChips(t, view.res[s])) : h("div", { class: "muted" }, t("mn.tokensHeld", { n: view.res_counts?.[s] ?? "?" })),
+        h("div", { class: "mn-tiles" }, (view.tiles?.[s] || []).map((x) => tileChip(t, x)), view.pyramids === s ? tileChip(t, "pyramids") : null),
+      );
+      el.append(box);
+    }
+  }
+
+  function renderGeneral() {
+    const view = msg.view;
+    const el = clear(els.general);
+    const titleRow = h("div", { class: "mn-title-row" }, h("h4", {}, t("mn.titleTracks")), h("ul", {}, ["trade", "culture", "military"].map((k) => h("li", { dataset: { title: k } }, `${t(`mn.title.${k}`)}: `, view.titles?.[k] === null || view.titles?.[k] === undefined ? "—" : empireName(t, view, view.titles[k])))));
+    const display = h("div", { class: "mn-tiles mn-display" }, (view.display || []).map((x) => (x ? tileChip(t, x) : h("span", { class: "mn-tile facedown" }, t("mn.empty")))), h("span", { class: "mn-tile facedown", title: t("mn.facedown") }, `${t("mn.facedown")}: ${view.facedown_count ?? "?"}`), view.pyramids === null || view.pyramids === undefined ? tileChip(t, "pyramids") : null);
+    // battles from the log: a fight or sea battle, then its rolls (attacker, defender) and what followed
+    const battles = [];
+    for (const e of msg.log || []) {
+      // other seats' action texts reach us redacted ("?"): the English sentences tell what happened
+      const x = e.text || "";
+      const sen = e.sentence || "";
+      if (/^(fight|seabattle) /.test(x) || / attacks | sea battle /i.test(sen)) battles.push({ head: sen || x, rolls: [], after: [] });
+      else if (battles.length && /^roll /.test(x)) battles[battles.length - 1].rolls.push(x.split(" ")[1]);
+      else if (battles.length && (/^(lose|pillage|occupy|convert)\b/.test(x) || / (pillages|occupies|converts|removes|loses) /.test(sen))) battles[battles.length - 1].after.push(sen || x);
+    }
+    el.append(
+      titleRow,
+      h("h4", {}, t("mn.heroesWonders")),
+      display,
+      h("p", { class: "muted" }, t("mn.pool", { n: view.pool_count ?? "?" })),
+      h("h4", {}, t("mn.battles")),
+      battles.length
+        ? h("ul", { class: "mn-battles" }, battles.slice(-6).reverse().map((b) => h("li", {}, h("strong", {}, b.head), b.rolls.length ? ` — ${t("mn.rolls", { a: b.rolls[0], d: b.rolls[1] ?? "?" })}` : "", b.after.length ? h("div", { class: "muted" }, b.after.join("; ")) : null)))
+        : h("p", { class: "muted" }, t("mn.noBattles")),
+    );
+  }
+
+  function renderStatus() {
+    if (!els.status) return;
+    const view = msg.view;
+    const over = msg.status === "over";
+    const parts = [t("mn.roundN", { n: view.round }), over ? t("mn.phase.over") : t(`mn.phase.${String(view.stage || "").split("_")[0]}`)];
+    if (!over && view.to_move >= 0) parts.push(t("mn.toMove", { who: empireName(t, view, view.to_move) }));
+    clear(els.status).append(h("span", {}, parts.filter(Boolean).join(" · ")));
+  }
+
+  function render() {
+    if (!msg) return;
+    renderBoard();
+    renderChoice();
+    renderStatus();
+    if (els.players) renderPlayers();
+    if (els.general) renderGeneral();
+  }
+
+  return {
+    update(m, tableInfo) {
+      const changed = !msg || m.version !== msg.version;
+      msg = m;
+      if (tableInfo) info = tableInfo;
+      idx = index(m.legal);
+      if (changed) {
+        const from = sel && String(sel).split(">")[0];
+        sel = from && idx.byFrom.has(from) ? from : null;
+      }
+      render();
+    },
+    setInfo(tableInfo) {
+      info = tableInfo;
+      if (msg && els.players) renderPlayers();
+    },
+    render,
+    clearSelection() {
+      sel = null;
+      render();
+    },
+  };
+}
+
+export function renderResult(el, m, t) {
+  const view = m.view;
+  const w = view.winner;
+  el.append(h("p", { class: "winner" }, w === null || w === undefined ? t("ui.noWinner") : t("mn.wins", { who: empireName(t, view, w) })));
+  if (Array.isArray(m.result)) el.append(h("ol", { class: "ranking" }, m.result.map((r, s) => h("li", {}, `${empireName(t, view, s)}: ${r}`))));
+}
+
+export { inPlay };

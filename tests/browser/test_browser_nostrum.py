@@ -1,0 +1,180 @@
+"""Mare Nostrum: Empires in the browser: a table made in the lobby and played by clicking the map
+and the decision panels through two full rounds; a bots-only game watched to its end; the phone
+layout in French."""
+
+from __future__ import annotations
+
+import random
+
+from browser_helpers import full_shot, open_table, state, version, wait_my_turn
+from playwright.sync_api import Page, expect
+
+GAME = "mare-nostrum"
+BOT = {"kind": "bot", "bot": "random"}
+
+
+def settle(page: Page, before: int, timeout: float = 10000) -> None:
+    page.wait_for_function(
+        f"() => Number(document.body.dataset.version) !== {before} || !document.getElementById('error').hidden",
+        timeout=timeout,
+    )
+
+
+def click_area(page: Page, area: str) -> None:
+    page.locator(f".mn-map [data-area='{area}']").click()
+
+
+def sent_or_choices(page: Page, before: int) -> None:
+    """After a click on the map: the action went out (a new version) or the panel offers the choices;
+    in the second case click the first choice."""
+    page.wait_for_function(
+        f"() => Number(document.body.dataset.version) !== {before} || document.body.dataset.busy"
+        " || document.querySelector('#choice .selection button[data-action]')"
+    )
+    if version(page) == before and not page.evaluate("document.body.dataset.busy"):
+        page.locator("#choice .selection button[data-action]").first.click()
+
+
+def lit(page: Page, how: str = "") -> list[str]:
+    sel = f".mn-map .area.lit{'-' + how if how else ''}"
+    found: list[str] = page.eval_on_selector_all(sel, "els => els.map(e => e.dataset.area)")
+    return found
+
+
+def play_one(page: Page, rng: random.Random, seen: dict[str, int]) -> None:
+    """One decision of the human seat, by clicking the map or the panels."""
+    st = state(page)
+    legal = st["legal"]
+    stage = st["view"]["stage"]
+    kinds = {a.split(" ")[0] for a in legal}
+    before = version(page)
+    seen[stage] = seen.get(stage, 0) + 1
+    moves = [a for a in legal if a.split(" ")[0] in ("row", "march", "sail")]
+    if moves and seen[stage] <= 2:
+        src = moves[0].split(" ")[1]
+        click_area(page, src)
+        expect(page.locator(f".mn-map .area.selected[data-area='{src}']")).to_have_count(1)
+        dests = lit(page, "move")
+        assert dests and set(dests) <= {a.split(" ")[2] for a in moves if a.split(" ")[1] == src}
+        click_area(page, dests[0])
+        sent_or_choices(page, before)
+        settle(page, before)
+        return
+    if "offer" in kinds and page.locator("#choice .mn-offer-buttons button").count():
+        page.locator("#choice .mn-offer-buttons button").first.click()
+    elif "take" in kinds:
+        page.locator("#choice .mn-offer button[data-action^='take']").first.click()
+    elif "pay" in kinds:
+        expect(page.locator("#choice .mn-buy h4")).to_contain_text("cost")
+        page.locator("#choice .globals button[data-action^='pay']").first.click()
+    elif stage == "buy_turn" and seen[stage] <= 3 and any(a.startswith(("buy marker", "build", "buy legion")) for a in legal):
+        # a purchase on the map: the lit areas are the purchase places; the cost is previewed
+        expect(page.locator("#choice .mn-buylist .mn-cost").first).to_contain_text("costs")
+        areas = lit(page, "choice")
+        assert areas
+        target = rng.choice(areas)
+        click_area(page, target)
+        sent_or_choices(page, before)
+    elif page.locator("#choice .globals button.primary").count():
+        page.locator("#choice .globals button.primary").first.click()
+    elif page.locator("#choice .globals button").count():
+        page.locator("#choice .globals button").first.click()
+    else:
+        page.locator("#legal .legal-act").first.click()
+    settle(page, before)
+
+
+def test_lobby_table_played_by_clicking_through_two_rounds(page, server, shots):
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#game", GAME)
+    page.select_option("#players", "3")
+    page.select_option("#seat-0", "human")
+    page.select_option("#seat-1", "bot:random")
+    page.select_option("#seat-2", "bot:random")
+    page.click("#advanced summary")
+    page.fill("#seed", "4")
+    page.click("#create")
+    page.click("[data-open='seat-0']")
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator(".mn-map .prov")).to_have_count(21)  # 29 provinces less the 8 covered at 3 players
+    expect(page.locator(".mn-map .sea")).to_have_count(9)
+    expect(page.locator(".mn-map .marker")).to_have_count(9)
+    expect(page.locator("#players .mn-player")).to_have_count(3)
+    expect(page.locator("#players .mn-screen")).to_have_count(1)  # only our own screen is open
+    rng = random.Random(1)
+    seen: dict[str, int] = {}
+    shot_stages: set[str] = set()
+    last_round = 0
+    for _ in range(400):
+        if not wait_my_turn(page, timeout=30000):
+            break
+        st = state(page)
+        rnd = st["view"]["round"]
+        if rnd != last_round:
+            seen.clear()
+            last_round = rnd
+        if rnd >= 3:
+            break
+        stage = st["view"]["stage"]
+        if stage not in shot_stages and stage in ("trade_offer", "trade_draft", "buy_turn", "mil_march", "mil_row"):
+            shot_stages.add(stage)
+            full_shot(page, shots / f"nostrum_{stage}.png")
+        play_one(page, rng, seen)
+        expect(page.locator("#error")).to_be_hidden()
+    st = state(page)
+    assert st["view"]["round"] >= 3 or st["status"] == "over"
+    assert {"trade_offer", "buy_turn"} <= shot_stages
+    full_shot(page, shots / "nostrum_round3.png")
+    expect(page.locator("#general .mn-title-row li")).to_have_count(3)
+    page.click(".lang-btn[data-lang='fr']")
+    expect(page.locator("#general h4").first).to_have_text("Titres")
+
+
+def test_bots_only_game_watched_to_the_end(page, server, shots):
+    answer = server.create_table([BOT, BOT, BOT], seed=5, game=GAME)
+    page.goto(server.url(answer["spectator_link"]))
+    page.wait_for_selector("body[data-ready='1']", timeout=60000)
+    expect(page.locator("#who")).to_have_text("Spectator")
+    expect(page.locator("#players .mn-screen")).to_have_count(0)
+    page.wait_for_selector("body[data-status='over']", timeout=90000)
+    st = state(page)
+    assert st["seat"] is None and st["legal"] == []
+    expect(page.locator("#result")).to_be_visible()
+    expect(page.locator("#result .winner")).to_contain_text("wins")
+    expect(page.locator("#choice")).to_be_hidden()
+    expect(page.locator("#status")).not_to_contain_text("to move")
+    rolls = [e for e in st["log"] if e["text"].startswith("roll ")]
+    if rolls:  # battle results come from the log: the attack, both rolls and what followed
+        expect(page.locator("#general .mn-battles li").first).to_contain_text("attacks")
+        expect(page.locator("#general .mn-battles li").first).to_contain_text("attacker rolled")
+    full_shot(page, shots / "nostrum_over.png")
+
+
+def test_phone_layout_in_french(new_page, server, shots):
+    answer = server.create_table([{"kind": "human"}, BOT, BOT], seed=2, game=GAME)
+    page = new_page(viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True, has_touch=True)
+    open_table(page, server.url(answer["seats"][0]["link"]))
+    assert wait_my_turn(page)
+    expect(page.locator("#status")).to_contain_text("Tour")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    box = page.locator(".mn-map").bounding_box()
+    assert box and box["width"] <= 390
+    full_shot(page, shots / "nostrum_phone_fr.png")
+
+
+def test_client_data_is_the_engines():
+    """boards/mare-nostrum/data.js is generated from the engine's map, tiles and goods."""
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    text = (root / "src/ziggurat/server/static/boards/mare-nostrum/data.js").read_text()
+    data = json.loads(text.split("export const DATA = ", 1)[1].rstrip().rstrip(";"))
+    engine = root / "src/ziggurat/games/mare_nostrum"
+    m = json.loads((engine / "map.json").read_text())
+    assert {p["id"]: p["slots"] for p in m["provinces"]} == {k: v["slots"] for k, v in data["provinces"].items()}
+    assert {s["id"]: s["land"] for s in m["seas"]} == {k: v["land"] for k, v in data["seas"].items()}
+    assert m["out_of_play"] == data["out_of_play"]
+    tiles = json.loads((engine / "tiles.json").read_text())["tiles"]
+    assert {x["id"]: x["track_bonus"] for x in tiles} == {k: v["bonus"] for k, v in data["tiles"].items()}
