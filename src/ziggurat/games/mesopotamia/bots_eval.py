@@ -1,0 +1,538 @@
+"""The heuristic bot's evaluation: how good a position is for the bot, in points.
+
+The value of a position is its *progress* (offerings delivered, Mana limit, Mana, huts
+built, holy places, population) plus the *potential* of every own tribe: the job it is best
+placed to do next, minus the walk to get there. Jobs follow the game's production chains:
+
+- an offering carrier walks to the temple and waits next to it until Mana covers the value
+  (M6.4); once it does, the pull is strong;
+- a wood carrier walks to a plains with room for a hut (M9), a stone carrier to the temple
+  while the limit is short (M5.5) or to an empty plains for a holy place (M10). Each such
+  project needs a second own tribe on the site (M8.2): the partner's walk counts as much as
+  the carrier's, a pair standing ready earns a bonus, and a missing partner is a job;
+- an own holy place counts as paying while some tribe can still reach it with the MP left
+  this turn (M13.2);
+- the next growth (M11) needs two own tribes on a tile with an own hut and no offering
+  under a hut; it is worth what a tribe more is worth beyond drawing a card, and the pair's
+  empty tribes are then kept from other jobs;
+- an empty tribe picks up an offering, fetches wood or stone (valued as the carrier it
+  becomes, with a partner other than itself), joins a carrier, or walks to the edge of the
+  map to discover land.
+
+Empty tribes are matched to jobs greedily (best value first, each job has a capacity), so two
+tribes do not chase the same single wood. Every job value is "what completing it is worth
+minus ``k`` points per distance unit", and each completed step (a pickup, a donation, a
+delivery, a build) is worth more than the job that led to it, so a greedy choice of the best
+next action walks the chains to their end. Equal positions get equal values (tribes are kept
+sorted), so improving actions never cycle.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ziggurat.games.mesopotamia.bots_model import FAR, STEP, Board, Coord, Distances, Mine, Tribe
+from ziggurat.games.mesopotamia.data import (
+    CARD_INDEX,
+    EMPTY,
+    FOREST,
+    OFFERING,
+    PLAINS,
+    QUARRY,
+    STONE,
+    WOOD,
+)
+
+
+@dataclass(slots=True)
+class Weights:
+    """The evaluation's points (one step of progress on known land is ``4 * k`` points)."""
+
+    k: float = 1.5  # per distance unit (a step on known land is 4 units)
+    k_ready: float = 5.0  # per distance unit, for a carrier whose delivery Mana covers
+    deliver: float = 400.0  # an offering delivered (M6.4)
+    limit_needed: float = 45.0  # a limit step up to the highest offering left (M5.5)
+    limit_extra: float = 4.0  # a limit step beyond it
+    mana: float = 12.0
+    hut: float = 150.0  # a hut built, with its offering on the map (M9)
+    holy: float = 115.0  # a holy place (M10)
+    occ: float = 22.0  # a holy place that will pay this turn (M13.2)
+    occ_capped: float = 6.0  # the same when Mana already sits at the limit (M13.7)
+    # the n-th tribe on the map: the third keeps growth easy (two tribes pair, M11.1)
+    pop: tuple[float, ...] = (100.0, 100.0, 150.0, 60.0, 40.0, 30.0, 18.0, 6.0)
+    stranded: float = 1500.0  # fewer than 2 tribes out: growth is impossible for good (M11)
+    pop_wanted: int = 7
+    carry: float = 70.0  # an offering carried (on top of the hut it came from)
+    carry_ready: float = 40.0  # ... when Mana covers its value
+    wood_c: float = 60.0  # a wood carrier at a hut site
+    wood_no_site: float = 25.0  # a wood carrier with no site on the map yet
+    ready_hut: float = 45.0  # a hut group standing ready for Phase II
+    stone_d: float = 50.0  # a stone carrier at the temple door, limit short
+    stone_h: float = 60.0  # a stone carrier on a holy site
+    stone_spare: float = 12.0  # a stone nobody needs, except for a little Mana
+    ready_holy: float = 45.0  # a holy-place group standing ready for Phase II
+    partner: float = 20.0  # an empty tribe walking to join a carrier on its site
+    w_partner: float = 1.0  # a project's partner walk, relative to the carrier's own
+    grow: float = 0.95  # of a growth's worth, for a pair standing on a growth tile
+    grow_gap: float = 0.2  # ... less this share while the pair is not yet together
+    fetch: float = 0.8  # an empty tribe's job is worth this share of the carrier it becomes
+    holy_max: int = 3  # holy places wanted (two with four players)
+    holy_limit_gap: int = 3  # no holy place beyond (limit - 3): it would pay into a full scale
+    # a card in hand, by type: endurance, priest, fertility, holy stone, land, mana theft,
+    # teleport, expulsion
+    card_value: tuple[float, ...] = (18.0, 10.0, 10.0, 50.0, 4.0, 22.0, 35.0, 8.0)
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+class Ctx:
+    """Per-decision facts shared by every candidate's evaluation."""
+
+    def __init__(self, b: Board, dist: Distances, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.b = b
+        self.dist = dist
+        self.w = weights
+        me = b.seat
+        remaining = [v for v in b.values.values()] + list(b.unplaced)
+        self.need_lim = max(remaining) if remaining else 3
+        self.holy_stones = b.hand[CARD_INDEX["holy_stone"]]
+        # hut sites: plains with room and no holy place -> free slots
+        hut_count: dict[Coord, int] = {}
+        for h in b.huts:
+            hut_count[h[2]] = hut_count.get(h[2], 0) + 1
+        self.hut_count = hut_count
+        plains = [c for c, kind in b.tiles.items() if kind == PLAINS]
+        self.hut_sites = {c: 2 - hut_count.get(c, 0) for c in plains if c not in b.holy and hut_count.get(c, 0) < 2}
+        opp_at = {t[0] for tribes in b.opp_tribes for t in tribes}
+        self.opp_at = opp_at
+        self.holy_sites = [c for c in plains if c not in b.holy and c not in hut_count and c not in opp_at]
+        # growth: own huts per tile, except where another colour's offering lies under a hut
+        # (M11.2; own offerings are checked per position, they may be picked up)
+        own_huts: dict[Coord, int] = {}
+        other_offer: set[Coord] = set()
+        for owner, _, c, pub in b.huts:
+            if owner == me:
+                own_huts[c] = own_huts.get(c, 0) + 1
+            elif pub:
+                other_offer.add(c)
+        self.grow_huts = {c: n for c, n in own_huts.items() if c not in other_offer}
+        huts_left = min(b.huts_in_supply, len(b.unplaced))
+        self.huts_left0 = huts_left
+        # are plains scarce? every player still needs hut slots; holy places eat plains
+        free_slots = sum(self.hut_sites.values())
+        pool_plains = b.remaining.get(PLAINS, 0)
+        others_need = sum(
+            max(0, 4 - sum(1 for h in b.huts if h[0] == q) + 1) for q in range(b.n) if q != me
+        )
+        self.plains_scarce = free_slots + 2 * pool_plains < huts_left + others_need + 2
+        self.holy_target = weights.holy_max if b.n < 4 else min(weights.holy_max, 2)
+        self.frontier_map = self._frontier_map()
+        self.explore = self._explore_value()
+        self.draw_value = self._draw_value()
+        self.temple = b.temple
+
+    def _frontier_map(self) -> dict[Coord, int]:
+        b = self.b
+        if not b.frontier:
+            return {}
+        best: dict[Coord, int] = {}
+        for c in b.frontier:
+            for pos, d in self.dist.to(c, False).items():
+                if d < best.get(pos, FAR):
+                    best[pos] = d
+        return best
+
+    def _explore_value(self) -> float:
+        """What one more discovered tile is worth now (M7): land, wood or stone where short."""
+        b = self.b
+        if not b.spaces or b.disc >= 3:
+            return 0.0
+        need_plains = 6.0
+        if sum(self.hut_sites.values()) < self.huts_left0 + 1:
+            need_plains = 45.0
+        elif len(self.holy_sites) < 2:
+            need_plains = 20.0
+        loose_wood = sum(b.wood.values()) + sum(1 for t in b.tribes if t[1] == WOOD)
+        need_wood = 45.0 if loose_wood < self.huts_left0 + b.n - 1 else 8.0
+        loose_stone = sum(b.stone.values()) + sum(1 for t in b.tribes if t[1] == STONE)
+        stone_need = max(0, self.need_lim - b.limit[b.seat]) + 2
+        need_stone = 40.0 if loose_stone < stone_need + b.n - 1 else 8.0
+        return 2.0 + (
+            b.p_tile(PLAINS) * need_plains + b.p_tile(FOREST) * need_wood + b.p_tile(QUARRY) * need_stone
+        )
+
+    def _draw_value(self) -> float:
+        """Expected value of action D (draw a card) from the cards nobody has shown."""
+        w = self.w
+        b = self.b
+        if b.deck_size == 0:
+            unseen = list(b.discard)  # R51: the discard pile is reshuffled into the deck
+        else:
+            counts = (3, 3, 2, 2, 2, 2, 2, 2)
+            unseen = [max(0, counts[i] - b.removed[i] - b.discard[i] - b.hand[i]) for i in range(len(counts))]
+        total = sum(unseen)
+        if not total:
+            return 12.0
+        vals = list(w.card_value)
+        if b.limit[b.seat] >= self.need_lim:
+            vals[CARD_INDEX["holy_stone"]] = 14.0
+        return sum(u * v for u, v in zip(unseen, vals, strict=True)) / total
+
+
+def limit_value(ctx: Ctx, limit: int) -> float:
+    w = ctx.w
+    return sum(w.limit_needed if lv <= ctx.need_lim else w.limit_extra for lv in range(4, limit + 1))
+
+
+def carrier_value(ctx: Ctx, m: Mine, pos: Coord, value: int) -> float:
+    """An offering carrier: walk to the temple, or wait next to it for Mana (M6.4).
+
+    Once Mana covers the value the pull toward the temple is strong, so nothing on the
+    way (a growth pair, a holy place to sit on) keeps the carrier from delivering.
+    """
+    w = ctx.w
+    d = min(ctx.dist.d(pos, ctx.temple, True), 60)
+    waiting = w.carry - w.k * max(0, d - STEP)
+    if m.mana >= value:
+        return max(waiting + 10.0, w.carry + w.carry_ready - w.k_ready * d)
+    return waiting
+
+
+class Partners:
+    """Distance from each site to the nearest own tribe, for one evaluation (M8.2).
+
+    ``get(site, pos)`` leaves out one tribe standing on ``pos`` (the carrier itself), so a
+    carrier alone on a site still needs someone else to come. Carriers walk round the
+    temple (M5.3), empty tribes may cross it.
+    """
+
+    __slots__ = ("dist", "tribes", "_best")
+
+    def __init__(self, dist: Distances, tribes: list[Tribe]) -> None:
+        self.dist = dist
+        self.tribes = [(t[0], t[1] != EMPTY) for t in tribes]
+        self._best: dict[Coord, tuple[int, Coord | None, int]] = {}
+
+    def get(self, s: Coord, pos: Coord) -> int:
+        got = self._best.get(s)
+        if got is None:
+            empty_map = self.dist.to(s, False)
+            carrier_map = self.dist.to(s, True)
+            d1, p1, d2 = PARTNER_CAP, None, PARTNER_CAP
+            for c, carrier in self.tribes:
+                d = (carrier_map if carrier else empty_map).get(c, FAR)
+                if d < d1:
+                    d1, p1, d2 = d, c, d1
+                elif d < d2:
+                    d2 = d
+            got = self._best[s] = (d1, p1, d2)
+        return got[2] if got[1] == pos else got[0]
+
+
+PARTNER_CAP = 40
+
+
+def evaluate(ctx: Ctx, m: Mine) -> float:
+    """Points for position ``m`` (see the module docstring)."""
+    w = ctx.w
+    b = ctx.b
+    v = w.deliver * m.delivered + limit_value(ctx, m.limit) + w.mana * m.mana + w.hut * m.huts_built
+    v += w.holy * len(m.holy) + sum(w.pop[: len(m.tribes)]) + m.bonus
+    at: dict[Coord, int] = {}
+    empties: list[Coord] = []
+    woods: list[Coord] = []
+    stones: list[Coord] = []
+    for c, cargo, _ in m.tribes:
+        at[c] = at.get(c, 0) + 1
+        if cargo == EMPTY:
+            empties.append(c)
+        elif cargo == WOOD:
+            woods.append(c)
+        elif cargo == STONE:
+            stones.append(c)
+        else:
+            v += carrier_value(ctx, m, c, b.values[cargo - OFFERING])
+    jobs: list[tuple[float, Coord, int, str]] = []  # base value, target, capacity, cap group
+    if m.holy:
+        v += _occupancy(ctx, m, w.occ if m.mana < m.limit else w.occ_capped)
+    partners = Partners(ctx.dist, m.tribes)
+    cv, wood_missing, stone_missing, don_need, holy_need = _carriers(ctx, m, at, woods, stones, partners, jobs)
+    v += cv
+
+    # growth (M11): a pair of own tribes on a tile with an own hut and no offering under
+    # huts. Only the next growth counts, and only for what it beats drawing a card by in
+    # Phase II (M8.1), so the pair's potential never exceeds the growth itself. The pair's
+    # empty tribes do nothing else meanwhile, so growth is weighed against their other jobs.
+    pop = len(m.tribes)
+    if pop < 2 and m.delivered < 4:
+        v -= w.stranded
+    grow_value, pair = 0.0, (-1, -1)
+    if m.supply_tribes > 0 and pop < w.pop_wanted and pop >= 2:
+        worth = w.pop[pop] - ctx.draw_value
+        if worth > 0:
+            grow_value, pair = _growth(ctx, m, worth)
+    if not empties:
+        return v + grow_value
+    for c, values in m.hut_offers.items():
+        for value in values:
+            jobs.append((w.fetch * carrier_value(ctx, m, c, value), c, 1, ""))
+    # fetch jobs are valued per tribe (see _assign): the fetcher cannot be its own partner
+    if wood_missing > 0:
+        for c, n in m.wood.items():
+            jobs.append((1.0, c, n, "w"))
+    if stone_missing > 0:
+        for c, n in m.stone.items():
+            jobs.append((1.0, c, n, "s"))
+    if ctx.explore > 0:
+        jobs.append((ctx.explore, (FAR, FAR), 1, "x"))
+    caps = {"w": wood_missing, "s": stone_missing, "x": 1}
+    fetch = _Fetch(ctx, partners, don_need > 0, holy_need > 0)
+    best = _assign(ctx, empties, jobs, caps, fetch)
+    if grow_value > 0:
+        rest = list(empties)
+        for i in pair:
+            c, cargo, _ = m.tribes[i]
+            if cargo == EMPTY:
+                rest.remove(c)
+        best = max(best, grow_value + _assign(ctx, rest, jobs, caps, fetch))
+    return v + best
+
+
+def _carriers(
+    ctx: Ctx,
+    m: Mine,
+    at: dict[Coord, int],
+    woods: list[Coord],
+    stones: list[Coord],
+    partners: Partners,
+    jobs: list[tuple[float, Coord, int, str]],
+) -> tuple[float, int, int, int, int]:
+    """Wood carriers -> hut sites (M9); stone carriers -> temple (M5.5) or holy site (M10).
+
+    A carrier heading for a site is worth less the farther it and its partner (the nearest
+    other own tribe) are from that site. Ready pairs on a site earn a bonus; missing partners
+    become jobs for empty tribes. Returns the value, how much wood and stone empty tribes
+    should still fetch, and the donations and holy places still wanted.
+    """
+    w = ctx.w
+    dist = ctx.dist
+    v = 0.0
+    projects: dict[Coord, list[Coord]] = {}
+    kinds: dict[Coord, str] = {}
+    huts_left = min(4 - m.huts_built, len(m.unplaced))
+    wood_missing = 0
+    if huts_left > 0:
+        slots = dict(ctx.hut_sites)
+        vals: list[tuple[float, Coord]] = []
+        for c in woods:
+            best = w.wood_no_site - w.k * ctx.frontier_map.get(c, 40)
+            for s in slots:
+                val = w.wood_c - w.k * (dist.d(c, s, True) + w.w_partner * partners.get(s, c))
+                if val > best:
+                    best = val
+            vals.append((best, c))
+        vals.sort(reverse=True)
+        used = vals[:huts_left]
+        for _, c in used:
+            best = w.wood_no_site - w.k * ctx.frontier_map.get(c, 40)
+            site = None
+            for s, left in slots.items():
+                if left <= 0:
+                    continue
+                val = w.wood_c - w.k * (dist.d(c, s, True) + w.w_partner * partners.get(s, c))
+                if val > best:
+                    best, site = val, s
+            v += best
+            if site is not None:
+                slots[site] -= 1
+                projects.setdefault(site, []).append(c)
+                kinds[site] = "hut"
+        v += 5.0 * (len(vals) - len(used))
+        wood_missing = huts_left - len(used)
+    else:
+        v += 2.0 * len(woods)
+
+    don_need = max(0, ctx.need_lim - m.limit - ctx.holy_stones)
+    holy_need = 0
+    if not ctx.plains_scarce or len(m.holy) < 1:
+        holy_need = max(0, min(ctx.holy_target, m.limit - w.holy_limit_gap) - len(m.holy))
+    temple = ctx.temple
+    for c in stones:
+        dt = min(dist.d(c, temple, True), 60)
+        best = w.stone_spare - w.k * dt if m.limit < 8 else 1.0
+        choice = ""
+        if don_need > 0 and w.stone_d - w.k * dt > best:
+            best, choice = w.stone_d - w.k * dt, "don"
+        site = None
+        if holy_need > 0:
+            for s in ctx.holy_sites:
+                if s in m.holy or s in projects:
+                    continue
+                val = w.stone_h - w.k * (dist.d(c, s, True) + w.w_partner * partners.get(s, c))
+                if val > best:
+                    best, choice, site = val, "holy", s
+        v += best
+        if choice == "don":
+            don_need -= 1
+        elif site is not None:
+            holy_need -= 1
+            projects[site] = [c]
+            kinds[site] = "holy"
+
+    for s, carriers in projects.items():
+        present = sum(1 for c in carriers if c == s)
+        here = at.get(s, 0)
+        groups = min(present, here // 2)
+        if kinds[s] == "hut":
+            v += w.ready_hut * min(groups, ctx.hut_sites[s])
+        else:
+            v += w.ready_holy * min(groups, 1)
+        need = len(carriers) + present - here
+        if need > 0:
+            jobs.append((w.partner, s, need, ""))
+    stone_missing = don_need + (holy_need if ctx.holy_sites else 0)
+    return v, wood_missing, stone_missing, don_need, holy_need
+
+
+def _growth(ctx: Ctx, m: Mine, worth: float) -> tuple[float, tuple[int, int]]:
+    """The next growth (M11): the two own tribes nearest a growth tile walk there.
+
+    Returns the pair's value and their indices in ``m.tribes``.
+    """
+    w = ctx.w
+    best, pair = 0.0, (-1, -1)
+    for c in ctx.grow_huts:
+        if m.hut_offers.get(c):
+            continue
+        empty_map = ctx.dist.to(c, False)
+        carrier_map = ctx.dist.to(c, True)
+        d1 = d2 = FAR
+        i1: int = -1
+        i2: int = -1
+        for i, t in enumerate(m.tribes):
+            d = (empty_map if t[1] == EMPTY else carrier_map).get(t[0], FAR)
+            if d < d1:
+                d1, d2, i1, i2 = d, d1, i, i1
+            elif d < d2:
+                d2, i2 = d, i
+        if d2 < FAR:
+            val = w.grow * worth - w.k * (d1 + d2)
+            if d1 + d2 > 0:
+                val -= w.grow_gap * worth  # a pair not yet together grows nothing this turn
+            if val > best:
+                best, pair = val, (i1, i2)
+    return best, pair
+
+
+def _occupancy(ctx: Ctx, m: Mine, worth: float) -> float:
+    """Own holy places pay in Phase III if an own tribe stands there (M13.2).
+
+    Any tribe that can still reach the holy place with the MP left this turn counts, so a
+    sitting tribe may leave on an errand and come back (or another take its place); farther
+    tribes count less the farther they are. With no MP left only a tribe on the tile counts.
+    """
+    w = ctx.w
+    reach = m.mp * STEP
+    claimed: set[int] = set()
+    total = 0.0
+    for c in sorted(m.holy):
+        empty_map = ctx.dist.to(c, False)
+        carrier_map = ctx.dist.to(c, True)
+        best_i, best_d = -1, FAR
+        for i, t in enumerate(m.tribes):
+            if i in claimed:
+                continue
+            d = (empty_map if t[1] == EMPTY else carrier_map).get(t[0], FAR)
+            if d < best_d:
+                best_i, best_d = i, d
+        if best_i < 0:
+            continue
+        claimed.add(best_i)
+        if best_d == 0:
+            total += worth + 2.0
+        elif reach > 0:
+            total += max(0.0, worth - w.k * max(0, best_d - reach))
+    return total
+
+
+class _Fetch:
+    """What an empty tribe on ``pos`` fetching a resource on ``c`` would make of it: the
+    carrier it becomes there, with a partner other than itself (M8.2)."""
+
+    __slots__ = ("ctx", "partners", "donate", "holy", "_cache")
+
+    def __init__(self, ctx: Ctx, partners: Partners, donate: bool, holy: bool) -> None:
+        self.ctx = ctx
+        self.partners = partners
+        self.donate = donate
+        self.holy = holy
+        self._cache: dict[tuple[str, Coord, Coord], float] = {}
+
+    def value(self, group: str, c: Coord, pos: Coord) -> float:
+        key = (group, c, pos)
+        got = self._cache.get(key)
+        if got is None:
+            got = self._cache[key] = self._wood(c, pos) if group == "w" else self._stone(c, pos)
+        return got
+
+    def _wood(self, c: Coord, pos: Coord) -> float:
+        ctx, w = self.ctx, self.ctx.w
+        best = w.wood_no_site - w.k * ctx.frontier_map.get(c, 40)
+        for s in ctx.hut_sites:
+            val = w.wood_c - w.k * (ctx.dist.d(c, s, True) + w.w_partner * self.partners.get(s, pos))
+            if val > best:
+                best = val
+        return w.fetch * best
+
+    def _stone(self, c: Coord, pos: Coord) -> float:
+        ctx, w = self.ctx, self.ctx.w
+        best = 0.0
+        if self.donate:
+            best = w.stone_d - w.k * min(ctx.dist.d(c, ctx.temple, True), 60)
+        if self.holy:
+            for s in ctx.holy_sites:
+                val = w.stone_h - w.k * (ctx.dist.d(c, s, True) + w.w_partner * self.partners.get(s, pos))
+                if val > best:
+                    best = val
+        return w.fetch * best
+
+
+def _assign(
+    ctx: Ctx, empties: list[Coord], jobs: list[tuple[float, Coord, int, str]], caps: dict[str, int], fetch: _Fetch
+) -> float:
+    """Greedy matching of empty tribes to jobs; returns the summed job values."""
+    w = ctx.w
+    dist = ctx.dist
+    pairs: list[tuple[float, int, int]] = []
+    for j, (base, target, _, group) in enumerate(jobs):
+        if base <= 0:
+            continue
+        dmap = ctx.frontier_map if group == "x" else dist.to(target, False)
+        per_tribe = group in ("w", "s")
+        for i, c in enumerate(empties):
+            val = (fetch.value(group, target, c) if per_tribe else base) - w.k * dmap.get(c, FAR)
+            if val > 0:
+                pairs.append((val, i, j))
+    if not pairs:
+        return 0.0
+    pairs.sort(reverse=True)
+    left = [job[2] for job in jobs]
+    caps = dict(caps)
+    done = [False] * len(empties)
+    total = 0.0
+    todo = len(empties)
+    for val, i, j in pairs:
+        if done[i] or left[j] <= 0:
+            continue
+        group = jobs[j][3]
+        if group:
+            if caps.get(group, 0) <= 0:
+                continue
+            caps[group] -= 1
+        left[j] -= 1
+        done[i] = True
+        total += val
+        todo -= 1
+        if not todo:
+            break
+    return total

@@ -1,0 +1,423 @@
+"""The heuristic bot's picture of the game: a light board built from a seat's view.
+
+The bot never sees the true state (DESIGN.md, "Bots"): everything here is read from
+``state.view(seat)``. :class:`Board` holds what the bot reasons about (tiles, loose resources,
+pieces, its own Mana and offering values); :class:`Mine` is the small mutable part that one
+candidate action changes (own tribes, loose resources, Mana, limit, deliveries, huts, holy
+places), so a candidate is simulated by copying a few short lists instead of a whole state.
+:class:`Distances` answers "how far is this tile from that one for a tribe carrying X" with
+cached Dijkstra maps over the known tiles plus the unexplored hexes around them.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from ziggurat.games.mesopotamia.data import (
+    CARD_INDEX,
+    COLOURS,
+    DIRECTIONS,
+    EMPTY,
+    OFFERING,
+    PLAINS,
+    STONE,
+    TEMPLE,
+    VOLCANO,
+    WOOD,
+)
+from ziggurat.games.mesopotamia.position import parse_cargo
+
+Coord = tuple[int, int]
+Tribe = tuple[Coord, int, bool]  # tile, cargo code, spent flag (as in the notation's '*')
+
+STEP = 4  # distance units of one step onto a known tile
+UNKNOWN_STEP = 5  # one step onto an unexplored hex (a discovery: the tile type is unknown)
+FAR = 10_000
+
+
+class Board:
+    """Everything the bot reads from one view (immutable while a decision is made)."""
+
+    __slots__ = (
+        "seat", "n", "tiles", "temple", "phase", "mp", "disc", "action", "pending", "round",
+        "piles", "pile_tops", "remaining", "huts", "holy", "opp_tribes", "mana", "limit",
+        "delivered", "hand", "discard", "removed", "deck_size", "values", "unplaced",
+        "supply_tribes", "income_done", "priests", "huts_in_supply", "tribes", "wood", "stone",
+        "spaces", "frontier",
+    )  # fmt: skip
+
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
+        self.seat = seat
+        self.n = view["num_players"]
+        self.tiles: dict[Coord, str] = {(q, r): kind for q, r, kind in view["tiles"]}
+        self.temple = next(c for c, kind in self.tiles.items() if kind == TEMPLE)
+        self.phase: str = view["phase"]
+        self.mp: int = view["mp"]
+        self.disc: int = view["discoveries"]
+        self.action: str | None = view["action"]
+        self.pending: list[Any] | None = view["pending"]
+        self.round: int = view["round"]
+        self.piles: list[int] = [p["size"] for p in view["piles"]]
+        me = COLOURS[seat]
+        self.pile_tops: list[str | None] = [
+            (p["top"][0][0] if p["top"] and me in p["top"][0][1] else None) for p in view["piles"]
+        ]
+        self.remaining: dict[str, int] = dict(view["remaining_tiles"])
+        # huts: (owner seat or -1, number, tile, offering public id or 0)
+        self.huts: list[tuple[int, int, Coord, int]] = [
+            (-1 if o == "neutral" else COLOURS.index(o), num, (q, r), off)
+            for o, num, q, r, off in view["huts"]
+        ]
+        self.holy: dict[Coord, int] = {(q, r): COLOURS.index(c) for q, r, c in view["holy_places"]}
+        players = view["players"]
+        self.opp_tribes: list[list[tuple[Coord, int]]] = []
+        self.mana = [pl["mana"] for pl in players]
+        self.limit = [pl["limit"] for pl in players]
+        self.delivered = [len(pl["offerings"]["delivered"]) for pl in players]
+        for i, pl in enumerate(players):
+            self.opp_tribes.append(
+                [] if i == seat else [((q, r), parse_cargo(c)) for q, r, c, _ in pl["tribes"]]
+            )
+        mine = players[seat]
+        off = mine["offerings"]
+        delivered = set(off["delivered"])
+        # own offering values by public id, for the offerings still on the board
+        self.values: dict[int, int] = {
+            int(k): v for k, v in off["placed"].items() if int(k) not in delivered
+        }
+        self.unplaced: list[int] = list(off["unplaced"] or [])
+        self.hand = [mine["hand"].get(t, 0) for t in CARD_INDEX]
+        self.discard = [view["discard"].get(t, 0) for t in CARD_INDEX]
+        self.removed = [view["removed_cards"].get(t, 0) for t in CARD_INDEX]
+        self.deck_size: int = view["deck_size"]
+        self.supply_tribes: int = mine["tribes_in_supply"]
+        self.income_done: bool = view["income_done"]
+        self.priests = len(view["priests"])
+        self.huts_in_supply = 5 - sum(1 for h in self.huts if h[0] == seat)
+        self.tribes: list[Tribe] = [((q, r), parse_cargo(c), bool(sp)) for q, r, c, sp in mine["tribes"]]
+        self.wood: dict[Coord, int] = {}
+        self.stone: dict[Coord, int] = {}
+        for q, r, w, s in view["loose"]:
+            if w:
+                self.wood[(q, r)] = w
+            if s:
+                self.stone[(q, r)] = s
+        can_discover = any(self.piles)
+        self.spaces: set[Coord] = set()
+        if can_discover:
+            for q, r in self.tiles:
+                for dq, dr in DIRECTIONS:
+                    c = (q + dq, r + dr)
+                    if c not in self.tiles:
+                        self.spaces.add(c)
+        self.frontier: set[Coord] = {
+            c
+            for c, kind in self.tiles.items()
+            if kind not in (VOLCANO, TEMPLE)
+            and any((c[0] + dq, c[1] + dr) in self.spaces for dq, dr in DIRECTIONS)
+        }
+
+    def p_tile(self, kind: str) -> float:
+        """Chance that a discovery lands this (non-volcano) tile type."""
+        total = sum(v for k, v in self.remaining.items() if k != VOLCANO)
+        return self.remaining.get(kind, 0) / total if total else 0.0
+
+
+class Mine:
+    """The part of the board one candidate action can change (copied per candidate)."""
+
+    __slots__ = ("tribes", "wood", "stone", "mana", "limit", "delivered", "hut_offers",
+                 "huts_built", "holy", "unplaced", "supply_tribes", "bonus", "mp")  # fmt: skip
+
+    def __init__(self, b: Board | None = None) -> None:
+        if b is None:
+            return
+        self.tribes: list[Tribe] = sorted(b.tribes)
+        self.wood = dict(b.wood)
+        self.stone = dict(b.stone)
+        self.mana = b.mana[b.seat]
+        self.limit = b.limit[b.seat]
+        self.delivered = b.delivered[b.seat]
+        # own huts holding an own offering: tile -> list of offering values
+        self.hut_offers: dict[Coord, list[int]] = {}
+        for owner, _, c, pub in b.huts:
+            if owner == b.seat and pub:
+                self.hut_offers.setdefault(c, []).append(b.values[pub])
+        self.huts_built = sum(1 for h in b.huts if h[0] == b.seat) - 1
+        self.holy = {c for c, o in b.holy.items() if o == b.seat}
+        self.unplaced = list(b.unplaced)
+        self.supply_tribes = b.supply_tribes
+        self.bonus = 0.0  # one-off value of the action itself (a discovery, a steal)
+        self.mp = b.mp
+
+    def copy(self) -> Mine:
+        m = Mine()
+        m.tribes = list(self.tribes)
+        m.wood = self.wood
+        m.stone = self.stone
+        m.mana = self.mana
+        m.limit = self.limit
+        m.delivered = self.delivered
+        m.hut_offers = self.hut_offers
+        m.huts_built = self.huts_built
+        m.holy = self.holy
+        m.unplaced = self.unplaced
+        m.supply_tribes = self.supply_tribes
+        m.bonus = 0.0
+        m.mp = self.mp
+        return m
+
+
+def take(loose: dict[Coord, int], c: Coord) -> dict[Coord, int]:
+    out = dict(loose)
+    out[c] -= 1
+    if not out[c]:
+        del out[c]
+    return out
+
+
+def put(loose: dict[Coord, int], c: Coord) -> dict[Coord, int]:
+    out = dict(loose)
+    out[c] = out.get(c, 0) + 1
+    return out
+
+
+def donate(m: Mine) -> None:
+    """M5.5: the limit rises (to 8), then Mana rises (to the limit)."""
+    m.limit = min(8, m.limit + 1)
+    m.mana = min(m.limit, m.mana + 1)
+
+
+def enter_temple(b: Board, m: Mine, i: int, origin: Coord) -> None:
+    """Own tribe ``i`` arrives on the temple (M5.4, M6.4, M6.5)."""
+    _, cargo, spent = m.tribes[i]
+    if cargo == STONE:
+        donate(m)
+        m.tribes[i] = (b.temple, EMPTY, spent)
+    elif cargo >= OFFERING:
+        value = b.values[cargo - OFFERING]
+        if m.mana >= value:
+            m.mana -= value
+            m.delivered += 1
+            del m.tribes[i]
+            m.supply_tribes += 1
+        # a failed delivery sends the tribe back where it came from (M6.5)
+    else:
+        m.tribes[i] = (b.temple, cargo, spent)
+
+
+class Distances:
+    """Shortest step costs between hexes, per carrying class, cached until the map grows.
+
+    Class ``True`` (a carrier) may not cross the temple (M5.3-M5.6); class ``False`` (an
+    empty tribe) may. Unexplored hexes up to two rings beyond the map count as passable at
+    a slightly higher cost while tiles are left to draw (a discovery always lands the tribe
+    on its target hex, M7.3-M7.4).
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple[int, bool] | None = None
+        self._maps: dict[tuple[Coord, bool], dict[Coord, int]] = {}
+        self._cost: dict[Coord, int] = {}
+        self._temple: Coord = (0, 0)
+
+    def update(self, b: Board) -> None:
+        key = (len(b.tiles), bool(b.spaces))
+        if key == self._key:
+            return
+        self._key = key
+        self._maps = {}
+        self._temple = b.temple
+        cost: dict[Coord, int] = {c: STEP for c, kind in b.tiles.items() if kind != VOLCANO}
+        if b.spaces:
+            ring = set(b.spaces)
+            for c in b.spaces:
+                cost[c] = UNKNOWN_STEP
+            for c in ring:
+                for dq, dr in DIRECTIONS:
+                    n = (c[0] + dq, c[1] + dr)
+                    if n not in cost and n not in b.tiles:
+                        cost[n] = UNKNOWN_STEP + 1
+        self._cost = cost
+
+    def to(self, target: Coord, carrier: bool) -> dict[Coord, int]:
+        """Map tile -> cost of walking from that tile to ``target``."""
+        key = (target, carrier)
+        got = self._maps.get(key)
+        if got is not None:
+            return got
+        cost = self._cost
+        temple = self._temple
+        dist = {target: 0}
+        heap = [(0, target)]
+        while heap:
+            d, u = heapq.heappop(heap)
+            if d > dist[u]:
+                continue
+            cu = cost.get(u)
+            if cu is None:
+                continue
+            nd = d + cu
+            for dq, dr in DIRECTIONS:
+                w = (u[0] + dq, u[1] + dr)
+                if w not in cost or (carrier and w == temple):
+                    continue
+                if nd < dist.get(w, FAR):
+                    dist[w] = nd
+                    heapq.heappush(heap, (nd, w))
+        self._maps[key] = dist
+        return dist
+
+    def d(self, a: Coord, target: Coord, carrier: bool) -> int:
+        got = self._maps.get((target, carrier))
+        if got is None:
+            got = self.to(target, carrier)
+        return got.get(a, FAR)
+
+
+def _index(m: Mine, t: tuple) -> int:  # type: ignore[type-arg]
+    """Index of own tribe ``t`` = (seat, tile, cargo, spent) from the notation."""
+    return m.tribes.index((t[1], t[2], t[3]))
+
+
+def simulate(b: Board, m: Mine, d: tuple, explore: float = 0.0) -> Mine | None:  # type: ignore[type-arg]
+    """The light position after own decoded action ``d``, or None if the model cannot tell.
+
+    ``explore`` is the one-off value of a discovery (the tribe lands on the new hex, M7.4).
+    Tribes are kept sorted: tribes with the same tile and cargo are interchangeable, so equal
+    positions must have equal lists (a hand-off between two such tribes changes nothing).
+    """
+    out = _simulate(b, m, d, explore)
+    if out is not None:
+        out.tribes.sort()
+    return out
+
+
+def _simulate(b: Board, m: Mine, d: tuple, explore: float) -> Mine | None:  # type: ignore[type-arg]
+    kind = d[0]
+    out = m.copy()
+    if kind == "move":
+        i = _index(out, d[1])
+        c, cargo, spent = out.tribes[i]
+        dest = d[2]
+        out.mp -= 1
+        if dest == b.temple:
+            enter_temple(b, out, i, c)
+        else:
+            out.tribes[i] = (dest, cargo, spent)
+            if dest not in b.tiles:
+                out.bonus = explore
+        return out
+    if kind == "pickup":
+        i = _index(out, d[1])
+        c, _, spent = out.tribes[i]
+        if d[2] == "wood":
+            out.wood = take(out.wood, c)
+            out.tribes[i] = (c, WOOD, spent)
+        else:
+            out.stone = take(out.stone, c)
+            out.tribes[i] = (c, STONE, spent)
+        return out
+    if kind in ("drop", "exchange"):
+        i = _index(out, d[1])
+        c, cargo, spent = out.tribes[i]
+        if cargo == WOOD:
+            out.wood = put(out.wood, c)
+        else:
+            out.stone = put(out.stone, c)
+        new = EMPTY
+        if kind == "exchange":
+            if d[2] == "wood":
+                out.wood = take(out.wood, c)
+                new = WOOD
+            else:
+                out.stone = take(out.stone, c)
+                new = STONE
+        out.tribes[i] = (c, new, spent)
+        return out
+    if kind == "handoff":
+        i = _index(out, d[1])
+        c, cargo, spent = out.tribes[i]
+        out.tribes[i] = (c, EMPTY, spent)
+        j = _index(out, d[2])
+        if j == i:
+            j = out.tribes.index((c, EMPTY, d[2][3]), i + 1)
+        out.tribes[j] = (c, cargo, d[2][3])
+        return out
+    if kind == "steal":
+        j = _index(out, d[2])
+        c = d[2][1]
+        out.tribes[j] = (c, d[1][2], True)
+        out.bonus = 8.0
+        return out
+    if kind == "offering":
+        i = _index(out, d[1])
+        c, _, spent = out.tribes[i]
+        hut = next(h for h in b.huts if (h[0], h[1]) == d[2])
+        pub = hut[3]
+        out.tribes[i] = (c, OFFERING + pub, spent)
+        offers = dict(out.hut_offers)
+        vals = list(offers[c])
+        vals.remove(b.values[pub])
+        if vals:
+            offers[c] = vals
+        else:
+            del offers[c]
+        out.hut_offers = offers
+        return out
+    if kind in ("hut", "holy"):
+        c = d[1]
+        i = _index(out, d[2])
+        out.tribes[i] = (c, EMPTY, True)
+        j = _index(out, d[3])
+        out.tribes[j] = (c, out.tribes[j][1], True)
+        if kind == "hut":
+            out.huts_built += 1
+            value = min(out.unplaced)
+            out.unplaced = [v for k, v in enumerate(out.unplaced) if k != out.unplaced.index(value)]
+            offers = dict(out.hut_offers)
+            offers[c] = [*offers.get(c, []), value]
+            out.hut_offers = offers
+        else:
+            out.holy = out.holy | {c}
+        return out
+    if kind == "grow":
+        c = d[1]
+        for t in (d[3], d[4]):
+            j = _index(out, t)
+            out.tribes[j] = (c, out.tribes[j][1], True)
+        for _ in range(2 if d[5] else 1):
+            if out.supply_tribes:
+                out.supply_tribes -= 1
+                out.tribes.append((c, EMPTY, True))
+        return out
+    if kind == "end":
+        out.mp = 0  # unused MP are lost (M2.7)
+        return out
+    if kind in ("pass", "stop", "draw"):
+        return out
+    return None
+
+
+def followups(b: Board, m: Mine, t: Tribe) -> list[tuple]:  # type: ignore[type-arg]
+    """Decoded own actions for tribe ``t`` in position ``m``: pickups and steps on known land."""
+    c, cargo, spent = t
+    me = (b.seat, c, cargo, spent)
+    out: list[tuple] = []  # type: ignore[type-arg]
+    if cargo == EMPTY:
+        if m.wood.get(c):
+            out.append(("pickup", me, "wood"))
+        if m.stone.get(c):
+            out.append(("pickup", me, "stone"))
+    if m.mp >= 1:
+        for dq, dr in DIRECTIONS:
+            n = (c[0] + dq, c[1] + dr)
+            kind = b.tiles.get(n)
+            if kind is None or kind == VOLCANO or (kind == TEMPLE and cargo == WOOD):
+                continue
+            out.append(("move", me, n))
+    return out
+
+
+__all__ = ["Board", "Mine", "Distances", "PLAINS", "STEP", "FAR", "simulate", "followups"]
