@@ -306,7 +306,8 @@ def test_lobby_table_played_by_clicking_through_two_epochs(page, server, shots):
 
     st = state(page)
     assert st["view"]["epoch"] >= 3 or st["status"] == "over", st["view"]["epoch"]
-    assert seen["board"] >= 8 and seen["keep"] + seen["pass"] >= 1 and seen["stop"] >= 1, seen
+    # the count of placements the human gets depends on the bots' play: ask for a handful
+    assert seen["board"] >= 5 and seen["keep"] + seen["pass"] >= 1 and seen["stop"] >= 1, seen
     assert seen["attack"] >= 1 and seen["dice"] >= 1 and seen["again"] >= 1, seen
     # the panels: VP track with a marker per player, the cards of the Epoch, the log in sentences
     expect(page.locator(".vp-track .vp-marker")).to_have_count(3)

@@ -31,8 +31,11 @@ def sent_or_choices(page: Page, before: int) -> None:
         f"() => Number(document.body.dataset.version) !== {before} || document.body.dataset.busy"
         " || document.querySelector('#choice .selection button[data-action]')"
     )
-    if version(page) == before and not page.evaluate("document.body.dataset.busy"):
-        page.locator("#choice .selection button[data-action]").first.click()
+    # only click a choice that is there: "busy" may clear without a new version (a reply that
+    # changes nothing), in which case settle() waits for the version
+    choices = page.locator("#choice .selection button[data-action]")
+    if version(page) == before and choices.count():
+        choices.first.click()
 
 
 def lit(page: Page, how: str = "") -> list[str]:

@@ -106,12 +106,31 @@ def run_bench(
         with ServerThread(app) as server:
             manager = app.state.manager
             before = sum(t.version for t in list(manager.tables.values()))
-            result = asyncio.run(
+            result = _run_in_own_loop(
                 _drive(server.port, tables, seconds, humans, bot, players, round_limit, seed)
             )
             result.actions = sum(t.version for t in list(manager.tables.values())) - before
             result.games_finished = sum(1 for t in list(manager.tables.values()) if t.status == "over")
         return result
+
+
+def _run_in_own_loop(coro: Any) -> Any:
+    """``asyncio.run`` on a fresh thread, so the benchmark works even when the caller already
+    runs an event loop (a notebook, or a test process where Playwright's sync API has one)."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["result"] = asyncio.run(coro)
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+
+    worker = threading.Thread(target=target, name="bench-server-client")
+    worker.start()
+    worker.join()
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
 
 
 async def _drive(
