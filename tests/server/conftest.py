@@ -9,11 +9,10 @@ need the SQLite default; every other server test also runs on PostgreSQL.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import os
 import uuid
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from server_helpers import TestClient, create_app
