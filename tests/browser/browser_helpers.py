@@ -52,7 +52,7 @@ def own_movable_tribes(page: Page) -> list[str]:
 
 def hex_point(page: Page, key: str, root: str = ".board-svg") -> tuple[float, float]:
     """Screen position of a spot of hex ``key`` where no piece is: clicking there clicks the hex."""
-    point: list[float] = page.evaluate(
+    point: list[float] | None = page.evaluate(
         """([root, key]) => {
             const g = document.querySelector(`${root} .tile[data-hex="${key}"], ${root} .space[data-hex="${key}"]`);
             if (!g) throw new Error('no hex ' + key);
@@ -70,15 +70,24 @@ def hex_point(page: Page, key: str, root: str = ".board-svg") -> tuple[float, fl
                     }
                 }
             }
-            throw new Error('no free spot on hex ' + key);
+            return null;  // pieces cover the whole hex
         }""",
         [root, key],
     )
+    if point is None:
+        raise LookupError(f"no free spot on hex {key}")
     return point[0], point[1]
 
 
 def click_hex(page: Page, key: str, root: str = ".board-svg", tap: bool = False) -> None:
-    x, y = hex_point(page, key, root)
+    try:
+        x, y = hex_point(page, key, root)
+    except LookupError:
+        # a hex crowded with pieces: send the click to the hex itself, as a player's click
+        # on its rim would be (the board handles clicks by delegation on the hex)
+        hex_el = page.locator(f'{root} .tile[data-hex="{key}"], {root} .space[data-hex="{key}"]').first
+        hex_el.dispatch_event("click")
+        return
     if tap:
         page.touchscreen.tap(x, y)
     else:
