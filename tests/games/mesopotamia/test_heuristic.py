@@ -25,7 +25,7 @@ def _heuristic_game(players: int, seed: int) -> Any:
 
 @pytest.mark.parametrize(
     ("players", "seed"),
-    [(2, 1), (2, 2), (2, 3), (3, 1), (3, 2), (3, 3), (4, 1), (4, 2), (4, 3)],
+    [(n, seed) for n in (2, 3, 4) for seed in (1, 2, 3, 4)],
 )
 def test_self_play_ends_with_a_winner_M16_1(players: int, seed: int) -> None:
     result = _heuristic_game(players, seed)
@@ -80,7 +80,12 @@ def _hide_differently(pos: dict[str, Any], seat: int) -> dict[str, Any]:
     old_card = next((c for c, n in hand.items() if n > new.get(c, 0)), None)
     new_card = next((c for c, n in deck.items() if n and c != old_card), None)
     if old_card is not None and new_card is not None:
-        for d, card, step in ((hand, old_card, -1), (deck, old_card, 1), (hand, new_card, 1), (deck, new_card, -1)):
+        for d, card, step in (
+            (hand, old_card, -1),
+            (deck, old_card, 1),
+            (hand, new_card, 1),
+            (deck, new_card, -1),
+        ):
             d[card] = d.get(card, 0) + step
             if not d[card]:
                 del d[card]

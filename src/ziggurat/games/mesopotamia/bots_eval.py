@@ -26,6 +26,7 @@ delivery, a build) is worth more than the job that led to it, so a greedy choice
 next action walks the chains to their end. Equal positions get equal values (tribes are kept
 sorted), so improving actions never cycle.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -102,7 +103,9 @@ class Ctx:
             hut_count[h[2]] = hut_count.get(h[2], 0) + 1
         self.hut_count = hut_count
         plains = [c for c, kind in b.tiles.items() if kind == PLAINS]
-        self.hut_sites = {c: 2 - hut_count.get(c, 0) for c in plains if c not in b.holy and hut_count.get(c, 0) < 2}
+        self.hut_sites = {
+            c: 2 - hut_count.get(c, 0) for c in plains if c not in b.holy and hut_count.get(c, 0) < 2
+        }
         opp_at = {t[0] for tribes in b.opp_tribes for t in tribes}
         self.opp_at = opp_at
         self.holy_sites = [c for c in plains if c not in b.holy and c not in hut_count and c not in opp_at]
@@ -121,9 +124,7 @@ class Ctx:
         # are plains scarce? every player still needs hut slots; holy places eat plains
         free_slots = sum(self.hut_sites.values())
         pool_plains = b.remaining.get(PLAINS, 0)
-        others_need = sum(
-            max(0, 4 - sum(1 for h in b.huts if h[0] == q) + 1) for q in range(b.n) if q != me
-        )
+        others_need = sum(max(0, 4 - sum(1 for h in b.huts if h[0] == q) + 1) for q in range(b.n) if q != me)
         self.plains_scarce = free_slots + 2 * pool_plains < huts_left + others_need + 2
         self.holy_target = weights.holy_max if b.n < 4 else min(weights.holy_max, 2)
         self.frontier_map = self._frontier_map()
@@ -256,7 +257,9 @@ def evaluate(ctx: Ctx, m: Mine) -> float:
     if m.holy:
         v += _occupancy(ctx, m, w.occ if m.mana < m.limit else w.occ_capped)
     partners = Partners(ctx.dist, m.tribes)
-    cv, wood_missing, stone_missing, don_need, holy_need = _carriers(ctx, m, at, woods, stones, partners, jobs)
+    cv, wood_missing, stone_missing, don_need, holy_need = _carriers(
+        ctx, m, at, woods, stones, partners, jobs
+    )
     v += cv
 
     # growth (M11): a pair of own tribes on a tile with an own hut and no offering under
@@ -498,7 +501,11 @@ class _Fetch:
 
 
 def _assign(
-    ctx: Ctx, empties: list[Coord], jobs: list[tuple[float, Coord, int, str]], caps: dict[str, int], fetch: _Fetch
+    ctx: Ctx,
+    empties: list[Coord],
+    jobs: list[tuple[float, Coord, int, str]],
+    caps: dict[str, int],
+    fetch: _Fetch,
 ) -> float:
     """Greedy matching of empty tribes to jobs; returns the summed job values."""
     w = ctx.w

@@ -83,9 +83,7 @@ class Board:
         off = mine["offerings"]
         delivered = set(off["delivered"])
         # own offering values by public id, for the offerings still on the board
-        self.values: dict[int, int] = {
-            int(k): v for k, v in off["placed"].items() if int(k) not in delivered
-        }
+        self.values: dict[int, int] = {int(k): v for k, v in off["placed"].items() if int(k) not in delivered}
         self.unplaced: list[int] = list(off["unplaced"] or [])
         self.hand = [mine["hand"].get(t, 0) for t in CARD_INDEX]
         self.discard = [view["discard"].get(t, 0) for t in CARD_INDEX]
