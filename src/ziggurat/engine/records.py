@@ -40,6 +40,19 @@ def record(
     }
 
 
+def redacted_copy(rec: dict[str, Any], actions: list[str], viewer: Any) -> dict[str, Any]:
+    """``rec`` with its actions replaced by ``actions`` as ``viewer`` saw them.
+
+    Fingerprints go: they belong to the full record, and a redacted one cannot be replayed.
+    """
+    out = dict(rec)
+    out["actions"] = actions
+    out["redacted_for"] = viewer
+    out.pop("fingerprints", None)
+    out.pop("final_fingerprint", None)
+    return out
+
+
 def load_game_of(rec: dict[str, Any]):  # type: ignore[no-untyped-def]
     if rec.get("format") != FORMAT:
         raise ValueError(f"not a Ziggurat record (format {rec.get('format')!r})")

@@ -54,14 +54,10 @@ class MareNostrumGame(Game):
     def redact_record(self, record: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """The record as ``seat`` saw it (section 7): hidden offers, draws and Colossus goods
         of other seats become ``?``."""
+        from ziggurat.engine.records import redacted_copy
         from ziggurat.games.mare_nostrum.state import redact_events
 
-        out = dict(record)
-        out["actions"] = redact_events(self, list(record["actions"]), seat)
-        out["redacted_for"] = seat
-        out.pop("fingerprints", None)
-        out.pop("final_fingerprint", None)
-        return out
+        return redacted_copy(record, redact_events(self, list(record["actions"]), seat), seat)
 
     def undo_barrier(self, state: Any, action: str) -> bool:
         """Savepoints: chance, anything that hands the decision to another seat or to chance

@@ -52,17 +52,12 @@ class MesopotamiaGame(Game):
         return sample_state(self, view, seat, rng)
 
     def redact_record(self, record: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        from ziggurat.engine.records import replay
+        from ziggurat.engine.records import redacted_copy, replay
         from ziggurat.games.mesopotamia.view import redact_events
 
         state = replay(record)
         chosen = [e for e in state.events() if not e[2]]  # type: ignore[attr-defined]
-        out = dict(record)
-        out["actions"] = redact_events(chosen, seat)
-        out["redacted_for"] = None if seat is None else D.COLOURS[seat]
-        out.pop("fingerprints", None)
-        out.pop("final_fingerprint", None)
-        return out
+        return redacted_copy(record, redact_events(chosen, seat), None if seat is None else D.COLOURS[seat])
 
     def undo_barrier(self, state: Any, action: str) -> bool:
         """Chance, anything that draws or shows a tile or card, a delivery attempt (it shows

@@ -56,17 +56,12 @@ class EpochsGame(Game):
 
     def redact_record(self, record: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """The record as ``seat`` saw it: cards dealt or drawn by others become ``?`` (§6)."""
-        from ziggurat.engine.records import replay
+        from ziggurat.engine.records import redacted_copy, replay
         from ziggurat.games.mesopotamia_epochs.view import redact_events
 
         state = replay(record)
         chosen = [e for e in state.events() if not e[2]]  # type: ignore[attr-defined]
-        out = dict(record)
-        out["actions"] = redact_events(chosen, seat)
-        out["redacted_for"] = None if seat is None else D.SYMBOLS[seat]
-        out.pop("fingerprints", None)
-        out.pop("final_fingerprint", None)
-        return out
+        return redacted_copy(record, redact_events(chosen, seat), None if seat is None else D.SYMBOLS[seat])
 
     def undo_barrier(self, state: Any, action: str) -> bool:
         """Savepoints: chance, anything that shows a card to someone (a keep or pass, the end
