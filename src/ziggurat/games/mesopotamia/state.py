@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ziggurat.engine.contract import CHANCE, TERMINAL, Action, State
+from ziggurat.engine.eventlog import ConsLogged
 from ziggurat.games.mesopotamia.data import (
     EMPTY,
     FOREST,
@@ -30,7 +31,7 @@ HutT = tuple[int, int, Coord, int]  # owner (-1 neutral), number, tile, offering
 PHASES = ("setup", "movement", "action", "mana", "over")
 
 
-class MesoState(State):
+class MesoState(ConsLogged, State):
     __slots__ = (
         "game", "n", "opts", "tiles", "wood", "stone", "tribes", "huts", "holy", "mana",
         "limit", "unplaced", "offer_val", "next_pub", "revealed", "delivered", "hand", "new",
@@ -122,22 +123,6 @@ class MesoState(State):
         from ziggurat.games.mesopotamia.view import view
 
         return view(self, seat)
-
-    def history(self) -> list[str]:
-        return [e[1] for e in self.events() if not e[2]]
-
-    def events(self) -> list[tuple[int, str, bool, int]]:
-        """Every action in order as ``(actor, text, auto, turn seat)``.
-
-        ``auto``: a forced decision or certain chance outcome the engine applied itself.
-        """
-        out = []
-        node = self.log
-        while node is not None:
-            node, item = node
-            out.append(item)
-        out.reverse()
-        return out
 
     def to_position(self) -> dict[str, Any]:
         from ziggurat.games.mesopotamia.position import to_position

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ziggurat.engine.contract import TERMINAL, Action, State
+from ziggurat.engine.eventlog import ConsLogged
 
 if TYPE_CHECKING:
     from ziggurat.games.mesopotamia_epochs.data import Rules
@@ -30,10 +31,9 @@ if TYPE_CHECKING:
 
 PHASES = ("allocation", "strategy", "over")
 
-Event = tuple[int, str, bool, int]  # actor (-1 chance), text, auto, seat concerned
 
 
-class EpochsState(State):
+class EpochsState(ConsLogged, State):
     __slots__ = (
         "game", "rules", "n", "epoch", "phase", "vp", "occ", "cnt", "held", "owner", "known",
         "public", "set_aside", "deck", "draw_order", "draw_idx", "received", "pvp", "entered",
@@ -109,23 +109,6 @@ class EpochsState(State):
         from ziggurat.games.mesopotamia_epochs.view import view
 
         return view(self, seat)
-
-    def history(self) -> list[str]:
-        return [e[1] for e in self.events() if not e[2]]
-
-    def events(self) -> list[Event]:
-        """Every action in order as ``(actor, text, auto, seat concerned)``.
-
-        ``auto``: a forced decision or certain chance outcome the engine applied itself.
-        ``seat concerned``: the dealt seat, the drawer, or the active People's owner.
-        """
-        out = []
-        node = self.log
-        while node is not None:
-            node, item = node
-            out.append(item)
-        out.reverse()
-        return out
 
     def to_position(self) -> dict[str, Any]:
         from ziggurat.games.mesopotamia_epochs.position import to_position
