@@ -1,0 +1,296 @@
+"""Action codecs: a fixed integer index for every action of a game (issue 7).
+
+Reinforcement-learning interfaces (PettingZoo, OpenSpiel) want actions as integers in a
+range fixed for the game, while Ziggurat actions are canonical texts. A codec is that
+mapping, built from the game's *structure* (map areas, goods, cards, tribes ...) rather than
+from actions seen in play, so every action the rules can ever make legal has an index.
+
+>>> import ziggurat
+>>> from ziggurat.interop.codec import codec_for
+>>> game = ziggurat.load("mesopotamia-epochs", players=3)
+>>> codec = codec_for(game)
+>>> codec.decode(codec.encode("place babylon")) == "place babylon"
+True
+
+Two id spaces per codec:
+
+- player actions ``0 .. num_actions - 1`` (``encode`` / ``decode``);
+- chance outcomes ``0 .. num_chance_outcomes - 1`` (``encode_chance`` / ``decode_chance``),
+  a separate space: OpenSpiel's ``max_chance_outcomes`` is ``num_chance_outcomes``.
+
+Each space is a sequence of *blocks*, one per action kind, each a mixed-radix product of small
+dimensions (``move``: tile x cargo x flag x direction). ``codec.blocks()`` lists them; the
+mapping of every game is tabled in ``docs/interop.md``.
+
+**State.** The Mare Nostrum and Epochs codecs are state-independent: ``state`` may be omitted.
+Mesopotamia's map has no fixed extent (it grows by discovery), so its codec numbers tiles by
+their rank on the current map and names own tribes relative to the player to move; its
+``encode``/``decode`` need the state the action belongs to (``state_dependent`` is True) and
+raise :class:`CodecError` (a ``ValueError``) without one, or for an index that names nothing on
+that map. Passing the state always works, so generic callers (the PettingZoo and OpenSpiel
+adapters) always pass it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import importlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ziggurat.engine.contract import CHANCE, Game, State
+from ziggurat.engine.errors import ZigguratError
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+
+class CodecError(ZigguratError):
+    """An action text or index that the codec cannot map (unknown kind, out of range ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One action kind: indices ``start .. start + size - 1``, a product of ``dims``."""
+
+    kind: str
+    start: int
+    dims: tuple[int, ...]
+    labels: tuple[str, ...]
+
+    @property
+    def size(self) -> int:
+        n = 1
+        for d in self.dims:
+            n *= d
+        return n
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+    def index(self, *coords: int) -> int:
+        """Index of ``coords`` (one per dimension, row-major: the last varies fastest)."""
+        if len(coords) != len(self.dims):
+            raise CodecError(f"{self.kind}: {len(self.dims)} coordinates expected, got {len(coords)}")
+        i = 0
+        for c, d in zip(coords, self.dims, strict=True):
+            if not 0 <= c < d:
+                raise CodecError(f"{self.kind}: coordinate {c} outside 0..{d - 1} ({self.labels})")
+            i = i * d + c
+        return self.start + i
+
+    def coords(self, index: int) -> tuple[int, ...]:
+        """Inverse of :meth:`index`."""
+        i = index - self.start
+        out = []
+        for d in reversed(self.dims):
+            i, c = divmod(i, d)
+            out.append(c)
+        return tuple(reversed(out))
+
+
+class Layout:
+    """Blocks laid end to end: the id space of one codec (player actions or chance)."""
+
+    __slots__ = ("_blocks", "_by_kind", "_starts", "size")
+
+    def __init__(self) -> None:
+        self._blocks: list[Block] = []
+        self._by_kind: dict[str, Block] = {}
+        self._starts: list[int] = []
+        self.size = 0
+
+    def add(self, kind: str, dims: Sequence[int] = (), labels: Sequence[str] = ()) -> Block:
+        """Append a block; a dimension of size 0 makes an empty block (the kind cannot occur)."""
+        if kind in self._by_kind:
+            raise ValueError(f"duplicate block {kind!r}")
+        block = Block(kind, self.size, tuple(dims), tuple(labels))
+        if block.size == 0:
+            return block
+        self._blocks.append(block)
+        self._by_kind[kind] = block
+        self._starts.append(block.start)
+        self.size = block.stop
+        return block
+
+    def __getitem__(self, kind: str) -> Block:
+        return self._by_kind[kind]
+
+    @property
+    def blocks(self) -> list[Block]:
+        return list(self._blocks)
+
+    def locate(self, index: int) -> tuple[Block, tuple[int, ...]]:
+        """The block holding ``index`` and the coordinates inside it."""
+        if not isinstance(index, int | np.integer) or not 0 <= index < self.size:
+            raise CodecError(f"index {index!r} outside 0..{self.size - 1}")
+        block = self._blocks[bisect.bisect_right(self._starts, int(index)) - 1]
+        return block, block.coords(int(index))
+
+
+class ActionCodec(ABC):
+    """Integer indices for the actions and chance outcomes of one game configuration.
+
+    ``num_actions`` and ``num_chance_outcomes`` are fixed for the game id, player count and
+    options. ``encode`` is injective over every action that can be legal in a state (all
+    states, for a state-independent codec), ``decode(encode(a)) == a``.
+    """
+
+    state_dependent: bool = False
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.game_id = game.game_id
+        self.num_players = game.num_players
+        self.actions = Layout()
+        self.chance = Layout()
+        self._build()
+
+    # -- what a game's codec provides --------------------------------------------------
+    @abstractmethod
+    def _build(self) -> None:
+        """Fill ``self.actions`` and ``self.chance`` with blocks."""
+
+    @abstractmethod
+    def _encode(self, action: str, state: State | None) -> int: ...
+
+    @abstractmethod
+    def _decode(self, index: int, state: State | None) -> str: ...
+
+    @abstractmethod
+    def _encode_chance(self, outcome: str, state: State | None) -> int: ...
+
+    @abstractmethod
+    def _decode_chance(self, index: int, state: State | None) -> str: ...
+
+    # -- public API ----------------------------------------------------------------------
+    @property
+    def num_actions(self) -> int:
+        """Size of the player-action id space."""
+        return self.actions.size
+
+    @property
+    def num_chance_outcomes(self) -> int:
+        """Size of the chance-outcome id space (separate from the action space)."""
+        return self.chance.size
+
+    def blocks(self) -> list[Block]:
+        """The action kinds and their index ranges, in index order."""
+        return self.actions.blocks
+
+    def chance_blocks(self) -> list[Block]:
+        return self.chance.blocks
+
+    def encode(self, action: str, state: State | None = None) -> int:
+        """Index of the player action ``action`` (canonical text).
+
+        :raises CodecError: if the text is not an action of this game the codec knows, or
+            (state-dependent codecs) ``state`` is missing or cannot hold that action.
+        """
+        self._need_state(state)
+        try:
+            return self._encode(action, state)
+        except CodecError:
+            raise
+        except (KeyError, ValueError, IndexError, TypeError) as exc:
+            raise CodecError(f"{self.game_id}: cannot encode action {action!r}: {exc}") from exc
+
+    def decode(self, index: int, state: State | None = None) -> str:
+        """Canonical text of action ``index``; inverse of :meth:`encode`.
+
+        :raises CodecError: if ``index`` is out of range or names nothing in ``state``.
+        """
+        self._need_state(state)
+        self.actions.locate(index)  # range check with a clear message
+        try:
+            return self._decode(int(index), state)
+        except CodecError:
+            raise
+        except (KeyError, ValueError, IndexError, TypeError) as exc:
+            raise CodecError(f"{self.game_id}: cannot decode action index {index}: {exc}") from exc
+
+    def encode_chance(self, outcome: str, state: State | None = None) -> int:
+        """Index of a chance outcome in the chance id space."""
+        try:
+            return self._encode_chance(outcome, state)
+        except CodecError:
+            raise
+        except (KeyError, ValueError, IndexError, TypeError) as exc:
+            raise CodecError(f"{self.game_id}: cannot encode chance outcome {outcome!r}: {exc}") from exc
+
+    def decode_chance(self, index: int, state: State | None = None) -> str:
+        """Canonical text of chance outcome ``index``; inverse of :meth:`encode_chance`."""
+        self.chance.locate(index)
+        try:
+            return self._decode_chance(int(index), state)
+        except CodecError:
+            raise
+        except (KeyError, ValueError, IndexError, TypeError) as exc:
+            raise CodecError(f"{self.game_id}: cannot decode chance index {index}: {exc}") from exc
+
+    def legal_indices(self, state: State) -> list[int]:
+        """Sorted indices of ``state.legal_actions()`` (empty at chance and terminal nodes)."""
+        if state.current_player() < 0:
+            return []
+        return sorted(self.encode(a, state) for a in state.legal_actions())
+
+    def legal_mask(self, state: State) -> npt.NDArray[np.int8]:
+        """``int8`` array of size ``num_actions``: 1 at the legal indices."""
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        idx = self.legal_indices(state)
+        if idx:
+            mask[idx] = 1
+        return mask
+
+    def chance_outcomes(self, state: State) -> list[tuple[int, float]]:
+        """``state.chance_outcomes()`` as ``(index, probability)``, sorted by index."""
+        if state.current_player() != CHANCE:
+            return []
+        return sorted((self.encode_chance(a, state), p) for a, p in state.chance_outcomes())
+
+    def _need_state(self, state: State | None) -> None:
+        if self.state_dependent and state is None:
+            raise CodecError(
+                f"the {self.game_id} codec numbers actions relative to the state: pass the state"
+            )
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.game_id} {self.num_players}p: {self.num_actions} actions, "
+            f"{self.num_chance_outcomes} chance outcomes>"
+        )
+
+
+# game id -> "module:Class", imported lazily like the game registry.
+_CODECS: dict[str, str] = {
+    "mesopotamia": "ziggurat.interop.codecs.mesopotamia:MesopotamiaCodec",
+    "mesopotamia-epochs": "ziggurat.interop.codecs.epochs:EpochsCodec",
+    "mare-nostrum": "ziggurat.interop.codecs.mare_nostrum:MareNostrumCodec",
+}
+_CACHE: dict[tuple[str, int, str], ActionCodec] = {}
+
+
+def _options_key(options: dict[str, Any]) -> str:
+    return json.dumps(options, sort_keys=True, default=repr)
+
+
+def codec_for(game: Game) -> ActionCodec:
+    """The codec of ``game`` (cached per game id, player count and options)."""
+    key = (game.game_id, game.num_players, _options_key(dict(game.options)))
+    codec = _CACHE.get(key)
+    if codec is None:
+        if game.game_id not in _CODECS:
+            raise ValueError(f"no action codec for game {game.game_id!r}")
+        module_name, _, cls_name = _CODECS[game.game_id].partition(":")
+        cls: type[ActionCodec] = getattr(importlib.import_module(module_name), cls_name)
+        codec = _CACHE[key] = cls(game)
+    return codec
+
+
+__all__ = ["ActionCodec", "Block", "CodecError", "Layout", "codec_for"]
