@@ -93,13 +93,28 @@ def test_render_a_record_and_a_position(nostrum_records: list[Path], tmp_path: P
     drawn = {g.get("id") for g in root.iter(f"{SVG}g") if g.get("class") == "province"}
     assert drawn == {f"p-{p}" for p in state.game.board.provinces}  # type: ignore[attr-defined]
     assert any(t.get("class") == "secrets" for t in root.iter(f"{SVG}text"))
+
+
+def test_render_a_raw_position(nostrum_records: list[Path], tmp_path: Path) -> None:
+    """A position file is ``state.to_position()`` as it is: its header names the game and count."""
+    state = ziggurat.replay(load(nostrum_records[0]), upto=150)
+    position = state.to_position()
+    assert position["format"] == f"ziggurat-position/{GAME}/1" and position["num_players"] == 3
     pos = tmp_path / "pos.json"
-    # the engine's position has no file header yet; a position file needs one
-    header = {"format": f"ziggurat-position/{GAME}/1", "num_players": 3}
-    pos.write_text(json.dumps({**header, **state.to_position()}))
-    result = invoke(["render", str(pos), "--out", str(tmp_path / "pos.svg")])
+    pos.write_text(json.dumps(position))
+    result = invoke(["render", str(pos), "--seat", "1", "--out", str(tmp_path / "pos.svg")])
     assert result.exit_code == 0, result.output
-    assert ET.parse(tmp_path / "pos.svg").getroot().tag == f"{SVG}svg"
+    root = ET.parse(tmp_path / "pos.svg").getroot()
+    assert root.tag == f"{SVG}svg"
+    drawn = {g.get("id") for g in root.iter(f"{SVG}g") if g.get("class") == "province"}
+    assert drawn == {f"p-{p}" for p in state.game.board.provinces}  # type: ignore[attr-defined]
+    assert (
+        "--ply applies to records"
+        in invoke(["render", str(pos), "--ply", "3", "--out", str(tmp_path / "x.svg")]).output
+    )
+    pos.write_text(json.dumps({**position, "num_players": 4}))
+    result = invoke(["render", str(pos), "--out", str(tmp_path / "bad.svg")])
+    assert result.exit_code != 0 and "header says 4 players but its state is for 3" in result.output
 
 
 def test_bench_prints_its_figures(monkeypatch: pytest.MonkeyPatch) -> None:

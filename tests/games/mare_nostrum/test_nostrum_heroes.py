@@ -23,8 +23,8 @@ from nostrum_helpers import (
     steps,
 )
 
+from ziggurat.games.mare_nostrum import battle, buy_place, flow, production
 from ziggurat.games.mare_nostrum import board as B
-from ziggurat.games.mare_nostrum import flow
 
 
 def with_tiles(state: Any, seat: int, *tiles: str, **changes: Any) -> Any:
@@ -34,8 +34,11 @@ def with_tiles(state: Any, seat: int, *tiles: str, **changes: Any) -> Any:
     return load(state, p)
 
 
-def min_roll(state: Any) -> int:
-    return min(int(a.split()[1]) for a, _ in state.chance_outcomes())
+def dice_rolled(state: Any) -> int:
+    """How many dice the pending roll has: every outcome lists one face per die."""
+    counts = {len(a.split()[1].split(",")) for a, _ in state.chance_outcomes()}
+    assert len(counts) == 1
+    return counts.pop()
 
 
 def test_caesar_only_when_attacking_and_pericles_only_when_defending() -> None:
@@ -45,9 +48,9 @@ def test_caesar_only_when_attacking_and_pericles_only_when_defending() -> None:
     p["legions"]["macedonia"] = [2, 0, 0]
     s = mil_turn(load(s, p), ROME, "mil_march")
     steps(s, "march macedonia achea", "march macedonia achea", "done", "fight achea 1")
-    assert min_roll(s) == 3
-    s.apply("roll 3")
-    assert min_roll(s) == 3
+    assert dice_rolled(s) == 3
+    s.apply("roll 1,1,1")
+    assert dice_rolled(s) == 3
 
 
 def test_hammurabi_free_marker_once_per_turn() -> None:
@@ -132,12 +135,12 @@ def test_nebuchadnezzar_adds_five_at_home() -> None:
         "where": "achea",
         "att": ROME,
         "def": GREECE,
-        "att_total": 10,
-        "def_total": 4,
+        "att_faces": [4, 6],
+        "def_faces": [4],
     }
-    assert flow.battle_hits(d) == (1, 2)
+    assert battle.battle_hits(d) == (1, 2)
     d["battle"]["where"] = "latium"
-    assert flow.battle_hits(d) == (0, 2)
+    assert battle.battle_hits(d) == (0, 2)
 
 
 def test_penthesilea_lands_a_free_legion() -> None:
@@ -157,7 +160,7 @@ def test_penthesilea_lands_a_free_legion() -> None:
 def test_perseus_takes_the_first_buy_turn() -> None:
     """N3.1.2 (D11)."""
     s = with_tiles(new(), CARTHAGE, "perseus")
-    flow._buy_start(s.d)
+    buy_place.buy_start(s.d)
     s._legal = None
     assert s.current_player() == CARTHAGE and list(s.legal_actions()) == ["first no", "first yes"]
     s.apply("first yes")
@@ -172,7 +175,7 @@ def test_ramses_adds_a_die_at_sea() -> None:
     p["triremes"]["mare_sardum"] = [1, 0, 1]
     s = mil_turn(load(s, p), ROME, "mil_sea")
     s.apply("seabattle mare_sardum 2")
-    assert min_roll(s) == 2
+    assert dice_rolled(s) == 2
 
 
 def test_colossus_and_temple_of_artemis_in_production() -> None:
@@ -181,7 +184,7 @@ def test_colossus_and_temple_of_artemis_in_production() -> None:
     p = pos(s)
     p.update(round=2, res=[{}, {}, {}])
     s = load(s, p)
-    flow._production(s.d)
+    production.production(s.d)
     flow.advance(s.d)
     s._legal = None
     assert s.current_player() == GREECE and "colossus gems" in s.legal_actions()

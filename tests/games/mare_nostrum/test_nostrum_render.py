@@ -160,3 +160,48 @@ def test_action_groups_and_notation() -> None:
     )
     assert "docs/mare-nostrum.md" in DS.NOTATION_HELP
     assert RT.palette_for("truecolor") is RT.FULL and RT.palette_for("standard") is RT.BASIC
+
+
+def _sea_battle() -> Any:
+    """W8's sea battle: Rome's 2 triremes attack Carthage's 1 in Mare Sardum."""
+    s = MareNostrumGame(3, {}).new_initial_state()
+    s.apply("empires rome,greece,carthage")
+    for tile in ("hercules", "antigone", "spartacus", "colossus", "lighthouse"):
+        s.apply(f"reveal {tile}")
+    p = s.to_position()
+    p.update(trade=None, stage="mil_sea")
+    p["triremes"]["mare_sardum"] = [2, 0, 1]
+    p["mil"] = {"done": [1, 2], "active": 0, "arrived": {}, "fought": [], "zeus_q": [], "circe_used": []}
+    s = s.game.state_from_position(p)
+    s.apply("seabattle mare_sardum 2")
+    return s
+
+
+def test_dice_faces_in_sentences_and_on_the_board() -> None:
+    """7.6: every die face is public: the roll sentences and the board name them."""
+    s = _sea_battle()
+    before = s.view(1)
+    mark = DS.log_mark(s)
+    s.apply("roll 1,2")
+    after = s.view(1)
+    told = [text for text, _ in DS.describe_step(DS.events_since(s, mark), before, after)]
+    assert told == ["Rome (seat 0) rolls 1, 2 (total 3)"]
+    assert "Rome (seat 0) rolled 1, 2 (total 3)" in _text(after)
+    mark = DS.log_mark(s)
+    s.apply("roll 4")
+    told = [text for text, _ in DS.describe_step(DS.events_since(s, mark), after, s.view(1))]
+    assert told[0] == "Carthage (seat 2) rolls 4"
+    assert told[-1] == (
+        "Result in Mare Sardum: Rome (seat 0) 1, 2 = 3, Carthage (seat 2) 4; hits taken: Rome (seat 0) 0, Carthage (seat 2) 0"
+    )
+    assert "Last battle in Mare Sardum: Rome (seat 0) 1, 2 = 3" in _text(s.view(None))
+
+
+def test_battle_result_shows_the_fortress_bonus() -> None:
+    view = {"empires": ["rome", "greece", "carthage"]}
+    fought = {"kind": "land", "where": "numidia", "att": 0, "def": 2, "att_faces": [2, 4, 5, 6],
+              "def_faces": [3, 4], "totals": [17, 12], "hits": [2, 2]}  # fmt: skip
+    assert DS.battle_result(view, fought) == (
+        "Result in Numidia: Rome (seat 0) 2, 4, 5, 6 = 17, Carthage (seat 2) 3, 4 + 5 = 12; "
+        "hits taken: Rome (seat 0) 2, Carthage (seat 2) 2"
+    )

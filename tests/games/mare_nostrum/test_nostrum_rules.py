@@ -182,7 +182,7 @@ def test_marker_needs_no_other_legions() -> None:
     p = pos(new())
     p["legions"]["dacia"] = [1, 0, 0]
     s = buy_turn(load(new(), p), GREECE)
-    refuse(s, "buy marker dacia", "N3.4")
+    refuse(s, "buy marker dacia", "N3.4 (c)")
 
 
 def test_no_building_or_fortress_under_a_conqueror_but_legions_yes() -> None:
@@ -246,11 +246,11 @@ def test_hit_removal_is_chosen_by_the_owner() -> None:
     p["legions"]["latium"] = [2, 0, 1]
     p["occupy"]["latium"] = {"market": CARTHAGE}
     s = mil_turn(load(s, p), ROME, "mil_fight")
-    steps(s, "fight latium 2", "roll 5", "roll 2")
+    steps(s, "fight latium 2", "roll 1,1,3", "roll 2")  # Rome 2 legions + Caesar, Carthage 1
     s = mil_turn(load(new(), p), ROME, "mil_fight")
     p["legions"]["latium"] = [2, 0, 2]
     s = mil_turn(load(new(), p), ROME, "mil_fight")
-    steps(s, "fight latium 2", "roll 5", "roll 2")
+    steps(s, "fight latium 2", "roll 1,1,3", "roll 1,1")
     assert s.current_player() == CARTHAGE
     assert list(s.legal_actions()) == ["lose free", "lose market"]
     s.apply("lose market")
@@ -351,18 +351,6 @@ def test_tracks_are_plain_integers_above_15() -> None:
     assert B.tracks(s.d, ROME)["trade"] == 7 + 2 + 2 + 1 + 1 + 2 + 1
 
 
-def test_unimplemented_option_values_are_refused() -> None:
-    """10.6: option values the engine does not implement are refused, never ignored."""
-    for key, value in (
-        ("building_supply_limit", 10),
-        ("starting_title_tie_break", "oldest"),
-        ("victory_tie_capitals", "shared"),
-        ("conquest_options_per_conquest", 4),
-    ):
-        with pytest.raises(OptionError, match=key):
-            MareNostrumGame(3, {key: value})
-
-
 def test_two_conquest_options_per_conquest() -> None:
     """N4.11.1 with ``conquest_options_per_conquest`` = 2: a second, different option or pass."""
     s = new(conquest_options_per_conquest=2)
@@ -381,12 +369,12 @@ def test_two_conquest_options_per_conquest() -> None:
 
 def test_hero_cost_by_round() -> None:
     """R25, option ``hero_cost_mode: by_round``."""
-    from ziggurat.games.mare_nostrum import flow
+    from ziggurat.games.mare_nostrum import buy_place
 
     s = new(hero_cost_mode="by_round", hero_cost_by_round={"1": 7, "3": 9})
-    assert flow._cost_tile(s.d, ROME) == 7
+    assert buy_place.cost_tile(s.d, ROME) == 7
     s.d["round"] = 4
-    assert flow._cost_tile(s.d, ROME) == 9
+    assert buy_place.cost_tile(s.d, ROME) == 9
 
 
 def test_dice_cap_and_fortress_removed_by_hits() -> None:
@@ -396,24 +384,24 @@ def test_dice_cap_and_fortress_removed_by_hits() -> None:
     p["legions"]["numidia"] = [4, 0, 1]
     s = mil_turn(load(s, p), ROME, "mil_fight")
     s.apply("fight numidia 2")
-    assert min(int(a.split()[1]) for a, _ in s.chance_outcomes()) == 2
+    assert {len(a.split()[1].split(",")) for a, _ in s.chance_outcomes()} == {2}  # 4 legions + Caesar, capped
     s = new(fortress_removed_by_hits=True)
     p = pos(s)
     p["legions"]["numidia"] = [4, 0, 1]
     p["fortresses"]["numidia"] = CARTHAGE
     s = mil_turn(load(s, p), ROME, "mil_fight")
-    steps(s, "fight numidia 2", "roll 15", "roll 1")
+    steps(s, "fight numidia 2", "roll 3,3,3,3,3", "roll 1")
     assert "numidia" not in s.d["fortresses"]  # 3 hits - 1 cancelled: 1 legion, then the fortress
 
 
 def test_perseus_owner_then_copier() -> None:
     """N0.12: Perseus's owner goes first, the copier second."""
-    from ziggurat.games.mare_nostrum import flow
+    from ziggurat.games.mare_nostrum import buy_place
 
     s = new()
     s.d["tiles"][CARTHAGE].append("perseus")
     s.d["copy"][ROME] = "perseus"
-    flow._buy_start(s.d)
+    buy_place.buy_start(s.d)
     s._legal = None
     steps(s, "first yes", "first yes")
     assert s.d["buy"]["active"] == CARTHAGE
@@ -476,3 +464,64 @@ def test_undo_barriers() -> None:
     assert not s.game.undo_barrier(s, "offer metal")  # Rome still offering
     s.apply("offer metal")
     assert s.game.undo_barrier(s, "offer wine")  # Greece's secret decision next
+
+
+def test_each_roll_lists_every_die_face_N4_7_1() -> None:
+    """N4.7.1, N0.13, 7.6: a side's roll is one chance node whose outcomes are its die faces
+    (ascending), with exact probabilities; the sums are the battle's totals (N4.7.3)."""
+    s = new()
+    p = pos(s)
+    p["triremes"]["mare_sardum"] = [2, 0, 1]
+    s = mil_turn(load(s, p), ROME, "mil_sea")
+    s.apply("seabattle mare_sardum 2")
+    outs = dict(s.chance_outcomes())
+    assert len(outs) == 21 and abs(sum(outs.values()) - 1) < 1e-12
+    assert outs["roll 1,2"] == pytest.approx(2 / 36) and outs["roll 6,6"] == pytest.approx(1 / 36)
+    assert "roll 2,1" not in outs and "roll 3" not in outs
+    s.apply("roll 2, 5")  # loose spacing is normalised
+    assert s.d["battle"]["att_faces"] == [2, 5] and s.events()[-1][3] == ROME  # whose dice
+    assert sorted(a for a, _ in s.chance_outcomes()) == [f"roll {f}" for f in range(1, 7)]
+    s.apply("roll 6")
+    last = s.d["last_battle"]
+    assert (last["att_faces"], last["def_faces"], last["totals"], last["hits"]) == (
+        [2, 5],
+        [6],
+        [7, 6],
+        [1, 1],
+    )
+    assert s.d["triremes"]["mare_sardum"] == [1, 0, 0]
+
+
+def test_a_big_side_rolls_in_handfuls() -> None:
+    """With raised unit limits, 13 legions and Caesar roll 14 dice: 11 in one chance node
+    (4,368 outcomes), then 3; the defender rolls after."""
+    limits = {"legion": 20, "trireme": 5, "fortress": 8, "influence_marker": 12}
+    s = new(unit_limits=limits)
+    p = pos(s)
+    p["legions"]["latium"] = [13, 0, 1]
+    s = mil_turn(load(s, p), ROME, "mil_fight")
+    s.apply("fight latium 2")
+    outs = s.chance_outcomes()
+    assert len(outs) == 4368 and {len(a.split()[1].split(",")) for a, _ in outs} == {11}
+    s.apply("roll " + ",".join(["6"] * 11))
+    assert {len(a.split()[1].split(",")) for a, _ in s.chance_outcomes()} == {3}
+    s.apply("roll 1,1,1")
+    assert s.d["battle"]["att_faces"] == [1, 1, 1] + [6] * 11 and len(s.chance_outcomes()) == 6
+    s.apply("roll 1")
+    assert s.d["last_battle"]["totals"] == [69, 1] and s.d["legions"]["latium"] == [13, 0, 0]
+    conserved(s)
+
+
+def test_positions_carry_a_header() -> None:
+    """Positions: ``format`` and ``num_players`` first; ``state_from_position`` checks them."""
+    s = new()
+    p = pos(s)
+    assert list(p)[:2] == ["format", "num_players"]
+    assert p["format"] == "ziggurat-position/mare-nostrum/1" and p["num_players"] == 3
+    assert load(s, p).fingerprint() == s.fingerprint()
+    bare = {k: v for k, v in p.items() if k not in ("format", "num_players")}
+    assert load(s, bare).to_position() == p  # positions written without the header still load
+    with pytest.raises(ValueError, match="not a Mare Nostrum position"):
+        load(s, {**p, "format": "ziggurat-position/mesopotamia/1"})
+    with pytest.raises(ValueError, match="for 3 players, the game for 4"):
+        MareNostrumGame(4, {}).state_from_position(p)

@@ -107,6 +107,22 @@ def supply(d: State, seat: int, piece: str) -> int:
     return int(limits["influence_marker"]) - sum(1 for s in d["markers"].values() if s == seat)
 
 
+def building_supply(d: State, kind: str) -> int | None:
+    """Buildings of ``kind`` left in the common supply (2.4, N0.9, R35), or None when unlimited
+    (option ``building_supply_limit``). Built ones are on the board; pillaged ones are back."""
+    limit = D.building_limits(d["opts"]).get(kind)
+    if limit is None:
+        return None
+    on_board = sum(1 for slots in d["buildings"].values() for s in slots if D.building_kind(s) == kind)
+    return limit - on_board
+
+
+def building_left(d: State, kind: str) -> bool:
+    """N0.9 for buildings: at least one of ``kind`` is left in the common supply."""
+    left = building_supply(d, kind)
+    return left is None or left > 0
+
+
 def own_provinces(d: State, seat: int) -> list[str]:
     return sorted(p for p, s in d["markers"].items() if s == seat)
 

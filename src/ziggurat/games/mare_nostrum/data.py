@@ -49,31 +49,180 @@ class OptionError(ZigguratError):
     """An unknown option or a bad option value."""
 
 
+BUILDING_KINDS = ("caravan", "market", "city", "capital", "legendary_city", "temple")
+UNIT_PIECES = ("legion", "trireme", "fortress", "influence_marker")
+# The values of the three options with alternatives (docs/mare-nostrum.md, "Option values").
+STARTING_TITLE_TIE_BREAKS = ("youngest_player", "seat_order", "random")
+VICTORY_TIE_CAPITALS = (
+    "most_capitals_then_military_leader",
+    "most_capitals_then_military_level",
+    "military_leader",
+    "most_capitals_then_play_on",
+)
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "empire_assignment": ("random", "choice"),
+    "hero_cost_mode": ("by_tiles_owned", "by_round"),
+    "starting_title_tie_break": STARTING_TITLE_TIE_BREAKS,
+    "victory_tie_capitals": VICTORY_TIE_CAPITALS,
+}
+_BOOLS = (
+    "starting_hero_counts_toward_win",
+    "fortress_removed_by_hits",
+    "influence_connection_by_trireme_chain",
+    "conversion_connection_by_trireme_chain",
+    "legendary_goods_recycle",
+    "legendary_goods_kept_end_of_turn",
+)
+# integer options: (least value, greatest value or None, null allowed)
+_INTS: dict[str, tuple[int, int | None, bool]] = {
+    "tiles_to_win": (1, None, False),
+    "face_up_tiles": (0, len(PURCHASABLE), False),
+    "pyramids_cost": (1, None, False),
+    "capitals_to_win": (1, None, False),
+    "hit_divisor": (1, None, False),
+    "dice_per_side_cap": (1, None, True),
+    "fortress_bonus": (0, None, False),
+    "fortress_cancels_hits": (0, None, False),
+    "taxes_kept_end_of_turn": (0, None, False),
+    "conquest_options_per_conquest": (1, 3, False),
+    "hannibal_identical_goods_limit": (1, None, True),
+    "max_rounds": (1, None, True),
+}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_table(key: str, value: Any, what: str) -> None:
+    """A table from positive whole numbers (as strings, JSON keys) to positive costs."""
+    if not isinstance(value, dict) or not value:
+        raise OptionError(f"option {key!r} must be a non-empty object of {what} -> cost")
+    for k, v in value.items():
+        if not (str(k).isdigit() and int(k) >= 1 and _is_int(v) and v >= 1):
+            raise OptionError(
+                f"option {key!r}: {k!r}: {v!r} is not a {what} (1 or more) and a cost (1 or more)"
+            )
+
+
+def building_limits(opts: dict[str, Any]) -> dict[str, int]:
+    """Buildings of each kind in the common supply (2.4, R35); kinds not listed are unlimited."""
+    limit = opts["building_supply_limit"]
+    if limit is None:
+        return {}
+    if _is_int(limit):
+        return dict.fromkeys(BUILDING_KINDS, int(limit))
+    return {k: int(v) for k, v in limit.items()}
+
+
+def _starting_counts(players: int) -> tuple[dict[str, int], dict[str, int]]:
+    """The buildings on the board at set-up, by kind, and the most pieces any empire starts with."""
+    built: dict[str, int] = dict.fromkeys(BUILDING_KINDS, 0)
+    pieces: dict[str, int] = dict.fromkeys(UNIT_PIECES, 0)
+    for emp_id in board(players).empires:
+        emp = EMPIRES[emp_id]
+        for slots in emp["buildings"].values():
+            for slot in slots:
+                built[building_kind(slot)] += 1
+        pieces["legion"] = max(pieces["legion"], sum(emp["legions"].values()))
+        pieces["trireme"] = max(pieces["trireme"], sum(emp["triremes"].values()))
+        pieces["fortress"] = max(pieces["fortress"], len(emp["fortresses"]))
+        pieces["influence_marker"] = max(pieces["influence_marker"], len(emp["influence_markers"]))
+    return built, pieces
+
+
+def _check_limits(players: int, opts: dict[str, Any]) -> None:
+    """``unit_limits`` (2.5) and ``building_supply_limit`` (2.4): well formed, and no smaller
+    than what the set-up puts on the board (4.1)."""
+    built, pieces = _starting_counts(players)
+    units = opts["unit_limits"]
+    if not isinstance(units, dict) or set(units) != set(UNIT_PIECES):
+        raise OptionError(f"option 'unit_limits' must give exactly {', '.join(UNIT_PIECES)}")
+    for piece, k in units.items():
+        if not _is_int(k) or k < pieces[piece]:
+            raise OptionError(
+                f"option 'unit_limits': {piece} {k!r} must be a whole number no smaller than the "
+                f"{pieces[piece]} an empire starts with (2.5, 4.1)"
+            )
+    limit = opts["building_supply_limit"]
+    if limit is None:
+        return
+    if not (_is_int(limit) or isinstance(limit, dict)):
+        raise OptionError(
+            "option 'building_supply_limit' must be null (unlimited), a whole number for every "
+            f"building kind, or an object from building kind ({', '.join(BUILDING_KINDS)}) to a number"
+        )
+    if isinstance(limit, dict):
+        unknown = sorted(set(limit) - set(BUILDING_KINDS))
+        if unknown:
+            raise OptionError(
+                f"option 'building_supply_limit': unknown building kind {unknown[0]!r} "
+                f"(kinds: {', '.join(BUILDING_KINDS)})"
+            )
+        if not all(_is_int(v) for v in limit.values()):
+            raise OptionError("option 'building_supply_limit': each count must be a whole number")
+    for kind, k in building_limits(opts).items():
+        if k < built[kind]:
+            raise OptionError(
+                f"option 'building_supply_limit': {k} {kind} is fewer than the {built[kind]} "
+                f"on the board at set-up with {players} players (2.4, 4.1)"
+            )
+
+
 def resolve_options(players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """All options with defaults filled in (10.6); a bad value raises ``OptionError`` naming it."""
     if not PLAYER_RANGE[0] <= players <= PLAYER_RANGE[1]:
         raise OptionError(f"Mare Nostrum is for 3 to 5 players, not {players}")
     opts = copy.deepcopy(DEFAULT_OPTIONS)
     for key, value in options.items():
         if key not in opts:
-            raise OptionError(f"unknown option {key!r}")
-        opts[key] = value
-    if opts["empire_assignment"] not in ("random", "choice"):
-        raise OptionError("empire_assignment must be 'random' or 'choice'")
-    if opts["hero_cost_mode"] not in ("by_tiles_owned", "by_round"):
-        raise OptionError("hero_cost_mode must be 'by_tiles_owned' or 'by_round'")
-    unsupported = {
-        "building_supply_limit": None,
-        "starting_title_tie_break": "youngest_player",
-        "victory_tie_capitals": "most_capitals_then_military_leader",
-    }
-    for key, only in unsupported.items():
-        if opts[key] != only:
-            raise OptionError(f"option {key!r}: only {only!r} is implemented")
-    if not 1 <= int(opts["conquest_options_per_conquest"]) <= 3:
-        raise OptionError("conquest_options_per_conquest must be 1, 2 or 3")
+            raise OptionError(f"unknown option {key!r}; known options: {', '.join(sorted(opts))}")
+        opts[key] = copy.deepcopy(value)
+    for key, allowed in _CHOICES.items():
+        if opts[key] not in allowed:
+            raise OptionError(
+                f"option {key!r} must be one of {', '.join(map(repr, allowed))}, not {opts[key]!r}"
+            )
+    for key in _BOOLS:
+        if not isinstance(opts[key], bool):
+            raise OptionError(f"option {key!r} must be true or false, not {opts[key]!r}")
+    for key, (low, high, nullable) in _INTS.items():
+        value = opts[key]
+        if value is None and nullable:
+            continue
+        if not _is_int(value) or value < low or (high is not None and value > high):
+            span = f"{low} to {high}" if high is not None else f"{low} or more"
+            raise OptionError(
+                f"option {key!r} must be a whole number, {span}{' or null' if nullable else ''}, not {value!r}"
+            )
+    seat = opts["youngest_player_seat"]
+    if not _is_int(seat) or not 0 <= seat < players:
+        raise OptionError(f"option 'youngest_player_seat' must be a seat, 0 to {players - 1}, not {seat!r}")
+    faces = opts["trade_token_faces"]
+    if not (
+        isinstance(faces, list)
+        and len(faces) == 3
+        and all(isinstance(t, list) and t and all(_is_int(f) and f >= 0 for f in t) for t in faces)
+    ):
+        raise OptionError(
+            "option 'trade_token_faces' must list the faces of the 3 Trade tokens, e.g. [[0, 5], [1, 4], [2, 3]]"
+        )
+    dice = opts["die_faces"]
+    if not (isinstance(dice, list) and dice and all(_is_int(f) and f >= 0 for f in dice)):
+        raise OptionError(
+            "option 'die_faces' must be a non-empty list of whole numbers, e.g. [1, 2, 3, 4, 5, 6]"
+        )
+    _int_table("hero_cost_by_tiles_owned", opts["hero_cost_by_tiles_owned"], "tiles owned")
+    if opts["hero_cost_by_round"] is not None:
+        _int_table("hero_cost_by_round", opts["hero_cost_by_round"], "round")
     if opts["hero_cost_mode"] == "by_round" and not opts["hero_cost_by_round"]:
         raise OptionError("hero_cost_mode 'by_round' needs hero_cost_by_round")
+    _check_limits(players, opts)
     return opts
+
+
+# What the lobby lists (server/gamekit.py): every option with its default (values are JSON).
+OPTION_DEFAULTS: dict[str, Any] = copy.deepcopy(DEFAULT_OPTIONS)
 
 
 def non_default_options(opts: dict[str, Any]) -> dict[str, Any]:

@@ -26,6 +26,7 @@ View = dict[str, Any]
 PROVINCE_NAMES: dict[str, str] = {p["id"]: p["name"] for p in D._MAP["provinces"]}
 SEA_NAMES: dict[str, str] = {s["id"]: s["name"] for s in D._MAP["seas"]}
 STAGES = {
+    "start_title": "set-up: starting titles by lot",
     "reveal": "set-up: tiles revealed",
     "castor": "round start: Castor & Pollux",
     "production": "production",
@@ -90,6 +91,35 @@ def token_name(tok: str) -> str:
     if tok.startswith("leg:"):
         return f"legendary {tok[4:]}"
     return tok
+
+
+def faces_text(faces: str) -> str:
+    """``2,4,5,6`` -> ``2, 4, 5, 6 (total 17)``: every die face of a roll (7.6: all public)."""
+    shown = faces.split(",")
+    if len(shown) == 1:
+        return shown[0]
+    return f"{', '.join(shown)} (total {sum(int(f) for f in shown)})"
+
+
+def battle_result(view: View, battle: dict[str, Any], lead: str = "Result") -> str:
+    """The outcome of a resolved battle (``last_battle`` of a view): each side's dice, total
+    (with the fortress or Nebuchadnezzar bonus, N4.7.3) and the hits it took (N4.7.4-N4.7.6),
+    e.g. ``Result in Numidia: Rome (seat 0) 2, 4, 5, 6 = 17, Carthage (seat 2) 3, 4 + 5 = 12;
+    hits taken: Rome (seat 0) 2, Carthage (seat 2) 2``."""
+    rolled, took = [], []
+    hits = battle.get("hits") or [0, 0]
+    for i, side in enumerate(("att", "def")):
+        who = seat_label(view, int(battle[side]))
+        faces = [int(f) for f in battle.get(f"{side}_faces") or []]
+        total = (battle.get("totals") or [sum(faces), sum(faces)])[i]
+        bonus = total - sum(faces)
+        dice = ", ".join(map(str, faces)) or "no dice"
+        rolled.append(
+            f"{who} {dice}{f' + {bonus}' if bonus else ''}{f' = {total}' if len(faces) > 1 or bonus else ''}"
+        )
+        took.append(f"{who} {hits[i]}")
+    where = area_name(str(battle.get("where")))
+    return f"{lead} in {where}: {', '.join(rolled)}; hits taken: {', '.join(took)}"
 
 
 def _a(thing: str) -> str:
@@ -195,7 +225,10 @@ def _event_sentence(ev: Event, before: View, after: View) -> str:  # noqa: C901,
     if kind == "fight":
         return f"{who} attacks {seat_label(after, int(arg[1]))} in {area_name(arg[0])}"
     if kind == "roll":
-        return f"Dice: a total of {arg[0]}"
+        shown = faces_text(arg[0])
+        if concerned >= 0:
+            return f"{seat_label(after, concerned)} rolls {shown}"
+        return f"Dice: {shown}"
     if kind == "lose":
         what = {"free": "a free legion", "marker": "the legion on its marker"}.get(arg[0], f"the legion on the {slot_name(arg[0])}")  # fmt: skip
         return f"{who} loses {what}"
@@ -209,7 +242,8 @@ def _event_sentence(ev: Event, before: View, after: View) -> str:  # noqa: C901,
     if kind == "circe":
         return f"{who} uses Circe on the {slot_name(arg[1])} in {area_name(arg[0])}"
     if kind == "title":
-        return f"{seat_label(after, int(arg[1]))} takes the {arg[0]} title"
+        lot = " by lot" if actor < 0 else ""  # a tied vacant starting title (4.2, random)
+        return f"{seat_label(after, int(arg[1]))} takes the {arg[0]} title{lot}"
     if kind == "winner":
         return f"{seat_label(after, int(arg[0]))} wins the tie"
     return f"{who}: {text}"
@@ -261,6 +295,9 @@ def describe_step(events: Sequence[Event], before: View, after: View) -> list[tu
     revealed = _reveal_sentence(before, after)
     if revealed:
         out.append((revealed, True))
+    fought = after.get("last_battle")
+    if fought and fought != before.get("last_battle"):
+        out.append((battle_result(after, fought), True))
     if after.get("round") != before.get("round") and after.get("stage") != "over":
         out.append((f"Round {after.get('round')} begins", True))
     if after.get("stage") == "over" and before.get("stage") != "over":

@@ -32,6 +32,10 @@ def check(d: dict[str, Any]) -> list[str]:
         for piece in ("legion", "trireme", "fortress", "influence_marker"):
             if B.supply(d, s, piece) < 0:
                 out.append(f"seat {s} has too many {piece}s on the board")
+    for kind in D.BUILDING_KINDS:  # 2.4 / N0.9 with option building_supply_limit
+        left = B.building_supply(d, kind)
+        if left is not None and left < 0:
+            out.append(f"{-left} {kind} more on the board than the building supply holds")
     for prov in d["legions"]:
         for s in range(n):
             if B.placed(d, prov, s) > B.legions(d, prov)[s]:

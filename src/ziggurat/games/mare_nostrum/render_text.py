@@ -24,7 +24,9 @@ from ziggurat.games.mare_nostrum.describe import (
     SEA_NAMES,
     STAGES,
     area_name,
+    battle_result,
     empire_name,
+    faces_text,
     result_sentence,
     seat_label,
     slot_name,
@@ -249,6 +251,13 @@ def phase_text(view: View) -> Text | None:
         b = seat_label(view, dfn) if isinstance(dfn, int) else "?"
         where = area_name(str(battle.get("where")))
         lines.append(f"Battle ({battle.get('kind')}) in {where}: {a} attacks {b}")
+        for side, who in (("att", a), ("def", b)):
+            faces = battle.get(f"{side}_faces") or []
+            if faces:
+                lines.append(f"  {who} rolled {faces_text(','.join(map(str, faces)))}")
+    last = view.get("last_battle")
+    if last and not battle:
+        lines.append(battle_result(view, last, "Last battle"))
     if not lines:
         return None
     return Text("\n".join(lines))

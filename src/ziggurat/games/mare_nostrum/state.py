@@ -11,14 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 from ziggurat.engine.contract import CHANCE, State
 from ziggurat.engine.errors import GameOver, IllegalAction, NotYourTurn
+from ziggurat.games.mare_nostrum import battle, flow
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
-from ziggurat.games.mare_nostrum import flow
 
 if TYPE_CHECKING:
     from ziggurat.games.mare_nostrum.game import MareNostrumGame
 
 Event = tuple[int, str, bool, int]  # actor (-1 chance), text, auto, seat concerned
+POSITION_FORMAT = "ziggurat-position/mare-nostrum/1"
 
 
 class NostrumState(State):
@@ -60,6 +61,8 @@ class NostrumState(State):
         concerned = who
         if who == CHANCE and self.d["queue"]:
             concerned = int(self.d["queue"][0][1])  # the drawer of a legendary good
+        elif who == CHANCE and self.d["battle"] is not None:
+            concerned = battle.rolling_seat(self.d)  # whose dice these are (public, 7.6)
         flow.play(self.d, text)
         self.log.append((who, text, auto, concerned))
         self._legal = None
@@ -97,7 +100,10 @@ class NostrumState(State):
         return list(self.log)
 
     def to_position(self) -> dict[str, Any]:
-        pos = {k: v for k, v in self.d.items() if k not in ("opts", "limits")}
+        """The position file (docs/mare-nostrum.md): a ``format`` / ``num_players`` header,
+        then the whole state dict without the options."""
+        pos: dict[str, Any] = {"format": POSITION_FORMAT, "num_players": self.d["n"]}
+        pos.update((k, v) for k, v in self.d.items() if k not in ("opts", "limits"))
         return _copy(pos)
 
     # --- helpers for tests and tools ---------------------------------------------------
@@ -110,8 +116,31 @@ def _copy(obj: Any) -> Any:
 
 
 def from_position(game: MareNostrumGame, position: dict[str, Any]) -> NostrumState:
+    """A state from a position (``to_position``) or a filled-in view; the header is checked
+    when present (positions written before it existed load too).
+
+    :raises ValueError: for another game's position or another player count.
+    """
+    fmt = position.get("format", POSITION_FORMAT)
+    if fmt != POSITION_FORMAT:
+        raise ValueError(f"not a Mare Nostrum position (format {fmt!r}, expected {POSITION_FORMAT!r})")
+    n = position.get("n")
+    header = position.get("num_players", n)
+    if header != n:
+        raise ValueError(f"the position's header says {header} players but its state is for {n} (n)")
+    if n != game.num_players:
+        raise ValueError(f"the position is for {n} players, the game for {game.num_players}")
     d = _copy(position)
-    for k in ("viewer", "to_move", "res_counts", "pool_count", "facedown_count", "offer_counts"):
+    for k in (
+        "format",
+        "num_players",
+        "viewer",
+        "to_move",
+        "res_counts",
+        "pool_count",
+        "facedown_count",
+        "offer_counts",
+    ):
         d.pop(k, None)
     d["opts"] = game.opts
     d["limits"] = game.opts["unit_limits"]

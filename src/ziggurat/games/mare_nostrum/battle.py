@@ -1,0 +1,205 @@
+"""Battles, sea and land (N4.7, N4.9, R1, R12-R14, R36): the dice each side rolls, the rolls as
+chance nodes, totals and hits with the fortress, and the removal of hit units (D22).
+
+All dice results are public (7.6), so a roll records every die face: ``roll 2,4,5,6`` (faces in
+ascending order; the dice of one side are alike, so their order carries nothing). Each side
+rolls as one chance node, attacker first, whose outcomes are the multisets of faces with their
+multinomial probabilities: 6 outcomes for one die, 126 for four, 4,368 for eleven (the most a
+side can have with the default limits: 8 legions, Pericles and Ramses II). A side with more dice
+than that (only with raised ``unit_limits`` or other ``die_faces``) rolls in handfuls, each a
+chance node of at most ``MAX_OUTCOMES`` outcomes, like re-rolling dice at the table (2.10).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from functools import cache
+from typing import Any
+
+from ziggurat.games.mare_nostrum import board as B
+from ziggurat.games.mare_nostrum import conquest
+
+State = dict[str, Any]
+SIDES = ("att", "def")
+MAX_OUTCOMES = 5000  # outcomes of one roll chance node at most (see the module docstring)
+
+
+def start(d: State, kind: str, where: str, att: int, dfn: int) -> None:
+    """A battle begins: the sides roll next, attacker first (N4.7.1)."""
+    d["battle"] = {"kind": kind, "where": where, "att": att, "def": dfn, "att_faces": [], "def_faces": []}
+    if rolling_side(d) is None:  # no dice on either side (never with the rules' units): no roll
+        _resolve(d)
+
+
+def dice(d: State, side: str) -> int:
+    """N4.7.1-N4.7.2: one die per unit plus hero dice, capped by ``dice_per_side_cap``."""
+    bt = d["battle"]
+    seat = int(bt[side])
+    if bt["kind"] == "sea":
+        n = B.triremes(d, bt["where"])[seat]
+    else:
+        n = B.legions(d, bt["where"])[seat]
+        if side == "att" and B.has(d, seat, "caesar"):
+            n += 1
+        if side == "def" and B.has(d, seat, "pericles"):
+            n += 2
+    if B.has(d, seat, "ramses_ii"):
+        n += 1
+    cap = d["opts"]["dice_per_side_cap"]
+    return n if cap is None else min(n, int(cap))
+
+
+def rolling_side(d: State) -> str | None:
+    """The side whose dice are still to be rolled (attacker first), or None when both have."""
+    bt = d["battle"]
+    for side in SIDES:
+        if len(bt[f"{side}_faces"]) < dice(d, side):
+            return side
+    return None
+
+
+def rolling_seat(d: State) -> int:
+    """The seat whose dice the pending roll is (for the event log); -1 if none."""
+    side = rolling_side(d)
+    return -1 if side is None else int(d["battle"][side])
+
+
+@cache
+def handful(distinct_faces: int) -> int:
+    """The most dice one chance node rolls: its outcomes, C(k + f - 1, f - 1), stay at most
+    ``MAX_OUTCOMES`` (11 six-sided dice)."""
+    if distinct_faces < 2:
+        return 1 << 30  # every die shows the same face: one outcome however many dice
+    k = 1
+    while math.comb(k + distinct_faces, distinct_faces - 1) <= MAX_OUTCOMES:
+        k += 1
+    return k
+
+
+@cache
+def handful_outcomes(k: int, faces: tuple[int, ...]) -> tuple[tuple[str, float], ...]:
+    """Every multiset of faces ``k`` dice can show, with its probability (multinomial)."""
+    weight = Counter(faces)
+    whole = len(faces) ** k
+    out = []
+    for combo in itertools.combinations_with_replacement(sorted(weight), k):
+        ways = math.factorial(k)  # integers throughout, one division at the end
+        for face, m in Counter(combo).items():
+            ways = ways // math.factorial(m) * weight[face] ** m
+        out.append(("roll " + ",".join(map(str, combo)), ways / whole))
+    return tuple(out)
+
+
+def roll_outcomes(d: State) -> list[tuple[str, float]]:
+    """N0.13: the next handful of the side to roll, attacker first."""
+    side = rolling_side(d)
+    assert side is not None
+    faces = tuple(d["opts"]["die_faces"])
+    left = dice(d, side) - len(d["battle"][f"{side}_faces"])
+    return list(handful_outcomes(min(left, handful(len(set(faces)))), faces))
+
+
+def roll_effect(d: State, w: list[str]) -> None:
+    bt = d["battle"]
+    side = rolling_side(d)
+    assert side is not None
+    bt[f"{side}_faces"] = sorted(bt[f"{side}_faces"] + [int(f) for f in w[1].split(",")])
+    if rolling_side(d) is None:
+        _resolve(d)
+
+
+def battle_totals(d: State) -> tuple[list[int], list[bool]]:
+    """N4.7.3: each side's total (dice, fortress bonus, Nebuchadnezzar), and whose fortress
+    fights (N4.7.5, N4.7.7)."""
+    bt = d["battle"]
+    opts = d["opts"]
+    totals = [sum(bt["att_faces"]), sum(bt["def_faces"])]
+    fort = [False, False]
+    if bt["kind"] == "land":
+        prov = bt["where"]
+        for i, side in enumerate(SIDES):
+            seat = int(bt[side])
+            if d["fortresses"].get(prov) == seat:
+                totals[i] += int(opts["fortress_bonus"])
+                fort[i] = True
+            if B.has(d, seat, "nebuchadnezzar") and d["markers"].get(prov) == seat:
+                totals[i] += 5
+    return totals, fort
+
+
+def battle_hits(d: State) -> tuple[int, int]:
+    """N4.7.4-N4.7.5: hits suffered by (attacker, defender) after fortress cancels."""
+    opts = d["opts"]
+    (att_total, def_total), (att_fort, def_fort) = battle_totals(d)
+    div = int(opts["hit_divisor"])
+    on_att = def_total // div
+    on_def = att_total // div
+    if att_fort:
+        on_att = max(0, on_att - int(opts["fortress_cancels_hits"]))
+    if def_fort:
+        on_def = max(0, on_def - int(opts["fortress_cancels_hits"]))
+    return on_att, on_def
+
+
+def _resolve(d: State) -> None:
+    """N4.7.6-N4.7.7, N4.9."""
+    bt = d["battle"]
+    on_att, on_def = battle_hits(d)
+    totals, _ = battle_totals(d)
+    d["last_battle"] = dict(bt, totals=totals, hits=[on_att, on_def])
+    d["battle"] = None
+    where = bt["where"]
+    for seat, hits in ((int(bt["att"]), on_att), (int(bt["def"]), on_def)):
+        if bt["kind"] == "sea":
+            k = min(hits, B.triremes(d, where)[seat])
+            B.move_unit(d, "triremes", where, seat, -k)
+            continue
+        have = B.legions(d, where)[seat]
+        k = min(hits, have)
+        if hits > have and d["opts"]["fortress_removed_by_hits"] and d["fortresses"].get(where) == seat:
+            del d["fortresses"][where]
+        if k == 0:
+            continue
+        if k == have or B.placed(d, where, seat) == 0:
+            _remove_all_or_free(d, where, seat, k)
+        else:
+            d["queue"].append(["lose", seat, where, k])
+
+
+def _remove_all_or_free(d: State, prov: str, seat: int, k: int) -> None:
+    """Removal with no choice (R14 only matters when the units differ): free legions first,
+    then, when every legion goes, the placed ones too."""
+    for _ in range(k):
+        if B.free_legions(d, prov, seat) > 0:
+            conquest.remove_legion(d, prov, seat, "free")
+        elif d["on_marker"].get(prov) == seat:
+            conquest.remove_legion(d, prov, seat, "marker")
+        else:
+            slot = next(s for s, x in sorted(d["occupy"][prov].items()) if x == seat)
+            conquest.remove_legion(d, prov, seat, slot)
+
+
+# ---- hit removal chosen by the owner (D22)
+
+
+def lose_legal(d: State, head: list[Any]) -> list[str]:
+    """D22 / N4.7.6, R14: a free legion, the one on a building, or the one on the marker."""
+    seat, prov = int(head[1]), head[2]
+    out = []
+    if B.free_legions(d, prov, seat) > 0:
+        out.append("lose free")
+    for slot, s in sorted(d["occupy"].get(prov, {}).items()):
+        if s == seat:
+            out.append(f"lose {slot}")
+    if d["on_marker"].get(prov) == seat:
+        out.append("lose marker")
+    return out
+
+
+def lose_effect(d: State, head: list[Any], w: list[str]) -> None:
+    seat, prov, k = int(head[1]), head[2], int(head[3])
+    conquest.remove_legion(d, prov, seat, w[1])
+    if k > 1:
+        d["queue"].insert(0, ["lose", seat, prov, k - 1])

@@ -1,0 +1,331 @@
+"""The Buy & place phase (N3.1-N3.14): Perseus (D11), the Culture leader's order (D12), the buy
+turn with its purchases, token-by-token payments (N0.8) and placements (D13, N3.4-N3.12, N0.9),
+the free placements of Hammurabi and Penthesilea (N3.12) and the end-of-turn discard with
+Hanging Gardens (N3.13, D14). A fifth tile or the Pyramids win at once (N6.1, N6.2)."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from ziggurat.games.mare_nostrum import board as B
+from ziggurat.games.mare_nostrum import conquest, victory
+from ziggurat.games.mare_nostrum import data as D
+from ziggurat.games.mare_nostrum import payment as P
+
+State = dict[str, Any]
+
+
+# ---- order (N3.1)
+
+
+def buy_start(d: State) -> None:
+    d["buy"] = {"done": [], "active": None, "first": [], "paying": None, "free_used": [], "perseus": []}
+    owners = [s for s in range(d["n"]) if B.owns(d, s, "perseus")]
+    copiers = [s for s in range(d["n"]) if d["copy"][s] == "perseus" and s not in owners]
+    d["buy"]["perseus"] = owners + copiers
+    d["stage"] = "buy_perseus" if d["buy"]["perseus"] else "buy_order"
+
+
+def perseus_legal(d: State) -> list[str]:
+    """D11 / N3.1.2."""
+    return ["first no", "first yes"]
+
+
+def perseus_effect(d: State, w: list[str]) -> None:
+    bu = d["buy"]
+    seat = int(bu["perseus"].pop(0))
+    if w[1] == "yes":
+        bu["first"].append(seat)  # N0.12: Perseus's owner first, then the copier
+    if not bu["perseus"]:
+        d["stage"] = "buy_order"
+
+
+def order_legal(d: State) -> list[str]:
+    """D12 / N3.1.1, N0.10."""
+    return [f"next {s}" for s in range(d["n"]) if s not in d["buy"]["done"]]
+
+
+def order_effect(d: State, w: list[str]) -> None:
+    begin_buy_turn(d, int(w[1]))
+
+
+def begin_buy_turn(d: State, seat: int) -> None:
+    bu = d["buy"]
+    bu["active"] = seat
+    bu["free_used"] = []
+    d["stage"] = "buy_turn"
+
+
+# ---- costs and where things may go (N3.3-N3.12)
+
+
+def cost_tile(d: State, seat: int) -> int:
+    """2.8 / R25: a hero or wonder's cost, by tiles owned or by round."""
+    opts = d["opts"]
+    if opts["hero_cost_mode"] == "by_round":
+        table = {int(k): int(v) for k, v in opts["hero_cost_by_round"].items()}
+        keys = [k for k in sorted(table) if k <= d["round"]]
+        return table[keys[-1]] if keys else table[min(table)]
+    table = {int(k): int(v) for k, v in opts["hero_cost_by_tiles_owned"].items()}
+    owned = max(len(d["tiles"][seat]), min(table))  # starting hero included (2.8)
+    return table.get(owned, table[max(table)])
+
+
+def _pay_flags(d: State, seat: int) -> tuple[bool, bool, int | None]:
+    lim = d["opts"]["hannibal_identical_goods_limit"]
+    return B.has(d, seat, "cleopatra"), B.has(d, seat, "hannibal"), lim
+
+
+def affordable(d: State, seat: int, cost: int, kind: str = "normal") -> bool:
+    cleo, hanni, lim = _pay_flags(d, seat)
+    return P.can_finish([], d["res"][seat], 1 if kind != "normal" else cost, kind, cleo, hanni, lim)
+
+
+def marker_ok(d: State, seat: int, prov: str) -> bool:
+    """N3.4 (R2): in play, neutral, no other player's legions, connected."""
+    if prov in d["markers"]:
+        return False
+    if any(c for s, c in enumerate(B.legions(d, prov)) if s != seat):
+        return False
+    return B.connected(d, seat, prov, bool(d["opts"]["influence_connection_by_trireme_chain"]))
+
+
+def build_ok(d: State, seat: int, prov: str, slot: str) -> bool:
+    """N3.5: own province, empty slot, not at war unless a capital is built, no conqueror."""
+    if d["markers"].get(prov) != seat or slot in B.built(d, prov):
+        return False
+    if slot not in D.board(d["n"]).slots(prov):
+        return False
+    return (not B.at_war(d, prov) or B.has_capital(d, prov)) and prov not in d["conqueror"]
+
+
+def legion_ok(d: State, seat: int, prov: str) -> bool:
+    """N3.6 (R20, R21)."""
+    if d["markers"].get(prov) != seat:
+        return False
+    return not B.at_war(d, prov) or B.has_capital(d, prov)
+
+
+def fortress_ok(d: State, seat: int, prov: str) -> bool:
+    """N3.8."""
+    return (
+        d["markers"].get(prov) == seat
+        and prov not in d["fortresses"]
+        and (not B.at_war(d, prov) or B.has_capital(d, prov))
+        and prov not in d["conqueror"]
+    )
+
+
+def penthesilea_ok(d: State, seat: int, prov: str) -> bool:
+    """N3.12.2."""
+    owner = d["markers"].get(prov)
+    if owner is None or owner == seat:
+        return False
+    if any(c for s, c in enumerate(B.legions(d, prov)) if s != seat):
+        return False
+    seas = D.board(d["n"]).provinces[prov]["seas"]
+    return any(B.triremes(d, s)[seat] > 0 for s in seas)
+
+
+def piece_places(d: State, seat: int, piece: str) -> list[str]:
+    b = D.board(d["n"])
+    mine = B.own_provinces(d, seat)
+    if piece == "legion":
+        return [p for p in mine if legion_ok(d, seat, p)]
+    if piece == "fortress":
+        return [p for p in mine if fortress_ok(d, seat, p)]
+    return sorted({s for p in mine for s in b.provinces[p]["seas"]})
+
+
+# ---- the buy turn (D13)
+
+
+def turn_legal(d: State) -> list[str]:
+    bu = d["buy"]
+    seat = int(bu["active"])
+    if bu["paying"] is not None:
+        return _pay_legal(d, seat)
+    b = D.board(d["n"])
+    out: list[str] = ["end"]
+    can3 = affordable(d, seat, 3)
+    can6 = affordable(d, seat, 6)
+    if B.supply(d, seat, "influence_marker") > 0:
+        for prov in b.province_ids:
+            if marker_ok(d, seat, prov):
+                if can3:
+                    out.append(f"buy marker {prov}")
+                if B.has(d, seat, "hammurabi") and "hammurabi" not in bu["free_used"]:
+                    out.append(f"free marker {prov}")
+    for prov in B.own_provinces(d, seat):
+        for slot in b.slots(prov):
+            kind = D.building_kind(slot)
+            if (
+                (can6 if kind in ("market", "temple") else can3)
+                and build_ok(d, seat, prov, slot)
+                and B.building_left(d, kind)
+            ):
+                out.append(f"build {slot} {prov}")
+    for piece in ("legion", "trireme", "fortress"):
+        if B.supply(d, seat, piece) <= 0:
+            continue
+        places = piece_places(d, seat, piece)
+        alt_tile, alt_good = D.ALT_COST[piece]
+        alt = B.has(d, seat, alt_tile) and affordable(d, seat, 1, f"alt:{alt_good}")
+        for place in places:
+            if can3:
+                out.append(f"buy {piece} {place}")
+            if alt:
+                out.append(f"buy {piece} {place} cheap")
+    if (
+        B.has(d, seat, "penthesilea")
+        and "penthesilea" not in bu["free_used"]
+        and B.supply(d, seat, "legion") > 0
+    ):
+        for prov in b.province_ids:
+            if b.coastal(prov) and penthesilea_ok(d, seat, prov):
+                out.append(f"free legion {prov}")
+    cost = cost_tile(d, seat)
+    if affordable(d, seat, cost):
+        for tile in sorted(t for t in d["display"] if t is not None):
+            out.append(f"buy tile {tile}")
+    if d["pyramids"] is None and affordable(d, seat, int(d["opts"]["pyramids_cost"])):
+        out.append("buy pyramids")
+    return sorted(out)
+
+
+def _pay_legal(d: State, seat: int) -> list[str]:
+    """N0.8: a token is legal while the payment can still be completed."""
+    pay = d["buy"]["paying"]
+    cleo, hanni, lim = _pay_flags(d, seat)
+    need = int(pay["cost"]) - len(pay["paid"])
+    out: list[str] = []
+    for tok in sorted(d["res"][seat]):
+        left = dict(d["res"][seat])
+        left[tok] -= 1
+        if P.can_finish(pay["paid"] + [tok], left, need - 1, pay["kind"], cleo, hanni, lim):
+            out.append(f"pay {tok}")
+    return out
+
+
+def keep_legal(d: State) -> list[str]:
+    """D14 / N3.13: Hanging Gardens keeps up to 2 goods of different types."""
+    seat = int(d["buy"]["active"])
+    goods = sorted(t for t in d["res"][seat] if t != "tax")
+    out = ["keep none"]
+    for a in goods:
+        out.append(f"keep {a}")
+    for a, b in itertools.combinations(goods, 2):
+        if P.good_of(a) != P.good_of(b):
+            out.append(f"keep {a},{b}")
+    return out
+
+
+def turn_effect(d: State, w: list[str]) -> None:
+    bu = d["buy"]
+    seat = int(bu["active"])
+    if w[0] == "pay":
+        pay = bu["paying"]
+        B.add_res(d, seat, w[1], -1)
+        pay["paid"].append(w[1])
+        if len(pay["paid"]) == int(pay["cost"]):
+            for tok in pay["paid"]:
+                if tok.startswith("leg:"):
+                    legendary_back(d, tok)
+            item = pay["item"]
+            d["last_payment"] = {"seat": seat, "item": item, "paid": sorted(pay["paid"])}
+            bu["paying"] = None
+            _place(d, seat, item.split())
+        return
+    if w[0] == "end":
+        goods = [t for t in d["res"][seat] if t != "tax"]
+        if B.has(d, seat, "hanging_gardens") and goods:
+            d["stage"] = "buy_keep"
+        else:
+            _end_turn(d, seat, [])
+        return
+    if w[0] == "free":
+        bu["free_used"].append("hammurabi" if w[1] == "marker" else "penthesilea")
+        _place(d, seat, w[1:])
+        return
+    item = " ".join(w[1:])
+    if w[0] == "build":
+        kind = D.building_kind(w[1])
+        cost, pkind = D.COST[kind], "normal"
+    elif w[1] == "tile":
+        cost, pkind = cost_tile(d, seat), "normal"
+    elif w[1] == "pyramids":
+        cost, pkind = int(d["opts"]["pyramids_cost"]), "normal"
+    elif w[-1] == "cheap":
+        cost, pkind = 1, "alt:" + D.ALT_COST[w[1]][1]
+        item = " ".join(w[1:-1])
+    else:
+        cost, pkind = 3, "normal"
+    bu["paying"] = {
+        "item": ("build " if w[0] == "build" else "") + item,
+        "cost": cost,
+        "kind": pkind,
+        "paid": [],
+    }
+
+
+def legendary_back(d: State, tok: str) -> None:
+    """N0.8.5 / R24: a spent or discarded legendary good returns to the pool (or leaves play)."""
+    g = tok[4:]
+    if d["opts"]["legendary_goods_recycle"]:
+        d["pool"][g] = d["pool"].get(g, 0) + 1
+    else:
+        d["legendary_out"][g] = d["legendary_out"].get(g, 0) + 1
+
+
+def _place(d: State, seat: int, w: list[str]) -> None:
+    """Placement of a paid purchase or a free placement (N3.4-N3.12)."""
+    if w[0] == "build":
+        d["buildings"].setdefault(w[2], []).append(w[1])
+        d["buildings"][w[2]].sort()
+    elif w[0] == "marker":
+        d["markers"][w[1]] = seat
+    elif w[0] == "legion":
+        conquest.enter(d, w[1], seat)
+        B.move_unit(d, "legions", w[1], seat, 1)
+    elif w[0] == "trireme":
+        B.move_unit(d, "triremes", w[1], seat, 1)
+    elif w[0] == "fortress":
+        d["fortresses"][w[1]] = seat
+    elif w[0] == "tile":
+        d["tiles"][seat].append(w[1])
+        d["display"][d["display"].index(w[1])] = None
+        if B.tiles_counted(d, seat) >= int(d["opts"]["tiles_to_win"]):
+            victory.win(d, seat)
+    elif w[0] == "pyramids":
+        d["pyramids"] = seat
+        victory.win(d, seat)
+
+
+def keep_effect(d: State, w: list[str]) -> None:
+    seat = int(d["buy"]["active"])
+    _end_turn(d, seat, [] if w[1] == "none" else w[1].split(","))
+
+
+def _end_turn(d: State, seat: int, keep: list[str]) -> None:
+    """N3.13."""
+    res = d["res"][seat]
+    kept_leg = bool(d["opts"]["legendary_goods_kept_end_of_turn"])
+    for tok in sorted(res):
+        if tok == "tax":
+            continue
+        k = res[tok] - (1 if tok in keep else 0)
+        if tok.startswith("leg:") and kept_leg:
+            continue
+        for _ in range(k):
+            B.add_res(d, seat, tok, -1)
+            if tok.startswith("leg:"):
+                legendary_back(d, tok)
+    if res.get("tax", 0) > int(d["opts"]["taxes_kept_end_of_turn"]):
+        res["tax"] = int(d["opts"]["taxes_kept_end_of_turn"])
+        if res["tax"] == 0:
+            del res["tax"]
+    bu = d["buy"]
+    bu["done"].append(seat)
+    bu["active"] = None
+    d["stage"] = "buy_order"

@@ -1,0 +1,243 @@
+"""The Military phase (N4.1-N4.6, N4.8, N4.13, N4.14; R9-R11, R19, R39, R40): the Statue of
+Zeus (D15), the Military leader's order (D16) and each Military turn in its steps: conversions
+(D17), trireme moves (D18), sea battles (D19), legion moves (D20), land battles (D21), the
+conquest checkpoint and Circe (D24). Battles are in ``battle``, conquests in ``conquest``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ziggurat.games.mare_nostrum import battle, claim, conquest, victory
+from ziggurat.games.mare_nostrum import board as B
+from ziggurat.games.mare_nostrum import data as D
+
+State = dict[str, Any]
+
+
+def mil_start(d: State) -> None:
+    """N4.1.2-N4.1.3: the checkpoint, then Zeus, then the order."""
+    d["mil"] = {"done": [], "active": None, "arrived": {}, "fought": [], "zeus_q": [], "circe_used": []}
+    d["zeus"] = []
+    d.pop("last_battle", None)  # battles shown are this phase's
+    conquest.checkpoint(d, None)
+    d["mil"]["zeus_q"] = [s for s in range(d["n"]) if B.has(d, s, "statue_of_zeus")]
+    d["stage"] = "mil_zeus" if d["mil"]["zeus_q"] else "mil_order"
+
+
+def zeus_legal(d: State) -> list[str]:
+    """D15 / N4.1.3."""
+    seat = int(d["mil"]["zeus_q"][0])
+    return ["zeus none"] + [f"zeus {s}" for s in range(d["n"]) if s != seat]
+
+
+def zeus_effect(d: State, w: list[str]) -> None:
+    seat = int(d["mil"]["zeus_q"].pop(0))
+    if w[1] != "none":
+        d["zeus"].append([seat, int(w[1])])
+    if not d["mil"]["zeus_q"]:
+        d["stage"] = "mil_order"
+
+
+def order_legal(d: State) -> list[str]:
+    """D16 / N4.1.1, N0.10."""
+    return [f"next {s}" for s in range(d["n"]) if s not in d["mil"]["done"]]
+
+
+def order_effect(d: State, w: list[str]) -> None:
+    m = d["mil"]
+    m.update(active=int(w[1]), arrived={}, fought=[])
+    d["stage"] = "mil_conv"
+
+
+# ---- step (a): conversions (N4.3)
+
+
+def conv_legal(d: State) -> list[str]:
+    seat = int(d["mil"]["active"])
+    return ["done"] + [f"convert {p}" for p in sorted(d["pending"]) if conquest.conversion_ok(d, seat, p)]
+
+
+def conv_effect(d: State, w: list[str]) -> None:
+    if w[0] == "done":
+        d["stage"] = "mil_row"
+    else:
+        conquest.convert(d, int(d["mil"]["active"]), w[1])
+
+
+# ---- steps (b) and (c): triremes and sea battles (N4.4, N4.5)
+
+
+def row_legal(d: State) -> list[str]:
+    """D18: each trireme moves at most once, to an adjacent sea."""
+    m = d["mil"]
+    seat = int(m["active"])
+    b = D.board(d["n"])
+    out = ["done"]
+    for sea in b.sea_ids:
+        if B.triremes(d, sea)[seat] - m["arrived"].get(sea, 0) > 0:
+            out.extend(f"row {sea} {to}" for to in sorted(b.seas[sea]["seas"]))
+    return out
+
+
+def row_effect(d: State, w: list[str]) -> None:
+    m = d["mil"]
+    if w[0] == "done":
+        d["stage"] = "mil_sea"
+        return
+    seat = int(m["active"])
+    B.move_unit(d, "triremes", w[1], seat, -1)
+    B.move_unit(d, "triremes", w[2], seat, 1)
+    m["arrived"][w[2]] = m["arrived"].get(w[2], 0) + 1
+
+
+def sea_legal(d: State) -> list[str]:
+    """D19 / R10: one optional battle per sea, against one opponent there."""
+    m = d["mil"]
+    seat = int(m["active"])
+    out = ["done"]
+    for sea in D.board(d["n"]).sea_ids:
+        row = B.triremes(d, sea)
+        if row[seat] == 0 or sea in m["fought"]:
+            continue
+        out.extend(f"seabattle {sea} {x}" for x in range(d["n"]) if x != seat and row[x] > 0)
+    return out
+
+
+def sea_effect(d: State, w: list[str]) -> None:
+    m = d["mil"]
+    if w[0] == "done":
+        d["stage"] = "mil_march"
+        m["arrived"] = {}
+        return
+    m["fought"].append(w[1])
+    battle.start(d, "sea", w[1], int(m["active"]), int(w[2]))
+
+
+# ---- steps (d) and (e): legion moves and land battles (N4.6, N4.8)
+
+
+def zeus_barred(d: State, seat: int, prov: str) -> bool:
+    """N4.1.3: a named player may not move by trireme chain into the owner's province."""
+    return any(named == seat and d["markers"].get(prov) == owner for owner, named in d["zeus"])
+
+
+def march_legal(d: State) -> list[str]:
+    """D20: each legion moves at most once, a land step or a trireme chain (R39)."""
+    m = d["mil"]
+    seat = int(m["active"])
+    b = D.board(d["n"])
+    out = ["done"]
+    for prov in b.province_ids:
+        if B.legions(d, prov)[seat] == 0:
+            continue
+        movers = []
+        if B.free_legions(d, prov, seat) - m["arrived"].get(prov, 0) > 0:
+            movers.append("")
+        for slot, s in sorted(d["occupy"].get(prov, {}).items()):
+            if s == seat:
+                movers.append(f" @{slot}")
+        if d["on_marker"].get(prov) == seat:
+            movers.append(" @marker")
+        if not movers:
+            continue
+        land = sorted(b.provinces[prov]["land"])
+        reach = B.sea_reach(d, seat, [prov]) if b.coastal(prov) else set()
+        sail = sorted(
+            q
+            for q in b.province_ids
+            if q != prov and any(s in reach for s in b.provinces[q]["seas"]) and not zeus_barred(d, seat, q)
+        )
+        for who in movers:
+            out.extend(f"march {prov} {q}{who}" for q in land)
+            out.extend(f"sail {prov} {q}{who}" for q in sail)
+    return out
+
+
+def march_effect(d: State, w: list[str]) -> None:
+    m = d["mil"]
+    if w[0] == "done":
+        d["stage"] = "mil_fight"
+        return
+    seat = int(m["active"])
+    src, dst = w[1], w[2]
+    which = w[3][1:] if len(w) > 3 else "free"
+    if which == "marker":
+        del d["on_marker"][src]
+        d["pending"].pop(src, None)
+    elif which != "free":
+        del d["occupy"][src][which]
+        if not d["occupy"][src]:
+            del d["occupy"][src]
+    B.move_unit(d, "legions", src, seat, -1)
+    conquest.after_leave(d, src, seat)
+    conquest.enter(d, dst, seat)
+    B.move_unit(d, "legions", dst, seat, 1)
+    m["arrived"][dst] = m["arrived"].get(dst, 0) + 1
+
+
+def fights(d: State, seat: int) -> list[str]:
+    """N4.8: one battle per province and opponent present, each turn (R11)."""
+    out: list[str] = []
+    done = d["mil"]["fought"] if d["mil"] else []
+    for prov in D.board(d["n"]).province_ids:
+        row = B.legions(d, prov)
+        if row[seat] > 0:
+            out.extend(
+                f"fight {prov} {x}"
+                for x in range(d["n"])
+                if x != seat and row[x] > 0 and f"{prov}:{x}" not in done
+            )
+    return out
+
+
+def fight_legal(d: State) -> list[str]:
+    """D21: the order of the compulsory land battles."""
+    return fights(d, int(d["mil"]["active"]))
+
+
+def fight_effect(d: State, w: list[str]) -> None:
+    d["mil"]["fought"].append(f"{w[1]}:{w[2]}")
+    battle.start(d, "land", w[1], int(d["mil"]["active"]), int(w[2]))
+
+
+# ---- step (g): Circe (N4.13), and the end of the phase (N4.14)
+
+
+def circe_options(d: State, seat: int) -> list[str]:
+    """N4.13: a legion of a clear own province becomes a caravan there (one must be left in
+    the building supply, N0.9)."""
+    out: list[str] = []
+    if not B.building_left(d, "caravan"):
+        return out
+    for prov in B.own_provinces(d, seat):
+        if B.at_war(d, prov) or prov in d["conqueror"] or B.free_legions(d, prov, seat) == 0:
+            continue
+        for slot in D.board(d["n"]).slots(prov):
+            if slot.startswith("caravan:") and slot not in B.built(d, prov):
+                out.append(f"circe {prov} {slot}")
+    return out
+
+
+def circe_legal(d: State) -> list[str]:
+    return ["done"] + circe_options(d, int(d["mil"]["active"]))
+
+
+def circe_effect(d: State, w: list[str]) -> None:
+    m = d["mil"]
+    seat = int(m["active"])
+    if w[0] == "circe":
+        m["circe_used"].append(seat)
+        B.move_unit(d, "legions", w[1], seat, -1)
+        d["buildings"].setdefault(w[1], []).append(w[2])
+        d["buildings"][w[1]].sort()
+    m["done"].append(seat)
+    m["active"] = None
+    d["stage"] = "mil_order"
+
+
+def end_military(d: State) -> None:
+    """N4.14 / N6.3 with N6.5.2, then the Claim phase."""
+    d["mil"] = None
+    d["zeus"] = []
+    if not victory.capitals_check(d):
+        claim.claim_start(d)
