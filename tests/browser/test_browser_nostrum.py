@@ -5,6 +5,7 @@ layout in French."""
 from __future__ import annotations
 
 import random
+import re
 
 from browser_helpers import full_shot, open_table, state, version, wait_my_turn
 from playwright.sync_api import Page, expect
@@ -70,7 +71,11 @@ def play_one(page: Page, rng: random.Random, seen: dict[str, int]) -> None:
     elif "pay" in kinds:
         expect(page.locator("#choice .mn-buy h4")).to_contain_text("cost")
         page.locator("#choice .globals button[data-action^='pay']").first.click()
-    elif stage == "buy_turn" and seen[stage] <= 3 and any(a.startswith(("buy marker", "build", "buy legion")) for a in legal):
+    elif (
+        stage == "buy_turn"
+        and seen[stage] <= 3
+        and any(a.startswith(("buy marker", "build", "buy legion")) for a in legal)
+    ):
         # a purchase on the map: the lit areas are the purchase places; the cost is previewed
         expect(page.locator("#choice .mn-buylist .mn-cost").first).to_contain_text("costs")
         areas = lit(page, "choice")
@@ -103,6 +108,11 @@ def test_lobby_table_played_by_clicking_through_two_rounds(page, server, shots):
     expect(page.locator(".mn-map .prov")).to_have_count(21)  # 29 provinces less the 8 covered at 3 players
     expect(page.locator(".mn-map .sea")).to_have_count(9)
     expect(page.locator(".mn-map .marker")).to_have_count(9)
+    expect(page.locator(".mn-map .prov-out")).to_have_count(8)  # greyed out where they lie
+    # drawn at the places of map.json: Gallia north-west, Numidia south-west, Aegyptus south-east
+    box = {a: page.locator(f".mn-map [data-area='{a}'], .mn-map [data-covered='{a}']").bounding_box() for a in ("gallia", "numidia", "aegyptus")}  # fmt: skip
+    assert box["gallia"] and box["numidia"] and box["aegyptus"]
+    assert box["gallia"]["y"] < box["numidia"]["y"] and box["numidia"]["x"] < box["aegyptus"]["x"]
     expect(page.locator("#players .mn-player")).to_have_count(3)
     expect(page.locator("#players .mn-screen")).to_have_count(1)  # only our own screen is open
     rng = random.Random(1)
@@ -120,7 +130,13 @@ def test_lobby_table_played_by_clicking_through_two_rounds(page, server, shots):
         if rnd >= 3:
             break
         stage = st["view"]["stage"]
-        if stage not in shot_stages and stage in ("trade_offer", "trade_draft", "buy_turn", "mil_march", "mil_row"):
+        if stage not in shot_stages and stage in (
+            "trade_offer",
+            "trade_draft",
+            "buy_turn",
+            "mil_march",
+            "mil_row",
+        ):
             shot_stages.add(stage)
             full_shot(page, shots / f"nostrum_{stage}.png")
         play_one(page, rng, seen)
@@ -150,7 +166,11 @@ def test_bots_only_game_watched_to_the_end(page, server, shots):
     rolls = [e for e in st["log"] if e["text"].startswith("roll ")]
     if rolls:  # battle results come from the log: the attack, both rolls and what followed
         expect(page.locator("#general .mn-battles li").first).to_contain_text("attacks")
-        expect(page.locator("#general .mn-battles li").first).to_contain_text("attacker rolled")
+        expect(page.locator("#general .mn-battles li").first).to_contain_text("hits taken")
+        expect(page.locator("#log-list")).not_to_contain_text("(seat ")
+        for text in page.locator("#general .mn-battles li").all_inner_texts():  # each result is its battle's
+            m = re.match(r"[^\n]* in ([^\n]+)\nResult in ([^:]+):", text)
+            assert m is None or m.group(1) == m.group(2), text
     full_shot(page, shots / "nostrum_over.png")
 
 
@@ -160,24 +180,41 @@ def test_phone_layout_in_french(new_page, server, shots):
     open_table(page, server.url(answer["seats"][0]["link"]))
     assert wait_my_turn(page)
     expect(page.locator("#status")).to_contain_text("Tour")
+    expect(page.locator("#status")).to_contain_text("de jouer")
+    expect(page.locator("#log-list")).to_contain_text("Empires distribués")  # the log in French
+    expect(page.locator("#general .mn-title-row")).to_contain_text("Chef du commerce :")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
     box = page.locator(".mn-map").bounding_box()
     assert box and box["width"] <= 390
     full_shot(page, shots / "nostrum_phone_fr.png")
 
 
-def test_client_data_is_the_engines():
-    """boards/mare-nostrum/data.js is generated from the engine's map, tiles and goods."""
+def test_board_data_is_the_engines(server):
+    """The board draws with what the server serves (GET /api/games/mare-nostrum/board-data): the
+    engine's map with its layout, tiles and goods; the client keeps no copy of its own."""
     import json
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[2]
-    text = (root / "src/ziggurat/server/static/boards/mare-nostrum/data.js").read_text()
-    data = json.loads(text.split("export const DATA = ", 1)[1].rstrip().rstrip(";"))
-    engine = root / "src/ziggurat/games/mare_nostrum"
+    data = server.request("GET", "/api/games/mare-nostrum/board-data")
+    engine = Path(__file__).resolve().parents[2] / "src/ziggurat/games/mare_nostrum"
     m = json.loads((engine / "map.json").read_text())
-    assert {p["id"]: p["slots"] for p in m["provinces"]} == {k: v["slots"] for k, v in data["provinces"].items()}
-    assert {s["id"]: s["land"] for s in m["seas"]} == {k: v["land"] for k, v in data["seas"].items()}
+    # slots as the engine names them (lower case, like the views' buildings)
+    slots = {p["id"]: [x.lower() for x in p["slots"]] for p in m["provinces"]}
+    assert slots == {k: v["slots"] for k, v in data["provinces"].items()}
+    assert {p["id"]: (p["x"], p["y"]) for p in m["provinces"]} == {
+        k: (v["x"], v["y"]) for k, v in data["provinces"].items()
+    }
+    assert {s["id"]: (s["land"], s["shape"]) for s in m["seas"]} == {
+        k: (v["land"], v["shape"]) for k, v in data["seas"].items()
+    }
     assert m["out_of_play"] == data["out_of_play"]
+    assert (
+        data["layout"]["width"] == m["layout"]["width"]
+        and data["layout"]["link_via"] == m["layout"]["link_via"]
+    )
     tiles = json.loads((engine / "tiles.json").read_text())["tiles"]
     assert {x["id"]: x["track_bonus"] for x in tiles} == {k: v["bonus"] for k, v in data["tiles"].items()}
+    assert set(data["empires"]) == {"rome", "greece", "carthage", "egypt", "babylon"}
+    assert server.request("GET", "/api/games/mesopotamia/board-data") == {}
+    static = Path(__file__).resolve().parents[2] / "src/ziggurat/server/static/boards/mare-nostrum"
+    assert "gallia" not in (static / "data.js").read_text()  # no copy of the map in the client

@@ -126,3 +126,18 @@ def test_bench_prints_its_figures(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.exit_code == 0, result.output
     for measure in ("Mare Nostrum: Empires benchmark, 4 players", "decisions/s", "clones/s"):
         assert measure in result.stdout
+
+
+def test_simulate_shows_which_empires_and_victories_win() -> None:
+    """Issue 5: the simulate table tells which empires and which victory conditions win."""
+    from ziggurat.cli.simulate import Job, run_one
+
+    result = invoke(["simulate", GAME, "--games", "3", "--players", "heuristic,heuristic,heuristic", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    assert "How the games were won" in result.output
+    assert "winning empire" in result.output and "victory" in result.output
+    for seed in (3, 4, 5):
+        out = run_one(Job(GAME, 3, {}, ("heuristic",) * 3, seed - 3, seed, 100_000, None))
+        assert out.facets["winning empire"] in {"rome", "greece", "carthage", "egypt", "babylon"}
+        assert out.facets["victory"] in {"pyramids", "heroes_wonders", "capitals", "titles", "other"}
+        assert out.facets["winning empire"] in result.output

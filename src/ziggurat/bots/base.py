@@ -1,4 +1,10 @@
-"""Bots see ``(view, legal_actions)`` and an injected RNG, never the true state (DESIGN.md)."""
+"""Bots see ``(view, legal_actions)`` and an injected RNG, never the true state (DESIGN.md).
+
+A bot is named by a *spec* (:mod:`.spec`): ``random``, ``heuristic`` (the game's own) or
+``ismcts[:BUDGET][:OPTION=VALUE...]``; :func:`make_bot` turns a spec into a bot. Every bot
+made here has ``close()``: ISMCTS bots with ``workers > 1`` stop their worker processes
+there, the others do nothing. Whoever makes bots closes them when done.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from ziggurat.bots.spec import SPEC_HELP, check_spec, parse_ismcts
 from ziggurat.engine.contract import Game
 from ziggurat.engine.registry import game_package
 
@@ -35,19 +42,36 @@ class RandomBot:
     def choose(self, view: dict[str, Any] | None, legal: Sequence[str], rng: random.Random) -> str:
         return legal[rng.randrange(len(legal))]
 
+    def close(self) -> None:
+        """Nothing to release."""
 
-BOT_KINDS = ("random", "heuristic")
+
+BOT_KINDS = ("random", "heuristic", "ismcts")
+"""The kinds of bot; ``ismcts`` takes a budget and options (see :mod:`ziggurat.bots.spec`)."""
 
 
 def make_bot(kind: str, game: Game, seat: int) -> Bot:
-    """A bot by name: ``random`` or ``heuristic`` (the game's own).
+    """A bot from its spec: ``random``, ``heuristic`` (the game's own) or ``ismcts[...]``.
 
-    :raises ValueError: for an unknown bot kind.
+    :raises ValueError: for an unknown kind or a malformed ``ismcts`` spec.
     """
-    if kind == "random":
+    spec = check_spec(kind)
+    if spec == "random":
         return RandomBot(game, seat)
-    if kind == "heuristic":
+    if spec == "heuristic":
         module = importlib.import_module(game_package(game.game_id) + ".bots")
         bot: Bot = module.HeuristicBot(game, seat)
         return bot
-    raise ValueError(f"unknown bot {kind!r}; choose from: {', '.join(BOT_KINDS)}")
+    from ziggurat.bots.ismcts import ISMCTSBot
+
+    return ISMCTSBot(game, seat, parse_ismcts(spec))
+
+
+def close_bot(bot: object) -> None:
+    """Call ``bot.close()`` if the bot has one (heuristic bots of the games have none)."""
+    close = getattr(bot, "close", None)
+    if callable(close):
+        close()
+
+
+__all__ = ["BOT_KINDS", "SPEC_HELP", "Bot", "RandomBot", "close_bot", "make_bot"]

@@ -18,14 +18,13 @@ import typer
 from rich.console import Console
 
 import ziggurat
-from ziggurat.bots import BOT_KINDS, Bot, make_bot
+from ziggurat.bots import SPEC_HELP, Bot, check_spec, close_bot, make_bot
 from ziggurat.engine.contract import Game
 from ziggurat.engine.registry import game_class, game_package
 
 HUMAN = "human"
 OPTION_HELP = "Game option key=value (the value is read as JSON when it parses, else as text); repeatable."
 BOARD_WIDTH = 100
-
 
 
 class UsageError(Exception):
@@ -61,13 +60,29 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     return options
 
 
+PLAYERS_HELP = (
+    "Bots are named by spec: random, heuristic, or ismcts[:BUDGET][:OPTION=VALUE...] with BUDGET "
+    "a time per decision (1s, 0.5s, 250ms) or an iteration count (2000), options workers=N "
+    "(processes), c=X, rollout=heuristic|random, plies=N; plain ismcts is ismcts:1s "
+    "(see docs/bots.md)."
+)
+
+
 def parse_players(text: str, allow_human: bool) -> list[str]:
-    """A comma-separated list of player kinds, one per seat in seat order."""
+    """A comma-separated list of player kinds (bot specs, or ``human``), one per seat."""
     kinds = [k.strip().lower() for k in text.split(",")]
-    allowed = list(BOT_KINDS) + ([HUMAN] if allow_human else [])
     for kind in kinds:
-        if kind not in allowed:
-            raise UsageError(f"unknown player kind {kind!r} in --players; choose from: {', '.join(allowed)}")
+        if kind == HUMAN:
+            if not allow_human:
+                raise UsageError(f"no human seat here: choose bots ({SPEC_HELP})")
+            continue
+        try:
+            check_spec(kind)
+        except ValueError as exc:
+            choices = ("human, " if allow_human else "") + SPEC_HELP
+            if kind.split(":", 1)[0] == "ismcts":
+                raise UsageError(f"{exc} (in --players)") from exc
+            raise UsageError(f"unknown player kind {kind!r} in --players; choose {choices}") from exc
     return kinds
 
 
@@ -91,7 +106,10 @@ def load_game(game_id: str, players: int, options: dict[str, Any]) -> Game:
 
 
 def make_bots(game: Game, kinds: list[str]) -> list[Bot | None]:
-    """A bot per seat (``None`` for a human seat); a bot that cannot be made is a usage error."""
+    """A bot per seat (``None`` for a human seat); a bot that cannot be made is a usage error.
+
+    Close them with :func:`close_bots` (ISMCTS bots with workers own processes).
+    """
     bots: list[Bot | None] = []
     for seat, kind in enumerate(kinds):
         if kind == HUMAN:
@@ -100,8 +118,16 @@ def make_bots(game: Game, kinds: list[str]) -> list[Bot | None]:
         try:
             bots.append(make_bot(kind, game, seat))
         except (ValueError, ImportError, AttributeError) as exc:
+            close_bots(bots)
             raise UsageError(f"cannot make a {kind!r} bot for {game.game_id}: {exc}") from exc
     return bots
+
+
+def close_bots(bots: list[Bot | None] | list[Bot]) -> None:
+    """Release what the bots hold (worker processes of ISMCTS bots with ``workers=N``)."""
+    for bot in bots:
+        if bot is not None:
+            close_bot(bot)
 
 
 def seat_name(game: Game, seat: int) -> str:

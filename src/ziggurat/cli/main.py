@@ -12,6 +12,7 @@ from ziggurat.cli.render import render
 from ziggurat.cli.replay import replay
 from ziggurat.cli.serve import serve
 from ziggurat.cli.simulate import simulate
+from ziggurat.cli.tournament import tournament
 
 app = typer.Typer(
     name="ziggurat",
@@ -25,6 +26,7 @@ app.command("serve")(serve)
 app.command("games")(games)
 app.command("play")(play)
 app.command("simulate")(simulate)
+app.command("tournament")(tournament)
 app.command("replay")(replay)
 app.command("render")(render)
 app.command("bench")(bench)

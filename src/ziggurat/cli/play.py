@@ -23,8 +23,10 @@ from ziggurat.bots import Bot
 from ziggurat.cli.common import (
     HUMAN,
     OPTION_HELP,
+    PLAYERS_HELP,
     GameUI,
     UsageError,
+    close_bots,
     console,
     game_ui,
     handle_usage_errors,
@@ -179,7 +181,8 @@ def play(
             "--players",
             "-p",
             help="Comma-separated player kinds in seat order (seat 0 = blue, 1 = yellow, 2 = red, "
-            "3 = green): human, random or heuristic.",
+            "3 = green): human, random, heuristic or ismcts[...], e.g. human,ismcts:0.5s,heuristic. "
+            + PLAYERS_HELP,
         ),
     ] = "human,heuristic,heuristic",
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed for chance and for the bots.")] = 0,
@@ -201,11 +204,14 @@ def play(
     game = load_game(game_id, len(kinds), parse_options(option))
     bots = make_bots(game, kinds)
     con = console()
-    session = Session(game, kinds, bots, seed, con)
-    names = ", ".join(f"{seat_name(game, s).capitalize()} = {k}" for s, k in enumerate(kinds))
-    con.print(Text(f"{game.name}, {game.num_players} players, seed {seed}: {names}", style="bold"))
-    completed = session.run()
-    session.finish(completed)
+    try:
+        session = Session(game, kinds, bots, seed, con)
+        names = ", ".join(f"{seat_name(game, s).capitalize()} = {k}" for s, k in enumerate(kinds))
+        con.print(Text(f"{game.name}, {game.num_players} players, seed {seed}: {names}", style="bold"))
+        completed = session.run()
+        session.finish(completed)
+    finally:
+        close_bots(bots)
     if save is not None:
         rec = ziggurat.record(session.state, seed=seed, players=kinds)
         try:

@@ -7,6 +7,8 @@ same for any number of jobs. A game that raises is counted as an error, not a cr
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import json
 import math
 import os
@@ -15,7 +17,7 @@ import time
 import traceback
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -25,10 +27,12 @@ from rich.table import Table
 from rich.text import Text
 
 import ziggurat
-from ziggurat.bots import make_bot, play_game
+from ziggurat.bots import Bot, close_bot, make_bot, play_game
 from ziggurat.cli.common import (
     OPTION_HELP,
+    PLAYERS_HELP,
     UsageError,
+    close_bots,
     console,
     handle_usage_errors,
     load_game,
@@ -38,6 +42,7 @@ from ziggurat.cli.common import (
     seat_name,
 )
 from ziggurat.engine.contract import State
+from ziggurat.engine.registry import game_package
 
 
 @dataclass(frozen=True)
@@ -61,6 +66,7 @@ class Outcome:
     rounds: int | None = None
     finished: bool = False
     error: str | None = None
+    facets: dict[str, str] = field(default_factory=dict)
 
     @property
     def winner(self) -> int | None:
@@ -70,6 +76,37 @@ class Outcome:
         best = max(self.returns)
         tops = [s for s, r in enumerate(self.returns) if r == best]
         return tops[0] if best > 0 and len(tops) == 1 else None
+
+
+def result_facets(game_id: str, state: State) -> dict[str, str]:
+    """How a finished game was won, from the game's ``describe.result_facets(state)`` if it has
+    one (Mare Nostrum: the winning empire and victory condition); else nothing."""
+    try:
+        module = importlib.import_module(game_package(game_id) + ".describe")
+    except ImportError:
+        return {}
+    facets = getattr(module, "result_facets", None)
+    return dict(facets(state)) if facets is not None else {}
+
+
+def facets_table(outcomes: list[Outcome]) -> Table | None:
+    """Counts of each facet value over the finished games (e.g. wins by empire and by victory
+    condition), so that balance can be judged; None when the game reports no facets."""
+    counts: dict[str, dict[str, int]] = {}
+    for o in outcomes:
+        for key, value in o.facets.items():
+            by_value = counts.setdefault(key, {})
+            by_value[value] = by_value.get(value, 0) + 1
+    if not counts:
+        return None
+    table = Table(title="How the games were won")
+    for col, just in (("facet", "left"), ("value", "left"), ("games", "right"), ("%", "right")):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    for key, by_value in counts.items():
+        total = sum(by_value.values())
+        for value, k in sorted(by_value.items(), key=lambda kv: (-kv[1], kv[0])):
+            table.add_row(key, value, str(k), f"{100 * k / total:.1f}")
+    return table
 
 
 def record_path(out_dir: str, index: int) -> Path:
@@ -86,9 +123,11 @@ def run_one(job: Job) -> Outcome:
         if not last:
             last.append(state)
 
+    bots: list[Bot] = []
     try:
         game = ziggurat.load(job.game_id, players=job.num_players, **job.options)
-        bots = [make_bot(kind, game, seat) for seat, kind in enumerate(job.kinds)]
+        for seat, kind in enumerate(job.kinds):
+            bots.append(make_bot(kind, game, seat))
         result = play_game(game, bots, job.seed, max_plies=job.max_plies, on_action=keep)
         state = result.state
         out.plies = result.plies
@@ -96,10 +135,16 @@ def run_one(job: Job) -> Outcome:
         out.returns = state.returns()
         rnd = state.view(None).get("round")
         out.rounds = int(rnd) if isinstance(rnd, int) else None
+        if out.finished:
+            out.facets = result_facets(job.game_id, state)
     except Exception:  # noqa: BLE001 - a bot or rules bug must not stop the other games
         out.error = traceback.format_exc()
         state = last[0] if last else None
         out.plies = len(state.history()) if state is not None else 0
+    finally:
+        for bot in bots:
+            with contextlib.suppress(Exception):  # a failing close must not lose the outcome
+                close_bot(bot)
     if job.out_dir is not None and state is not None:
         try:
             rec = ziggurat.record(state, seed=job.seed, players=list(job.kinds))
@@ -181,7 +226,8 @@ def simulate(
         typer.Option(
             "--players",
             "-p",
-            help="Comma-separated bot kinds in seat order (random, heuristic); the count sets the player count.",
+            help="Comma-separated bot specs in seat order (random, heuristic, ismcts[...]); the count "
+            "sets the player count. " + PLAYERS_HELP,
         ),
     ] = "heuristic,heuristic,random",
     seed: Annotated[int, typer.Option("--seed", "-s", help="Game i is played with seed SEED + i.")] = 1,
@@ -211,7 +257,7 @@ def simulate(
     kinds = parse_players(players, allow_human=False)
     options = parse_options(option)
     game = load_game(game_id, len(kinds), options)
-    make_bots(game, kinds)  # fail early, in this process, on a bot that cannot be made
+    close_bots(make_bots(game, kinds))  # fail early, in this process, on a bot that cannot be made
     out_dir = None
     if out is not None:
         try:
@@ -243,6 +289,9 @@ def simulate(
     )
     table, summary = results_tables(outcomes, kinds, names)
     con.print(table)
+    facets = facets_table(outcomes)
+    if facets is not None:
+        con.print(facets)
     con.print(summary)
     errors = [o for o in outcomes if o.error is not None]
     if errors:

@@ -103,6 +103,19 @@ async def list_games() -> list[GameOut]:
     ]
 
 
+@router.get(
+    "/api/games/{game_id}/board-data",
+    response_model=dict[str, Any],
+    responses={404: {"model": ErrorOut, "description": "no such game"}},
+    tags=["lobby"],
+)
+async def game_board_data(game_id: str) -> dict[str, Any]:
+    """Static data the game's browser board draws with (e.g. its map layout); ``{}`` if none."""
+    if game_id not in {g.id for g in gamekit.game_infos()}:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, f"no game {game_id!r}")
+    return gamekit.board_data(game_id)
+
+
 @router.post(
     "/api/tables",
     response_model=TableCreated,

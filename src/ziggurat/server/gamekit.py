@@ -2,8 +2,10 @@
 
 Each game package may provide ``data.COLOURS`` and ``data.OPTION_DEFAULTS``,
 ``view.redact_events`` (a log as a seat saw it), ``describe.describe_step`` (player-readable
-sentences) and ``bots.HeuristicBot``. Games without them still work: seats are called
-``seat1``..., logs hide every other seat's action text, sentences repeat the text.
+sentences), ``bots.HeuristicBot`` and ``client.board_data()`` (static data its browser board
+draws with, e.g. the map layout). Games without them still work: seats are called
+``seat1``..., logs hide every other seat's action text, sentences repeat the text, the board
+data is empty.
 """
 
 from __future__ import annotations
@@ -73,15 +75,41 @@ def game_infos() -> list[GameInfo]:
     return out
 
 
+DIFFICULTIES: dict[str, str] = {
+    "easy": "heuristic",
+    "medium": "ismcts:0.3s",
+    "hard": "ismcts:1.5s",
+}
+"""The lobby's bot levels and the bot spec each plays (docs/bots.md). Seats store the level's
+name, so a table keeps its level if the mapping is retuned; the plain kinds (``random``,
+``heuristic``) stay valid for the API and for tables stored before the levels existed."""
+
+
 @cache
 def available_bots(game_id: str) -> list[str]:
-    """Bot kinds that can be made for this game now (``heuristic`` needs the game's bots module)."""
-    kinds = []
-    for kind in BOT_KINDS:
-        if kind == "heuristic" and _submodule(game_id, "bots") is None:
-            continue
-        kinds.append(kind)
+    """Bot kinds a seat of this game may have: the difficulty levels, then ``heuristic`` and
+    ``random``. ``easy`` and ``heuristic`` need the game's bots module; ``medium`` and
+    ``hard`` search with random playouts in a game without one."""
+    has_heuristic = _submodule(game_id, "bots") is not None
+    kinds = [level for level, spec in DIFFICULTIES.items() if has_heuristic or spec != "heuristic"]
+    # ISMCTS itself is offered through the levels only: a seat cannot ask for any budget
+    kinds += [k for k in ("heuristic", "random") if k in BOT_KINDS and (has_heuristic or k != "heuristic")]
     return kinds
+
+
+def bot_spec(kind: str | None) -> str:
+    """The bot spec (for ``make_bot``) a seat's stored bot kind names: a difficulty level's
+    spec, or the kind itself (``random``, ``heuristic``; ``random`` when missing)."""
+    if not kind:
+        return "random"
+    return DIFFICULTIES.get(kind, kind)
+
+
+@cache
+def board_data(game_id: str) -> dict[str, Any]:
+    """Static data for the game's browser board (its ``client.board_data()``), or ``{}``."""
+    make: Callable[[], dict[str, Any]] | None = getattr(_submodule(game_id, "client"), "board_data", None)
+    return make() if make is not None else {}
 
 
 def colours(game: Game) -> list[str]:

@@ -4,8 +4,9 @@ Every change happens under the table's asyncio lock in the same order: the engin
 the action on a clone, the action row is committed to the database, and only then is the
 clone made current, the log extended and every connected seat sent its own ``state``
 message. Bot seats and chance nodes are played by one driver task per table; a bot's
-decision runs in a worker thread when the bot reads views (the heuristic), so the event loop
-stays responsive. Chance and bots use ``random.Random(f"{seed}/{ply}...")``, so a restarted
+decision runs in a worker thread when the bot reads views (the heuristic, and ISMCTS, whose
+search takes its whole time budget), so the event loop stays responsive. A seat's bot kind
+is a difficulty level or a bot kind (``gamekit.bot_spec``). Chance and bots use ``random.Random(f"{seed}/{ply}...")``, so a restarted
 server continues a game exactly as it would have gone on.
 """
 
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ziggurat.bots.base import Bot, make_bot
+from ziggurat.bots.base import Bot, close_bot, make_bot
 from ziggurat.engine.contract import CHANCE, State, sample_chance
 from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, ZigguratError
 from ziggurat.engine.records import record
@@ -103,7 +104,7 @@ class LiveTable:
         self.colours = gamekit.colours(self.game)
         self.viewers: list[int | None] = [*range(self.game.num_players), None]
         self.bots: dict[int, Bot] = {
-            s.seat: make_bot(s.bot or "random", self.game, s.seat) for s in self.seats if s.kind == "bot"
+            s.seat: make_bot(gamekit.bot_spec(s.bot), self.game, s.seat) for s in self.seats if s.kind == "bot"
         }
         self.writer = gamekit.LogWriter(self.game)
         self.lock = asyncio.Lock()
@@ -404,3 +405,5 @@ class LiveTable:
                 await task
         for c in self.connections:
             c.stop()
+        for bot in self.bots.values():
+            close_bot(bot)  # worker processes, if a bot has any (the levels use none)

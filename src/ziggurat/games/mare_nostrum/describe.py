@@ -355,3 +355,18 @@ Notation (docs/mare-nostrum.md): lower-case words, areas and tiles by id (latium
 colossus), seats by number. Trade: token a 4 · offer size 2 · offer wine · take oil from 1 ·
 give tax. Buy: build market gallia · buy legion latium · buy tile perseus · pay grain · end.
 Military: march gallia latium · sail achea asia · fight sicilia 2 · lose free · done."""
+
+
+def result_facets(state: Any) -> dict[str, str]:
+    """How a finished game was won, for ``ziggurat simulate``'s balance table: the winning
+    empire and the victory condition (N6), or "none" for a game without a winner."""
+    from ziggurat.games.mare_nostrum.bots import victory_condition
+
+    pos = state.to_position()
+    winner = pos.get("winner")
+    if winner is None:
+        return {"winning empire": "none", "victory": "none"}
+    return {
+        "winning empire": str(pos["empires"][winner]),
+        "victory": str(victory_condition(pos, state.game.opts)),
+    }

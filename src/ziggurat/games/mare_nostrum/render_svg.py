@@ -1,11 +1,13 @@
 """The Mare Nostrum: Empires board as an SVG document, drawn from one seat's *view* only.
 
-The map data has no coordinates, so provinces and seas sit at hand-placed points of a schematic
-Mediterranean (:data:`PLACES`, north up). A province is a card with its name, influence marker,
-building slots (filled in the controller's colour when built, ringed when occupied), legions
-and fortress; a sea is a blue oval with its triremes. The side panel has the round and stage,
-each empire (tokens as a count, tracks, victory progress, tiles, titles), the display, the trade
-or payment under way and, for a seat's view, that seat's own screen.
+The map comes from the layout keys of ``map.json`` (:mod:`layout`): the seas are water polygons
+(coasts solid, borders between seas dashed) with their triremes, the land is the background, and
+each province is a card with its name, influence marker, building slots (filled in the
+controller's colour when built, ringed when occupied), legions and fortress; land links join the
+cards. Provinces out of play at this player count (3.3) are drawn greyed out. The side panel has
+the round and stage, the title holders, each empire (tokens as a count, tracks, victory progress,
+tiles, titles), the display, the trade or payment under way and, for a seat's view, that seat's
+own screen.
 """
 
 from __future__ import annotations
@@ -23,37 +25,34 @@ from ziggurat.games.mare_nostrum.describe import (
     empire_name,
     result_sentence,
     seat_label,
+    slot_name,
     tile_name,
     token_name,
 )
-from ziggurat.games.mare_nostrum.render_text import PROVINCE_SLOTS, _short, phase_text, tracks_of, victory_of
+from ziggurat.games.mare_nostrum.layout import COLOURS, INK_ON, Point, layout
+from ziggurat.games.mare_nostrum.render_text import PROVINCE_SLOTS, phase_text, tracks_of, victory_of
 
 View = dict[str, Any]
 
-PLACES: dict[str, tuple[float, float]] = {
-    "gallia": (90, 70), "germania": (250, 45), "dalmatia": (345, 120), "latium": (190, 165),
-    "italia": (260, 245), "macedonia": (420, 195), "dacia": (470, 85), "thracia": (580, 150),
-    "achea": (430, 300), "sicilia": (200, 330), "numidia": (75, 395), "africa": (200, 430),
-    "phasania": (180, 540), "libya": (330, 470), "garamantia": (350, 570), "cyrenaica": (480, 455),
-    "nubia": (740, 575), "aegyptus": (630, 485), "aethiopia": (545, 575), "creta": (540, 360),
-    "judea": (770, 445), "cilicia": (750, 300), "cappadocia": (790, 195), "asia": (650, 232),
-    "syria": (880, 340), "mesopotamia": (920, 245), "babylonia": (920, 445), "armenia": (900, 120),
-    "arabia": (900, 555),
-    "mare_sardum": (60, 235), "mare_tyrrhenum": (90, 310), "mare_hadriaticum": (305, 190),
-    "mare_ionium": (330, 360), "mare_africum": (390, 405), "mare_aegaeum": (522, 252),
-    "mare_aegyptum": (640, 385), "mare_cyprium": (760, 372), "pontus_euxinus": (700, 60),
-}  # fmt: skip
-COLOURS = {"rome": "#c8312a", "greece": "#2f9e4b", "carthage": "#222222", "egypt": "#e3b417",
-           "babylon": "#8a4fc0"}  # fmt: skip
 INK = "#2b2317"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-MAP_W, MAP_H = 1000, 640
-PANEL_X, PANEL_W = 1010, 380
-BOX_W, BOX_H = 118, 62
+LAND, WATER, COAST = "#e6d7b3", "#a9cbe6", "#4f7fa6"
+LAYOUT = layout()
+MAP_W, MAP_H = LAYOUT.width, LAYOUT.height
+PANEL_X, PANEL_W = MAP_W + 10, 380
+BOX_W, BOX_H = LAYOUT.card_w, LAYOUT.card_h
+GOOD_CODES = {"grain": "Gra", "sheep": "She", "oil": "Oil", "wine": "Win", "metal": "Met", "timber": "Tim",
+              "marble": "Mar", "gold": "Gol", "gems": "Gem", "perfume": "Per", "papyrus": "Pap",
+              "pottery": "Pot", "gladiators": "Gla"}  # fmt: skip
+BUILDING_CODES = {"market": "MKT", "city": "CITY", "capital": "CAP", "temple": "TMP"}
 
 
 def _f(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def _pts(points: Sequence[Point]) -> str:
+    return " ".join(f"{_f(x)},{_f(y)}" for x, y in points)
 
 
 def _text(x: float, y: float, s: str, size: float = 11, fill: str = INK, anchor: str = "middle",
@@ -62,15 +61,31 @@ def _text(x: float, y: float, s: str, size: float = 11, fill: str = INK, anchor:
             f'font-weight="{weight}"{extra}>{escape(s)}</text>')  # fmt: skip
 
 
-def colour(view: View, seat: int | None) -> str:
+def _empire(view: View, seat: int | None) -> str | None:
     emp = view.get("empires") or []
     if seat is not None and 0 <= seat < len(emp) and emp[seat]:
-        return COLOURS.get(emp[seat], "#777")
-    return "#999"
+        return str(emp[seat])
+    return None
 
 
-def _ink_on(fill: str) -> str:
-    return INK if fill in ("#e3b417", "#999") else "#fff"
+def colour(view: View, seat: int | None) -> str:
+    emp = _empire(view, seat)
+    return COLOURS.get(emp, "#777") if emp else "#999"
+
+
+def _ink_on(view: View, seat: int | None) -> str:
+    emp = _empire(view, seat)
+    return INK_ON.get(emp, "#fff") if emp else INK
+
+
+def slot_code(slot: str) -> str:
+    """The few letters printed on a slot: the caravan's good, the building, the legendary city."""
+    kind, _, arg = slot.partition(":")
+    if kind == "caravan":
+        return GOOD_CODES.get(arg, arg[:3].title())
+    if kind == "legendary_city":
+        return arg[:3].title()
+    return BUILDING_CODES.get(kind, kind[:3].upper())
 
 
 def _units(view: View, x: float, y: float, per_seat: Sequence[int] | None, shape: str) -> str:
@@ -81,102 +96,124 @@ def _units(view: View, x: float, y: float, per_seat: Sequence[int] | None, shape
         fill = colour(view, s)
         if shape == "legion":
             out.append(f'<rect x="{_f(x - 8)}" y="{_f(y - 8)}" width="16" height="16" rx="3" fill="{fill}" '
-                       f'stroke="#fff" stroke-width="1"/>')  # fmt: skip
+                       f'stroke="#fff" stroke-width="1" class="legion"/>')  # fmt: skip
         else:
             out.append(f'<path d="M{_f(x - 11)} {_f(y - 7)} h22 l-5 13 h-12 z" fill="{fill}" stroke="#fff" '
                        f'class="trireme"/>')  # fmt: skip
-        out.append(_text(x, y + 3.5, str(c), 10, _ink_on(fill), weight="bold"))
+        out.append(_text(x, y + 3.5, str(c), 10, _ink_on(view, s), weight="bold"))
         x += 21 if shape == "legion" else 25
     return "".join(out)
 
 
 def _province(view: View, prov: str) -> str:
-    cx, cy = PLACES.get(prov, (500, 320))
-    x, y = cx - BOX_W / 2, cy - BOX_H / 2
+    x, y, _, _ = LAYOUT.card(prov)
+    cx = x + BOX_W / 2
     marker = view["markers"].get(prov)
+    legions = view["legions"].get(prov) or []
+    war = sum(1 for c in legions if c) >= 2
     border = colour(view, marker) if marker is not None else "#9b917c"
+    fill = "#f6d6cb" if war else "#f7f0dc"
     out = [f'<g class="province" id="p-{prov}">',
-           f'<rect x="{_f(x)}" y="{_f(y)}" width="{BOX_W}" height="{BOX_H}" rx="7" fill="#efe4c3" '
+           f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(BOX_W)}" height="{_f(BOX_H)}" rx="7" fill="{fill}" '
            f'stroke="{border}" stroke-width="{3 if marker is not None else 1.2}"/>']  # fmt: skip
     if marker is not None:
-        out.append(f'<circle cx="{_f(x + 10)}" cy="{_f(y + 10)}" r="6" fill="{border}" class="marker"/>')
+        out.append(f'<circle cx="{_f(x + 11)}" cy="{_f(y + 11)}" r="6.5" fill="{border}" stroke="#fff" '
+                   f'class="marker"><title>influence marker: {escape(seat_label(view, int(marker)))}</title></circle>')  # fmt: skip
     name = PROVINCE_NAMES.get(prov, prov)
     if prov in view.get("pending", {}):
         name += " ~"
-    out.append(_text(cx + 4, y + 14, name, 11, INK, weight="bold"))
+    out.append(_text(cx + 5, y + 15.5, name, 12.5, INK, weight="bold"))
     built = set(view["buildings"].get(prov, []))
     occ = view.get("occupy", {}).get(prov, {})
     slots = PROVINCE_SLOTS.get(prov, [])
     sw = 22.0
     sx = cx - len(slots) * sw / 2
     for slot in slots:
+        kind = D.building_kind(slot)
         ctrl = occ.get(slot, marker)
-        fill = colour(view, ctrl) if slot in built else "#fbf7ec"
-        stroke = "#e86a10" if slot in occ else "#8b7f66"
-        out.append(f'<rect x="{_f(sx + 1)}" y="{_f(y + 20)}" width="{_f(sw - 2)}" height="16" rx="2" fill="{fill}" '
-                   f'stroke="{stroke}" stroke-width="{2.5 if slot in occ else 0.8}" '
-                   f'stroke-dasharray="{"3 2" if slot in occ else "none"}"><title>{escape(slot)}</title></rect>')  # fmt: skip
-        ink = _ink_on(fill) if slot in built else "#6d6450"
-        out.append(_text(sx + sw / 2, y + 31.5, _short(slot)[:4], 7.5, ink))
+        is_built = slot in built
+        sfill = colour(view, ctrl) if is_built else "#fffdf6"
+        stroke = "#e86a10" if slot in occ else ("#b8860b" if kind == "legendary_city" else "#8b7f66")
+        width = 2.5 if slot in occ else (1.6 if kind == "legendary_city" else 0.8)
+        dash = "3 2" if slot in occ or not is_built else "none"
+        rx = 2 if kind == "caravan" else 7
+        state = "built" if is_built else "empty"
+        out.append(f'<rect x="{_f(sx + 1)}" y="{_f(y + 21)}" width="{_f(sw - 2)}" height="16" rx="{rx}" '
+                   f'fill="{sfill}" stroke="{stroke}" stroke-width="{width}" stroke-dasharray="{dash}" '
+                   f'class="slot {state}"><title>{escape(slot_name(slot))} ({state})</title></rect>')  # fmt: skip
+        ink = _ink_on(view, ctrl) if is_built else "#7d735e"
+        out.append(
+            _text(sx + sw / 2, y + 32.5, slot_code(slot), 8, ink, weight="bold" if is_built else "normal")
+        )
         sx += sw
-    out.append(_units(view, x + 14, y + 50, view["legions"].get(prov), "legion"))
+    out.append(_units(view, x + 14, y + 49, legions, "legion"))
     fort = view.get("fortresses", {}).get(prov)
     if fort is not None:
-        fx, fy = x + BOX_W - 16, y + 42
-        out.append(f'<path d="M{_f(fx)} {_f(fy + 14)} v-10 h3 v-4 h3 v4 h3 v-4 h3 v4 h3 v10 z" '
+        fx, fy = x + BOX_W - 20, y + 41
+        out.append(f'<path d="M{_f(fx)} {_f(fy + 15)} v-11 h3 v-4 h3 v4 h3 v-4 h3 v4 h3 v11 z" '
                    f'fill="{colour(view, fort)}" stroke="#fff" stroke-width="0.8" class="fortress"/>')  # fmt: skip
     out.append("</g>")
     return "".join(out)
 
 
+def _covered(prov: str) -> str:
+    """A province out of play at this player count (3.3): greyed out, nothing on it."""
+    x, y, _, _ = LAYOUT.card(prov)
+    return (f'<g class="province-out" id="p-{prov}-out">'
+            f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(BOX_W)}" height="{_f(BOX_H)}" rx="7" fill="#d9d2c2" '
+            f'stroke="#aaa08a" stroke-width="1" stroke-dasharray="4 3"/>'
+            + _text(x + BOX_W / 2, y + 27, PROVINCE_NAMES.get(prov, prov), 11, "#8d8472", weight="bold")
+            + _text(x + BOX_W / 2, y + 43, "out of play", 9, "#8d8472", extra=' font-style="italic"')
+            + "</g>")  # fmt: skip
+
+
 def _sea(view: View, sea: str) -> str:
-    cx, cy = PLACES.get(sea, (500, 320))
-    out = [
-        f'<g class="sea" id="s-{sea}"><ellipse cx="{_f(cx)}" cy="{_f(cy)}" rx="58" ry="26" fill="#a9cbe6" '
-        f'stroke="#5d8db5" stroke-width="1"/>',  # fmt: skip
-        _text(cx, cy - 9, SEA_NAMES.get(sea, sea), 9.5, "#1d4466", extra=' font-style="italic"'),
-    ]
+    cx, cy = LAYOUT.places[sea]
+    out = [f'<g class="sea" id="s-{sea}">', _text(cx, cy, SEA_NAMES.get(sea, sea), 12.5, "#1d4466",
+                                                  extra=' font-style="italic" font-family="Georgia, serif"')]  # fmt: skip
     per = view["triremes"].get(sea) or []
     k = sum(1 for c in per if c)
-    out.append(_units(view, cx - (k - 1) * 12.5, cy + 10, per, "trireme"))
+    out.append(_units(view, cx - (k - 1) * 12.5, cy + 17, per, "trireme"))
     out.append("</g>")
     return "".join(out)
 
 
 def _map(view: View) -> str:
     board = D.board(int(view["n"]))
-    out = [f'<rect x="0" y="0" width="{MAP_W}" height="{MAP_H}" fill="#cfe3f2"/>']
-    drawn: set[tuple[str, str]] = set()
+    out = [f'<rect x="0" y="0" width="{_f(MAP_W)}" height="{_f(MAP_H)}" fill="{LAND}"/>']
+    for sea, shape in LAYOUT.shapes.items():
+        # the fill's own stroke closes the hairline seams between neighbouring seas
+        out.append(f'<polygon points="{_pts(shape)}" fill="{WATER}" stroke="{WATER}" stroke-width="1.5" '
+                   f'stroke-linejoin="round" class="water" id="w-{sea}"/>')  # fmt: skip
+    coast, borders = LAYOUT.sea_edges()
+    out.append(
+        '<g class="coast" fill="none" stroke="' + COAST + '" stroke-width="1.8" stroke-linecap="round">'
+    )
+    out.extend(f'<line x1="{_f(a[0])}" y1="{_f(a[1])}" x2="{_f(b[0])}" y2="{_f(b[1])}"/>' for a, b in coast)
+    out.append('</g><g class="sea-borders" stroke="#eef6fc" stroke-width="1.3" stroke-dasharray="5 4">')
+    out.extend(f'<line x1="{_f(a[0])}" y1="{_f(a[1])}" x2="{_f(b[0])}" y2="{_f(b[1])}"/>' for a, b in borders)
+    out.append("</g>")
+    out.append(
+        '<g class="links" fill="none" stroke="#a98c57" stroke-width="2.4" stroke-linejoin="round" opacity="0.75">'
+    )
     for prov, p in board.provinces.items():
-        for other in p["land"] + p["seas"]:
-            key = (min(prov, other), max(prov, other))
-            if key in drawn or other not in PLACES:
-                continue
-            drawn.add(key)
-            (x1, y1), (x2, y2) = PLACES[prov], PLACES[other]
-            dash = "" if other in board.provinces else ' stroke-dasharray="4 4"'
-            out.append(f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="#b9a982" '
-                       f'stroke-width="1.4"{dash}/>')  # fmt: skip
-    for sea, s in board.seas.items():
-        for other in s["seas"]:
-            key = (min(sea, other), max(sea, other))
-            if key not in drawn and other in PLACES:
-                drawn.add(key)
-                (x1, y1), (x2, y2) = PLACES[sea], PLACES[other]
-                out.append(f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="#7fa8cc" '
-                           f'stroke-width="2"/>')  # fmt: skip
+        for other in p["land"]:
+            if prov < other:
+                out.append(f'<polyline points="{_pts(LAYOUT.link_path(prov, other))}"/>')
+    out.append("</g>")
     out.extend(_sea(view, sea) for sea in board.seas)
+    out.extend(_covered(prov) for prov in PROVINCE_NAMES if prov not in board.provinces)
     out.extend(_province(view, prov) for prov in board.provinces)
     battle = view.get("battle") or {}
     where = battle.get("where")
-    if where in PLACES:  # the battle under way
-        bx, by = PLACES[where]
+    if where in LAYOUT.places:  # the battle under way
         if where in board.seas:
-            shape = f'<ellipse cx="{_f(bx)}" cy="{_f(by)}" rx="63" ry="31"'
+            ring = f'<polygon points="{_pts(LAYOUT.shapes[where])}"'
         else:
-            shape = f'<rect x="{_f(bx - BOX_W / 2 - 5)}" y="{_f(by - BOX_H / 2 - 5)}" width="{BOX_W + 10}" height="{BOX_H + 10}" rx="10"'  # fmt: skip
+            x, y, _, _ = LAYOUT.card(where)
+            ring = f'<rect x="{_f(x - 5)}" y="{_f(y - 5)}" width="{_f(BOX_W + 10)}" height="{_f(BOX_H + 10)}" rx="10"'  # fmt: skip
         out.append(
-            f'{shape} fill="none" stroke="#d01c1c" stroke-width="3" stroke-dasharray="7 4" class="battle"/>'
+            f'{ring} fill="none" stroke="#d01c1c" stroke-width="3" stroke-dasharray="7 4" class="battle"/>'
         )
     return "".join(out)
 
@@ -199,7 +236,13 @@ def _panel(view: View, players: Sequence[str] | None) -> tuple[str, float]:
         out.append(_text(x, y, f"To decide: {seat_label(view, mover)}", 11.5, INK, "start"))
     opts = D.DEFAULT_OPTIONS
     titles = view.get("titles") or {}
-    y += 14
+    y += 20
+    holders = " · ".join(
+        f"{track}: {empire_name(_empire(view, who)) if who is not None else '—'}"
+        for track, who in titles.items()
+    )
+    out.append(_text(x, y, f"Titles ★ {holders}", 11, INK, "start", extra=' class="titles"'))
+    y += 6
     for s in range(int(view["n"])):
         y += 8
         fill = colour(view, s)
@@ -220,7 +263,7 @@ def _panel(view: View, players: Sequence[str] | None) -> tuple[str, float]:
         own = [tile_name(t) for t in (view.get("tiles") or [[]] * view["n"])[s]]
         if view.get("pyramids") == s:
             own.append("Pyramids")
-        line = ", ".join(own) + ("  ★ " + ", ".join(held) if held else "")
+        line = ", ".join(own) + ("  ★ " + ", ".join(f"{t} leader" for t in held) if held else "")
         out.append(_text(x + 14, y + 57, line[:62], 10, "#5a4a2a", "start", extra=' class="tiles"'))
         y += 66
     y += 24

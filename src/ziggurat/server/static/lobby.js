@@ -50,8 +50,25 @@ function renderPlayers() {
   sel.value = String(Math.min(Math.max(keep, g.min_players), g.max_players));
 }
 
+// Bot levels first (easy = the heuristic bot, medium and hard = search, docs/bots.md), then the plain kinds.
+const BOT_LEVELS = ["easy", "medium", "hard"];
+
 function seatChoices(g) {
-  return [["human", t("seat.human")], ...(g.bots || []).map((b) => [`bot:${b}`, t("seat.botKind", { bot: t(`bot.${b}`) })])];
+  const bots = g.bots || [];
+  const option = (b) => h("option", { value: `bot:${b}` }, t("seat.botKind", { bot: t(`bot.${b}`) }));
+  const levels = bots.filter((b) => BOT_LEVELS.includes(b));
+  const others = bots.filter((b) => !BOT_LEVELS.includes(b));
+  const out = [h("option", { value: "human" }, t("seat.human"))];
+  if (!levels.length) return [...out, ...others.map(option)];
+  out.push(h("optgroup", { label: t("lobby.botLevels") }, levels.map(option)));
+  if (others.length) out.push(h("optgroup", { label: t("lobby.otherBots") }, others.map(option)));
+  return out;
+}
+
+function defaultBot(g) {
+  const bots = g.bots || [];
+  const pick = ["easy", "heuristic"].find((b) => bots.includes(b)) || bots[0];
+  return pick ? `bot:${pick}` : "human";
 }
 
 function renderSeats() {
@@ -60,13 +77,9 @@ function renderSeats() {
   const rows = $("seat-rows");
   const old = [...rows.querySelectorAll("select")].map((s) => s.value);
   clear(rows);
-  const defBot = (g.bots || []).includes("heuristic") ? "bot:heuristic" : g.bots?.length ? `bot:${g.bots[0]}` : "human";
+  const defBot = defaultBot(g);
   for (let i = 0; i < n; i++) {
-    const sel = h(
-      "select",
-      { id: `seat-${i}`, name: `seat-${i}`, dataset: { seat: i } },
-      seatChoices(g).map(([v, label]) => h("option", { value: v }, label)),
-    );
+    const sel = h("select", { id: `seat-${i}`, name: `seat-${i}`, dataset: { seat: i } }, seatChoices(g));
     sel.value = old[i] || (i === 0 ? "human" : defBot);
     rows.append(h("div", { class: "field seat-row" }, h("label", { for: `seat-${i}` }, t("lobby.seatN", { n: i + 1 })), sel));
   }

@@ -3,12 +3,14 @@
 // and title tracks. Exports follow table.js: createBoard, actionLabel, actionGroup, draw.
 
 import { clear, h } from "../dom.js";
+import { lang } from "../i18n.js";
 import { DATA } from "./mare-nostrum/data.js";
 import { draw, inPlay } from "./mare-nostrum/draw.js";
-import { actionGroup, actionLabel, areaName, costOf, empireName, goodName, seatColour, tileName } from "./mare-nostrum/labels.js";
+import { actionGroup, actionLabel, areaName, capitalise, costOf, empireArt, empireName, goodName, optionsOf, seatColour, tileName } from "./mare-nostrum/labels.js";
+import { translateSentence } from "./mare-nostrum/sentences.js";
 
 export const id = "mare-nostrum";
-export { actionGroup, actionLabel, draw };
+export { actionGroup, actionLabel, draw, translateSentence };
 
 if (!document.querySelector("link[data-board-css='mare-nostrum']")) {
   document.head.append(h("link", { rel: "stylesheet", href: new URL("./mare-nostrum/board.css", import.meta.url).pathname, dataset: { boardCss: "mare-nostrum" } }));
@@ -45,8 +47,9 @@ function index(legal) {
   return { byArea, byFrom, globals };
 }
 
+/** N0.7 track levels of a seat (control, pieces, tiles' bonuses) and its N6.3 cities. */
 function tracks(view, seat) {
-  const lv = { trade: 0, culture: 0, military: 0 };
+  const lv = { trade: 0, culture: 0, military: 0, cities: 0 };
   for (const [p, slots] of Object.entries(view.buildings || {})) {
     for (const slot of slots) {
       const occ = view.occupy?.[p]?.[slot];
@@ -54,12 +57,13 @@ function tracks(view, seat) {
       if (c === undefined || c === null || Number(c) !== seat) continue;
       const kind = slot.split(":")[0];
       lv[kind === "caravan" || kind === "market" ? "trade" : "culture"] += 1;
+      if (kind === "capital" || kind === "legendary_city") lv.cities += 1;
     }
   }
   for (const v of Object.values(view.legions || {})) lv.military += v[seat] || 0;
   for (const v of Object.values(view.triremes || {})) lv.military += v[seat] || 0;
   for (const f of Object.values(view.fortresses || {})) if (Number(f) === seat) lv.military += 1;
-  for (const tl of view.tiles?.[seat] || []) for (const k of Object.keys(lv)) lv[k] += DATA.tiles[tl]?.bonus?.[k] || 0;
+  for (const tl of view.tiles?.[seat] || []) for (const k of ["trade", "culture", "military"]) lv[k] += DATA.tiles[tl]?.bonus?.[k] || 0;
   return lv;
 }
 
@@ -67,7 +71,7 @@ function goodsChips(t, res) {
   const out = [];
   for (const [tok, n] of Object.entries(res || {})) {
     if (!n) continue;
-    out.push(h("span", { class: `mn-good${tok === "tax" ? " tax" : tok.startsWith("leg:") ? " leg" : ""}`, dataset: { good: tok } }, `${goodName(t, tok)} × ${n}`));
+    out.push(h("span", { class: `mn-good${tok === "tax" ? " tax" : tok.startsWith("leg:") ? " leg" : ""}`, dataset: { good: tok } }, `${capitalise(goodName(t, tok))} × ${n}`));
   }
   return out.length ? h("div", { class: "mn-goods" }, out) : h("span", { class: "muted" }, t("mn.nothing"));
 }
@@ -88,8 +92,8 @@ export function createBoard(els, ctx) {
     if (ctx.send(text)) sel = null;
     render();
   }
-  const button = (text, cls = "") =>
-    h("button", { type: "button", class: `act ${cls}`.trim(), dataset: { action: text }, title: text, onclick: () => send(text) }, actionLabel(t, text, msg.view));
+  const button = (text, cls = "", label = null) =>
+    h("button", { type: "button", class: `act ${cls}`.trim(), dataset: { action: text }, title: text, onclick: () => send(text) }, label ?? actionLabel(t, text, msg.view));
 
   function moveTargets() {
     const out = new Map();
@@ -156,7 +160,8 @@ export function createBoard(els, ctx) {
         card.append(h("div", { class: "mn-goods" }, left.map((g) => h("span", { class: "mn-good" }, goodName(t, g)))));
       } else card.append(h("div", {}, t("mn.secretOffer", { n: view.offer_counts?.[s] ?? 0 })));
       if ((tr.received || [])[s]?.length) card.append(h("div", { class: "muted" }, t("mn.received", { goods: tr.received[s].map((g) => goodName(t, g)).join(", ") })));
-      if (takes.has(String(s))) card.append(h("div", { class: "buttons" }, takes.get(String(s)).map((x) => button(x, "small"))));
+      // in the offer's own card, a take button names only the good
+      if (takes.has(String(s))) card.append(h("div", { class: "buttons" }, takes.get(String(s)).map((x) => button(x, "small", capitalise(t("mn.act.takeShort", { good: goodName(t, x.split(" ")[1]) }))))));
       offers.append(card);
     });
     box.append(offers);
@@ -178,7 +183,7 @@ export function createBoard(els, ctx) {
       box.append(h("p", { class: "mn-cost" }, t("mn.youHold", { n: held })));
       const list = h("div", { class: "mn-buylist" });
       for (const x of purchases) {
-        const c = costOf(x, view, seat);
+        const c = costOf(x, view, seat, optionsOf(info));
         const costText = c ? t(c.cheap ? "mn.costCheap" : "mn.cost", { n: c.cost }) : t("mn.free");
         list.append(h("button", { type: "button", class: "act small", dataset: { action: x }, title: x, onclick: () => send(x) }, actionLabel(t, x, view), h("span", { class: "mn-cost" }, ` — ${costText}`)));
       }
@@ -199,7 +204,7 @@ export function createBoard(els, ctx) {
     const seat = msg.seat;
     let prompt;
     if (seat === null || seat === undefined) prompt = t("mn.spectating");
-    else if (!legal.length) prompt = t("mn.waiting", { who: empireName(t, view, view.to_move) });
+    else if (!legal.length) prompt = t("mn.waiting", { who: empireArt(t, view, view.to_move) });
     else prompt = t(`mn.stage.${view.stage}`) === `mn.stage.${view.stage}` ? t("mn.yourTurn") : t(`mn.stage.${view.stage}`);
     el.append(h("p", { class: "prompt", role: "status" }, prompt, h("span", { class: "muted" }, ` · ${t("mn.roundN", { n: view.round })}`)));
     const trade = String(view.stage || "").startsWith("trade") ? tradePanel(view, seat) : null;
@@ -235,49 +240,80 @@ export function createBoard(els, ctx) {
     const view = msg.view;
     const el = clear(els.players);
     const n = view.n || (view.empires || []).length;
+    const opts = optionsOf(info);
     for (let s = 0; s < n; s++) {
       const me = msg.seat === s;
       const lv = tracks(view, s);
       const seatInfo = info?.seats?.[s];
       const colour = seatInfo?.colour && !String(seatInfo.colour).startsWith("seat") ? t(`colour.${seatInfo.colour}`) : "";
-      const titles = Object.entries(view.titles || {}).filter(([, v]) => Number(v) === s).map(([k]) => t(`mn.title.${k}`));
+      const titles = Object.entries(view.titles || {}).filter(([, v]) => v !== null && Number(v) === s).map(([k]) => t(`mn.title.${k}`));
+      const owned = view.tiles?.[s] || [];
+      const counted = opts.starting_hero_counts_toward_win === false ? owned.filter((x) => DATA.tiles[x]?.buy).length : owned.length;
       const box = h(
         "div",
         { class: `mn-player player${view.to_move === s ? " to-move" : ""}`, style: `--c:${seatColour(view, s)}`, dataset: { seat: s } },
         h("div", { class: "player-head" }, h("strong", {}, empireName(t, view, s)), colour ? ` · ${colour}` : "", me ? ` (${t("seat.you")})` : "", seatInfo?.kind === "bot" ? h("span", { class: "muted" }, ` · ${t("seat.botKind", { bot: t(`bot.${seatInfo.bot}`) })}`) : null),
-        titles.length ? h("div", { class: "mn-titles" }, `${t("mn.titles")}: ${titles.join(", ")}`) : null,
+        titles.length ? h("div", { class: "mn-titles" }, "★ ", t("ui.labelColon", { label: t("mn.titles") }), titles.join(", ")) : null,
         h("div", { class: "mn-tracks" }, ["trade", "culture", "military"].flatMap((k) => [h("span", {}, `${t(`mn.track.${k}`)} ${lv[k]}`), h("div", { class: "mn-bar", style: `width:${Math.min(100, lv[k] * 6)}%` })])),
-        me && view.res?.[s] ? h("div", { class: "mn-screen" }, h("div", { class: "muted" }, t("mn.yourScreen")), goodsChips(t, view.res[s])) : h("div", { class: "muted" }, t("mn.tokensHeld", { n: view.res_counts?.[s] ?? "?" })),
-        h("div", { class: "mn-tiles" }, (view.tiles?.[s] || []).map((x) => tileChip(t, x)), view.pyramids === s ? tileChip(t, "pyramids") : null),
+        h("div", { class: "mn-victory muted" }, t("mn.victory", { tiles: counted, tw: opts.tiles_to_win, cities: lv.cities, cw: opts.capitals_to_win })),
+        me && view.res?.[s] ? h("div", { class: "mn-screen" }, h("div", { class: "muted" }, t("mn.yourScreen")), goodsChips(t, view.res[s])) : h("div", { class: "muted" }, view.res_counts?.[s] === 1 ? t("mn.tokenHeld") : t("mn.tokensHeld", { n: view.res_counts?.[s] ?? "?" })),
+        h("div", { class: "mn-tiles" }, owned.map((x) => tileChip(t, x)), view.pyramids === s ? tileChip(t, "pyramids") : null),
       );
       el.append(box);
     }
   }
 
+  /** Battles told by the log, newest last: the attack, both rolls (die faces), the result and what
+   * followed. The result sentence closes the step that resolved the battle, so an attack the engine
+   * applied in that step (the only one left) comes before it: it is matched by its area. */
+  function battlesOf(log) {
+    const battles = [];
+    let open = null;
+    const say = (e) => translateSentence(t, lang(), e.sentence || e.text || "");
+    const areaId = new Map([...Object.entries(DATA.provinces), ...Object.entries(DATA.seas)].map(([k, a]) => [a.name, k]));
+    for (const e of log || []) {
+      const x = e.text || "";
+      const w = x.split(" ");
+      const result = !x && /^Result in (.+?): /.exec(e.sentence || "");
+      if (w[0] === "fight" || w[0] === "seabattle") {
+        open = { area: w[1], head: say(e), rolls: [], after: [], result: null };
+        battles.push(open);
+      } else if (result) {
+        // results come in the order of the battles; an attack applied in the same step comes first
+        const b = battles.find((c) => c.area === areaId.get(result[1]) && !c.result);
+        if (b) b.result = say(e);
+      } else if (open && w[0] === "roll") open.rolls.push(w[1] || "?");
+      else if (open && ["lose", "pillage", "occupy", "convert", "pass", "circe"].includes(w[0])) open.after.push(say(e));
+      else if (x) open = null;
+    }
+    return battles;
+  }
+
+  function dice(faces) {
+    const list = String(faces).split(",").map(Number);
+    return list.length > 1 ? `${list.join(" · ")} = ${list.reduce((a, b) => a + b, 0)}` : String(faces);
+  }
+
   function renderGeneral() {
     const view = msg.view;
     const el = clear(els.general);
-    const titleRow = h("div", { class: "mn-title-row" }, h("h4", {}, t("mn.titleTracks")), h("ul", {}, ["trade", "culture", "military"].map((k) => h("li", { dataset: { title: k } }, `${t(`mn.title.${k}`)}: `, view.titles?.[k] === null || view.titles?.[k] === undefined ? "—" : empireName(t, view, view.titles[k])))));
-    const display = h("div", { class: "mn-tiles mn-display" }, (view.display || []).map((x) => (x ? tileChip(t, x) : h("span", { class: "mn-tile facedown" }, t("mn.empty")))), h("span", { class: "mn-tile facedown", title: t("mn.facedown") }, `${t("mn.facedown")}: ${view.facedown_count ?? "?"}`), view.pyramids === null || view.pyramids === undefined ? tileChip(t, "pyramids") : null);
-    // battles from the log: a fight or sea battle, then its rolls (attacker, defender) and what followed
-    const battles = [];
-    for (const e of msg.log || []) {
-      // other seats' action texts reach us redacted ("?"): the English sentences tell what happened
-      const x = e.text || "";
-      const sen = e.sentence || "";
-      if (/^(fight|seabattle) /.test(x) || / attacks | sea battle /i.test(sen)) battles.push({ head: sen || x, rolls: [], after: [] });
-      else if (battles.length && /^roll /.test(x)) battles[battles.length - 1].rolls.push(x.split(" ")[1]);
-      else if (battles.length && (/^(lose|pillage|occupy|convert)\b/.test(x) || / (pillages|occupies|converts|removes|loses) /.test(sen))) battles[battles.length - 1].after.push(sen || x);
-    }
+    const holder = (k) => (view.titles?.[k] === null || view.titles?.[k] === undefined ? "—" : empireName(t, view, view.titles[k]));
+    const titleRow = h("div", { class: "mn-title-row" }, h("h4", {}, t("mn.titleTracks")), h("ul", {}, ["trade", "culture", "military"].map((k) => h("li", { dataset: { title: k } }, t("ui.labelColon", { label: t(`mn.title.${k}`) }), h("strong", {}, holder(k))))));
+    const display = h("div", { class: "mn-tiles mn-display" }, (view.display || []).map((x) => (x ? tileChip(t, x) : h("span", { class: "mn-tile facedown" }, t("mn.empty")))), h("span", { class: "mn-tile facedown", title: t("mn.facedown") }, t("ui.labelColon", { label: t("mn.facedown") }), view.facedown_count ?? "?"), view.pyramids === null || view.pyramids === undefined ? tileChip(t, "pyramids") : null);
+    const battles = battlesOf(msg.log);
     el.append(
-      titleRow,
-      h("h4", {}, t("mn.heroesWonders")),
-      display,
-      h("p", { class: "muted" }, t("mn.pool", { n: view.pool_count ?? "?" })),
-      h("h4", {}, t("mn.battles")),
-      battles.length
-        ? h("ul", { class: "mn-battles" }, battles.slice(-6).reverse().map((b) => h("li", {}, h("strong", {}, b.head), b.rolls.length ? ` — ${t("mn.rolls", { a: b.rolls[0], d: b.rolls[1] ?? "?" })}` : "", b.after.length ? h("div", { class: "muted" }, b.after.join("; ")) : null)))
-        : h("p", { class: "muted" }, t("mn.noBattles")),
+      h(
+        "div",
+        { class: "mn-general" },
+        titleRow,
+        h("h4", {}, t("mn.heroesWonders")),
+        display,
+        h("p", { class: "muted" }, t("mn.pool", { n: view.pool_count ?? "?" })),
+        h("h4", {}, t("mn.battles")),
+        battles.length
+          ? h("ul", { class: "mn-battles" }, battles.slice(-6).reverse().map((b) => h("li", {}, h("strong", {}, b.head), b.result ? h("div", {}, b.result) : b.rolls.length ? ` — ${t("mn.rolls", { a: dice(b.rolls[0]), d: b.rolls[1] === undefined ? "?" : dice(b.rolls[1]) })}` : "", b.after.length ? h("div", { class: "muted" }, b.after.join(lang() === "fr" ? " ; " : "; ")) : null)))
+          : h("p", { class: "muted" }, t("mn.noBattles")),
+      ),
     );
   }
 
@@ -286,7 +322,7 @@ export function createBoard(els, ctx) {
     const view = msg.view;
     const over = msg.status === "over";
     const parts = [t("mn.roundN", { n: view.round }), over ? t("mn.phase.over") : t(`mn.phase.${String(view.stage || "").split("_")[0]}`)];
-    if (!over && view.to_move >= 0) parts.push(t("mn.toMove", { who: empireName(t, view, view.to_move) }));
+    if (!over && view.to_move >= 0) parts.push(capitalise(t("mn.toMove", { who: empireArt(t, view, view.to_move) })));
     clear(els.status).append(h("span", {}, parts.filter(Boolean).join(" · ")));
   }
 
@@ -326,8 +362,13 @@ export function createBoard(els, ctx) {
 export function renderResult(el, m, t) {
   const view = m.view;
   const w = view.winner;
-  el.append(h("p", { class: "winner" }, w === null || w === undefined ? t("ui.noWinner") : t("mn.wins", { who: empireName(t, view, w) })));
-  if (Array.isArray(m.result)) el.append(h("ol", { class: "ranking" }, m.result.map((r, s) => h("li", {}, `${empireName(t, view, s)}: ${r}`))));
+  el.append(h("p", { class: "winner" }, w === null || w === undefined ? t("ui.noWinner") : capitalise(t("mn.wins", { who: empireArt(t, view, w) }))));
+  // the winner first, then the others by what N6 counts: heroes and wonders, then capitals
+  const n = view.n || (view.empires || []).length;
+  const rows = [];
+  for (let s = 0; s < n; s++) rows.push({ s, tiles: (view.tiles?.[s] || []).length + (view.pyramids === s ? 1 : 0), cities: tracks(view, s).cities, r: Array.isArray(m.result) ? Number(m.result[s]) : 0 });
+  rows.sort((a, b) => b.r - a.r || b.tiles - a.tiles || b.cities - a.cities);
+  el.append(h("ol", { class: "ranking" }, rows.map((x) => h("li", { dataset: { seat: x.s } }, h("strong", {}, empireName(t, view, x.s)), ` — ${t("mn.resultLine", { tiles: x.tiles, cities: x.cities })}`))));
 }
 
 export { inPlay };

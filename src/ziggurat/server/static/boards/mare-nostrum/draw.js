@@ -1,15 +1,47 @@
-// The Mare Nostrum map as SVG: provinces (slots, buildings, markers, legions, fortresses) and seas
-// (triremes), at the schematic positions of layout.js.
+// The Mare Nostrum map as SVG, at the positions of the engine's map data (map.json's layout keys,
+// served with the board data): seas are water polygons with their triremes (coasts solid, borders
+// between seas dashed), provinces are cards with their slots, buildings, influence marker, legions
+// and fortress, joined by land links; provinces out of play at this player count are greyed out.
 import { s } from "../../dom.js";
 import { DATA } from "./data.js";
-import { H, PH, PROV, PW, SEA, W } from "./layout.js";
-import { areaName, seatColour, slotName } from "./labels.js";
+import { areaName, empireName, seatColour, seatInk, slotCode, slotName } from "./labels.js";
 
-const SLOT_CODE = { caravan: "", market: "M", city: "Ci", capital: "Ca", temple: "T", legendary_city: "LC" };
+const L = DATA.layout;
+const CW = L.card_width;
+const CH = L.card_height;
+
+const points = (text) => text.split(" ").map((p) => p.split(",").map(Number));
+
+// polygon edges of the seas: coasts (one sea) and borders between two seas, computed once
+const EDGES = (() => {
+  const count = new Map();
+  for (const sea of Object.values(DATA.seas)) {
+    const pts = points(sea.shape);
+    pts.forEach((p, i) => {
+      const q = pts[(i + 1) % pts.length];
+      const [a, b] = [p, q].sort((u, v) => u[0] - v[0] || u[1] - v[1]);
+      const key = `${a}|${b}`;
+      count.set(key, { a, b, n: (count.get(key)?.n || 0) + 1 });
+    });
+  }
+  const coast = [];
+  const borders = [];
+  for (const e of count.values()) (e.n > 1 ? borders : coast).push(e);
+  return { coast, borders };
+})();
 
 export function inPlay(view) {
   const out = new Set(DATA.out_of_play[String(view.n)] || []);
   return Object.keys(DATA.provinces).filter((p) => !out.has(p));
+}
+
+function linkPath(a, b) {
+  const [p, q] = [a, b].sort();
+  const via = DATA.layout.link_via?.[`${p} ${q}`];
+  const bends = via ? points(via) : [];
+  const pa = [DATA.provinces[a].x, DATA.provinces[a].y];
+  const pb = [DATA.provinces[b].x, DATA.provinces[b].y];
+  return [pa, ...(a < b ? bends : bends.slice().reverse()), pb];
 }
 
 function controller(view, prov, slot) {
@@ -24,10 +56,10 @@ function unitDots(view, counts, x, y, kind) {
   let i = 0;
   (counts || []).forEach((n, seat) => {
     if (!n) return;
-    const cx = x + i * 24;
-    if (kind === "trireme") g.append(s("path", { d: `M${cx - 10},${y - 4} L${cx + 10},${y - 4} L${cx + 6},${y + 6} L${cx - 6},${y + 6} Z`, fill: seatColour(view, seat), stroke: "#222", "stroke-width": 1, class: "piece", dataset: { seat } }));
-    else g.append(s("rect", { x: cx - 9, y: y - 8, width: 18, height: 16, rx: 3, fill: seatColour(view, seat), stroke: "#222", "stroke-width": 1, class: "piece", dataset: { seat } }));
-    g.append(s("text", { x: cx, y: y + 4, "text-anchor": "middle", class: "unit-txt" }, String(n)));
+    const cx = x + i * (kind === "trireme" ? 25 : 21);
+    if (kind === "trireme") g.append(s("path", { d: `M${cx - 11},${y - 7} h22 l-5,13 h-12 Z`, fill: seatColour(view, seat), stroke: "#fff", "stroke-width": 1, class: "piece", dataset: { seat } }));
+    else g.append(s("rect", { x: cx - 8, y: y - 8, width: 16, height: 16, rx: 3, fill: seatColour(view, seat), stroke: "#fff", "stroke-width": 1, class: "piece", dataset: { seat } }));
+    g.append(s("text", { x: cx, y: y + 3.5, "text-anchor": "middle", class: "unit-txt", fill: seatInk(view, seat) }, String(n)));
     i++;
   });
   return g;
@@ -37,70 +69,95 @@ function unitDots(view, counts, x, y, kind) {
 export function draw(view, opts = {}) {
   const t = opts.t || ((k) => k);
   const lit = opts.lit || new Map();
-  const svg = s("svg", { class: "mn-map board-svg", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("mn.map") });
+  const svg = s("svg", { class: "mn-map board-svg", viewBox: `0 0 ${L.width} ${L.height}`, role: "img", "aria-label": t("mn.map") });
+  svg.append(s("rect", { x: 0, y: 0, width: L.width, height: L.height, class: "land" }));
   const provs = inPlay(view);
   const live = new Set(provs);
-  // links
-  const links = s("g", { class: "links" });
-  for (const [sid, sea] of Object.entries(DATA.seas)) {
-    const [sx, sy] = SEA[sid];
-    for (const p of sea.land) if (live.has(p)) links.append(s("line", { x1: sx, y1: sy, x2: PROV[p][0], y2: PROV[p][1], class: "link" }));
-    for (const o of sea.seas) if (o > sid) links.append(s("line", { x1: sx, y1: sy, x2: SEA[o][0], y2: SEA[o][1], class: "link" }));
-  }
-  for (const p of provs) for (const q of DATA.provinces[p].land) if (q > p && live.has(q)) links.append(s("line", { x1: PROV[p][0], y1: PROV[p][1], x2: PROV[q][0], y2: PROV[q][1], class: "landlink" }));
-  svg.append(links);
+  const battle = view.battle?.where;
   const classes = (id) => {
     const c = ["area"];
+    if (battle === id) c.push("battle-here");
     const l = lit.get(id);
     if (l) c.push("lit", `lit-${l}`);
     if (opts.selected === id) c.push("selected");
     else if (opts.from?.has(id)) c.push("from");
     return c.join(" ");
   };
-  for (const [sid, [x, y]] of Object.entries(SEA)) {
-    const g = s("g", { class: `sea ${classes(sid)}`, dataset: { area: sid }, tabindex: lit.has(sid) || opts.from?.has(sid) ? 0 : undefined });
+  const focusable = (id) => (lit.has(id) || opts.from?.has(id) ? 0 : undefined);
+  // seas: lit or selected ones last, so that their outline is not under a neighbour's water
+  const marked = (id) => lit.has(id) || opts.selected === id || opts.from?.has(id) || battle === id;
+  const seas = Object.keys(DATA.seas).sort((a, b) => Number(marked(a)) - Number(marked(b)));
+  for (const sid of seas) {
+    const sea = DATA.seas[sid];
+    const g = s("g", { class: `sea ${classes(sid)}`, dataset: { area: sid }, tabindex: focusable(sid) });
     g.append(s("title", {}, areaName(sid)));
-    g.append(s("ellipse", { cx: x, cy: y, rx: 62, ry: 30 }));
-    g.append(s("text", { x, y: y - 10, "text-anchor": "middle", class: "name" }, areaName(sid)));
-    g.append(unitDots(view, view.triremes?.[sid], x - 20, y + 10, "trireme"));
+    g.append(s("polygon", { points: sea.shape, class: "water" }));
+    if (marked(sid)) g.append(s("polygon", { points: sea.shape, class: "halo" }));
+    g.append(s("text", { x: sea.x, y: sea.y, "text-anchor": "middle", class: "name" }, areaName(sid)));
+    const k = (view.triremes?.[sid] || []).filter((n) => n > 0).length;
+    g.append(unitDots(view, view.triremes?.[sid], sea.x - (k - 1) * 12.5, sea.y + 17, "trireme"));
     svg.append(g);
   }
+  const line = (e, cls) => s("line", { x1: e.a[0], y1: e.a[1], x2: e.b[0], y2: e.b[1], class: cls });
+  svg.append(s("g", { class: "coasts" }, EDGES.coast.map((e) => line(e, "coast")), EDGES.borders.map((e) => line(e, "sea-border"))));
+  const links = s("g", { class: "links" });
+  for (const p of provs) for (const q of DATA.provinces[p].land) if (q > p && live.has(q)) links.append(s("polyline", { points: linkPath(p, q).map((x) => x.join(",")).join(" "), class: "landlink" }));
+  svg.append(links);
+  for (const p of Object.keys(DATA.provinces)) {
+    if (live.has(p)) continue;
+    const { x, y } = DATA.provinces[p];
+    svg.append(
+      s(
+        "g",
+        { class: "prov-out", dataset: { covered: p } },
+        s("title", {}, `${areaName(p)} — ${t("mn.outOfPlay")}`),
+        s("rect", { x: x - CW / 2, y: y - CH / 2, width: CW, height: CH, rx: 8 }),
+        s("text", { x, y: y - 3, "text-anchor": "middle", class: "name" }, areaName(p)),
+        s("text", { x, y: y + 13, "text-anchor": "middle", class: "out-txt" }, t("mn.outOfPlay")),
+      ),
+    );
+  }
   for (const p of provs) {
-    const [cx, cy] = PROV[p];
-    const x = cx - PW / 2;
-    const y = cy - PH / 2;
+    const { x: cx, y: cy } = DATA.provinces[p];
+    const x = cx - CW / 2;
+    const y = cy - CH / 2;
     const leg = view.legions?.[p] || [];
     const war = leg.filter((n) => n > 0).length >= 2;
-    const g = s("g", { class: `prov ${classes(p)}${war ? " war" : ""}`, dataset: { area: p }, tabindex: lit.has(p) || opts.from?.has(p) ? 0 : undefined });
-    g.append(s("title", {}, areaName(p)));
-    g.append(s("rect", { x, y, width: PW, height: PH, rx: 8, class: "box" }));
     const owner = view.markers?.[p];
-    if (owner !== undefined && owner !== null) {
-      g.append(s("circle", { cx: x + 11, cy: y + 11, r: 7, fill: seatColour(view, owner), class: "marker", dataset: { marker: owner } }));
-      if (view.pending?.[p]) g.append(s("text", { x: x + 11, y: y + 14, "text-anchor": "middle", class: "unit-txt" }, "?"));
+    const owned = owner !== undefined && owner !== null;
+    const g = s("g", { class: `prov ${classes(p)}${war ? " war" : ""}`, dataset: { area: p }, tabindex: focusable(p) });
+    g.append(s("title", {}, areaName(p)));
+    if (marked(p)) g.append(s("rect", { x: x - 4, y: y - 4, width: CW + 8, height: CH + 8, rx: 11, class: "halo" }));
+    g.append(s("rect", { x, y, width: CW, height: CH, rx: 8, class: "box", style: owned ? `--owner:${seatColour(view, owner)}` : undefined, dataset: owned ? { owner } : undefined }));
+    if (owned) {
+      g.append(s("circle", { cx: x + 11, cy: y + 11, r: 7, fill: seatColour(view, owner), class: "marker", dataset: { marker: owner } }, s("title", {}, t("mn.markerOf", { who: empireName(t, view, owner) }))));
+      if (view.pending?.[p]) g.append(s("text", { x: x + 11, y: y + 14.5, "text-anchor": "middle", class: "unit-txt", fill: seatInk(view, owner) }, "?"));
     } else if (view.pending?.[p]) {
       g.append(s("circle", { cx: x + 11, cy: y + 11, r: 7, fill: "#fff", stroke: seatColour(view, view.pending[p][0]), "stroke-width": 3, class: "marker pending" }));
     }
-    g.append(s("text", { x: x + 22, y: y + 15, class: "name" }, areaName(p)));
+    g.append(s("text", { x: cx + 5, y: y + 16, "text-anchor": "middle", class: "name" }, areaName(p)));
     if (view.fortresses?.[p] !== undefined && view.fortresses?.[p] !== null) {
-      g.append(s("path", { d: `M${x + PW - 20},${y + 18} v-12 h4 v4 h4 v-4 h4 v4 h4 v-4 h4 v12 Z`, fill: seatColour(view, view.fortresses[p]), stroke: "#222", class: "fortress" }, s("title", {}, t("mn.unit.fortress"))));
+      const fx = x + CW - 20;
+      const fy = y + 41;
+      g.append(s("path", { d: `M${fx},${fy + 15} v-11 h3 v-4 h3 v4 h3 v-4 h3 v4 h3 v11 Z`, fill: seatColour(view, view.fortresses[p]), stroke: "#fff", "stroke-width": 0.8, class: "fortress" }, s("title", {}, t("mn.unit.fortress"))));
     }
     const built = new Set(view.buildings?.[p] || []);
     const slots = DATA.provinces[p].slots;
+    const sw = 22;
     slots.forEach((slot, i) => {
-      const sx = x + 6 + i * 23;
-      const sy = y + 23;
+      const sx = cx - (slots.length * sw) / 2 + i * sw;
+      const sy = y + 21;
       const kind = slot.split(":")[0];
       const isBuilt = built.has(slot);
+      const occupied = view.occupy?.[p]?.[slot] !== undefined && view.occupy?.[p]?.[slot] !== null;
       const c = isBuilt ? controller(view, p, slot) : null;
-      const code = kind === "caravan" ? slot.split(":")[1].slice(0, 2) : SLOT_CODE[kind] || kind[0];
-      const sg = s("g", { class: `slot-g${isBuilt ? " built" : ""}`, dataset: { slot } });
-      sg.append(s("title", {}, `${slotName(t, slot)}${isBuilt ? "" : ` — ${t("mn.emptySlot")}`}`));
-      sg.append(s("rect", { x: sx, y: sy, width: 21, height: 14, rx: kind === "caravan" ? 2 : 7, class: `slot ${isBuilt ? "built" : "empty"}`, fill: isBuilt ? (c === null ? "#bbb" : seatColour(view, c)) : undefined }));
-      sg.append(s("text", { x: sx + 10.5, y: sy + 10, "text-anchor": "middle", class: "slot-txt", fill: isBuilt ? "#fff" : "#6b5a3a" }, code));
+      const sg = s("g", { class: `slot-g${isBuilt ? " built" : ""}${occupied ? " occupied" : ""}`, dataset: { slot } });
+      sg.append(s("title", {}, `${slotName(t, slot)} — ${t(isBuilt ? (occupied ? "mn.occupiedSlot" : "mn.builtSlot") : "mn.emptySlot")}`));
+      sg.append(s("rect", { x: sx + 1, y: sy, width: sw - 2, height: 16, rx: kind === "caravan" ? 2 : 7, class: `slot ${isBuilt ? "built" : "empty"} k-${kind}`, fill: isBuilt ? (c === null ? "#bbb" : seatColour(view, c)) : undefined }));
+      sg.append(s("text", { x: sx + sw / 2, y: sy + 11.5, "text-anchor": "middle", class: "slot-txt", fill: isBuilt ? (c === null ? "#222" : seatInk(view, c)) : undefined }, slotCode(t, slot)));
       g.append(sg);
     });
-    g.append(unitDots(view, leg, x + 14, y + PH - 12, "legion"));
+    g.append(unitDots(view, leg, x + 14, y + CH - 11, "legion"));
     svg.append(g);
   }
   return svg;

@@ -2,11 +2,17 @@
 import { lang } from "../../i18n.js";
 import { DATA } from "./data.js";
 
-export const EMPIRE_COLOURS = { rome: "#c0392b", greece: "#2e6fd1", carthage: "#8e44ad", egypt: "#d4a017", babylon: "#23955a" };
-const PALETTE = ["#c0392b", "#2e6fd1", "#8e44ad", "#d4a017", "#23955a"];
+// before the empires are dealt, seats get neutral shades
+const PALETTE = ["#7a6a55", "#5f7a8a", "#8a6f8a", "#6f8a5f", "#8a7a5f"];
 
+/** The piece colour of a seat's empire (spec 2.5, from the engine's data). */
 export function seatColour(view, seat) {
-  return EMPIRE_COLOURS[view?.empires?.[seat]] || PALETTE[seat % PALETTE.length];
+  return DATA.empires[view?.empires?.[seat]]?.colour || PALETTE[Number(seat) % PALETTE.length];
+}
+
+/** The colour of a number or letter printed on a seat's pieces. */
+export function seatInk(view, seat) {
+  return DATA.empires[view?.empires?.[seat]]?.ink || "#fff";
 }
 
 export function areaName(id) {
@@ -19,7 +25,7 @@ export function goodName(t, tok) {
   if (String(tok).startsWith("leg:")) return t("mn.legendary", { good: goodName(t, tok.slice(4)) });
   const g = DATA.goods.goods.find((x) => x.id === tok);
   if (!g) return tok;
-  return lang() === "fr" ? g.fr : g.en;
+  return (lang() === "fr" ? g.fr : g.en).toLowerCase();
 }
 
 export function tileName(id) {
@@ -34,6 +40,14 @@ export function empireName(t, view, seat) {
   return e ? t(`mn.empire.${e}`) : t("mn.seatN", { n: Number(seat) + 1 });
 }
 
+/** A seat's empire as a sentence names it ("la Grèce", "l'Égypte" in French), or its seat. */
+export function empireArt(t, view, seat) {
+  const e = view?.empires?.[seat];
+  return e ? t(`mn.log.empire.${e}`) : t("mn.log.seat", { n: Number(seat) + 1 });
+}
+
+export const capitalise = (text) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
+
 export function slotName(t, slot) {
   const [kind, arg] = String(slot).split(":");
   if (kind === "caravan") return t("mn.slot.caravanOf", { good: goodName(t, arg) });
@@ -42,26 +56,54 @@ export function slotName(t, slot) {
   return t(`mn.slot.${kind}`);
 }
 
-/** The base cost of a purchase action (N3), or null. */
-export function costOf(text, view, seat) {
+/** The few letters printed on a slot: its caravan's good, its building or legendary city. */
+export function slotCode(t, slot) {
+  const [kind, arg] = String(slot).split(":");
+  if (kind === "caravan") return t(`mn.code.${arg}`);
+  if (kind === "legendary_city") return arg ? `${arg[0].toUpperCase()}${arg.slice(1, 3)}` : "LC";
+  return t(`mn.code.${kind}`);
+}
+
+/** The options of a table: the engine's defaults for what the board shows, then the table's own. */
+export function optionsOf(tableInfo) {
+  return { ...DATA.options, ...(tableInfo?.options || {}) };
+}
+
+/** A hero or wonder's cost (2.8, R25): by tiles owned (starting hero included) or by round. */
+function tileCost(view, seat, opts) {
+  const byRound = opts.hero_cost_mode === "by_round" && opts.hero_cost_by_round;
+  const table = Object.entries(byRound ? opts.hero_cost_by_round : opts.hero_cost_by_tiles_owned).map(([k, v]) => [Number(k), Number(v)]).sort((a, b) => a[0] - b[0]);
+  if (!table.length) return null;
+  const keys = table.map(([k]) => k);
+  if (byRound) {
+    const upto = table.filter(([k]) => k <= Number(view?.round || 0));
+    return (upto.length ? upto[upto.length - 1] : table[0])[1];
+  }
+  const owned = Math.max((view?.tiles?.[seat] || []).length, keys[0]);
+  return (table.find(([k]) => k === owned) || table[table.length - 1])[1];
+}
+
+/** The base cost of a purchase action (N3), or null; ``opts``: the table's options (optionsOf). */
+export function costOf(text, view, seat, opts = DATA.options) {
   const w = text.split(" ");
   const cheap = w[w.length - 1] === "cheap";
   let cost = null;
   if (w[0] === "build") cost = DATA.costs[w[1].split(":")[0]];
   else if (w[0] === "buy" && w[1] === "marker") cost = DATA.costs.marker;
   else if (w[0] === "buy" && ["legion", "fortress", "trireme"].includes(w[1])) cost = DATA.costs[w[1]];
-  else if (w[0] === "buy" && w[1] === "pyramids") cost = DATA.costs.pyramids;
-  else if (w[0] === "buy" && w[1] === "tile") {
-    const owned = (view?.tiles?.[seat] || []).length;
-    cost = DATA.costs.tile[String(Math.min(4, Math.max(1, owned)))];
-  }
+  else if (w[0] === "buy" && w[1] === "pyramids") cost = opts.pyramids_cost;
+  else if (w[0] === "buy" && w[1] === "tile") cost = tileCost(view, seat, opts);
   if (cost === null || cost === undefined) return null;
   return { cost, cheap };
 }
 
 export function actionLabel(t, text, view) {
+  return capitalise(label(t, text, view));
+}
+
+function label(t, text, view) {
   const w = String(text).split(" ");
-  const seat = (x) => empireName(t, view, Number(x));
+  const seat = (x) => empireArt(t, view, Number(x));
   const a = (x) => areaName(x);
   const g = (x) => goodName(t, x);
   switch (w[0]) {

@@ -1,0 +1,208 @@
+"""Benchmark: bot strength, measured with the arena; writes a markdown table to docs/strength.md.
+
+Two sets of matches, each a seeded tournament with seat rotation (ziggurat.arena):
+
+(a) heuristic against random, 2 players, in every game with a 2-player mode; Mare Nostrum is
+    for 3 to 5 players, so there it is 1 heuristic against 2 random bots. Target: the heuristic
+    bot wins at least 90% of the games.
+(b) ISMCTS (``ismcts:1s`` by default) in one seat against heuristic bots in every other seat,
+    in every game at two player counts. Target: at least twice the fair share (2/players);
+    for 2 players, where that would be 100%, at least 65% (the issue's figure for 2-player
+    Mesopotamia, used for every 2-player match).
+
+The table gives the games played (finished), the win rate of the bot under test with its 95%
+Wilson interval, the target and whether it is met ("yes, significant" when the whole interval
+is above the target), and the ISMCTS bot's search speed from its ``last_stats`` (iterations
+per second of search and per decision).
+
+    .venv/bin/python benchmarks/strength.py [--games 60] [--jobs 1] [--budget 1s] [--parts a,b]
+        [--seed 1] [--output docs/strength.md] [--out DIR] [--quick]
+
+``--quick`` checks that everything runs: one rotation per match (as many games as players)
+and a budget of 50 ms per decision instead of 1 s, and writes the table only where
+``--output`` says (by default it only prints it). Figures are printed, never checked:
+timing depends on the machine, and a time budget makes ISMCTS results machine-dependent too.
+With ``--jobs N`` the games of a match run in N processes; for a time budget, give each
+process a core of its own (``--jobs`` at most the free cores). Part (b) costs about one
+budget per ISMCTS decision, some 500 decisions per game summed over its six matches: with
+the defaults (60 games, 1 s) expect 9 to 10 hours on one process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ziggurat.arena import (
+    GameOutcome,
+    LocalRunner,
+    Tournament,
+    TournamentResult,
+    run_tournament,
+    write_report,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Match:
+    part: str
+    game: str
+    players: tuple[str, ...]
+    target: float
+    note: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"{self.part}-{self.game}-{len(self.players)}p"
+
+
+def matches(budget: str) -> list[Match]:
+    ismcts = f"ismcts:{budget}"
+    out = [
+        Match("a", "mesopotamia", ("heuristic", "random"), 0.9),
+        Match("a", "mesopotamia-epochs", ("heuristic", "random"), 0.9),
+        Match("a", "mare-nostrum", ("heuristic", "random", "random"), 0.9, "3 players: no 2-player mode"),
+    ]
+    for game, counts in (("mesopotamia", (2, 3)), ("mesopotamia-epochs", (2, 4)), ("mare-nostrum", (3, 4))):
+        for n in counts:
+            target = 0.65 if n == 2 else 2 / n
+            out.append(Match("b", game, (ismcts,) + ("heuristic",) * (n - 1), target))
+    return out
+
+
+def run_match(
+    match: Match, games: int, seed: int, jobs: int, max_plies: int, out: Path | None
+) -> TournamentResult:
+    plan = Tournament.create(match.game, list(match.players), games, seed, max_plies=max_plies,
+                             records=out is not None, balance=True)  # fmt: skip
+    done = 0
+
+    def tick(_outcome: GameOutcome) -> None:
+        nonlocal done
+        done += 1
+        print(f"\r  {match.label}: {done}/{plan.games} games", end="", file=sys.stderr, flush=True)
+
+    target = out / match.label if out is not None else None
+    result = run_tournament(plan, LocalRunner(jobs), records_dir=target / "records" if target else None,
+                            on_outcome=tick)  # fmt: skip
+    print(file=sys.stderr)
+    if target is not None:
+        write_report(result, target)
+    return result
+
+
+def row(match: Match, result: TournamentResult) -> list[str]:
+    st = result.standings[0]  # the bot under test is the first entrant
+    lo, hi = st.interval
+    if not st.games:
+        met = "-"
+    elif lo >= match.target:
+        met = "yes, significant"
+    else:
+        met = "yes" if st.win_rate >= match.target else "no"
+    stats = st.bot_stats
+    speed = "-"
+    if stats.get("seconds") and stats.get("searched"):
+        speed = f"{stats['iterations'] / stats['seconds']:,.0f} it/s, {stats['iterations'] / stats['searched']:,.0f} it/decision"
+    others = ", ".join(f"`{e.name}`" for e in result.tournament.entrants[1:])
+    played = f"{st.games}"
+    missing = len(result.outcomes) - st.games
+    if missing:
+        played += f" (+{missing} unfinished or failed)"
+    bots = f"`{st.entrant.name}` vs {others}"
+    if match.note:
+        bots += f" ({match.note})"
+    return [
+        match.part, match.game, str(result.tournament.num_players), bots, played,
+        f"{100 * st.win_rate:.1f}% ({100 * lo:.1f} – {100 * hi:.1f})",
+        f"{100 * match.target:.0f}%", met, speed,
+    ]  # fmt: skip
+
+
+HEADER = ["part", "game", "players", "bots", "games played", "win rate (95% CI)", "target", "met",
+          "ISMCTS search speed"]  # fmt: skip
+
+
+def markdown(rows: list[list[str]], args: argparse.Namespace, seconds: float, budget: str) -> str:
+    lines = [
+        "# Bot strength",
+        "",
+        "Written by `benchmarks/strength.py`"
+        + (" in `--quick` mode (one rotation per match: too few games to judge)" if args.quick else "")
+        + f" on {time.strftime('%Y-%m-%d')}: {platform.python_implementation()} {platform.python_version()}, "
+        f"{os.cpu_count()} CPUs, {args.jobs} process(es), seeds from {args.seed}, {seconds / 60:.1f} min.",
+        "",
+        "- (a) `heuristic` against `random`, 2 players (Mare Nostrum: 3, one heuristic against two random);"
+        " target 90% wins.",
+        f"- (b) `ismcts:{budget}` in one seat against `heuristic` in every other seat; target twice the fair share"
+        " (2/players), and 65% for 2 players.",
+        "- Seats rotate, so the bot under test plays every seat equally; win rate over finished games, "
+        '95% Wilson score interval; "yes, significant": the whole interval is above the target.',
+        "- ISMCTS search speed: iterations per second of search and per decision (decisions with a single "
+        "legal action are not searched), from the bot's `last_stats`.",
+        "",
+        "| " + " | ".join(HEADER) + " |",
+        "|" + "---|" * len(HEADER),
+        *("| " + " | ".join(r) + " |" for r in rows),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument(
+        "--games", type=int, default=60, help="games per match, rounded up to whole rotations (60)"
+    )
+    ap.add_argument(
+        "--games-a", type=int, default=0, help="games per part-(a) match, if not --games (cheap matches)"
+    )
+    ap.add_argument("--quick", action="store_true", help="one rotation per match, ismcts:50ms; print only")
+    ap.add_argument(
+        "--budget", default=None, help="ISMCTS budget: 1s, 250ms, 2000 (default 1s; --quick: 50ms)"
+    )
+    ap.add_argument("--parts", default="a,b", help="which parts to run: a, b or a,b (default)")
+    ap.add_argument("--jobs", type=int, default=1, help="processes per match (default 1)")
+    ap.add_argument("--seed", type=int, default=1, help="first seed of every match (default 1)")
+    ap.add_argument("--max-plies", type=int, default=20_000, help="ply cap per game (default 20000)")
+    ap.add_argument(
+        "--output", type=Path, default=None, help="markdown file (default docs/strength.md; --quick: none)"
+    )
+    ap.add_argument(
+        "--out", type=Path, default=None, help="also save each match's tournament output under DIR/"
+    )
+    args = ap.parse_args(argv)
+    budget = args.budget or ("50ms" if args.quick else "1s")
+    parts = {p.strip() for p in args.parts.split(",")}
+    output = args.output or (None if args.quick else ROOT / "docs" / "strength.md")
+    rows = []
+    start = time.perf_counter()
+    for match in matches(budget):
+        if match.part not in parts:
+            continue
+        wanted = args.games_a if (match.part == "a" and args.games_a) else args.games
+        games = len(match.players) if args.quick else wanted
+        t0 = time.perf_counter()
+        result = run_match(match, games, args.seed, args.jobs, args.max_plies, args.out)
+        rows.append(row(match, result))
+        print(" | ".join(rows[-1]) + f" | {time.perf_counter() - t0:.0f} s", flush=True)
+        for o in result.errors[:1]:
+            print(f"  error in game {o.index + 1} (seed {o.seed}):\n{o.error}", file=sys.stderr)
+    text = markdown(rows, args, time.perf_counter() - start, budget)
+    print()
+    print(text)
+    if output is not None:
+        output.write_text(text, encoding="utf-8")
+        print(f"written to {output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

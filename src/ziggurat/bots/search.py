@@ -1,0 +1,371 @@
+"""One ISMCTS tree: single-observer information-set MCTS over the engine contract.
+
+Each iteration (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search",
+2012; docs/bots.md):
+
+1. **Determinize**: ``game.sample_state(view, seat, rng)`` draws a full state the searching
+   seat cannot tell from the truth (one per :data:`BATCH` iterations). The search only ever
+   sees the view.
+2. **Select**: walk down the tree. At a decision node, the actions legal in *this* world are
+   the candidates; each candidate's child counts one more *availability*. UCT picks
+   ``q + c * sqrt(ln(availability) / visits)`` for the player to move, ``q`` being its mean
+   reward normalised over the siblings, so an action that is rarely legal is not starved.
+   Chance nodes are sampled with the engine's :func:`sample_chance`.
+3. **Expand** one child under progressive widening (:data:`WIDEN`): the playout policy's own
+   choice first (with a progressive bias, :data:`PRIOR_BIAS`), then at the root the best by
+   the evaluator one ply on, elsewhere a random one.
+4. **Play out** ``plies`` decisions with the playout policy and on to the end of the phase
+   under way, then **evaluate**: the game's returns at the end, else the game's evaluator
+   (one value in [0, 1] per seat).
+5. **Back up** the reward vector: each edge adds the reward of the seat that chose it.
+
+Edges are keyed by ``(mover, key)`` where ``key`` is what the searching seat would see of
+the move (:mod:`.observe`): its own actions by their text, other seats' actions and chance
+outcomes by their redacted log text, so a hidden choice of an opponent is one edge whose
+members the opponent picks with the playout policy. The tree is therefore a tree of the
+searcher's information sets, and no node depends on a sampled secret.
+
+Everything random comes from one ``random.Random`` seeded by the caller, and nothing reads a
+clock unless a deadline is given, so an iteration budget gives the same tree every time.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ziggurat.bots.observe import Observer
+from ziggurat.bots.playout import (
+    Evaluator,
+    Playout,
+    find_evaluator,
+    find_phase,
+    has_evaluator,
+    make_playout,
+    search_defaults,
+)
+from ziggurat.bots.spec import DEFAULT_C, DEFAULT_PLIES, ISMCTSConfig
+from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
+
+PRIOR_BIAS = 1.0
+"""Progressive bias (Chaslot et al., 2008) of the playout policy's own choice at a node, in
+units of the siblings' normalised value range, fading as ``1 / (visits + 1)``: with little
+evidence the search plays the heuristic's move, and only leaves it for a clearly better one."""
+
+BATCH = 1
+"""Iterations per sampled world (a game's ``SEARCH_DEFAULTS`` may raise it). Sharing a world,
+and the chance outcomes drawn in it, between a few iterations is common random numbers:
+sibling actions tried in the same batch are compared in the same world with the same luck,
+so what the searcher cannot know (another seat's offering values, the next tile) stops
+drowning the difference they make. Worlds are still drawn from the view, a batch at a time."""
+
+WIDEN = 1.0
+ALPHA = 0.5
+"""Progressive widening (Coulom 2007; Chaslot et al. 2008): a node visited N times may hold
+``ceil(WIDEN * N ** ALPHA)`` children. Children come in the order: the playout policy's own
+choice, then (at the root) the best by the evaluator one ply on, then (elsewhere) at random.
+With few iterations and many legal actions, the search compares a few plausible moves
+instead of sampling every move once."""
+
+CONFIDENCE = 0.0
+MIN_VARIANCE = 0.01
+"""The final choice keeps the heuristic's move unless the most visited action's mean reward
+beats it by ``CONFIDENCE`` standard errors (reward variances floored at ``MIN_VARIANCE``)."""
+
+TURN_CAP = 80
+"""Decisions a playout may add after its ``plies`` while it waits for the phase to end."""
+
+
+class Node:
+    """One information set of the searcher, reached by the edge ``mover`` took."""
+
+    __slots__ = ("mover", "children", "visits", "total", "squares", "avail", "prior")
+
+    def __init__(self, mover: int, prior: bool = False) -> None:
+        self.mover = mover
+        self.children: dict[tuple[int, str], Node] = {}
+        self.visits = 0
+        self.total = 0.0  # summed reward of ``mover``
+        self.squares = 0.0  # summed squared reward (for the confidence of the final choice)
+        self.avail = 1  # iterations in which this edge was available at its parent
+        self.prior = prior  # the playout policy's own choice at the parent
+
+
+@dataclass
+class RootStats:
+    """What one search says about the root's actions: ``action -> (visits, reward sum,
+    availability)``, the summed squared rewards, the playout policy's own choice (``prior``)
+    and how much it searched."""
+
+    actions: dict[str, tuple[int, float, int]] = field(default_factory=dict)
+    squares: dict[str, float] = field(default_factory=dict)
+    prior: str | None = None
+    confidence: float = 1.0
+    iterations: int = 0
+    seconds: float = 0.0
+
+    def add(self, other: RootStats) -> None:
+        """Sum another tree's root statistics into these (root parallelism)."""
+        for a, (n, w, av) in other.actions.items():
+            n0, w0, av0 = self.actions.get(a, (0, 0.0, 0))
+            self.actions[a] = (n0 + n, w0 + w, av0 + av)
+            self.squares[a] = self.squares.get(a, 0.0) + other.squares.get(a, 0.0)
+        if self.prior is None:
+            self.prior = other.prior
+        self.iterations += other.iterations
+        self.seconds = max(self.seconds, other.seconds)
+
+    def best(self, legal: Sequence[str]) -> str:
+        """The most visited legal action (ties: the higher mean, then list order), unless
+        the playout policy's own choice is among ``legal`` and the other's mean is not above
+        it by ``confidence`` standard errors (:data:`CONFIDENCE`): then that choice. The search departs from
+        the heuristic's move only on evidence."""
+        best, key = legal[0], (-1, -1.0)
+        for a in legal:
+            n, w, _ = self.actions.get(a, (0, 0.0, 0))
+            k = (n, w / n if n else 0.0)
+            if k > key:
+                best, key = a, k
+        prior = self.prior
+        if prior is None or prior == best or prior not in legal or prior not in self.actions:
+            return best
+        (nb, mb, vb), (np_, mp, vp) = self._moments(best), self._moments(prior)
+        if mb - mp > self.confidence * math.sqrt(vb / nb + vp / np_):
+            return best
+        return prior
+
+    def _moments(self, a: str) -> tuple[int, float, float]:
+        n, w, _ = self.actions[a]
+        mean = w / n
+        var = max(self.squares.get(a, 0.0) / n - mean * mean, MIN_VARIANCE)
+        return n, mean, var
+
+
+class Searcher:
+    """Builds trees for one seat of one game; reusable from decision to decision."""
+
+    def __init__(self, game: Game, seat: int, config: ISMCTSConfig) -> None:
+        self.game = game
+        self.seat = seat
+        self.config = config
+        self.observer = Observer(game, seat)
+        rollout = config.rollout
+        try:
+            self.playout: Playout = make_playout(rollout, game)
+        except ValueError:
+            if rollout != "heuristic":
+                raise
+            self.playout = make_playout("random", game)
+        self.evaluate: Evaluator = find_evaluator(game)
+        self.has_evaluator = has_evaluator(game)
+        self.phase_of = find_phase(game)
+        defaults = search_defaults(game)
+        self.c = config.c if config.c is not None else float(defaults.get("c", DEFAULT_C))
+        self.plies = config.plies if config.plies is not None else int(defaults.get("plies", DEFAULT_PLIES))
+        self.batch = max(1, int(defaults.get("batch", BATCH)))
+        self.confidence = float(defaults.get("confidence", CONFIDENCE))
+        # progressive bias towards the heuristic's move (none for a random policy)
+        self.bias = PRIOR_BIAS if self.playout.name == "heuristic" else 0.0
+
+    def search(
+        self,
+        view: dict[str, Any],
+        seed: int | str,
+        iterations: int | None,
+        deadline: float | None,
+    ) -> RootStats:
+        """Search from ``view`` until ``iterations`` are done or ``deadline`` (``time.monotonic``)
+        has passed; at least one iteration is always run."""
+        rng = random.Random(seed)
+        root = Node(CHANCE)
+        start = time.monotonic()
+        done = 0
+        batch = self.batch
+        world: State | None = None
+        world_seed = 0
+        rank: dict[str, float] | None = None
+        while True:
+            if world is None or done % batch == 0:
+                world = self.game.sample_state(view, self.seat, rng)
+                world_seed = rng.getrandbits(64)
+            if rank is None:
+                rank = self._rank(world)
+            # the batch's iterations share the world and its chance outcomes (see BATCH)
+            state = world.clone() if batch > 1 else world
+            self._iterate(root, state, rng, random.Random(world_seed), rank)
+            done += 1
+            if iterations is not None and done >= iterations:
+                break
+            if deadline is not None and time.monotonic() >= deadline:
+                break
+        stats = RootStats(confidence=self.confidence, iterations=done, seconds=time.monotonic() - start)
+        for (mover, key), child in root.children.items():
+            if mover == self.seat:
+                stats.actions[key] = (child.visits, child.total, child.avail)
+                stats.squares[key] = child.squares
+                if child.prior and self.bias > 0:
+                    stats.prior = key
+        return stats
+
+    def _rank(self, world: State) -> dict[str, float]:
+        """The searcher's value of each root action one ply on, in one sampled world: the
+        order in which widening adds the root's children (after the policy's own choice)."""
+        legal = world.legal_actions()
+        if len(legal) <= 2 or not self.has_evaluator:
+            return {}
+        out = {}
+        for a in legal:
+            after = world.clone()
+            after.apply(a)
+            out[a] = self.evaluate(after)[self.seat]
+        return out
+
+    # --- one iteration ----------------------------------------------------------------
+    def _iterate(
+        self, root: Node, state: State, rng: random.Random, luck: random.Random, rank: dict[str, float]
+    ) -> None:
+        """One iteration in the sampled world ``state``: ``rng`` drives the tree policy,
+        ``luck`` the chance outcomes and the playout policy's tie-breaks; ``rank`` orders the
+        root's actions for widening."""
+        observer = self.observer
+        seat = self.seat
+        c = self.c
+        bias = self.bias
+        playout = self.playout
+        playout.start()
+        node = root
+        path: list[Node] = []
+        while not state.is_terminal():
+            who = state.current_player()
+            if who == CHANCE:
+                outcome = sample_chance(state, luck)
+                mark = observer.mark(state)
+                state.apply(outcome)
+                key = (CHANCE, observer.chance_key(state, mark, outcome))
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = Node(CHANCE)
+                path.append(child)
+                node = child
+                continue
+            legal = state.legal_actions()
+            # candidates: key -> the actions of this determinization behind it
+            groups: dict[str, list[str]] = {}
+            if who == seat:
+                for a in legal:
+                    groups[a] = [a]
+            else:
+                for a in legal:
+                    k = observer.decision_key(who, a)
+                    got = groups.get(k)
+                    if got is None:
+                        groups[k] = [a]
+                    else:
+                        got.append(a)
+            children = node.children
+            untried: list[str] = []
+            for k in groups:
+                child = children.get((who, k))
+                if child is None:
+                    untried.append(k)
+                else:
+                    child.avail += 1
+            # progressive widening: a node seen N times may have ceil(WIDEN * N ** ALPHA)
+            # children available here before another is added
+            if untried and len(groups) - len(untried) < math.ceil(WIDEN * (node.visits + 1) ** ALPHA):
+                if not children:
+                    # first expansion here: the policy's own choice, so the tree starts
+                    # from the move the playout would have made anyway (and favours it)
+                    action = playout.choose(state, who, legal, luck)
+                    k = action if who == seat else observer.decision_key(who, action)
+                    child = children[(who, k)] = Node(who, prior=True)
+                else:
+                    if node is root and rank:
+                        k = max(untried, key=lambda u: rank.get(u, -1.0))
+                    else:
+                        k = untried[rng.randrange(len(untried))]
+                    action = self._member(state, who, groups[k], luck)
+                    child = children[(who, k)] = Node(who)
+                state.apply(action)
+                path.append(child)
+                break
+            # UCT on means normalised to [0, 1] over the siblings (min-max): evaluations
+            # that differ by little still rank, and ``c`` means the same in every game
+            lo, hi = 2.0, -1.0
+            tried = [k for k in groups if (who, k) in children]
+            for k in tried:
+                child = children[(who, k)]
+                q = child.total / child.visits
+                if q < lo:
+                    lo = q
+                if q > hi:
+                    hi = q
+            span = hi - lo
+            scale = 1.0 / span if span > 1e-9 else 0.0
+            best: Node | None = None
+            best_k = ""
+            best_v = -1.0
+            for k in tried:
+                child = children[(who, k)]
+                n = child.visits
+                v = (child.total / n - lo) * scale + c * math.sqrt(math.log(child.avail) / n)
+                if child.prior:
+                    v += bias / (n + 1)
+                if v > best_v:
+                    best, best_k, best_v = child, k, v
+            assert best is not None
+            state.apply(self._member(state, who, groups[best_k], luck))
+            path.append(best)
+            node = best
+        rewards = self._playout(state, luck)
+        root.visits += 1
+        for step in path:
+            step.visits += 1
+            if step.mover >= 0:
+                r = rewards[step.mover]
+                step.total += r
+                step.squares += r * r
+
+    def _member(self, state: State, who: int, actions: list[str], rng: random.Random) -> str:
+        """The action behind an edge: itself, or for a hidden choice of another seat, the
+        one the playout policy picks among the alternatives the searcher cannot tell apart."""
+        if len(actions) == 1:
+            return actions[0]
+        return self.playout.choose(state, who, actions, rng)
+
+    def _playout(self, state: State, rng: random.Random) -> list[float]:
+        """Play ``plies`` decisions, then on to the end of the phase under way (the game's
+        ``evaluate.phase_of``; by default, until the seat to move changes), at most
+        :data:`TURN_CAP` decisions more; evaluate, or the returns if the game ended.
+
+        Evaluating at the end of a phase compares positions at like moments: cut in the middle
+        of a buy turn or a movement phase, a seat that has acted looks better or worse than
+        one about to act, and the search would learn that instead of the game."""
+        playout = self.playout
+        phase_of = self.phase_of
+        left = self.plies
+        mark: Hashable = None  # the phase to finish once the plies are played
+        waiting = False
+        extra = TURN_CAP
+        while not state.is_terminal():
+            who = state.current_player()
+            if who == CHANCE:
+                state.apply(sample_chance(state, rng))
+                continue
+            if left <= 0:
+                now = phase_of(state) if phase_of is not None else who
+                if not waiting:
+                    mark, waiting = now, True
+                elif now != mark or extra <= 0:
+                    return self.evaluate(state)
+                extra -= 1
+            left -= 1
+            state.apply(playout.choose(state, who, state.legal_actions(), rng))
+        return state.returns()
+
+
+__all__ = ["Node", "RootStats", "Searcher"]

@@ -1,0 +1,170 @@
+"""Bot specs: the text that names a bot everywhere one is chosen (CLI, server, arena).
+
+```
+random
+heuristic
+ismcts[:BUDGET][:OPTION=VALUE]...
+```
+
+``BUDGET`` is a time per decision (``1s``, ``0.5s``, ``250ms``) or a number of iterations
+(``2000``); plain ``ismcts`` is ``ismcts:1s``. Options (any order, after or instead of the
+budget):
+
+- ``workers=N``: root parallelism over N processes, each searching its own tree with the
+  full budget (default 1: no process pool);
+- ``c=X``: the UCT exploration constant (default :data:`DEFAULT_C`);
+- ``rollout=heuristic|random``: the playout policy below the tree (default ``heuristic``,
+  ``random`` for a game without a heuristic bot);
+- ``plies=N``: playout length in decisions before the evaluation cuts it off (default
+  :data:`DEFAULT_PLIES`).
+
+Examples: ``ismcts:0.5s``, ``ismcts:2000:workers=2``, ``ismcts:250ms:rollout=random:plies=20``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+DEFAULT_SECONDS = 1.0
+DEFAULT_C = 0.5
+DEFAULT_PLIES = 6
+MAX_WORKERS = 64
+MAX_SECONDS = 3600.0
+ROLLOUTS = ("heuristic", "random")
+
+SPEC_HELP = (
+    "random, heuristic, or ismcts[:BUDGET][:OPTION=VALUE...] with BUDGET a time per decision "
+    "(1s, 0.5s, 250ms) or an iteration count (2000) and options workers=N, c=X, "
+    "rollout=heuristic|random, plies=N"
+)
+
+_SECONDS = re.compile(r"^(\d+(?:\.\d*)?|\.\d+)s$")
+_MILLIS = re.compile(r"^(\d+)ms$")
+_COUNT = re.compile(r"^\d+$")
+
+
+@dataclass(frozen=True)
+class ISMCTSConfig:
+    """An ISMCTS bot's settings. Exactly one of ``seconds`` and ``iterations`` is set."""
+
+    seconds: float | None = DEFAULT_SECONDS
+    iterations: int | None = None
+    workers: int = 1
+    c: float | None = None  # None: the game's default (see ziggurat.bots.search)
+    rollout: str = "heuristic"
+    plies: int | None = None  # None: the game's default
+
+    def spec(self) -> str:
+        """The canonical spec text (options at their default are left out)."""
+        if self.iterations is not None:
+            parts = ["ismcts", str(self.iterations)]
+        else:
+            secs = self.seconds if self.seconds is not None else DEFAULT_SECONDS
+            parts = ["ismcts", f"{round(secs * 1000)}ms" if secs < 1 else f"{secs:g}s"]
+        if self.workers != 1:
+            parts.append(f"workers={self.workers}")
+        if self.c is not None:
+            parts.append(f"c={self.c:g}")
+        if self.rollout != "heuristic":
+            parts.append(f"rollout={self.rollout}")
+        if self.plies is not None:
+            parts.append(f"plies={self.plies}")
+        return ":".join(parts)
+
+
+def bot_kind(spec: str) -> str:
+    """The kind a spec names: ``random``, ``heuristic`` or ``ismcts`` (not validated)."""
+    return spec.strip().lower().split(":", 1)[0]
+
+
+def parse_ismcts(spec: str) -> ISMCTSConfig:
+    """The settings of an ``ismcts[...]`` spec.
+
+    :raises ValueError: naming the part that is wrong and what would be right.
+    """
+    text = spec.strip().lower()
+    parts = text.split(":")
+    if parts[0] != "ismcts":
+        raise ValueError(f"bad bot spec {spec!r}: not an ismcts spec")
+    seconds: float | None = None
+    iterations: int | None = None
+    budget_seen = False
+    options: dict[str, str] = {}
+    for part in parts[1:]:
+        if not part:
+            raise ValueError(f"bad bot spec {spec!r}: empty part between ':'; {SPEC_HELP}")
+        if "=" in part:
+            key, _, value = part.partition("=")
+            if key in options:
+                raise ValueError(f"bad bot spec {spec!r}: option {key!r} given twice")
+            options[key] = value
+            continue
+        if budget_seen:
+            raise ValueError(f"bad bot spec {spec!r}: more than one budget ({part!r})")
+        budget_seen = True
+        if m := _MILLIS.match(part):
+            seconds = int(m.group(1)) / 1000
+        elif m := _SECONDS.match(part):
+            seconds = float(m.group(1))
+        elif _COUNT.match(part):
+            iterations = int(part)
+            if iterations < 1:
+                raise ValueError(f"bad bot spec {spec!r}: the iteration budget must be at least 1")
+        else:
+            raise ValueError(
+                f"bad bot spec {spec!r}: {part!r} is neither a budget (1s, 0.5s, 250ms, 2000) "
+                "nor an option (workers=2, c=0.5, rollout=random, plies=6)"
+            )
+        if seconds is not None and not 0 < seconds <= MAX_SECONDS:
+            raise ValueError(f"bad bot spec {spec!r}: the time budget must be above 0 and at most 1 hour")
+    if not budget_seen:
+        seconds = DEFAULT_SECONDS
+    workers = 1
+    c: float | None = None
+    rollout = "heuristic"
+    plies: int | None = None
+    for key, value in options.items():
+        if key == "workers":
+            workers = _int(spec, key, value, 1, MAX_WORKERS)
+        elif key == "plies":
+            plies = _int(spec, key, value, 0, 100_000)
+        elif key == "c":
+            try:
+                c = float(value)
+            except ValueError:
+                c = -1.0
+            if not 0 <= c <= 100:
+                raise ValueError(f"bad bot spec {spec!r}: c must be a number from 0 to 100, not {value!r}")
+        elif key == "rollout":
+            if value not in ROLLOUTS:
+                raise ValueError(f"bad bot spec {spec!r}: rollout must be heuristic or random, not {value!r}")
+            rollout = value
+        else:
+            raise ValueError(
+                f"bad bot spec {spec!r}: unknown option {key!r}; options are workers, c, rollout, plies"
+            )
+    return ISMCTSConfig(
+        seconds=seconds, iterations=iterations, workers=workers, c=c, rollout=rollout, plies=plies
+    )
+
+
+def _int(spec: str, key: str, value: str, lo: int, hi: int) -> int:
+    if not _COUNT.match(value) or not lo <= int(value) <= hi:
+        raise ValueError(f"bad bot spec {spec!r}: {key} must be a whole number from {lo} to {hi}, not {value!r}")
+    return int(value)
+
+
+def check_spec(spec: str) -> str:
+    """``spec`` normalised (stripped, lower case) if it names a bot; else ``ValueError``."""
+    text = spec.strip().lower()
+    kind = bot_kind(text)
+    if text in ("random", "heuristic"):
+        return text
+    if kind == "ismcts":
+        parse_ismcts(text)
+        return text
+    raise ValueError(f"unknown bot {spec!r}; choose {SPEC_HELP}")
+
+
+__all__ = ["ISMCTSConfig", "SPEC_HELP", "bot_kind", "check_spec", "parse_ismcts"]

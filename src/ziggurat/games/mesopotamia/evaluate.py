@@ -1,0 +1,173 @@
+"""Mesopotamia's cut-off evaluation for search: each seat's chance to win, in [0, 1].
+
+Search (ISMCTS) stops its playouts after a few plies and asks how the game stands. The
+heuristic bot already measures that for itself (:mod:`.bots_eval`): offerings delivered
+(M16.1: the fourth wins), the Mana limit and Mana that pay for the deliveries (M6.4), huts
+with their offerings (M9), holy places (M10), population (M11), and the potential of every
+tribe on its way to a job, plus the worth the heuristic gives each card in hand (M15).
+Here every seat is measured the same way, from its own side of the position, and the
+points become chances with a softmax:
+
+``p_seat = exp(points_seat / T) / sum over seats of exp(points / T)``
+
+with ``T`` (:data:`TEMPERATURE`) fitted on heuristic self-play so that a lead of about one
+delivery (400 points) is worth a win chance of about 0.8 between two players.
+
+The position read is the full state of the (sampled) world the search plays in; each seat
+is measured only on what a view of its own would show. Movement points left are ignored
+(the position is valued as if Phase I ended now, as the heuristic does when it closes the
+phase), so positions reached after different numbers of steps compare fairly.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from ziggurat.engine.contract import State
+from ziggurat.games.mesopotamia.bots import HeuristicBot
+from ziggurat.games.mesopotamia.bots_eval import DEFAULT_WEIGHTS, Ctx
+from ziggurat.games.mesopotamia.bots_eval import evaluate as points_of
+from ziggurat.games.mesopotamia.bots_model import Board, Coord, Distances, Mine
+from ziggurat.games.mesopotamia.state import MesoState
+
+TEMPERATURE = 200.0
+
+
+class SharedDistances(Distances):
+    """The heuristic's :class:`~.bots_model.Distances`, keeping the maps of every map layout
+    it has seen (a bounded number), keyed by the exact tiles.
+
+    ``Distances`` itself keys its cache by the tile count, which is right for one game but
+    not for the many worlds of a search, where two playouts may discover different land at
+    the same count. Distances depend only on the tiles (public), so the worlds one search
+    samples share them: one instance serves the evaluation and every playout bot of a
+    search. The frontier map (distance to unexplored land, the same for every seat) is kept
+    with them.
+    """
+
+    MAX_LAYOUTS = 64
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._layout: tuple[frozenset[tuple[Coord, str]], bool] | None = None
+        self._layouts: dict[tuple[frozenset[tuple[Coord, str]], bool], tuple[Any, ...]] = {}
+        self._frontier_box: list[dict[Coord, int] | None] = [None]
+
+    def update(self, b: Board) -> None:
+        layout = (frozenset(b.tiles.items()), bool(b.spaces))
+        if layout == self._layout:
+            return
+        self._layout = layout
+        got = self._layouts.get(layout)
+        if got is None:
+            self._key = None  # rebuild in the parent
+            super().update(b)
+            if len(self._layouts) >= self.MAX_LAYOUTS:
+                self._layouts.clear()
+            got = self._layouts[layout] = (self._key, self._cost, self._maps, self._temple, [None])
+        self._key, self._cost, self._maps, self._temple, self._frontier_box = got
+
+    def frontier_map(self, ctx: Ctx) -> dict[Coord, int]:
+        """The frontier map of the current layout, computed once."""
+        box = self._frontier_box
+        found = box[0]
+        if found is None:
+            found = box[0] = Ctx._frontier_map(ctx)
+        return found
+
+
+class _Ctx(Ctx):
+    """The heuristic's context, with the frontier map computed once per map layout."""
+
+    dist: SharedDistances
+
+    def _frontier_map(self) -> dict[Coord, int]:
+        return self.dist.frontier_map(self)
+
+
+class Evaluator:
+    """:func:`evaluate` with its distance maps cached per map layout, for one search.
+
+    The cache is bounded and belongs to its owner (one per search), keeping the game
+    package free of global state.
+    """
+
+    def __init__(self, dist: SharedDistances | None = None) -> None:
+        self.dist = dist if dist is not None else SharedDistances()
+
+    def __call__(self, state: State) -> list[float]:
+        if state.is_terminal():
+            return state.returns()
+        s: MesoState = state  # type: ignore[assignment]
+        if s.phase == "setup" or not s.turn_order:
+            return [1.0 / s.n] * s.n
+        return chances(self.points(s))
+
+    def points(self, state: MesoState) -> list[float]:
+        """The heuristic's evaluation of the position for every seat (points, not chances)."""
+        pos: dict[str, Any] = state.to_position()
+        pos["mp"] = 0  # measured as the phase stands at its end: comparable at any ply
+        out = []
+        for seat in range(state.n):
+            b = Board(pos, seat)
+            self.dist.update(b)
+            cards = sum(n * v for n, v in zip(b.hand, DEFAULT_WEIGHTS.card_value, strict=True))
+            out.append(points_of(_Ctx(b, self.dist, DEFAULT_WEIGHTS), Mine(b)) + cards)
+        return out
+
+
+def points(state: MesoState) -> list[float]:
+    """The heuristic's evaluation of the position for every seat (points, not chances)."""
+    return Evaluator().points(state)
+
+
+def chances(scores: list[float], temperature: float = TEMPERATURE) -> list[float]:
+    """Softmax of ``scores / temperature``: values in [0, 1] that sum to 1."""
+    top = max(scores)
+    exps = [math.exp((s - top) / temperature) for s in scores]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+def evaluate(state: State) -> list[float]:
+    """Each seat's estimated chance to win (the returns once the game is over)."""
+    return Evaluator()(state)
+
+
+def phase_of(state: State) -> tuple[int, int]:
+    """The turn under way (M1): search evaluates when a turn has ended."""
+    s: MesoState = state  # type: ignore[assignment]
+    return (s.round, s.turn_idx)
+
+
+def make_evaluator() -> Evaluator:
+    """An evaluator for one search, with its caches (what ISMCTS uses)."""
+    return Evaluator()
+
+
+def make_playout_bots(game: Any) -> Callable[[int], HeuristicBot]:
+    """Fresh heuristic bots for playouts (one per seat per playout), all sharing one
+    :class:`SharedDistances`: the bot's own cache would be rebuilt for every playout."""
+    dist = SharedDistances()
+
+    def make(seat: int) -> HeuristicBot:
+        bot = HeuristicBot(game, seat)
+        bot.dist = dist
+        return bot
+
+    return make
+
+
+__all__ = [
+    "TEMPERATURE",
+    "Evaluator",
+    "SharedDistances",
+    "chances",
+    "evaluate",
+    "make_evaluator",
+    "make_playout_bots",
+    "phase_of",
+    "points",
+]

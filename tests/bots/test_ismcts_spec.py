@@ -1,0 +1,73 @@
+"""Bot specs: ``random``, ``heuristic`` and ``ismcts[:BUDGET][:OPTION=VALUE...]`` (docs/bots.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+import ziggurat
+from ziggurat.bots import ISMCTSConfig, RandomBot, check_spec, close_bot, make_bot, parse_ismcts
+from ziggurat.bots.ismcts import ISMCTSBot
+
+
+@pytest.mark.parametrize(
+    ("spec", "seconds", "iterations"),
+    [
+        ("ismcts", 1.0, None),
+        ("ismcts:1s", 1.0, None),
+        ("ismcts:0.5s", 0.5, None),
+        ("ismcts:250ms", 0.25, None),
+        ("ismcts:2000", None, 2000),
+        ("  ISMCTS:2S ", 2.0, None),
+    ],
+)
+def test_budgets(spec: str, seconds: float | None, iterations: int | None) -> None:
+    cfg = parse_ismcts(spec)
+    assert (cfg.seconds, cfg.iterations) == (seconds, iterations)
+    assert cfg.workers == 1 and cfg.c is None and cfg.plies is None and cfg.rollout == "heuristic"
+
+
+def test_options_in_any_order() -> None:
+    cfg = parse_ismcts("ismcts:workers=2:c=0.3:300:rollout=random:plies=12")
+    assert cfg == ISMCTSConfig(seconds=None, iterations=300, workers=2, c=0.3, rollout="random", plies=12)
+    assert cfg.spec() == "ismcts:300:workers=2:c=0.3:rollout=random:plies=12"
+    assert parse_ismcts(cfg.spec()) == cfg
+    assert parse_ismcts("ismcts:workers=3").seconds == 1.0  # the default budget
+
+
+@pytest.mark.parametrize(
+    ("spec", "fragment"),
+    [
+        ("ismcts:fast", "'fast' is neither a budget"),
+        ("ismcts:1s:2000", "more than one budget"),
+        ("ismcts:0", "at least 1"),
+        ("ismcts:0s", "above 0"),
+        ("ismcts:2h", "neither a budget"),
+        ("ismcts:workers=0", "workers must be a whole number from 1"),
+        ("ismcts:workers=two", "workers must be a whole number"),
+        ("ismcts:c=-1", "c must be a number"),
+        ("ismcts:rollout=greedy", "rollout must be heuristic or random"),
+        ("ismcts:depth=3", "unknown option 'depth'"),
+        ("ismcts:c=1:c=2", "given twice"),
+        ("ismcts::1s", "empty part"),
+    ],
+)
+def test_bad_specs_say_what_is_wrong(spec: str, fragment: str) -> None:
+    with pytest.raises(ValueError, match="bad bot spec") as err:
+        parse_ismcts(spec)
+    assert fragment in str(err.value)
+    with pytest.raises(ValueError, match=fragment):
+        check_spec(spec)
+
+
+def test_make_bot_by_spec() -> None:
+    game = ziggurat.load("mesopotamia", players=2)
+    assert isinstance(make_bot("random", game, 0), RandomBot)
+    assert make_bot("heuristic", game, 1).name == "heuristic"
+    bot = make_bot("ismcts:250ms:workers=2", game, 1)
+    assert isinstance(bot, ISMCTSBot) and bot.seat == 1 and bot.needs_view
+    assert bot.name == "ismcts:250ms:workers=2" and bot.config.workers == 2
+    close_bot(bot)  # no pool was started: nothing to stop
+    with pytest.raises(ValueError, match="unknown bot 'robot'"):
+        make_bot("robot", game, 0)
+    with pytest.raises(ValueError, match="bad bot spec"):
+        make_bot("ismcts:soon", game, 0)

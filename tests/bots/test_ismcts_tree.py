@@ -1,0 +1,84 @@
+"""How the ISMCTS tree sees moves (keys of the searcher's information sets), its final choice
+and its no-loop rule (docs/bots.md)."""
+
+from __future__ import annotations
+
+import random
+
+import ziggurat
+from ziggurat.bots import make_bot
+from ziggurat.bots.ismcts import ISMCTSBot
+from ziggurat.bots.observe import Observer
+from ziggurat.bots.search import RootStats
+from ziggurat.engine.contract import CHANCE, sample_chance
+
+
+def test_hidden_choices_of_other_seats_are_one_edge() -> None:
+    meso = ziggurat.load("mesopotamia", players=3)
+    me = Observer(meso, 0)
+    # M6.2: the value of an offering placed under a hut is secret
+    assert me.decision_key(1, "offer 5") == me.decision_key(1, "offer 3") == "offer ?"
+    assert me.decision_key(0, "offer 5") == "offer 5"  # one's own choice is known
+    assert me.decision_key(1, "move y@1,0 2,0") == "move y@1,0 2,0"  # public
+    nostrum = ziggurat.load("mare-nostrum", players=3)
+    me = Observer(nostrum, 2)
+    assert me.decision_key(0, "offer wine") == me.decision_key(1, "offer tax") == "offer ?"
+    assert me.decision_key(0, "offer size 2") == "offer size 2"  # how many is public
+    assert me.decision_key(2, "offer wine") == "offer wine"
+
+
+def test_another_seats_card_draw_is_one_chance_edge() -> None:
+    """M12: a drawn card is seen by its drawer only; chance keys follow the log."""
+    game = ziggurat.load("mesopotamia", players=2)
+    bots = [make_bot("heuristic", game, s) for s in range(2)]
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while True:
+        who = state.current_player()
+        pending = getattr(state, "pending", None)
+        if who == CHANCE and pending is not None and pending[0] == "card_draw":
+            break
+        action = sample_chance(state, rng) if who == CHANCE else bots[who].choose(state.view(who), state.legal_actions(), rng)
+        state.apply(action)
+    drawer = state.active  # type: ignore[attr-defined]
+    keys = {}
+    for seat in range(2):
+        observer = Observer(game, seat)
+        after = state.clone()
+        outcome = after.legal_actions()[0]
+        mark = observer.mark(after)
+        after.apply(outcome)
+        keys[seat] = (outcome, observer.chance_key(after, mark, outcome))
+    outcome, own = keys[drawer]
+    assert own == outcome and outcome.startswith("card ")
+    assert keys[1 - drawer][1] == "card ?"
+
+
+def test_final_choice_keeps_the_heuristic_move_without_evidence() -> None:
+    stats = RootStats(prior="a", confidence=1.0)
+    stats.actions = {"a": (10, 5.0, 10), "b": (12, 6.3, 12)}  # means 0.50 and 0.525
+    stats.squares = {"a": 2.6, "b": 3.4}
+    assert stats.best(["a", "b"]) == "a"  # b is not one standard error better
+    stats.actions["b"] = (40, 32.0, 40)
+    stats.squares["b"] = 25.8
+    assert stats.best(["a", "b"]) == "b"  # mean 0.8 with 40 visits: clearly better
+    assert stats.best(["b"]) == "b"
+    assert RootStats(actions={"a": (3, 1.0, 3), "b": (5, 1.0, 5)}).best(["a", "b"]) == "b"
+
+
+def test_a_view_met_again_gets_another_action() -> None:
+    """Free actions can bring a position back (M2.8): the bot never plays the same action
+    twice from one view, so it cannot go round in circles."""
+    game = ziggurat.load("mesopotamia-epochs", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.current_player() < 0 or len(state.legal_actions()) < 3:
+        who = state.current_player()
+        state.apply(sample_chance(state, rng) if who == CHANCE else state.legal_actions()[0])
+    seat = state.current_player()
+    bot = make_bot("ismcts:6:rollout=random:plies=0", game, seat)
+    assert isinstance(bot, ISMCTSBot)
+    view, legal = state.view(seat), state.legal_actions()
+    played = [bot.choose(view, legal, random.Random(k)) for k in range(len(legal))]
+    assert sorted(played) == sorted(legal)  # every action once, then
+    assert bot.choose(view, legal, random.Random(99)) in legal  # any again
