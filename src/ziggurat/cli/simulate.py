@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import importlib
 import json
-import math
 import os
 import sys
 import time
@@ -27,6 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 import ziggurat
+from ziggurat.arena.stats import wilson
 from ziggurat.bots import Bot, close_bot, make_bot, play_game
 from ziggurat.cli.common import (
     OPTION_HELP,
@@ -168,17 +168,6 @@ def run_all(jobs: list[Job], workers: int) -> Iterator[Outcome]:
         futures = [pool.submit(run_one, job) for job in jobs]
         for fut in as_completed(futures):
             yield fut.result()
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for ``wins`` out of ``n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def results_tables(outcomes: list[Outcome], kinds: list[str], names: list[str]) -> tuple[Table, Table]:
