@@ -56,7 +56,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     budget = f"{args.seconds:g}s"
-    print(f"ISMCTS speed: {budget} per position, {args.workers} worker(s), Python {platform.python_version()}")
+    print(
+        f"ISMCTS speed: {budget} per position, {args.workers} worker(s), Python {platform.python_version()}"
+    )
     print(f"{'game':20} {'players':>7} {'spec':34} {'positions':>9} {'legal':>6} {'it/s':>8} {'ms/it':>7}")
     for game_id in args.games.split(","):
         for players in PLAYER_COUNTS[game_id]:

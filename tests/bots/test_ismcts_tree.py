@@ -38,7 +38,11 @@ def test_another_seats_card_draw_is_one_chance_edge() -> None:
         pending = getattr(state, "pending", None)
         if who == CHANCE and pending is not None and pending[0] == "card_draw":
             break
-        action = sample_chance(state, rng) if who == CHANCE else bots[who].choose(state.view(who), state.legal_actions(), rng)
+        action = (
+            sample_chance(state, rng)
+            if who == CHANCE
+            else bots[who].choose(state.view(who), state.legal_actions(), rng)
+        )
         state.apply(action)
     drawer = state.active  # type: ignore[attr-defined]
     keys = {}

@@ -9,7 +9,9 @@ FAST = "ismcts:3:rollout=random:plies=0"
 
 
 def test_simulate_with_an_ismcts_seat() -> None:
-    result = invoke(["simulate", "mesopotamia-epochs", "--games", "1", "--players", f"{FAST},random", "--seed", "2"])
+    result = invoke(
+        ["simulate", "mesopotamia-epochs", "--games", "1", "--players", f"{FAST},random", "--seed", "2"]
+    )
     assert result.exit_code == 0, result.output
     assert FAST in result.stdout and "errors" in result.stdout
 

@@ -32,7 +32,11 @@ def test_levels_map_to_bot_specs() -> None:
 
 
 def test_a_raw_search_spec_is_not_a_seat_kind(client: TestClient) -> None:
-    body = {"game": "mesopotamia", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:60s"}]}
+    body = {
+        "game": "mesopotamia",
+        "players": 2,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:60s"}],
+    }
     r = client.post("/api/tables", json=body)
     assert r.status_code == 400
     assert "unknown bot 'ismcts:60s'" in r.json()["detail"]
@@ -50,11 +54,15 @@ def test_seat_kind_makes_its_bot(client: TestClient, kind: str, cls: type, secon
     assert isinstance(bot, cls)
     if seconds is not None:
         assert bot.config.seconds == seconds and bot.config.workers == 1
-    seats = client.get(f"/api/tables/{table['table']}", headers={"X-Ziggurat-Token": table["spectator_token"]})
+    seats = client.get(
+        f"/api/tables/{table['table']}", headers={"X-Ziggurat-Token": table["spectator_token"]}
+    )
     assert seats.json()["seats"][1]["bot"] == kind  # the level's name is stored, not its spec
 
 
-def test_a_searching_bot_thinks_off_the_event_loop(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_searching_bot_thinks_off_the_event_loop(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A search takes its whole budget; it runs in a worker thread so the server keeps
     answering. A spy records whether each decision ran where an event loop runs."""
     monkeypatch.setitem(gamekit.DIFFICULTIES, "medium", "ismcts:3:rollout=random:plies=0")

@@ -12,11 +12,12 @@ budget):
 
 - ``workers=N``: root parallelism over N processes, each searching its own tree with the
   full budget (default 1: no process pool);
-- ``c=X``: the UCT exploration constant (default :data:`DEFAULT_C`);
+- ``c=X``: the UCT exploration constant, on values normalised per node (default: the game's
+  ``evaluate.SEARCH_DEFAULTS``, else :data:`DEFAULT_C`);
 - ``rollout=heuristic|random``: the playout policy below the tree (default ``heuristic``,
   ``random`` for a game without a heuristic bot);
-- ``plies=N``: playout length in decisions before the evaluation cuts it off (default
-  :data:`DEFAULT_PLIES`).
+- ``plies=N``: playout decisions before the cut-off, after which the phase under way is
+  played to its end (default: the game's, else :data:`DEFAULT_PLIES`).
 
 Examples: ``ismcts:0.5s``, ``ismcts:2000:workers=2``, ``ismcts:250ms:rollout=random:plies=20``.
 """
@@ -151,7 +152,9 @@ def parse_ismcts(spec: str) -> ISMCTSConfig:
 
 def _int(spec: str, key: str, value: str, lo: int, hi: int) -> int:
     if not _COUNT.match(value) or not lo <= int(value) <= hi:
-        raise ValueError(f"bad bot spec {spec!r}: {key} must be a whole number from {lo} to {hi}, not {value!r}")
+        raise ValueError(
+            f"bad bot spec {spec!r}: {key} must be a whole number from {lo} to {hi}, not {value!r}"
+        )
     return int(value)
 
 

@@ -36,6 +36,8 @@ TITLE_SCALE = 1.5  # levels of lead for a title to look about 2 to 1 safe
 TITLE_POWER = 8.0
 TEMPERATURE = 0.2
 
+SEARCH_DEFAULTS = {"confidence": 1.0}
+
 
 def progress(d: dict[str, Any]) -> list[list[float]]:
     """Per seat: ``[tiles, capitals, titles, economy]`` (see the module docstring)."""
