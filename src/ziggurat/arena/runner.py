@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import ziggurat
-from ziggurat.bots import Bot, make_bot, play_game
+from ziggurat.bots import Bot, close_bot, make_bot, play_game
 from ziggurat.engine.contract import Game, State
 
 
@@ -36,13 +36,6 @@ def check_bot(spec: str, game: Game) -> None:
     except (ValueError, ImportError, AttributeError) as exc:
         raise ArenaError(f"bad bot spec {spec!r} for {game.game_id}: {exc}") from exc
     close_bot(bot)
-
-
-def close_bot(bot: Bot) -> None:
-    """Release what a bot holds (worker pools, caches); bots without ``close`` need nothing."""
-    close = getattr(bot, "close", None)
-    if callable(close):
-        close()
 
 
 @dataclass(frozen=True)

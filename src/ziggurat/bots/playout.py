@@ -22,6 +22,7 @@ end.
 from __future__ import annotations
 
 import importlib
+import math
 import random
 from collections.abc import Callable, Hashable, Sequence
 from types import ModuleType
@@ -31,6 +32,15 @@ from ziggurat.engine.contract import Game, State
 from ziggurat.engine.registry import game_package
 
 Evaluator = Callable[[State], list[float]]
+
+
+def win_chances(scores: Sequence[float], temperature: float) -> list[float]:
+    """Softmax of ``scores / temperature``: values in [0, 1] that sum to 1. The games'
+    evaluators turn their per-seat scores into chances to win with it."""
+    top = max(scores)
+    exps = [math.exp((x - top) / temperature) for x in scores]
+    total = sum(exps)
+    return [e / total for e in exps]
 
 
 def _game_module(game: Game, name: str) -> ModuleType | None:

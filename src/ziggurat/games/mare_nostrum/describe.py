@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ziggurat.engine.contract import State
+from ziggurat.engine.notation import group_by_kind
 from ziggurat.games.mare_nostrum import data as D
 
 Event = tuple[int, str, bool, int]  # actor (-1 chance), text, auto, seat concerned
@@ -344,10 +345,7 @@ ACTION_KINDS = {
 
 def action_groups(legal: Sequence[str]) -> list[tuple[str, list[str]]]:
     """Legal actions grouped by kind, kinds in order of first appearance."""
-    groups: dict[str, list[str]] = {}
-    for action in legal:
-        groups.setdefault(action.split(" ", 1)[0], []).append(action)
-    return [(f"{kind}: {ACTION_KINDS.get(kind, kind)}", acts) for kind, acts in groups.items()]
+    return group_by_kind(legal, ACTION_KINDS)
 
 
 NOTATION_HELP = """\

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ziggurat.bots.playout import win_chances
 from ziggurat.engine.contract import State
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
@@ -72,11 +73,8 @@ def points(d: dict[str, Any]) -> list[float]:
 
 
 def chances(scores: list[float], temperature: float = TEMPERATURE) -> list[float]:
-    """Softmax of ``scores / temperature``: values in [0, 1] that sum to 1."""
-    top = max(scores)
-    exps = [math.exp((x - top) / temperature) for x in scores]
-    total = sum(exps)
-    return [e / total for e in exps]
+    """Each seat's chance to win from its score (softmax at this game's temperature)."""
+    return win_chances(scores, temperature)
 
 
 def evaluate(state: State) -> list[float]:

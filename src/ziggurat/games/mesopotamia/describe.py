@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ziggurat.engine.contract import State
+from ziggurat.engine.notation import group_by_kind
 from ziggurat.games.mesopotamia.data import COLOURS, LETTER_SEAT
 from ziggurat.games.mesopotamia.notation import decode
 
@@ -387,10 +388,7 @@ ACTION_KINDS = {
 
 def action_groups(legal: Sequence[str]) -> list[tuple[str, list[str]]]:
     """Legal actions grouped by kind, kinds in order of first appearance."""
-    groups: dict[str, list[str]] = {}
-    for action in legal:
-        groups.setdefault(action.split(" ", 1)[0], []).append(action)
-    return [(f"{kind}: {ACTION_KINDS.get(kind, kind)}", acts) for kind, acts in groups.items()]
+    return group_by_kind(legal, ACTION_KINDS)
 
 
 NOTATION_HELP = """\

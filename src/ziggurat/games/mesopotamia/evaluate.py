@@ -21,10 +21,10 @@ phase), so positions reached after different numbers of steps compare fairly.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
+from ziggurat.bots.playout import win_chances
 from ziggurat.engine.contract import State
 from ziggurat.games.mesopotamia.bots import HeuristicBot
 from ziggurat.games.mesopotamia.bots_eval import DEFAULT_WEIGHTS, Ctx
@@ -124,11 +124,8 @@ def points(state: MesoState) -> list[float]:
 
 
 def chances(scores: list[float], temperature: float = TEMPERATURE) -> list[float]:
-    """Softmax of ``scores / temperature``: values in [0, 1] that sum to 1."""
-    top = max(scores)
-    exps = [math.exp((s - top) / temperature) for s in scores]
-    total = sum(exps)
-    return [e / total for e in exps]
+    """Each seat's chance to win from its score (softmax at this game's temperature)."""
+    return win_chances(scores, temperature)
 
 
 def evaluate(state: State) -> list[float]:

@@ -22,8 +22,7 @@ three-sided coin, 3 players). The state read is the sampled world the search pla
 
 from __future__ import annotations
 
-import math
-
+from ziggurat.bots.playout import win_chances
 from ziggurat.engine.contract import State
 from ziggurat.games.mesopotamia_epochs.bots_model import Picture, bits
 from ziggurat.games.mesopotamia_epochs.position import to_position
@@ -61,11 +60,8 @@ def projected(s: EpochsState) -> list[float]:
 
 
 def chances(scores: list[float], temperature: float = TEMPERATURE) -> list[float]:
-    """Softmax of ``scores / temperature``: values in [0, 1] that sum to 1."""
-    top = max(scores)
-    exps = [math.exp((x - top) / temperature) for x in scores]
-    total = sum(exps)
-    return [e / total for e in exps]
+    """Each seat's chance to win from its score (softmax at this game's temperature)."""
+    return win_chances(scores, temperature)
 
 
 def phase_of(state: State) -> tuple[int, str, int]:
