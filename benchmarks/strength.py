@@ -16,7 +16,12 @@ is above the target), and the ISMCTS bot's search speed from its ``last_stats`` 
 per second of search and per decision).
 
     .venv/bin/python benchmarks/strength.py [--games 60] [--jobs 1] [--budget 1s] [--parts a,b]
-        [--seed 1] [--output docs/strength.md] [--out DIR] [--quick]
+        [--only LABELS] [--seed 1] [--output docs/strength.md] [--out DIR] [--quick]
+
+Each match's row is also kept in a JSON file beside the markdown (``docs/strength.json``), and
+the table is written from every row kept there, in match order: ``--only b-mare-nostrum-4p``
+measures one match again (or for the first time) and leaves the other rows as they were, so
+a long measurement can be done match by match. Each row says when and how it was measured.
 
 ``--quick`` checks that everything runs: one rotation per match (as many games as players)
 and a budget of 50 ms per decision instead of 1 s, and writes the table only where
@@ -31,6 +36,7 @@ the defaults (60 games, 1 s) expect 9 to 10 hours on one process.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import sys
@@ -127,7 +133,24 @@ def row(match: Match, result: TournamentResult) -> list[str]:
 
 
 HEADER = ["part", "game", "players", "bots", "games played", "win rate (95% CI)", "target", "met",
-          "ISMCTS search speed"]  # fmt: skip
+          "ISMCTS search speed", "measured"]  # fmt: skip
+
+
+READING = "## Reading"
+"""The heading from which the existing markdown file is kept when the table is rewritten."""
+
+
+def measured(args: argparse.Namespace, seconds: float) -> str:
+    """When and how one match was measured (the table's last column)."""
+    return f"{time.strftime('%Y-%m-%d')}, {args.jobs} process(es), seed {args.seed}, {seconds / 60:.0f} min"
+
+
+def load_rows(path: Path | None) -> dict[str, list[str]]:
+    """The rows kept from earlier runs (``label -> row``); none if the file is missing."""
+    if path is None or not path.exists():
+        return {}
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    return {label: list(r) for label, r in kept.items() if len(r) == len(HEADER)}
 
 
 def markdown(rows: list[list[str]], args: argparse.Namespace, seconds: float, budget: str) -> str:
@@ -137,7 +160,8 @@ def markdown(rows: list[list[str]], args: argparse.Namespace, seconds: float, bu
         "Written by `benchmarks/strength.py`"
         + (" in `--quick` mode (one rotation per match: too few games to judge)" if args.quick else "")
         + f" on {time.strftime('%Y-%m-%d')}: {platform.python_implementation()} {platform.python_version()}, "
-        f"{os.cpu_count()} CPUs, {args.jobs} process(es), seeds from {args.seed}, {seconds / 60:.1f} min.",
+        f"{os.cpu_count()} CPUs; this run took {seconds / 60:.1f} min. The last column says when and how each "
+        "match was measured (a match can be measured again alone with `--only LABEL`).",
         "",
         "- (a) `heuristic` against `random`, 2 players (Mare Nostrum: 3, one heuristic against two random);"
         " target 90% wins.",
@@ -169,6 +193,12 @@ def main(argv: list[str] | None = None) -> int:
         "--budget", default=None, help="ISMCTS budget: 1s, 250ms, 2000 (default 1s; --quick: 50ms)"
     )
     ap.add_argument("--parts", default="a,b", help="which parts to run: a, b or a,b (default)")
+    ap.add_argument(
+        "--only",
+        default="",
+        help="run only these matches (comma-separated labels such as b-mare-nostrum-4p); "
+        "the other rows of the table are kept from earlier runs",
+    )
     ap.add_argument("--jobs", type=int, default=1, help="processes per match (default 1)")
     ap.add_argument("--seed", type=int, default=1, help="first seed of every match (default 1)")
     ap.add_argument("--max-plies", type=int, default=20_000, help="ply cap per game (default 20000)")
@@ -182,23 +212,37 @@ def main(argv: list[str] | None = None) -> int:
     budget = args.budget or ("50ms" if args.quick else "1s")
     parts = {p.strip() for p in args.parts.split(",")}
     output = args.output or (None if args.quick else ROOT / "docs" / "strength.md")
-    rows = []
+    everything = matches(budget)
+    only = {label.strip() for label in args.only.split(",") if label.strip()}
+    unknown = only - {m.label for m in everything}
+    if unknown:
+        known = ", ".join(m.label for m in everything)
+        ap.error(f"unknown match {', '.join(sorted(unknown))}; matches are {known}")
+    store = output.with_suffix(".json") if output is not None else None
+    kept = load_rows(store)
     start = time.perf_counter()
-    for match in matches(budget):
-        if match.part not in parts:
+    for match in everything:
+        if match.part not in parts or (only and match.label not in only):
             continue
         wanted = args.games_a if (match.part == "a" and args.games_a) else args.games
         games = len(match.players) if args.quick else wanted
         t0 = time.perf_counter()
         result = run_match(match, games, args.seed, args.jobs, args.max_plies, args.out)
-        rows.append(row(match, result))
-        print(" | ".join(rows[-1]) + f" | {time.perf_counter() - t0:.0f} s", flush=True)
+        kept[match.label] = [*row(match, result), measured(args, time.perf_counter() - t0)]
+        print(" | ".join(kept[match.label]), flush=True)
+        if store is not None:  # after each match, so an interrupted run keeps what it measured
+            store.write_text(json.dumps(kept, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         for o in result.errors[:1]:
             print(f"  error in game {o.index + 1} (seed {o.seed}):\n{o.error}", file=sys.stderr)
+    rows = [kept[m.label] for m in everything if m.label in kept]
     text = markdown(rows, args, time.perf_counter() - start, budget)
     print()
     print(text)
     if output is not None:
+        if output.exists():  # keep the hand-written reading of the figures
+            old = output.read_text(encoding="utf-8")
+            if (at := old.find(READING)) >= 0:
+                text = text.rstrip("\n") + "\n\n" + old[at:]
         output.write_text(text, encoding="utf-8")
         print(f"written to {output}")
     return 0

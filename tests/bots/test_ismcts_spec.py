@@ -32,6 +32,11 @@ def test_options_in_any_order() -> None:
     assert cfg.spec() == "ismcts:300:workers=2:c=0.3:rollout=random:plies=12"
     assert parse_ismcts(cfg.spec()) == cfg
     assert parse_ismcts("ismcts:workers=3").seconds == 1.0  # the default budget
+    paired = parse_ismcts("ismcts:depth=1:root=paired:2s:width=6")
+    assert (paired.root, paired.width, paired.depth, paired.seconds) == ("paired", 6, 1, 2.0)
+    assert paired.spec() == "ismcts:2s:root=paired:width=6:depth=1"
+    assert parse_ismcts(paired.spec()) == paired
+    assert parse_ismcts("ismcts:confidence=1.5").confidence == 1.5
 
 
 @pytest.mark.parametrize(
@@ -46,7 +51,11 @@ def test_options_in_any_order() -> None:
         ("ismcts:workers=two", "workers must be a whole number"),
         ("ismcts:c=-1", "c must be a number"),
         ("ismcts:rollout=greedy", "rollout must be heuristic or random"),
-        ("ismcts:depth=3", "unknown option 'depth'"),
+        ("ismcts:breadth=3", "unknown option 'breadth'"),
+        ("ismcts:root=flat", "root must be uct or paired"),
+        ("ismcts:width=1", "width must be a whole number from 2"),
+        ("ismcts:depth=0", "depth must be a whole number from 1"),
+        ("ismcts:confidence=much", "confidence must be a number from 0 to 10"),
         ("ismcts:c=1:c=2", "given twice"),
         ("ismcts::1s", "empty part"),
     ],

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+from bot_helpers import mid_game
+
 import ziggurat
 from ziggurat.bots import make_bot
 from ziggurat.bots.ismcts import ISMCTSBot
 from ziggurat.bots.observe import Observer
-from ziggurat.bots.search import RootStats
+from ziggurat.bots.search import RootStats, Searcher
+from ziggurat.bots.spec import ISMCTSConfig
 from ziggurat.engine.contract import CHANCE, sample_chance
 
 
@@ -86,3 +90,40 @@ def test_a_view_met_again_gets_another_action() -> None:
     played = [bot.choose(view, legal, random.Random(k)) for k in range(len(legal))]
     assert sorted(played) == sorted(legal)  # every action once, then
     assert bot.choose(view, legal, random.Random(99)) in legal  # any again
+
+
+def test_paired_root_choice_needs_evidence_over_the_heuristic_move() -> None:
+    """A paired root leaves the prior only for a candidate whose mean paired difference is
+    above ``confidence`` standard errors (docs/bots.md, "Paired root")."""
+    stats = RootStats(prior="a", confidence=1.0)
+    # b: +0.05 on average over 4 rounds but noisy; c: +0.02 every round
+    stats.pairs = {"b": (4, 0.2, 0.2 * 0.2 + 3 * 0.3 * 0.3), "c": (4, 0.08, 4 * 0.02 * 0.02)}
+    assert stats.best(["a", "b", "c"]) == "c"
+    assert stats.best(["a", "b"]) == "a"  # b alone is not one standard error better
+    stats.pairs["c"] = (4, -0.08, 4 * 0.02 * 0.02)
+    assert stats.best(["a", "b", "c"]) == "a"  # worse than the prior: never chosen
+    assert stats.best(["b", "c"]) in {"b", "c"}  # prior ruled out (no-loop rule): most visited
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("mesopotamia-epochs", 2), ("mare-nostrum", 3)])
+def test_paired_root_plays_its_candidates_in_rounds(game_id: str, players: int) -> None:
+    """Each round plays every candidate once in one world; with ``depth=1`` nothing grows
+    below the root, and every non-prior candidate has one paired difference per round."""
+    game, state = mid_game(game_id, players, 12)
+    seat = state.current_player()
+    width, rounds = 3, 5
+    config = ISMCTSConfig(
+        seconds=None, iterations=width * rounds, root="paired", width=width, depth=1, plies=4
+    )
+    searcher = Searcher(game, seat, config)
+    stats = searcher.search(state.view(seat), 7, config.iterations, None)
+    legal = state.legal_actions()
+    k = min(width, len(legal))
+    assert stats.iterations == width * rounds
+    assert stats.prior is not None and stats.prior in legal
+    assert len(stats.actions) == k and all(n == stats.iterations // k for n, _, _ in stats.actions.values())
+    assert set(stats.pairs) == set(stats.actions) - {stats.prior}
+    assert all(n == stats.iterations // k for n, _, _ in stats.pairs.values())
+    heuristic = make_bot("heuristic", game, seat)
+    # the prior is the heuristic's move (the playout policy's, from the searcher's view)
+    assert stats.prior == heuristic.choose(state.view(seat), legal, random.Random(0))

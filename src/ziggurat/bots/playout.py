@@ -74,6 +74,21 @@ def find_evaluator(game: Game) -> Evaluator:
     return neutral
 
 
+def find_final(game: Game) -> Evaluator:
+    """The reward of a finished playout: the game's ``evaluate.final(state)`` if it has one
+    (the returns blended with the winning margin: less noise for a paired root to compare),
+    else ``state.returns()``."""
+    module = _game_module(game, "evaluate")
+    found: Evaluator | None = getattr(module, "final", None) if module else None
+    if found is not None:
+        return found
+
+    def returns(state: State) -> list[float]:
+        return state.returns()
+
+    return returns
+
+
 def find_phase(game: Game) -> Callable[[State], Hashable] | None:
     """The game's ``evaluate.phase_of(state)``: a value that changes when a phase of play ends
     (a turn, a round, a buy phase), where playouts stop to evaluate; ``None`` if it has none."""
@@ -87,8 +102,9 @@ def has_evaluator(game: Game) -> bool:
     return _game_module(game, "evaluate") is not None
 
 
-def search_defaults(game: Game) -> dict[str, float]:
-    """The game's tuned search settings (``evaluate.SEARCH_DEFAULTS``: ``c``, ``plies``), or ``{}``."""
+def search_defaults(game: Game) -> dict[str, Any]:
+    """The game's tuned search settings (``evaluate.SEARCH_DEFAULTS``: ``c``, ``plies``, ``batch``,
+    ``confidence``, ``root``, ``width``, ``depth``), or ``{}``."""
     module = _game_module(game, "evaluate")
     found = getattr(module, "SEARCH_DEFAULTS", None) if module is not None else None
     return dict(found) if isinstance(found, dict) else {}
@@ -170,6 +186,7 @@ __all__ = [
     "Playout",
     "RandomPlayout",
     "find_evaluator",
+    "find_final",
     "find_phase",
     "has_evaluator",
     "make_playout",

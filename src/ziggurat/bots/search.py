@@ -43,12 +43,13 @@ from ziggurat.bots.playout import (
     Evaluator,
     Playout,
     find_evaluator,
+    find_final,
     find_phase,
     has_evaluator,
     make_playout,
     search_defaults,
 )
-from ziggurat.bots.spec import DEFAULT_C, DEFAULT_PLIES, ISMCTSConfig
+from ziggurat.bots.spec import DEFAULT_C, DEFAULT_PLIES, DEFAULT_WIDTH, ISMCTSConfig
 from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
 
 PRIOR_BIAS = 1.0
@@ -75,6 +76,9 @@ CONFIDENCE = 0.0
 MIN_VARIANCE = 0.01
 """The final choice keeps the heuristic's move unless the most visited action's mean reward
 beats it by ``CONFIDENCE`` standard errors (reward variances floored at ``MIN_VARIANCE``)."""
+
+MIN_PAIRED_VARIANCE = 1e-6
+"""Floor of the variance of paired differences (identical outcomes in every round)."""
 
 TURN_CAP = 80
 """Decisions a playout may add after its ``plies`` while it waits for the phase to end."""
@@ -107,6 +111,9 @@ class RootStats:
     confidence: float = 1.0
     iterations: int = 0
     seconds: float = 0.0
+    pairs: dict[str, tuple[int, float, float]] = field(default_factory=dict)
+    """A paired root: ``action -> (rounds, sum, sum of squares)`` of the action's reward minus
+    the prior's, over the rounds in which both were played (empty for a UCT root)."""
 
     def add(self, other: RootStats) -> None:
         """Sum another tree's root statistics into these (root parallelism)."""
@@ -114,6 +121,9 @@ class RootStats:
             n0, w0, av0 = self.actions.get(a, (0, 0.0, 0))
             self.actions[a] = (n0 + n, w0 + w, av0 + av)
             self.squares[a] = self.squares.get(a, 0.0) + other.squares.get(a, 0.0)
+        for a, (n, d, d2) in other.pairs.items():
+            n0, s0, q0 = self.pairs.get(a, (0, 0.0, 0.0))
+            self.pairs[a] = (n0 + n, s0 + d, q0 + d2)
         if self.prior is None:
             self.prior = other.prior
         self.iterations += other.iterations
@@ -123,14 +133,28 @@ class RootStats:
         """The most visited legal action (ties: the higher mean, then list order), unless
         the playout policy's own choice is among ``legal`` and the other's mean is not above
         it by ``confidence`` standard errors (:data:`CONFIDENCE`): then that choice. The search departs from
-        the heuristic's move only on evidence."""
+        the heuristic's move only on evidence.
+
+        After a paired root (:attr:`pairs`), the choice is the candidate whose mean paired
+        difference over the prior is highest and above ``confidence`` standard errors of
+        those differences, else the prior."""
+        prior = self.prior
+        if self.pairs and prior is not None and prior in legal:
+            choice, top = prior, 0.0
+            for a, (n, d, d2) in self.pairs.items():
+                if a not in legal or n < 2:
+                    continue
+                mean = d / n
+                var = max((d2 - n * mean * mean) / (n - 1), MIN_PAIRED_VARIANCE)
+                if mean > top and mean > self.confidence * math.sqrt(var / n):
+                    choice, top = a, mean
+            return choice
         best, key = legal[0], (-1, -1.0)
         for a in legal:
             n, w, _ = self.actions.get(a, (0, 0.0, 0))
             k = (n, w / n if n else 0.0)
             if k > key:
                 best, key = a, k
-        prior = self.prior
         if prior is None or prior == best or prior not in legal or prior not in self.actions:
             return best
         (nb, mb, vb), (np_, mp, vp) = self._moments(best), self._moments(prior)
@@ -161,13 +185,19 @@ class Searcher:
                 raise
             self.playout = make_playout("random", game)
         self.evaluate: Evaluator = find_evaluator(game)
+        self.final: Evaluator = find_final(game)
         self.has_evaluator = has_evaluator(game)
         self.phase_of = find_phase(game)
         defaults = search_defaults(game)
         self.c = config.c if config.c is not None else float(defaults.get("c", DEFAULT_C))
         self.plies = config.plies if config.plies is not None else int(defaults.get("plies", DEFAULT_PLIES))
         self.batch = max(1, int(defaults.get("batch", BATCH)))
-        self.confidence = float(defaults.get("confidence", CONFIDENCE))
+        confidence = config.confidence if config.confidence is not None else defaults.get("confidence")
+        self.confidence = float(confidence) if confidence is not None else CONFIDENCE
+        self.root_mode = config.root if config.root is not None else str(defaults.get("root", "uct"))
+        self.width = config.width if config.width is not None else int(defaults.get("width", DEFAULT_WIDTH))
+        depth = config.depth if config.depth is not None else defaults.get("depth")
+        self.depth = int(depth) if depth is not None else 1 << 30
         # progressive bias towards the heuristic's move (none for a random policy)
         self.bias = PRIOR_BIAS if self.playout.name == "heuristic" else 0.0
 
@@ -183,6 +213,30 @@ class Searcher:
         rng = random.Random(seed)
         root = Node(CHANCE)
         start = time.monotonic()
+        stats = RootStats(confidence=self.confidence)
+        if self.root_mode == "paired":
+            done = self._search_paired(root, view, rng, iterations, deadline, stats)
+        else:
+            done = self._search_uct(root, view, rng, iterations, deadline)
+        stats.iterations = done
+        stats.seconds = time.monotonic() - start
+        for (mover, key), child in root.children.items():
+            if mover == self.seat:
+                stats.actions[key] = (child.visits, child.total, child.avail)
+                stats.squares[key] = child.squares
+                if child.prior and self.bias > 0:
+                    stats.prior = key
+        return stats
+
+    def _search_uct(
+        self,
+        root: Node,
+        view: dict[str, Any],
+        rng: random.Random,
+        iterations: int | None,
+        deadline: float | None,
+    ) -> int:
+        """Iterations with UCT at the root as everywhere; returns how many were run."""
         done = 0
         batch = self.batch
         world: State | None = None
@@ -199,17 +253,65 @@ class Searcher:
             self._iterate(root, state, rng, random.Random(world_seed), rank)
             done += 1
             if iterations is not None and done >= iterations:
-                break
+                return done
             if deadline is not None and time.monotonic() >= deadline:
-                break
-        stats = RootStats(confidence=self.confidence, iterations=done, seconds=time.monotonic() - start)
-        for (mover, key), child in root.children.items():
-            if mover == self.seat:
-                stats.actions[key] = (child.visits, child.total, child.avail)
-                stats.squares[key] = child.squares
-                if child.prior and self.bias > 0:
-                    stats.prior = key
-        return stats
+                return done
+
+    def _search_paired(
+        self,
+        root: Node,
+        view: dict[str, Any],
+        rng: random.Random,
+        iterations: int | None,
+        deadline: float | None,
+        stats: RootStats,
+    ) -> int:
+        """Rounds of one iteration per candidate, all in one sampled world with one seed for
+        its luck (common random numbers); ``stats.pairs`` gathers each candidate's reward
+        minus the prior's. Returns the iterations run."""
+        done = 0
+        candidates: list[str] = []
+        prior = ""
+        seat = self.seat
+        while True:
+            world = self.game.sample_state(view, seat, rng)
+            world_seed = rng.getrandbits(64)
+            if not candidates:
+                prior, candidates = self._candidates(world, random.Random(world_seed))
+                stats.prior = prior
+            legal = set(world.legal_actions())
+            got: dict[str, float] = {}
+            for a in candidates:
+                if a not in legal:  # cannot happen for the searcher's own decision; be safe
+                    continue
+                got[a] = self._iterate(root, world.clone(), rng, random.Random(world_seed), {}, forced=a)
+                done += 1
+                if iterations is not None and done >= iterations:
+                    break
+                if deadline is not None and time.monotonic() >= deadline:
+                    break
+            base = got.get(prior)
+            if base is not None:
+                for a, v in got.items():
+                    if a != prior:
+                        n, d, d2 = stats.pairs.get(a, (0, 0.0, 0.0))
+                        stats.pairs[a] = (n + 1, d + (v - base), d2 + (v - base) ** 2)
+            if iterations is not None and done >= iterations:
+                return done
+            if deadline is not None and time.monotonic() >= deadline:
+                return done
+
+    def _candidates(self, world: State, luck: random.Random) -> tuple[str, list[str]]:
+        """A paired root's candidates: the playout policy's own move (the prior) first, then
+        the best others by the evaluator one ply on, ``width`` in all."""
+        legal = world.legal_actions()
+        self.playout.start()
+        prior = self.playout.choose(world, self.seat, legal, luck)
+        rank = self._rank(world)
+        others = [a for a in legal if a != prior]
+        if rank:
+            others.sort(key=lambda a: -rank.get(a, -1.0))
+        return prior, [prior, *others[: self.width - 1]]
 
     def _rank(self, world: State) -> dict[str, float]:
         """The searcher's value of each root action one ply on, in one sampled world: the
@@ -226,11 +328,18 @@ class Searcher:
 
     # --- one iteration ----------------------------------------------------------------
     def _iterate(
-        self, root: Node, state: State, rng: random.Random, luck: random.Random, rank: dict[str, float]
-    ) -> None:
+        self,
+        root: Node,
+        state: State,
+        rng: random.Random,
+        luck: random.Random,
+        rank: dict[str, float],
+        forced: str | None = None,
+    ) -> float:
         """One iteration in the sampled world ``state``: ``rng`` drives the tree policy,
         ``luck`` the chance outcomes and the playout policy's tie-breaks; ``rank`` orders the
-        root's actions for widening."""
+        root's actions for widening; ``forced`` is the root action to play (a paired root).
+        Returns the searcher's reward."""
         observer = self.observer
         seat = self.seat
         c = self.c
@@ -239,6 +348,17 @@ class Searcher:
         playout.start()
         node = root
         path: list[Node] = []
+        depth = self.depth
+        decisions = 0
+        if forced is not None:
+            child = root.children.get((seat, forced))
+            if child is None:
+                child = root.children[(seat, forced)] = Node(seat, prior=not root.children)
+            child.avail += 0 if child.visits == 0 else 1
+            state.apply(forced)
+            path.append(child)
+            node = child
+            decisions = 1
         while not state.is_terminal():
             who = state.current_player()
             if who == CHANCE:
@@ -252,6 +372,9 @@ class Searcher:
                 path.append(child)
                 node = child
                 continue
+            if decisions >= depth:
+                break  # below the tree's depth, the playout policy plays
+            decisions += 1
             legal = state.legal_actions()
             # candidates: key -> the actions of this determinization behind it
             groups: dict[str, list[str]] = {}
@@ -329,6 +452,7 @@ class Searcher:
                 r = rewards[step.mover]
                 step.total += r
                 step.squares += r * r
+        return rewards[seat]
 
     def _member(self, state: State, who: int, actions: list[str], rng: random.Random) -> str:
         """The action behind an edge: itself, or for a hidden choice of another seat, the
@@ -365,7 +489,7 @@ class Searcher:
                 extra -= 1
             left -= 1
             state.apply(playout.choose(state, who, state.legal_actions(), rng))
-        return state.returns()
+        return self.final(state)
 
 
 __all__ = ["Node", "RootStats", "Searcher"]

@@ -17,9 +17,21 @@ budget):
 - ``rollout=heuristic|random``: the playout policy below the tree (default ``heuristic``,
   ``random`` for a game without a heuristic bot);
 - ``plies=N``: playout decisions before the cut-off, after which the phase under way is
-  played to its end (default: the game's, else :data:`DEFAULT_PLIES`).
+  played to its end (default: the game's, else :data:`DEFAULT_PLIES`);
+- ``root=uct|paired``: how the root's actions share the iterations. ``uct`` selects them by
+  UCT like every other node; ``paired`` plays a few candidates (the playout policy's own
+  move and the best others one ply on) in rounds, all of a round in the same sampled world
+  with the same luck, and keeps the policy's move unless another beats it on the paired
+  differences (default: the game's, else ``uct``; see :mod:`ziggurat.bots.search`);
+- ``width=K``: the candidates of a ``paired`` root (default: the game's, else
+  :data:`DEFAULT_WIDTH`);
+- ``confidence=X``: standard errors by which another action must beat the playout policy's
+  own move before the bot leaves it (default: the game's, else 0 for a UCT root);
+- ``depth=N``: decisions below the root where the tree may grow; deeper, the playout policy
+  plays (default: the game's, else unlimited; ``depth=1`` is a flat search of the root).
 
-Examples: ``ismcts:0.5s``, ``ismcts:2000:workers=2``, ``ismcts:250ms:rollout=random:plies=20``.
+Examples: ``ismcts:0.5s``, ``ismcts:2000:workers=2``, ``ismcts:250ms:rollout=random:plies=20``,
+``ismcts:1s:root=paired:width=5:depth=1``.
 """
 
 from __future__ import annotations
@@ -33,11 +45,14 @@ DEFAULT_PLIES = 6
 MAX_WORKERS = 64
 MAX_SECONDS = 3600.0
 ROLLOUTS = ("heuristic", "random")
+ROOTS = ("uct", "paired")
+DEFAULT_WIDTH = 4
+MAX_WIDTH = 64
 
 SPEC_HELP = (
     "random, heuristic, or ismcts[:BUDGET][:OPTION=VALUE...] with BUDGET a time per decision "
     "(1s, 0.5s, 250ms) or an iteration count (2000) and options workers=N, c=X, "
-    "rollout=heuristic|random, plies=N"
+    "rollout=heuristic|random, plies=N, root=uct|paired, width=K, depth=N, confidence=X"
 )
 
 _SECONDS = re.compile(r"^(\d+(?:\.\d*)?|\.\d+)s$")
@@ -55,6 +70,10 @@ class ISMCTSConfig:
     c: float | None = None  # None: the game's default (see ziggurat.bots.search)
     rollout: str = "heuristic"
     plies: int | None = None  # None: the game's default
+    root: str | None = None  # uct or paired; None: the game's default
+    width: int | None = None  # candidates of a paired root; None: the game's default
+    depth: int | None = None  # decisions below the root where the tree grows; None: the game's
+    confidence: float | None = None  # standard errors needed to leave the prior; None: the game's
 
     def spec(self) -> str:
         """The canonical spec text (options at their default are left out)."""
@@ -71,6 +90,14 @@ class ISMCTSConfig:
             parts.append(f"rollout={self.rollout}")
         if self.plies is not None:
             parts.append(f"plies={self.plies}")
+        if self.root is not None:
+            parts.append(f"root={self.root}")
+        if self.width is not None:
+            parts.append(f"width={self.width}")
+        if self.depth is not None:
+            parts.append(f"depth={self.depth}")
+        if self.confidence is not None:
+            parts.append(f"confidence={self.confidence:g}")
         return ":".join(parts)
 
 
@@ -125,29 +152,58 @@ def parse_ismcts(spec: str) -> ISMCTSConfig:
     c: float | None = None
     rollout = "heuristic"
     plies: int | None = None
+    root: str | None = None
+    width: int | None = None
+    depth: int | None = None
+    confidence: float | None = None
     for key, value in options.items():
         if key == "workers":
             workers = _int(spec, key, value, 1, MAX_WORKERS)
         elif key == "plies":
             plies = _int(spec, key, value, 0, 100_000)
         elif key == "c":
-            try:
-                c = float(value)
-            except ValueError:
-                c = -1.0
-            if not 0 <= c <= 100:
-                raise ValueError(f"bad bot spec {spec!r}: c must be a number from 0 to 100, not {value!r}")
+            c = _float(spec, key, value, 100.0)
+        elif key == "confidence":
+            confidence = _float(spec, key, value, 10.0)
         elif key == "rollout":
             if value not in ROLLOUTS:
                 raise ValueError(f"bad bot spec {spec!r}: rollout must be heuristic or random, not {value!r}")
             rollout = value
+        elif key == "root":
+            if value not in ROOTS:
+                raise ValueError(f"bad bot spec {spec!r}: root must be uct or paired, not {value!r}")
+            root = value
+        elif key == "width":
+            width = _int(spec, key, value, 2, MAX_WIDTH)
+        elif key == "depth":
+            depth = _int(spec, key, value, 1, 100_000)
         else:
             raise ValueError(
-                f"bad bot spec {spec!r}: unknown option {key!r}; options are workers, c, rollout, plies"
+                f"bad bot spec {spec!r}: unknown option {key!r}; options are workers, c, rollout, "
+                "plies, root, width, depth, confidence"
             )
     return ISMCTSConfig(
-        seconds=seconds, iterations=iterations, workers=workers, c=c, rollout=rollout, plies=plies
+        seconds=seconds,
+        iterations=iterations,
+        workers=workers,
+        c=c,
+        rollout=rollout,
+        plies=plies,
+        root=root,
+        width=width,
+        depth=depth,
+        confidence=confidence,
     )
+
+
+def _float(spec: str, key: str, value: str, hi: float) -> float:
+    try:
+        x = float(value)
+    except ValueError:
+        x = -1.0
+    if not 0 <= x <= hi:  # also refuses nan
+        raise ValueError(f"bad bot spec {spec!r}: {key} must be a number from 0 to {hi:g}, not {value!r}")
+    return x
 
 
 def _int(spec: str, key: str, value: str, lo: int, hi: int) -> int:

@@ -37,7 +37,7 @@ TITLE_SCALE = 1.5  # levels of lead for a title to look about 2 to 1 safe
 TITLE_POWER = 8.0
 TEMPERATURE = 0.2
 
-SEARCH_DEFAULTS = {"confidence": 1.0}
+SEARCH_DEFAULTS = {"root": "paired", "width": 4, "depth": 1, "plies": 40, "confidence": 1.0}
 
 
 def progress(d: dict[str, Any]) -> list[list[float]]:

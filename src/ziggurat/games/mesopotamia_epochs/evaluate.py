@@ -31,7 +31,7 @@ from ziggurat.games.mesopotamia_epochs.state import EpochsState
 
 TEMPERATURE = 18.0
 
-SEARCH_DEFAULTS = {"confidence": 3.0}
+SEARCH_DEFAULTS = {"root": "paired", "width": 5, "depth": 1, "plies": 100_000, "confidence": 1.0}
 FUTURE_KEEP = 0.4
 ENTRY_AREAS = 0.5
 
@@ -71,6 +71,18 @@ def phase_of(state: State) -> tuple[int, str, int]:
     return (s.epoch, s.phase, s.active)
 
 
+MARGIN = 0.5
+"""Share of the winning margin in the reward of a finished playout (:func:`final`)."""
+
+
+def final(state: State) -> list[float]:
+    """The reward of a finished playout for search: the returns, blended (:data:`MARGIN`)
+    with chances from the final VP, so a search comparing moves also sees by how much."""
+    s: EpochsState = state  # type: ignore[assignment]
+    soft = chances([float(v) for v in s.vp])
+    return [(1 - MARGIN) * r + MARGIN * c for r, c in zip(state.returns(), soft, strict=True)]
+
+
 def evaluate(state: State) -> list[float]:
     """Each seat's estimated chance to win (the returns once the game is over)."""
     if state.is_terminal():
@@ -79,4 +91,14 @@ def evaluate(state: State) -> list[float]:
     return chances(projected(s))
 
 
-__all__ = ["ENTRY_AREAS", "FUTURE_KEEP", "TEMPERATURE", "chances", "evaluate", "phase_of", "projected"]
+__all__ = [
+    "ENTRY_AREAS",
+    "FUTURE_KEEP",
+    "MARGIN",
+    "TEMPERATURE",
+    "chances",
+    "evaluate",
+    "final",
+    "phase_of",
+    "projected",
+]
