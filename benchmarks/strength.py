@@ -228,12 +228,18 @@ def main(argv: list[str] | None = None) -> int:
         games = len(match.players) if args.quick else wanted
         t0 = time.perf_counter()
         result = run_match(match, games, args.seed, args.jobs, args.max_plies, args.out)
-        kept[match.label] = [*row(match, result), measured(args, time.perf_counter() - t0)]
-        print(" | ".join(kept[match.label]), flush=True)
-        if store is not None:  # after each match, so an interrupted run keeps what it measured
-            store.write_text(json.dumps(kept, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        done = [*row(match, result), measured(args, time.perf_counter() - t0)]
+        print(" | ".join(done), flush=True)
+        if store is not None:
+            # after each match, so an interrupted run keeps what it measured; read again
+            # first, so runs of other matches in parallel keep their rows too
+            kept = load_rows(store)
+            store.write_text(json.dumps(kept | {match.label: done}, indent=1, ensure_ascii=False) + "\n",
+                             encoding="utf-8")  # fmt: skip
+        kept[match.label] = done
         for o in result.errors[:1]:
             print(f"  error in game {o.index + 1} (seed {o.seed}):\n{o.error}", file=sys.stderr)
+    kept = load_rows(store) | kept if store is not None else kept
     rows = [kept[m.label] for m in everything if m.label in kept]
     text = markdown(rows, args, time.perf_counter() - start, budget)
     print()

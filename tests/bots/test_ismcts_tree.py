@@ -127,3 +127,18 @@ def test_paired_root_plays_its_candidates_in_rounds(game_id: str, players: int) 
     heuristic = make_bot("heuristic", game, seat)
     # the prior is the heuristic's move (the playout policy's, from the searcher's view)
     assert stats.prior == heuristic.choose(state.view(seat), legal, random.Random(0))
+
+
+def test_search_defaults_follow_the_player_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's ``SEARCH_DEFAULTS_BY_PLAYERS[n]`` refines its ``SEARCH_DEFAULTS`` for n players,
+    and a spec's own options win over both."""
+    from ziggurat.games.mesopotamia_epochs import evaluate
+
+    monkeypatch.setattr(evaluate, "SEARCH_DEFAULTS", {"root": "paired", "width": 5, "plies": 100})
+    monkeypatch.setattr(evaluate, "SEARCH_DEFAULTS_BY_PLAYERS", {4: {"plies": 12}}, raising=False)
+    two, four = (ziggurat.load("mesopotamia-epochs", players=n) for n in (2, 4))
+    assert Searcher(two, 0, ISMCTSConfig()).plies == 100
+    searcher = Searcher(four, 0, ISMCTSConfig())
+    assert (searcher.plies, searcher.width, searcher.root_mode) == (12, 5, "paired")
+    assert Searcher(four, 0, ISMCTSConfig(plies=3, root="uct")).plies == 3
+    assert Searcher(four, 0, ISMCTSConfig(root="uct")).root_mode == "uct"

@@ -10,7 +10,9 @@ decision:
   (a time per decision, or an iteration count); worker 0 runs in this process, the others
   in a persistent process pool (``spawn`` start method: safe beside threads, like the
   server's), started at the first decision that searches (which pays for starting them);
-  root statistics are summed and the most visited action is played. With an iteration
+  root statistics are summed and the best action is played (:meth:`RootStats.best`: the
+  most visited one after a UCT root, the best on paired differences after a paired root,
+  the heuristic's move without evidence against it). With an iteration
   budget the answer depends only on the view, the legal list and the seed, for any number
   of workers;
 - from a view it has already decided at (a loop of free actions), the bot plays an action it

@@ -104,10 +104,17 @@ def has_evaluator(game: Game) -> bool:
 
 def search_defaults(game: Game) -> dict[str, Any]:
     """The game's tuned search settings (``evaluate.SEARCH_DEFAULTS``: ``c``, ``plies``, ``batch``,
-    ``confidence``, ``root``, ``width``, ``depth``), or ``{}``."""
+    ``confidence``, ``root``, ``width``, ``depth``), updated with those for the game's player
+    count (``evaluate.SEARCH_DEFAULTS_BY_PLAYERS[n]``), or ``{}``."""
     module = _game_module(game, "evaluate")
-    found = getattr(module, "SEARCH_DEFAULTS", None) if module is not None else None
-    return dict(found) if isinstance(found, dict) else {}
+    if module is None:
+        return {}
+    found = getattr(module, "SEARCH_DEFAULTS", None)
+    out = dict(found) if isinstance(found, dict) else {}
+    by_players = getattr(module, "SEARCH_DEFAULTS_BY_PLAYERS", None)
+    if isinstance(by_players, dict):
+        out.update(by_players.get(game.num_players, {}))
+    return out
 
 
 class Playout(Protocol):

@@ -169,6 +169,21 @@ class RootStats:
         return n, mean, var
 
 
+@dataclass(frozen=True)
+class Budget:
+    """When a search stops: after ``iterations``, or once ``deadline`` (``time.monotonic``) has
+    passed, whichever is set (both: whichever comes first)."""
+
+    iterations: int | None
+    deadline: float | None
+
+    def spent(self, done: int) -> bool:
+        """True once ``done`` iterations use the budget up."""
+        if self.iterations is not None and done >= self.iterations:
+            return True
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+
 class Searcher:
     """Builds trees for one seat of one game; reusable from decision to decision."""
 
@@ -214,10 +229,11 @@ class Searcher:
         root = Node(CHANCE)
         start = time.monotonic()
         stats = RootStats(confidence=self.confidence)
+        budget = Budget(iterations, deadline)
         if self.root_mode == "paired":
-            done = self._search_paired(root, view, rng, iterations, deadline, stats)
+            done = self._search_paired(root, view, rng, budget, stats)
         else:
-            done = self._search_uct(root, view, rng, iterations, deadline)
+            done = self._search_uct(root, view, rng, budget)
         stats.iterations = done
         stats.seconds = time.monotonic() - start
         for (mover, key), child in root.children.items():
@@ -228,14 +244,7 @@ class Searcher:
                     stats.prior = key
         return stats
 
-    def _search_uct(
-        self,
-        root: Node,
-        view: dict[str, Any],
-        rng: random.Random,
-        iterations: int | None,
-        deadline: float | None,
-    ) -> int:
+    def _search_uct(self, root: Node, view: dict[str, Any], rng: random.Random, budget: Budget) -> int:
         """Iterations with UCT at the root as everywhere; returns how many were run."""
         done = 0
         batch = self.batch
@@ -252,19 +261,11 @@ class Searcher:
             state = world.clone() if batch > 1 else world
             self._iterate(root, state, rng, random.Random(world_seed), rank)
             done += 1
-            if iterations is not None and done >= iterations:
-                return done
-            if deadline is not None and time.monotonic() >= deadline:
+            if budget.spent(done):
                 return done
 
     def _search_paired(
-        self,
-        root: Node,
-        view: dict[str, Any],
-        rng: random.Random,
-        iterations: int | None,
-        deadline: float | None,
-        stats: RootStats,
+        self, root: Node, view: dict[str, Any], rng: random.Random, budget: Budget, stats: RootStats
     ) -> int:
         """Rounds of one iteration per candidate, all in one sampled world with one seed for
         its luck (common random numbers); ``stats.pairs`` gathers each candidate's reward
@@ -286,9 +287,7 @@ class Searcher:
                     continue
                 got[a] = self._iterate(root, world.clone(), rng, random.Random(world_seed), {}, forced=a)
                 done += 1
-                if iterations is not None and done >= iterations:
-                    break
-                if deadline is not None and time.monotonic() >= deadline:
+                if budget.spent(done):
                     break
             base = got.get(prior)
             if base is not None:
@@ -296,9 +295,7 @@ class Searcher:
                     if a != prior:
                         n, d, d2 = stats.pairs.get(a, (0, 0.0, 0.0))
                         stats.pairs[a] = (n + 1, d + (v - base), d2 + (v - base) ** 2)
-            if iterations is not None and done >= iterations:
-                return done
-            if deadline is not None and time.monotonic() >= deadline:
+            if budget.spent(done):
                 return done
 
     def _candidates(self, world: State, luck: random.Random) -> tuple[str, list[str]]:

@@ -33,7 +33,13 @@ class SeatIn(BaseModel):
     """A seat of a new table: a human (who gets an invite token) or a bot."""
 
     kind: Literal["human", "bot"] = "human"
-    bot: str | None = Field(default=None, description="for bot seats: 'random' or 'heuristic' (the default)")
+    bot: str | None = Field(
+        default=None,
+        description=(
+            "for bot seats: one of the game's bots (GET /api/games): a level, easy, medium or "
+            "hard (docs/bots.md), or random or heuristic; by default heuristic, else random"
+        ),
+    )
 
 
 class TableIn(BaseModel):

@@ -38,6 +38,9 @@ TITLE_POWER = 8.0
 TEMPERATURE = 0.2
 
 SEARCH_DEFAULTS = {"root": "paired", "width": 4, "depth": 1, "plies": 40, "confidence": 1.0}
+"""Search settings (docs/bots.md, "Paired root"): four candidates compared in paired rounds,
+each played out by the heuristic bots for 40 decisions and to the end of the phase under
+way, then evaluated (a whole game costs 70 to 120 ms: too dear to play to the end)."""
 
 
 def progress(d: dict[str, Any]) -> list[list[float]]:

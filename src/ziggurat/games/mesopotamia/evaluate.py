@@ -34,6 +34,11 @@ from ziggurat.games.mesopotamia.state import MesoState
 
 TEMPERATURE = 200.0
 
+SEARCH_DEFAULTS = {"root": "paired", "width": 4, "confidence": 1.0}
+"""Search settings (docs/bots.md, "Paired root"): four candidates compared in paired rounds;
+below each the UCT tree grows as usual, and playouts go a few decisions and on to the end of
+the turn, then are evaluated."""
+
 
 class SharedDistances(Distances):
     """The heuristic's :class:`~.bots_model.Distances`, keeping the maps of every map layout

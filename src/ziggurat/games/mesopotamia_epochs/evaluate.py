@@ -31,7 +31,12 @@ from ziggurat.games.mesopotamia_epochs.state import EpochsState
 
 TEMPERATURE = 18.0
 
-SEARCH_DEFAULTS = {"root": "paired", "width": 5, "depth": 1, "plies": 100_000, "confidence": 1.0}
+SEARCH_DEFAULTS = {"root": "paired", "width": 5, "depth": 1, "plies": 12, "confidence": 1.0}
+SEARCH_DEFAULTS_BY_PLAYERS = {2: {"plies": 100_000}}
+"""Search settings (docs/bots.md, "Paired root"), chosen in seeded matches against heuristic
+bots (docs/strength.md): with two players a whole game of heuristic playout costs some 30 ms
+and playing to the end did best; with more, the playouts are dearer and noisier, and cutting
+them off after 12 decisions (then the People round under way) with :func:`evaluate` did best."""
 FUTURE_KEEP = 0.4
 ENTRY_AREAS = 0.5
 

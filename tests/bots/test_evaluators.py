@@ -1,0 +1,71 @@
+"""The games' search hooks (docs/bots.md, "Playouts and evaluators", "Paired root"): the
+evaluators give chances, finished playouts give the returns (Epochs: blended with the VP
+margin), and every game's search settings are valid."""
+
+from __future__ import annotations
+
+import pytest
+from bot_helpers import GAMES, mid_game
+
+import ziggurat
+from ziggurat.bots import make_bot, play_game
+from ziggurat.bots.playout import find_evaluator, find_final, search_defaults
+from ziggurat.bots.search import Searcher
+from ziggurat.bots.spec import ROOTS, ISMCTSConfig
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_the_evaluator_gives_chances_that_sum_to_one(game_id: str, players: int) -> None:
+    game, state = mid_game(game_id, players, 60)
+    values = find_evaluator(game)(state)
+    assert len(values) == players
+    assert all(0.0 <= v <= 1.0 for v in values)
+    assert sum(values) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_a_finished_game_is_valued_by_its_result(game_id: str, players: int) -> None:
+    game = ziggurat.load(game_id, players=players)
+    end = play_game(game, [make_bot("heuristic", game, s) for s in range(players)], seed=3).state
+    assert end.is_terminal()
+    returns = end.returns()
+    assert find_evaluator(game)(end) == returns
+    final = find_final(game)(end)
+    winner = returns.index(max(returns))
+    assert max(final) == final[winner]  # the margin never outweighs the result
+    if game_id != "mesopotamia-epochs":
+        assert final == returns
+
+
+def test_epochs_final_reward_blends_the_result_with_the_vp_margin() -> None:
+    from ziggurat.games.mesopotamia_epochs import evaluate
+
+    game = ziggurat.load("mesopotamia-epochs", players=3)
+    end = play_game(game, [make_bot("heuristic", game, s) for s in range(3)], seed=5).state
+    vp = [float(v) for v in end.vp]  # type: ignore[attr-defined]
+    soft = evaluate.chances(vp)
+    expected = [
+        (1 - evaluate.MARGIN) * r + evaluate.MARGIN * c for r, c in zip(end.returns(), soft, strict=True)
+    ]
+    assert evaluate.final(end) == pytest.approx(expected)
+    assert sum(evaluate.final(end)) == pytest.approx(1.0)
+    assert evaluate.MARGIN < 1  # a finished game still counts its result
+
+
+def _every_player_count() -> list[tuple[str, int]]:
+    out = []
+    for game_id in ("mesopotamia", "mesopotamia-epochs", "mare-nostrum"):
+        cls = type(ziggurat.load(game_id))
+        out += [(game_id, n) for n in range(cls.min_players, cls.max_players + 1)]
+    return out
+
+
+@pytest.mark.parametrize(("game_id", "players"), _every_player_count())
+def test_search_defaults_are_valid(game_id: str, players: int) -> None:
+    game = ziggurat.load(game_id, players=players)
+    defaults = search_defaults(game)
+    assert set(defaults) <= {"c", "plies", "batch", "confidence", "root", "width", "depth"}
+    searcher = Searcher(game, 0, ISMCTSConfig())
+    assert searcher.root_mode in ROOTS
+    assert searcher.width >= 2 and searcher.depth >= 1 and searcher.plies >= 0
+    assert searcher.confidence >= 0 and searcher.batch >= 1
