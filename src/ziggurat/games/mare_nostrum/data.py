@@ -270,10 +270,3 @@ def board(players: int) -> Board:
 def building_kind(slot: str) -> str:
     """``caravan:grain`` -> ``caravan``; ``legendary_city:troia`` -> ``legendary_city``."""
     return slot.split(":")[0]
-
-
-def token_good(token: str) -> str | None:
-    """The good type of a resource token (``L:grain`` is a legendary grain), or None for a tax."""
-    if token == "tax":
-        return None
-    return token[2:] if token.startswith("L:") else token
