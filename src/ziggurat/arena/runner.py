@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import time
 import traceback
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
@@ -86,39 +86,93 @@ def _add_stats(total: dict[str, float], stats: Any) -> None:
             total[str(key)] = total.get(str(key), 0.0) + float(value)
 
 
-def play_task(task: GameTask) -> GameOutcome:
-    """Play ``task``'s game; never raises (an error comes back with its traceback)."""
-    out = GameOutcome(task.index, task.seed, task.seating, task.names)
-    out.bot_stats = [{} for _ in task.specs]
-    start = time.perf_counter()
-    state: State | None = None
+@dataclass
+class Played:
+    """What :func:`play_guarded` saw: the final state (or, after an error, the state it played
+    in), and the error and failed closes as tracebacks."""
+
+    state: State | None
+    plies: int = 0
+    finished: bool = False
+    returns: list[float] | None = None
+    error: str | None = None
+    close_error: str | None = None
+
+
+def play_guarded(
+    game_id: str,
+    specs: Sequence[str],
+    options: Mapping[str, Any],
+    seed: int,
+    max_plies: int,
+    on_action: Callable[[Sequence[Bot], State, int, str], None] | None = None,
+    make: Callable[[str, Game, int], Bot] | None = None,
+) -> Played:
+    """Load the game, make the seats' bots (with ``make``, by default ``make_bot``), play the
+    seeded game and close the bots; never raises. ``on_action(bots, state, actor, action)`` is
+    called before each action. The one body of a game for the arena (:func:`play_task`) and
+    ``ziggurat simulate``."""
+    make = make if make is not None else make_bot
     bots: list[Bot] = []
     first: list[State] = []
 
-    def observe(current: State, who: int, _action: str) -> None:
+    def observe(current: State, who: int, action: str) -> None:
         if not first:
             first.append(current)  # play_game mutates one state: keep it for an error's record
-        if who >= 0:
-            _add_stats(out.bot_stats[who], getattr(bots[who], "last_stats", None))
+        if on_action is not None:
+            on_action(bots, current, who, action)
 
+    played = Played(None)
     try:
-        game = ziggurat.load(task.game_id, players=len(task.specs), **task.options)
-        bots = [make_bot(spec, game, seat) for seat, spec in enumerate(task.specs)]
-        result = play_game(game, bots, task.seed, max_plies=task.max_plies, on_action=observe)
-        state = result.state
-        out.plies = result.plies
-        out.finished = not result.truncated
-        out.returns = [float(r) for r in state.returns()]
+        game = ziggurat.load(game_id, players=len(specs), **options)
+        bots = [make(spec, game, seat) for seat, spec in enumerate(specs)]
+        result = play_game(game, bots, seed, max_plies=max_plies, on_action=observe)
+        played.state = result.state
+        played.plies = result.plies
+        played.finished = not result.truncated
+        played.returns = [float(r) for r in result.state.returns()]
     except Exception:  # noqa: BLE001 - a bot or rules bug must not stop the other games
-        out.error = traceback.format_exc()
-        state = first[0] if first else None
-        out.plies = len(state.history()) if state is not None else 0
+        played.error = traceback.format_exc()
+        played.state = first[0] if first else None
+        played.plies = len(played.state.history()) if played.state is not None else 0
     finally:
         for bot in bots:
             try:
                 close_bot(bot)
             except Exception:  # noqa: BLE001 - a failing close is reported, the game stands
-                out.error = (out.error or "") + traceback.format_exc()
+                played.close_error = (played.close_error or "") + traceback.format_exc()
+    return played
+
+
+def fallback_record(
+    state: State, game_id: str, options: Mapping[str, Any], players: Sequence[str], seed: int
+) -> dict[str, Any]:
+    """The game's record, or for a state too broken to record, its actions in a bare record."""
+    try:
+        return ziggurat.record(state, seed=seed, players=list(players))
+    except Exception:  # noqa: BLE001 - a broken state still deserves its actions on disk
+        return {"format": "ziggurat-record/1", "game": game_id, "num_players": len(players),
+                "options": dict(options), "players": list(players), "seed": seed,
+                "actions": state.history(), "result": None}  # fmt: skip
+
+
+def play_task(task: GameTask) -> GameOutcome:
+    """Play ``task``'s game; never raises (an error comes back with its traceback)."""
+    out = GameOutcome(task.index, task.seed, task.seating, task.names)
+    out.bot_stats = [{} for _ in task.specs]
+    start = time.perf_counter()
+
+    def observe(bots: Sequence[Bot], _current: State, who: int, _action: str) -> None:
+        if who >= 0:
+            _add_stats(out.bot_stats[who], getattr(bots[who], "last_stats", None))
+
+    played = play_guarded(task.game_id, task.specs, task.options, task.seed, task.max_plies, observe)
+    state = played.state
+    out.plies = played.plies
+    out.finished = played.finished
+    out.returns = played.returns
+    if played.error is not None or played.close_error is not None:
+        out.error = (played.error or "") + (played.close_error or "")
     if task.record and state is not None:
         out.record = _record(task, state, out.error)
     out.seconds = time.perf_counter() - start
@@ -126,12 +180,7 @@ def play_task(task: GameTask) -> GameOutcome:
 
 
 def _record(task: GameTask, state: State, error: str | None) -> dict[str, Any]:
-    try:
-        rec = ziggurat.record(state, seed=task.seed, players=list(task.names))
-    except Exception:  # noqa: BLE001 - a broken state still deserves its actions on disk
-        rec = {"format": "ziggurat-record/1", "game": task.game_id, "num_players": len(task.specs),
-               "options": task.options, "players": list(task.names), "seed": task.seed,
-               "actions": state.history(), "result": None}  # fmt: skip
+    rec = fallback_record(state, task.game_id, task.options, task.names, task.seed)
     rec["bots"] = list(task.specs)
     rec["tournament_game"] = task.index + 1
     if error is not None:

@@ -349,9 +349,10 @@ class Searcher:
         decisions = 0
         if forced is not None:
             child = root.children.get((seat, forced))
-            if child is None:
+            if child is None:  # the first candidate of the first round is the prior
                 child = root.children[(seat, forced)] = Node(seat, prior=not root.children)
-            child.avail += 0 if child.visits == 0 else 1
+            else:
+                child.avail += 1
             state.apply(forced)
             path.append(child)
             node = child

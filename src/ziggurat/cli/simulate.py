@@ -7,7 +7,6 @@ same for any number of jobs. A game that raises is counted as an error, not a cr
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import json
 import os
@@ -25,9 +24,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-import ziggurat
+from ziggurat.arena.runner import fallback_record, play_guarded
 from ziggurat.arena.stats import wilson
-from ziggurat.bots import Bot, close_bot, make_bot, play_game
+from ziggurat.bots import make_bot
 from ziggurat.cli.common import (
     OPTION_HELP,
     PLAYERS_HELP,
@@ -116,42 +115,25 @@ def record_path(out_dir: str, index: int) -> Path:
 def run_one(job: Job) -> Outcome:
     """Play game ``job.index``; never raises (errors are returned with their traceback)."""
     out = Outcome(job.index, job.seed)
-    last: list[State] = []
-    state: State | None = None
-
-    def keep(state: State, _who: int, _action: str) -> None:
-        if not last:
-            last.append(state)
-
-    bots: list[Bot] = []
-    try:
-        game = ziggurat.load(job.game_id, players=job.num_players, **job.options)
-        for seat, kind in enumerate(job.kinds):
-            bots.append(make_bot(kind, game, seat))
-        result = play_game(game, bots, job.seed, max_plies=job.max_plies, on_action=keep)
-        state = result.state
-        out.plies = result.plies
-        out.finished = not result.truncated
-        out.returns = state.returns()
-        rnd = state.view(None).get("round")
-        out.rounds = int(rnd) if isinstance(rnd, int) else None
-        if out.finished:
-            out.facets = result_facets(job.game_id, state)
-    except Exception:  # noqa: BLE001 - a bot or rules bug must not stop the other games
-        out.error = traceback.format_exc()
-        state = last[0] if last else None
-        out.plies = len(state.history()) if state is not None else 0
-    finally:
-        for bot in bots:
-            with contextlib.suppress(Exception):  # a failing close must not lose the outcome
-                close_bot(bot)
-    if job.out_dir is not None and state is not None:
+    # a failing close must not lose the outcome: close errors are left out
+    played = play_guarded(job.game_id, job.kinds, job.options, job.seed, job.max_plies, make=make_bot)
+    state = played.state
+    out.plies, out.finished, out.returns, out.error = (
+        played.plies,
+        played.finished,
+        played.returns,
+        played.error,
+    )
+    if out.error is None and state is not None:
         try:
-            rec = ziggurat.record(state, seed=job.seed, players=list(job.kinds))
-        except Exception:  # noqa: BLE001 - a broken state still deserves its actions on disk
-            rec = {"format": "ziggurat-record/1", "game": job.game_id, "num_players": job.num_players,
-                   "options": job.options, "players": list(job.kinds), "seed": job.seed,
-                   "actions": state.history(), "result": None}  # fmt: skip
+            rnd = state.view(None).get("round")
+            out.rounds = int(rnd) if isinstance(rnd, int) else None
+            if out.finished:
+                out.facets = result_facets(job.game_id, state)
+        except Exception:  # noqa: BLE001 - a rules bug must not stop the other games
+            out.error = traceback.format_exc()
+    if job.out_dir is not None and state is not None:
+        rec = fallback_record(state, job.game_id, job.options, job.kinds, job.seed)
         if out.error is not None:
             rec["error"] = out.error
         record_path(job.out_dir, job.index).write_text(json.dumps(rec), encoding="utf-8")
