@@ -104,6 +104,20 @@ def run_match(
     return result
 
 
+def control(match: Match, games: int, seed: int, jobs: int, max_plies: int) -> str:
+    """Part (b)'s control: the same tournament (seeds, seats) with a heuristic bot in the seat of
+    the bot under test, so its wins are what that seat wins without search (``k / games``)."""
+    if match.part != "b":
+        return "-"
+    heuristic = ["heuristic"] * len(match.players)
+    plan = Tournament.create(
+        match.game, heuristic, games, seed, max_plies=max_plies, records=False, balance=True
+    )
+    result = run_tournament(plan, LocalRunner(jobs))
+    st = result.standings[0]
+    return f"{st.wins:g} / {st.games}"
+
+
 def row(match: Match, result: TournamentResult) -> list[str]:
     st = result.standings[0]  # the bot under test is the first entrant
     lo, hi = st.interval
@@ -127,13 +141,16 @@ def row(match: Match, result: TournamentResult) -> list[str]:
         bots += f" ({match.note})"
     return [
         match.part, match.game, str(result.tournament.num_players), bots, played,
-        f"{100 * st.win_rate:.1f}% ({100 * lo:.1f} – {100 * hi:.1f})",
+        f"{100 * st.win_rate:.1f}% ({100 * lo:.1f} – {100 * hi:.1f})", f"{st.wins:g} / {st.games}",
         f"{100 * match.target:.0f}%", met, speed,
     ]  # fmt: skip
 
 
-HEADER = ["part", "game", "players", "bots", "games played", "win rate (95% CI)", "target", "met",
-          "ISMCTS search speed", "measured"]  # fmt: skip
+HEADER = ["part", "game", "players", "bots", "games played", "win rate (95% CI)", "wins",
+          "heuristic in its seat", "target", "met", "ISMCTS search speed", "measured"]  # fmt: skip
+CONTROL = HEADER.index("heuristic in its seat")
+OLD_HEADER = [h for h in HEADER if h not in ("wins", "heuristic in its seat")]
+"""The columns before the wins and the control were added: such rows are read with ``-`` in them."""
 
 
 READING = "## Reading"
@@ -150,7 +167,13 @@ def load_rows(path: Path | None) -> dict[str, list[str]]:
     if path is None or not path.exists():
         return {}
     kept = json.loads(path.read_text(encoding="utf-8"))
-    return {label: list(r) for label, r in kept.items() if len(r) == len(HEADER)}
+    out = {}
+    for label, r in kept.items():
+        if len(r) == len(OLD_HEADER):
+            r = [*r[:6], "-", "-", *r[6:]]
+        if len(r) == len(HEADER):
+            out[label] = list(r)
+    return out
 
 
 def markdown(rows: list[list[str]], args: argparse.Namespace, seconds: float, budget: str) -> str:
@@ -169,6 +192,8 @@ def markdown(rows: list[list[str]], args: argparse.Namespace, seconds: float, bu
         " (2/players), and 65% for 2 players.",
         "- Seats rotate, so the bot under test plays every seat equally; win rate over finished games, "
         '95% Wilson score interval; "yes, significant": the whole interval is above the target.',
+        "- wins: games won by the bot under test; heuristic in its seat (part b): the same games (seeds and "
+        "seats) with a heuristic bot in that seat instead, that is what the seat wins without search.",
         "- ISMCTS search speed: iterations per second of search and per decision (decisions with a single "
         "legal action are not searched), from the bot's `last_stats`.",
         "",
@@ -228,7 +253,9 @@ def main(argv: list[str] | None = None) -> int:
         games = len(match.players) if args.quick else wanted
         t0 = time.perf_counter()
         result = run_match(match, games, args.seed, args.jobs, args.max_plies, args.out)
-        done = [*row(match, result), measured(args, time.perf_counter() - t0)]
+        cells = row(match, result)
+        cells.insert(CONTROL, control(match, games, args.seed, args.jobs, args.max_plies))
+        done = [*cells, measured(args, time.perf_counter() - t0)]
         print(" | ".join(done), flush=True)
         if store is not None:
             # after each match, so an interrupted run keeps what it measured; read again

@@ -42,7 +42,9 @@ def test_decision_ignores_other_seats_secrets(game_id: str, players: int) -> Non
         bot = make_bot("ismcts:40:plies=1", game, seat)
         assert isinstance(bot, ISMCTSBot)
         choices.append(bot.choose(state.view(seat), state.legal_actions(), random.Random(11)))
-        assert bot.last_stats is not None and bot.last_stats.iterations == 40
+        # the whole budget, or less when racing leaves only the prior (docs/bots.md)
+        assert bot.last_stats is not None and 0 < bot.last_stats.iterations <= 40
         roots.append(bot.last_stats.root)
     assert choices[0] == choices[1]
     assert roots[0] == roots[1]
+    assert roots[0]  # it searched

@@ -10,6 +10,7 @@ from bot_helpers import mid_game
 
 import ziggurat
 from ziggurat.bots import make_bot
+from ziggurat.bots import search as search_module
 from ziggurat.bots.ismcts import ISMCTSBot
 from ziggurat.bots.observe import Observer
 from ziggurat.bots.search import RootStats, Searcher
@@ -142,3 +143,39 @@ def test_search_defaults_follow_the_player_count(monkeypatch: pytest.MonkeyPatch
     assert (searcher.plies, searcher.width, searcher.root_mode) == (12, 5, "paired")
     assert Searcher(four, 0, ISMCTSConfig(plies=3, root="uct")).plies == 3
     assert Searcher(four, 0, ISMCTSConfig(root="uct")).root_mode == "uct"
+
+
+def test_paired_root_races_its_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Racing (docs/bots.md, "Paired root"): after ``RACE_ROUNDS`` rounds a candidate that
+    plays out exactly as the prior, or is clearly worse, leaves the race; its rounds go to
+    the others, and with only the prior left the search stops."""
+    game, state = mid_game("mesopotamia-epochs", 2, 12)
+    seat = state.current_player()
+    config = ISMCTSConfig(seconds=None, iterations=200, root="paired", width=4, depth=1)
+    searcher = Searcher(game, seat, config)
+    legal = state.legal_actions()
+    assert len(legal) >= 4
+    prior, same, worse, better = legal[:4]
+    outcome = {prior: 0.5, same: 0.5, worse: 0.2, better: 0.6}
+    noise = random.Random(3)
+
+    def candidates(*_: object) -> tuple[str, list[str]]:
+        return prior, list(outcome)
+
+    def iterate(*_: object, forced: str) -> float:
+        return outcome[forced] + (noise.uniform(-0.01, 0.01) if forced in (worse, better) else 0.0)
+
+    monkeypatch.setattr(searcher, "_candidates", candidates)
+    monkeypatch.setattr(searcher, "_iterate", iterate)
+    race = search_module.RACE_ROUNDS
+    stats = searcher.search(state.view(seat), 1, config.iterations, None)
+    rounds = {a: n for a, (n, _, _) in stats.pairs.items()}
+    assert rounds[same] == rounds[worse] == race
+    # the prior and the better move share what is left of the budget
+    assert rounds[better] == race + (200 - 4 * race) // 2
+    assert stats.best(legal) == better
+    # nothing but the prior left in the race: the search stops early
+    outcome[better] = 0.3
+    stats = searcher.search(state.view(seat), 1, config.iterations, None)
+    assert stats.iterations == 4 * race
+    assert stats.best(legal) == prior

@@ -80,6 +80,18 @@ beats it by ``CONFIDENCE`` standard errors (reward variances floored at ``MIN_VA
 MIN_PAIRED_VARIANCE = 1e-6
 """Floor of the variance of paired differences (identical outcomes in every round)."""
 
+RACE_ROUNDS = 8
+RACE_SE = 2.0
+"""Racing at a paired root (successive elimination): once a candidate has :data:`RACE_ROUNDS`
+paired differences, it leaves the race when its mean difference is more than :data:`RACE_SE`
+standard errors below zero (it would not be chosen) or has been exactly zero in every round
+(it plays out as the prior does). Its rounds go to the candidates still in the race, and a
+search with no candidate left beside the prior stops at once: nothing can change its choice."""
+
+RANK_WORLDS = 3
+"""Sampled worlds over which a paired root ranks its candidates by the evaluator one ply on
+(the mean value): one world's draw would change the candidates from seed to seed."""
+
 TURN_CAP = 80
 """Decisions a playout may add after its ``plies`` while it waits for the phase to end."""
 
@@ -278,7 +290,7 @@ class Searcher:
             world = self.game.sample_state(view, seat, rng)
             world_seed = rng.getrandbits(64)
             if not candidates:
-                prior, candidates = self._candidates(world, random.Random(world_seed))
+                prior, candidates = self._candidates(world, random.Random(world_seed), view, rng)
                 stats.prior = prior
             legal = set(world.legal_actions())
             got: dict[str, float] = {}
@@ -289,6 +301,8 @@ class Searcher:
                 done += 1
                 if budget.spent(done):
                     break
+            if not got:
+                return done  # no candidate legal in this world (a sampling fault): stop, never spin
             base = got.get(prior)
             if base is not None:
                 for a, v in got.items():
@@ -297,17 +311,28 @@ class Searcher:
                         stats.pairs[a] = (n + 1, d + (v - base), d2 + (v - base) ** 2)
             if budget.spent(done):
                 return done
+            candidates = [a for a in candidates if a == prior or not _out_of_race(stats.pairs.get(a))]
+            if len(candidates) <= 1:
+                return done  # only the prior is left: more rounds cannot change the choice
 
-    def _candidates(self, world: State, luck: random.Random) -> tuple[str, list[str]]:
+    def _candidates(
+        self, world: State, luck: random.Random, view: dict[str, Any], rng: random.Random
+    ) -> tuple[str, list[str]]:
         """A paired root's candidates: the playout policy's own move (the prior) first, then
-        the best others by the evaluator one ply on, ``width`` in all."""
+        the best others by the evaluator one ply on (the mean over :data:`RANK_WORLDS`
+        sampled worlds, ``world`` the first), ``width`` in all."""
         legal = world.legal_actions()
         self.playout.start()
         prior = self.playout.choose(world, self.seat, legal, luck)
-        rank = self._rank(world)
         others = [a for a in legal if a != prior]
-        if rank:
-            others.sort(key=lambda a: -rank.get(a, -1.0))
+        if len(others) < self.width:
+            return prior, [prior, *others]  # every legal action is a candidate: no ranking
+        total = self._rank(world)
+        if total:
+            for _ in range(RANK_WORLDS - 1):
+                for a, v in self._rank(self.game.sample_state(view, self.seat, rng)).items():
+                    total[a] = total.get(a, 0.0) + v
+            others.sort(key=lambda a: -total.get(a, -1.0))
         return prior, [prior, *others[: self.width - 1]]
 
     def _rank(self, world: State) -> dict[str, float]:
@@ -488,6 +513,20 @@ class Searcher:
             left -= 1
             state.apply(playout.choose(state, who, state.legal_actions(), rng))
         return self.final(state)
+
+
+def _out_of_race(pair: tuple[int, float, float] | None) -> bool:
+    """True when a paired-root candidate leaves the race (:data:`RACE_ROUNDS`, :data:`RACE_SE`)."""
+    if pair is None:
+        return False
+    n, d, d2 = pair
+    if n < RACE_ROUNDS:
+        return False
+    if d == 0.0 and d2 == 0.0:
+        return True  # the same outcome as the prior in every round
+    mean = d / n
+    var = max((d2 - n * mean * mean) / (n - 1), MIN_PAIRED_VARIANCE)
+    return mean + RACE_SE * math.sqrt(var / n) < 0.0
 
 
 __all__ = ["Node", "RootStats", "Searcher"]
