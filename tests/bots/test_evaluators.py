@@ -69,3 +69,36 @@ def test_search_defaults_are_valid(game_id: str, players: int) -> None:
     assert searcher.root_mode in ROOTS
     assert searcher.width >= 2 and searcher.depth >= 1 and searcher.plies >= 0
     assert searcher.confidence >= 0 and searcher.batch >= 1
+
+
+def test_mare_nostrum_values_goods_of_different_types_for_the_pyramids() -> None:
+    """The Pyramids cost 12 goods of 12 different types (2.9, N0.8.1): at the start of a buy
+    phase, eleven goods of eleven types are one short of winning, eleven grain pay for little."""
+    import random
+
+    from ziggurat.engine.contract import CHANCE, sample_chance
+    from ziggurat.games.mare_nostrum import data as D
+    from ziggurat.games.mare_nostrum import evaluate
+
+    game = ziggurat.load("mare-nostrum", players=4)
+    bots = [make_bot("heuristic", game, s) for s in range(4)]
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    d = state.d  # type: ignore[attr-defined]
+    while not (d["round"] >= 2 and d["stage"].startswith("buy_") and not d["buy"]["done"]):
+        who = state.current_player()
+        if who == CHANCE:
+            state.apply(sample_chance(state, rng))
+        else:
+            state.apply(bots[who].choose(state.view(who), state.legal_actions(), rng))
+        assert not state.is_terminal()
+        d = state.d  # type: ignore[attr-defined]
+    # a seat paying by the common rule (not Hannibal's, which takes goods of one type)
+    seat = next(s for s in range(4) if not {"hannibal", "cleopatra"} & set(d["tiles"][s]))
+    distinct, same = state.clone(), state.clone()
+    distinct.d["res"][seat] = dict.fromkeys(D.GOODS[:11], 1)  # type: ignore[attr-defined]
+    same.d["res"][seat] = {"grain": 11}  # type: ignore[attr-defined]
+    assert evaluate.evaluate(distinct)[seat] > evaluate.evaluate(same)[seat]
+    twelve = state.clone()
+    twelve.d["res"][seat] = dict.fromkeys(D.GOODS[:12], 1)  # type: ignore[attr-defined]
+    assert evaluate.evaluate(twelve)[seat] > evaluate.evaluate(distinct)[seat]

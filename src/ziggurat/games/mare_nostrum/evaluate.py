@@ -1,41 +1,80 @@
 """Mare Nostrum's cut-off evaluation for search: each seat's chance to win, in [0, 1].
 
-A seat is as close to winning as it is to the nearest of the four victories (N6), helped a
-little by the others and by its economy:
+``points`` is a conditional-logit model fitted on heuristic self-play: each seat's points are
+the log-odds of its winning, ``EMPIRE_PRIOR + sum(weight * feature)``, and the chances are
+their softmax (``TEMPERATURE`` 1). The features (``progress``), read from the position only:
 
-- **five tiles** (N6.2): hero and wonder tiles counted / ``tiles_to_win``;
-- **capitals** (N6.3): capitals and legendary cities controlled / ``capitals_to_win``;
-- **titles** (N6.4): per track (N0.7, N5.1), how safely the seat leads it: a logistic of its
-  level minus the best other level (a tie counts half a level for the title holder, who
-  chooses, N5.2), averaged over the three tracks and raised to a power so that leading all
-  three counts much more than leading one;
-- **economy**: Trade and Culture levels, which make the resources that buy everything (N1).
+- **tiles** (N6.2): hero and wonder tiles counted;
+- **winning tile now**: in the buy phase, one tile short of ``tiles_to_win``, a tile face up
+  and resources in hand that pay its cost (2.8, N0.8);
+- **titles** (N6.4): 1 when the seat leads all three tracks (a tie counts for the title
+  holder, who chooses, N5.2), else 0;
+- **culture**: the Culture level (N0.7.2; its leader orders the buy phase, N3.1);
+- **goods types**: distinct good types the seat's caravans produce per round (N1.2), what
+  the Pyramids need twelve of;
+- **pyramids**: how much of the Pyramids' cost the tokens in hand pay (N0.8, 2.9): distinct
+  good types or taxes, whichever is more (Cleopatra: both; Hannibal: goods of any types),
+  offered and received trade tokens included, divided by ``pyramids_cost``. Holdings are
+  discarded at the end of every buy turn (N3.13), so this counts in the trade and buy
+  phases only, where a search cannot hoard them;
+- **pyramids now**: in the buy phase, that payment reaches ``pyramids_cost`` (N6.1).
 
-``points = NEAREST * max(progress) + SUM * sum(progress) + ECONOMY * economy``, and points
-become chances with a softmax; the weights and ``T`` were fitted on heuristic self-play
-(log-likelihood of the eventual winner: -0.75 per position against -1.10 for a coin with
-three sides, 3 players). Resource tokens in hand predict a win too (the Pyramids, N6.1), but
-they are left out on purpose: tokens are spent or discarded in every buy turn (N3.13), so a
-search cut off before the buy would learn to hold them. The state read is the sampled world
-the search plays in.
+Heuristic self-play is very unbalanced by empire (three players: Carthage wins nearly every
+game, four: Egypt three in four), so the empire dealt is a feature too (``EMPIRE_PRIOR``,
+log-odds against the first empire of the board); fitting the other weights with it keeps them
+from standing in for the empire. Weights are fitted per player count (tiles and titles win
+most three-player games, the Pyramids most with four) with the constraint that no feature
+weighs negatively. Capitals (N6.3), the Trade and Military levels, taxes produced, provinces
+and units were tried and got little or no weight: they do not predict the winner of heuristic
+games once the rest is known.
+
+Held-out log-likelihood of the eventual winner per position, at the first decision of each
+phase (where search evaluates); 2,500 seeded heuristic games per player count, one game in
+four held out:
+
+=======  =======  ==============  ===========  =============  ==========
+players  uniform  previous model  empire only  features only  this model
+=======  =======  ==============  ===========  =============  ==========
+3        -1.099   -0.726          -0.201       -0.245         -0.185
+4        -1.386   -1.190          -0.681       -0.733         -0.649
+5        -1.609   -1.440          -0.775       -0.847         -0.739
+=======  =======  ==============  ===========  =============  ==========
+
+(The previous model summed tiles, capitals, titles and raw tokens / 12 with hand-set weights;
+refitting its temperature gives -0.726, -1.156, -1.407.) Most of the gain is the empire
+prior; the features add 0.016 to 0.036 per position beyond it. Re-run the fit, one player
+count per run (about 65, 90 and 125 s), with
+``.venv/bin/python benchmarks/fit_mare_nostrum_evaluator.py --players 3`` (then ``4``, ``5``):
+it prints these figures and the constants to paste here.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ziggurat.bots.playout import win_chances
 from ziggurat.engine.contract import State
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
+from ziggurat.games.mare_nostrum.buy_place import cost_tile
 
-NEAREST = 0.5
-SUM = 1.0
-ECONOMY = 0.1
-TITLE_SCALE = 1.5  # levels of lead for a title to look about 2 to 1 safe
-TITLE_POWER = 8.0
-TEMPERATURE = 0.2
+FEATURES = ("tiles", "winning_tile_now", "titles", "culture", "goods_types", "pyramids", "pyramids_now")
+"""The order of each seat's row in ``progress``."""
+
+# Fitted weights (log-odds per unit of each feature), per player count.
+TILES = {3: 0.16, 4: 0.0, 5: 0.12}
+WINNING_TILE_NOW = {3: 1.19, 4: 1.49, 5: 2.01}
+TITLES = {3: 1.90, 4: 0.96, 5: 0.89}
+CULTURE = {3: 0.0, 4: 0.30, 5: 0.27}
+GOODS_TYPES = {3: 0.25, 4: 0.28, 5: 0.0}
+PYRAMIDS = {3: 2.97, 4: 2.05, 5: 2.03}
+PYRAMIDS_NOW = {3: 3.22, 4: 1.34, 5: 1.45}
+EMPIRE_PRIOR: dict[int, dict[str, float]] = {
+    3: {"rome": 0.0, "greece": -3.07, "carthage": 2.70},
+    4: {"rome": 0.0, "greece": -1.23, "carthage": 1.71, "egypt": 2.32},
+    5: {"rome": 0.0, "greece": -0.80, "carthage": 2.18, "egypt": 2.08, "babylon": -1.57},
+}
+TEMPERATURE = 1.0
 
 SEARCH_DEFAULTS = {"root": "paired", "width": 4, "depth": 1, "plies": 40, "confidence": 1.0}
 """Search settings (docs/bots.md, "Paired root"): four candidates compared in paired rounds,
@@ -43,35 +82,115 @@ each played out by the heuristic bots for 40 decisions and to the end of the pha
 way, then evaluated (a whole game costs 70 to 120 ms: too dear to play to the end)."""
 
 
+def _weights(n: int) -> tuple[float, ...]:
+    k = n if n in TILES else max(TILES)
+    return (
+        TILES[k],
+        WINNING_TILE_NOW[k],
+        TITLES[k],
+        CULTURE[k],
+        GOODS_TYPES[k],
+        PYRAMIDS[k],
+        PYRAMIDS_NOW[k],
+    )
+
+
+def payable(d: dict[str, Any], seat: int) -> int:
+    """The largest single payment the tokens ``seat`` holds make (N0.8.1-N0.8.3): goods of
+    distinct types or taxes, offered and received trade tokens included."""
+    counts: dict[str, int] = {}
+    taxes = 0
+    tokens: list[tuple[str, int]] = list(d["res"][seat].items())
+    trade = d.get("trade")
+    if trade:
+        tokens += [(t, 1) for t in trade["offers"][seat] or []]
+        tokens += [(t, 1) for t in trade["received"][seat]]
+    for tok, k in tokens:
+        if tok == "tax":
+            taxes += k
+        else:
+            good = tok[4:] if tok.startswith("leg:") else tok
+            counts[good] = counts.get(good, 0) + k
+    cleo = B.has(d, seat, "cleopatra")
+    if B.has(d, seat, "hannibal"):
+        limit = d["opts"]["hannibal_identical_goods_limit"]
+        goods = sum(counts.values()) if limit is None else sum(min(c, int(limit)) for c in counts.values())
+        return goods + taxes if cleo else max(goods, taxes)
+    return len(counts) + taxes if cleo else max(len(counts), taxes)
+
+
 def progress(d: dict[str, Any]) -> list[list[float]]:
-    """Per seat: ``[tiles, capitals, titles, economy]`` (see the module docstring)."""
+    """Per seat, the features of ``FEATURES`` (see the module docstring)."""
     n = d["n"]
     opts = d["opts"]
-    levels = [B.tracks(d, s) for s in range(n)]
+    levels = [{"trade": 0, "culture": 0, "military": 0} for _ in range(n)]
+    types: list[set[str]] = [set() for _ in range(n)]
+    for prov, slots in d["buildings"].items():
+        for slot in slots:
+            who = B.control(d, prov, slot)
+            if who is None:
+                continue
+            kind = D.building_kind(slot)
+            if kind == "caravan":
+                types[who].add(slot[8:])
+                levels[who]["trade"] += 1
+            elif kind == "market":
+                levels[who]["trade"] += 1
+            else:
+                levels[who]["culture"] += 1
+    for row in d["legions"].values():
+        for s, k in enumerate(row):
+            levels[s]["military"] += k
+    for row in d["triremes"].values():
+        for s, k in enumerate(row):
+            levels[s]["military"] += k
+    for s in d["fortresses"].values():
+        levels[s]["military"] += 1
+    for s in range(n):
+        for tile in d["tiles"][s]:
+            for t, k in D.TILES[tile]["track_bonus"].items() if tile in D.TILES else ():
+                levels[s][t] += k
+    stage: str = d["stage"]
+    holding = stage.startswith(("trade_", "buy_"))
+    buying = stage.startswith("buy_")
+    cost = int(opts["pyramids_cost"])
+    to_win = int(opts["tiles_to_win"])
+    face_up = any(t is not None for t in d["display"])
     out = []
     for s in range(n):
-        tiles = B.tiles_counted(d, s) / max(1, int(opts["tiles_to_win"]))
-        caps = B.victory_cities(d, s) / max(1, int(opts["capitals_to_win"]))
-        lead = 0.0
+        tiles = B.tiles_counted(d, s)
+        titles = 1.0
         for t in D.TRACKS:
-            margin: float = levels[s][t] - max(levels[o][t] for o in range(n) if o != s)
-            if margin == 0 and d["titles"].get(t) == s:
-                margin = 0.5
-            lead += 1.0 / (1.0 + math.exp(-margin / TITLE_SCALE))
-        titles = (lead / len(D.TRACKS)) ** TITLE_POWER
-        pyramids = (
-            0.0 if d["pyramids"] is not None else min(1.0, B.n_tokens(d, s) / int(opts["pyramids_cost"]))
+            margin = levels[s][t] - max(levels[o][t] for o in range(n) if o != s)
+            if margin < 0 or (margin == 0 and d["titles"].get(t) != s):
+                titles = 0.0
+                break
+        pay = payable(d, s) if holding and d["pyramids"] is None else 0
+        tile_now = buying and tiles == to_win - 1 and face_up and pay >= cost_tile(d, s)
+        out.append(
+            [
+                float(tiles),
+                1.0 if tile_now else 0.0,
+                titles,
+                float(levels[s]["culture"]),
+                float(len(types[s])),
+                min(pay, cost) / cost,
+                1.0 if buying and pay >= cost else 0.0,
+            ]
         )
-        economy = float(levels[s]["trade"] + levels[s]["culture"])
-        out.append([tiles, caps, titles, pyramids, economy])
     return out
 
 
 def points(d: dict[str, Any]) -> list[float]:
+    """Per seat, the log-odds of its winning (before normalisation: see ``chances``)."""
+    weights = _weights(d["n"])
+    prior = EMPIRE_PRIOR.get(d["n"], {})
     out = []
-    for tiles, caps, titles, pyramids, economy in progress(d):
-        near = (tiles, caps, titles, pyramids)
-        out.append(NEAREST * max(near) + SUM * sum(near) + ECONOMY * economy)
+    for s, row in enumerate(progress(d)):
+        score = prior.get(d["empires"][s], 0.0)
+        for w, x in zip(weights, row, strict=True):
+            score += w * x
+        out.append(score)
     return out
 
 
@@ -112,4 +231,14 @@ def rollout_view(state: State, seat: int) -> dict[str, Any]:
     return v
 
 
-__all__ = ["TEMPERATURE", "chances", "evaluate", "phase_of", "points", "progress", "rollout_view"]
+__all__ = [
+    "FEATURES",
+    "TEMPERATURE",
+    "chances",
+    "evaluate",
+    "payable",
+    "phase_of",
+    "points",
+    "progress",
+    "rollout_view",
+]
