@@ -102,3 +102,40 @@ def test_mare_nostrum_values_goods_of_different_types_for_the_pyramids() -> None
     twelve = state.clone()
     twelve.d["res"][seat] = dict.fromkeys(D.GOODS[:12], 1)  # type: ignore[attr-defined]
     assert evaluate.evaluate(twelve)[seat] > evaluate.evaluate(distinct)[seat]
+
+
+def test_epochs_evaluator_counts_a_vp_lead_for_more_as_the_game_ends() -> None:
+    """Ten VP more, all else equal: late in Epoch 5 the seat is the clear favourite (its odds
+    multiplied by more than e^2.5); late in Epoch 1, with four Epochs of scoring and new
+    Peoples ahead, the same lead counts for much less."""
+    import math
+    import random
+
+    from ziggurat.engine.contract import CHANCE, sample_chance
+    from ziggurat.games.mesopotamia_epochs import evaluate
+
+    game = ziggurat.load("mesopotamia-epochs", players=2)
+    bots = [make_bot("heuristic", game, s) for s in range(2)]
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    late: dict[int, object] = {}  # Epoch: its last People round with a decision
+    while not state.is_terminal():
+        who = state.current_player()
+        if who == CHANCE:
+            state.apply(sample_chance(state, rng))
+            continue
+        if state.phase == "strategy":  # type: ignore[attr-defined]
+            late[state.epoch] = state.clone()  # type: ignore[attr-defined]
+        state.apply(bots[who].choose(state.view(who), state.legal_actions(), rng))
+
+    def lead_gain(position: object) -> float:
+        even = position.clone()  # type: ignore[attr-defined]
+        even.vp = [max(even.vp)] * 2
+        ahead = even.clone()
+        ahead.vp[0] += 10
+        p, q = evaluate.evaluate(even), evaluate.evaluate(ahead)
+        assert q[0] > p[0]
+        return math.log(q[0] / q[1]) - math.log(p[0] / p[1])
+
+    assert lead_gain(late[5]) > 2.5
+    assert lead_gain(late[1]) < 1.0
