@@ -11,9 +11,11 @@ Two sets of matches, each a seeded tournament with seat rotation (ziggurat.arena
     Mesopotamia, used for every 2-player match).
 
 The table gives the games played (finished), the win rate of the bot under test with its 95%
-Wilson interval, the target and whether it is met ("yes, significant" when the whole interval
-is above the target), and the ISMCTS bot's search speed from its ``last_stats`` (iterations
-per second of search and per decision).
+Wilson interval and its wins, for part (b) a control (the same tournament, seeds and seats
+with a heuristic bot in the seat under test: what the seat wins without search), the target
+and whether it is met ("yes, significant" when the whole interval is above the target), and
+the ISMCTS bot's search speed from its ``last_stats`` (iterations per second of search and per
+decision; racing may stop a search before its budget, docs/bots.md).
 
     .venv/bin/python benchmarks/strength.py [--games 60] [--jobs 1] [--budget 1s] [--parts a,b]
         [--only LABELS] [--seed 1] [--output docs/strength.md] [--out DIR] [--quick]
