@@ -37,11 +37,10 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from phase_starts import phase_starts
 from scipy.optimize import minimize
 
 import ziggurat
-from ziggurat.bots import make_bot
-from ziggurat.engine.contract import CHANCE, sample_chance
 from ziggurat.games.mesopotamia_epochs import evaluate
 
 EPOCHS = 5
@@ -51,33 +50,22 @@ def play(players: int, games: int, seed: int) -> dict[str, np.ndarray]:
     """Records of ``games`` seeded heuristic games: features, Epoch, progress, share of the
     game elapsed, game index, the old evaluator's chances and the returns."""
     game = ziggurat.load("mesopotamia-epochs", players=players)
-    bots = [make_bot("heuristic", game, seat) for seat in range(players)]
     cols: dict[str, list[Any]] = {k: [] for k in ("f", "epoch", "t", "elapsed", "game", "old", "r")}
     for g in range(games):
         rng = random.Random(seed * 1_000_003 + players * 100_003 + g)
-        state = game.new_initial_state()
-        mark: Any = None
         rows = []
-        decisions = 0
-        while not state.is_terminal():
-            seat = state.current_player()
-            if seat == CHANCE:
-                state.apply(sample_chance(state, rng))
-                continue
-            now = evaluate.phase_of(state)
-            if now != mark:
-                mark = now
-                s: Any = state
-                f = evaluate.features(s)
-                if g == 0:  # the installed evaluator is what this script computes from features
-                    w = evaluate.weights(s)
-                    mine = softmax(np.array([[sum(a * b for a, b in zip(w, x, strict=True)) for x in f]]))[0]
-                    assert np.allclose(mine, evaluate.evaluate(state)), "evaluate() and features() disagree"
-                rows.append(
-                    (f, s.epoch, evaluate.progress(s), decisions, evaluate.chances(evaluate.projected(s)))
-                )
-            decisions += 1
-            state.apply(bots[seat].choose(state.view(seat), state.legal_actions(), rng))
+        for state, decisions in phase_starts(game, rng, evaluate.phase_of):
+            if state.is_terminal():
+                break
+            s: Any = state
+            f = evaluate.features(s)
+            if g == 0:  # the installed evaluator is what this script computes from features
+                w = evaluate.weights(s)
+                mine = softmax(np.array([[sum(a * b for a, b in zip(w, x, strict=True)) for x in f]]))[0]
+                assert np.allclose(mine, evaluate.evaluate(state)), "evaluate() and features() disagree"
+            rows.append(
+                (f, s.epoch, evaluate.progress(s), decisions, evaluate.chances(evaluate.projected(s)))
+            )
         returns = state.returns()
         for f, epoch, t, at, old in rows:
             cols["f"].append(f)

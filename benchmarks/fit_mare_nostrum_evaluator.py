@@ -37,11 +37,10 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from phase_starts import phase_starts
 from scipy.optimize import minimize
 
 import ziggurat
-from ziggurat.bots import make_bot
-from ziggurat.engine.contract import CHANCE, sample_chance
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
 from ziggurat.games.mare_nostrum import evaluate as E
@@ -86,31 +85,21 @@ PREVIOUS_TEMPERATURE = 0.2
 def play(n: int, seed: int) -> tuple[list[dict[str, Any]], int | None]:
     """One seeded heuristic game: a record at the first decision of every phase, and the winner."""
     game = ziggurat.load("mare-nostrum", players=n)
-    bots = [make_bot("heuristic", game, s) for s in range(n)]
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    last = None
     records = []
-    while not state.is_terminal():
-        who = state.current_player()
-        if who == CHANCE:
-            state.apply(sample_chance(state, rng))
-            continue
-        phase = E.phase_of(state)
-        if phase != last:
-            last = phase
-            d: dict[str, Any] = state.d  # type: ignore[attr-defined]
-            stage = phase[1]
-            records.append(
-                {
-                    "phase": PHASES.index(stage) if stage in PHASES else PHASES.index("other"),
-                    "features": E.progress(d),
-                    "empires": list(d["empires"]),
-                    "previous": _previous_points(d),
-                    "shipped": E.points(d),
-                }
-            )
-        state.apply(bots[who].choose(E.rollout_view(state, who), state.legal_actions(), rng))
+    for state, _ in phase_starts(game, random.Random(seed), E.phase_of, E.rollout_view):
+        if state.is_terminal():
+            break
+        d: dict[str, Any] = state.d  # type: ignore[attr-defined]
+        stage = E.phase_of(state)[1]
+        records.append(
+            {
+                "phase": PHASES.index(stage) if stage in PHASES else PHASES.index("other"),
+                "features": E.progress(d),
+                "empires": list(d["empires"]),
+                "previous": _previous_points(d),
+                "shipped": E.points(d),
+            }
+        )
     returns = state.returns()
     return records, (returns.index(max(returns)) if max(returns) > 0 else None)
 
