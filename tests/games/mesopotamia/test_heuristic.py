@@ -195,3 +195,42 @@ def test_plays_holy_stone_while_the_limit_is_short_M15_4() -> None:
     pos = _position(hand={"holy_stone": 1})
     pos["deck"]["holy_stone"] -= 1
     assert _choose(pos) == "play holy_stone"
+
+
+def test_fetch_values_stop_early_with_the_same_maximum() -> None:
+    """A fetch job's value (bots_eval._Fetch) scans the sites nearest first and stops once no
+    farther site can beat the best; it must equal the maximum over every site."""
+    from ziggurat.games.mesopotamia import bots_eval as E
+    from ziggurat.games.mesopotamia.bots_model import Board, Distances, Mine
+
+    game = ziggurat.load("mesopotamia", players=3)
+    state = game.new_initial_state()
+    bots = [make_bot("heuristic", game, seat) for seat in range(3)]
+    rng = random.Random(5)
+    checked = 0
+    for ply in range(400):
+        if state.is_terminal():
+            break
+        who = state.current_player()
+        if who == CHANCE:
+            state.apply(sample_chance(state, rng))
+            continue
+        if ply % 7 == 0:
+            board = Board(state.view(who), who)
+            dist = Distances()
+            dist.update(board)
+            ctx = E.Ctx(board, dist)
+            mine = Mine(board)
+            partners = E.Partners(dist, mine.tribes)
+            fetch = E._Fetch(ctx, partners, donate=True, holy=True)
+            full = E._Fetch(ctx, partners, donate=True, holy=True)
+            full.prune = False  # the plain scan over every site
+            w = ctx.w
+            for c in [*board.wood, *board.stone, *(t[0] for t in mine.tribes)]:
+                for pos in {t[0] for t in mine.tribes}:
+                    assert fetch._wood(c, pos) == full._wood(c, pos)
+                    assert fetch._stone(c, pos) == full._stone(c, pos)
+                    checked += 1
+            assert w.k >= 0 and w.w_partner >= 0 and fetch.prune
+        state.apply(bots[who].choose(state.view(who), state.legal_actions(), rng))
+    assert checked > 100

@@ -131,6 +131,17 @@ class Ctx:
         self.explore = self._explore_value()
         self.draw_value = self._draw_value()
         self.temple = b.temple
+        self._nearest: dict[tuple[bool, Coord], list[tuple[int, Coord]]] = {}
+
+    def sites_by_distance(self, c: Coord, holy: bool) -> list[tuple[int, Coord]]:
+        """``(carrier's distance from c, site)`` for the hut sites (or, ``holy``, the holy
+        sites), nearest first: computed once per decision, for :class:`_Fetch`."""
+        key = (holy, c)
+        got = self._nearest.get(key)
+        if got is None:
+            sites = self.holy_sites if holy else self.hut_sites
+            got = self._nearest[key] = sorted((self.dist.d(c, site, True), site) for site in sites)
+        return got
 
     def _frontier_map(self) -> dict[Coord, int]:
         b = self.b
@@ -462,13 +473,14 @@ class _Fetch:
     """What an empty tribe on ``pos`` fetching a resource on ``c`` would make of it: the
     carrier it becomes there, with a partner other than itself (M8.2)."""
 
-    __slots__ = ("ctx", "partners", "donate", "holy", "_cache")
+    __slots__ = ("ctx", "partners", "donate", "holy", "prune", "_cache")
 
     def __init__(self, ctx: Ctx, partners: Partners, donate: bool, holy: bool) -> None:
         self.ctx = ctx
         self.partners = partners
         self.donate = donate
         self.holy = holy
+        self.prune = ctx.w.k >= 0 and ctx.w.w_partner >= 0  # see _wood
         self._cache: dict[tuple[str, Coord, Coord], float] = {}
 
     def value(self, group: str, c: Coord, pos: Coord) -> float:
@@ -478,11 +490,18 @@ class _Fetch:
             got = self._cache[key] = self._wood(c, pos) if group == "w" else self._stone(c, pos)
         return got
 
+    # Sites come nearest first, and a partner's walk only lowers a site's value (weights k
+    # and w_partner not negative), so once a site's value without any partner walk cannot
+    # beat the best, no farther site can: the loops stop there, with the same maximum as
+    # over every site.
+
     def _wood(self, c: Coord, pos: Coord) -> float:
         ctx, w = self.ctx, self.ctx.w
         best = w.wood_no_site - w.k * ctx.frontier_map.get(c, 40)
-        for s in ctx.hut_sites:
-            val = w.wood_c - w.k * (ctx.dist.d(c, s, True) + w.w_partner * self.partners.get(s, pos))
+        for d, s in ctx.sites_by_distance(c, holy=False):
+            if w.wood_c - w.k * d <= best and self.prune:
+                break
+            val = w.wood_c - w.k * (d + w.w_partner * self.partners.get(s, pos))
             if val > best:
                 best = val
         return w.fetch * best
@@ -493,8 +512,10 @@ class _Fetch:
         if self.donate:
             best = w.stone_d - w.k * min(ctx.dist.d(c, ctx.temple, True), 60)
         if self.holy:
-            for s in ctx.holy_sites:
-                val = w.stone_h - w.k * (ctx.dist.d(c, s, True) + w.w_partner * self.partners.get(s, pos))
+            for d, s in ctx.sites_by_distance(c, holy=True):
+                if w.stone_h - w.k * d <= best and self.prune:
+                    break
+                val = w.stone_h - w.k * (d + w.w_partner * self.partners.get(s, pos))
                 if val > best:
                     best = val
         return w.fetch * best

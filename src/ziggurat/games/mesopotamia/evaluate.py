@@ -42,7 +42,8 @@ the turn, then are evaluated."""
 
 class SharedDistances(Distances):
     """The heuristic's :class:`~.bots_model.Distances`, keeping the maps of every map layout
-    it has seen (a bounded number), keyed by the exact tiles.
+    it has seen (a bounded number: the least recently used is forgotten first), keyed by the
+    exact tiles.
 
     ``Distances`` itself keys its cache by the tile count, which is right for one game but
     not for the many worlds of a search, where two playouts may discover different land at
@@ -65,13 +66,14 @@ class SharedDistances(Distances):
         if layout == self._layout:
             return
         self._layout = layout
-        got = self._layouts.get(layout)
+        got = self._layouts.pop(layout, None)
         if got is None:
             self._key = None  # rebuild in the parent
             super().update(b)
-            if len(self._layouts) >= self.MAX_LAYOUTS:
-                self._layouts.clear()
-            got = self._layouts[layout] = (self._key, self._cost, self._maps, self._temple, [None])
+            if len(self._layouts) >= self.MAX_LAYOUTS:  # forget the least recently used
+                del self._layouts[next(iter(self._layouts))]
+            got = (self._key, self._cost, self._maps, self._temple, [None])
+        self._layouts[layout] = got  # (re)inserted last: the most recently used
         self._key, self._cost, self._maps, self._temple, self._frontier_box = got
 
     def frontier_map(self, ctx: Ctx) -> dict[Coord, int]:
