@@ -12,7 +12,7 @@ weight at least 0 (more VP, areas or tribes is never worse). Games are split: on
 
 It prints, per player count and per Epoch (and per tenth of the game elapsed), the mean
 log-likelihood of the eventual winner on held-out positions for: a coin (log 1/n), the old
-evaluator (``chances(projected(s))``, a softmax of projected VP at ``TEMPERATURE``), the
+evaluator (``chances(projected(s))``, a softmax of projected VP at ``TEMPERATURE``, frozen here), the
 evaluator installed in ``evaluate.py`` (``WEIGHTS``) and the refit; with the share of
 positions where the top-rated seat won and the mean chance given to the winner. Last, the
 refit ``WEIGHTS`` ready to paste into ``src/ziggurat/games/mesopotamia_epochs/evaluate.py``.
@@ -42,8 +42,44 @@ from scipy.optimize import minimize
 
 import ziggurat
 from ziggurat.games.mesopotamia_epochs import evaluate
+from ziggurat.games.mesopotamia_epochs.bots_model import Picture, bits
+from ziggurat.games.mesopotamia_epochs.position import to_position
+from ziggurat.games.mesopotamia_epochs.rounds import round_score
+from ziggurat.games.mesopotamia_epochs.state import EpochsState
 
 EPOCHS = 5
+
+
+# ---- the previous evaluator, frozen (evaluate.py before this fit), the baseline of the report
+
+FUTURE_KEEP = 0.4
+ENTRY_AREAS = 0.5
+
+
+def projected(s: EpochsState) -> list[float]:
+    """Each seat's VP plus what its Peoples should still score, valued as the heuristic bot
+    values an area (the evaluator before the fitted one): this Epoch's round score once more
+    for each People still to act, each area's ``hold_value``, and ``ENTRY_AREAS`` areas per
+    initial tribe of a People still to enter, kept at ``FUTURE_KEEP`` per later Epoch."""
+    peoples = s.rules.peoples
+    epoch = s.epoch
+    later = sum(FUTURE_KEEP**k for k in range(1, peoples.epochs - epoch + 1))
+    pos = to_position(s)
+    out = [float(v) for v in s.vp]
+    for seat in range(s.n):
+        pic = Picture(s.game, pos, seat)  # the seat's own side: whom it fears, what it may lose
+        for p, owner in enumerate(s.owner):
+            if owner != seat:
+                continue
+            comes = pic.acts_later(p)
+            if s.held[p]:
+                if comes:
+                    out[seat] += round_score(s, p)
+                for a in bits(s.held[p]):
+                    out[seat] += pic.hold_value(p, a, s.cnt[a])
+            elif comes and peoples.card_epoch[p] == epoch and p != s.active:
+                out[seat] += ENTRY_AREAS * peoples.initial[p] * (1.0 + later)
+    return out
 
 
 def play(players: int, games: int, seed: int) -> dict[str, np.ndarray]:
@@ -63,9 +99,7 @@ def play(players: int, games: int, seed: int) -> dict[str, np.ndarray]:
                 w = evaluate.weights(s)
                 mine = softmax(np.array([[sum(a * b for a, b in zip(w, x, strict=True)) for x in f]]))[0]
                 assert np.allclose(mine, evaluate.evaluate(state)), "evaluate() and features() disagree"
-            rows.append(
-                (f, s.epoch, evaluate.progress(s), decisions, evaluate.chances(evaluate.projected(s)))
-            )
+            rows.append((f, s.epoch, evaluate.progress(s), decisions, evaluate.chances(projected(s))))
         returns = state.returns()
         for f, epoch, t, at, old in rows:
             cols["f"].append(f)

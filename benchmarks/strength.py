@@ -151,8 +151,6 @@ def row(match: Match, result: TournamentResult) -> list[str]:
 HEADER = ["part", "game", "players", "bots", "games played", "win rate (95% CI)", "wins",
           "heuristic in its seat", "target", "met", "ISMCTS search speed", "measured"]  # fmt: skip
 CONTROL = HEADER.index("heuristic in its seat")
-OLD_HEADER = [h for h in HEADER if h not in ("wins", "heuristic in its seat")]
-"""The columns before the wins and the control were added: such rows are read with ``-`` in them."""
 
 
 READING = "## Reading"
@@ -169,13 +167,7 @@ def load_rows(path: Path | None) -> dict[str, list[str]]:
     if path is None or not path.exists():
         return {}
     kept = json.loads(path.read_text(encoding="utf-8"))
-    out = {}
-    for label, r in kept.items():
-        if len(r) == len(OLD_HEADER):
-            r = [*r[:6], "-", "-", *r[6:]]
-        if len(r) == len(HEADER):
-            out[label] = list(r)
-    return out
+    return {label: list(r) for label, r in kept.items() if len(r) == len(HEADER)}
 
 
 def markdown(rows: list[list[str]], args: argparse.Namespace, seconds: float, budget: str) -> str:

@@ -153,12 +153,11 @@ class RootStats:
         prior = self.prior
         if self.pairs and prior is not None and prior in legal:
             choice, top = prior, 0.0
-            for a, (n, d, d2) in self.pairs.items():
-                if a not in legal or n < 2:
+            for a, pair in self.pairs.items():
+                if a not in legal or pair[0] < 2:
                     continue
-                mean = d / n
-                var = max((d2 - n * mean * mean) / (n - 1), MIN_PAIRED_VARIANCE)
-                if mean > top and mean > self.confidence * math.sqrt(var / n):
+                mean, se = _paired_mean_se(pair)
+                if mean > top and mean > self.confidence * se:
                     choice, top = a, mean
             return choice
         best, key = legal[0], (-1, -1.0)
@@ -524,9 +523,17 @@ def _out_of_race(pair: tuple[int, float, float] | None) -> bool:
         return False
     if d == 0.0 and d2 == 0.0:
         return True  # the same outcome as the prior in every round
+    mean, se = _paired_mean_se(pair)
+    return mean + RACE_SE * se < 0.0
+
+
+def _paired_mean_se(pair: tuple[int, float, float]) -> tuple[float, float]:
+    """Mean and standard error of ``n >= 2`` paired differences from ``(n, sum, sum of
+    squares)``, the variance floored at :data:`MIN_PAIRED_VARIANCE`."""
+    n, d, d2 = pair
     mean = d / n
     var = max((d2 - n * mean * mean) / (n - 1), MIN_PAIRED_VARIANCE)
-    return mean + RACE_SE * math.sqrt(var / n) < 0.0
+    return mean, math.sqrt(var / n)
 
 
 __all__ = ["Node", "RootStats", "Searcher"]

@@ -118,12 +118,10 @@ def run_one(job: Job) -> Outcome:
     # a failing close must not lose the outcome: close errors are left out
     played = play_guarded(job.game_id, job.kinds, job.options, job.seed, job.max_plies, make=make_bot)
     state = played.state
-    out.plies, out.finished, out.returns, out.error = (
-        played.plies,
-        played.finished,
-        played.returns,
-        played.error,
-    )
+    out.plies = played.plies
+    out.finished = played.finished
+    out.returns = played.returns
+    out.error = played.error
     if out.error is None and state is not None:
         try:
             rnd = state.view(None).get("round")

@@ -499,7 +499,7 @@ class _Fetch:
         ctx, w = self.ctx, self.ctx.w
         best = w.wood_no_site - w.k * ctx.frontier_map.get(c, 40)
         for d, s in ctx.sites_by_distance(c, holy=False):
-            if w.wood_c - w.k * d <= best and self.prune:
+            if self.prune and w.wood_c - w.k * d <= best:
                 break
             val = w.wood_c - w.k * (d + w.w_partner * self.partners.get(s, pos))
             if val > best:
@@ -513,7 +513,7 @@ class _Fetch:
             best = w.stone_d - w.k * min(ctx.dist.d(c, ctx.temple, True), 60)
         if self.holy:
             for d, s in ctx.sites_by_distance(c, holy=True):
-                if w.stone_h - w.k * d <= best and self.prune:
+                if self.prune and w.stone_h - w.k * d <= best:
                     break
                 val = w.stone_h - w.k * (d + w.w_partner * self.partners.get(s, pos))
                 if val > best:

@@ -17,7 +17,8 @@ The weights are a conditional logit (P(winner = seat) = softmax of the strengths
 heuristic self-play at every change of :func:`phase_of` (where search evaluates), 2, 3 and 4
 players pooled, 1500 games each, every weight at least 0, and scored on a quarter of the
 games held out: the mean log-likelihood of the eventual winner, by Epoch 1 to 5 (the
-previous evaluator, a softmax of :func:`projected` VP at :data:`TEMPERATURE`, in brackets):
+previous evaluator, a softmax of projected VP at :data:`TEMPERATURE`, frozen in the fitting
+script, in brackets):
 
 - 2 players (a coin: -0.69): -0.60 -0.51 -0.45 -0.24 -0.12 (-0.91 -0.77 -0.59 -0.32 -0.27);
 - 3 players (-1.10): -0.93 -0.86 -0.79 -0.49 -0.26 (-1.44 -1.16 -0.94 -0.62 -0.53);
@@ -78,9 +79,6 @@ _ROWS = [
     (tuple(WEIGHTS[f][e][0] for f in FEATURES), tuple(WEIGHTS[f][e][1] for f in FEATURES))
     for e in range(len(WEIGHTS["vp"]))
 ]
-
-FUTURE_KEEP = 0.4
-ENTRY_AREAS = 0.5
 
 
 def features(s: EpochsState) -> list[list[float]]:
@@ -161,33 +159,6 @@ def strengths(s: EpochsState) -> list[float]:
     return [sum(wi * fi for wi, fi in zip(w, f, strict=True)) for f in features(s)]
 
 
-def projected(s: EpochsState) -> list[float]:
-    """Each seat's VP plus what its Peoples should still score, valued as the heuristic bot
-    values an area (the evaluator before the fitted one; benchmarks compare against it): this
-    Epoch's round score once more for each People still to act, each area's ``hold_value``,
-    and :data:`ENTRY_AREAS` areas per initial tribe of a People still to enter, kept at
-    :data:`FUTURE_KEEP` per later Epoch."""
-    peoples = s.rules.peoples
-    epoch = s.epoch
-    later = sum(FUTURE_KEEP**k for k in range(1, peoples.epochs - epoch + 1))
-    pos = to_position(s)
-    out = [float(v) for v in s.vp]
-    for seat in range(s.n):
-        pic = Picture(s.game, pos, seat)  # the seat's own side: whom it fears, what it may lose
-        for p, owner in enumerate(s.owner):
-            if owner != seat:
-                continue
-            comes = pic.acts_later(p)
-            if s.held[p]:
-                if comes:
-                    out[seat] += round_score(s, p)
-                for a in bits(s.held[p]):
-                    out[seat] += pic.hold_value(p, a, s.cnt[a])
-            elif comes and peoples.card_epoch[p] == epoch and p != s.active:
-                out[seat] += ENTRY_AREAS * peoples.initial[p] * (1.0 + later)
-    return out
-
-
 def chances(scores: list[float], temperature: float = TEMPERATURE) -> list[float]:
     """Each seat's chance to win from its score (softmax at this game's temperature)."""
     return win_chances(scores, temperature)
@@ -222,9 +193,7 @@ def evaluate(state: State) -> list[float]:
 
 
 __all__ = [
-    "ENTRY_AREAS",
     "FEATURES",
-    "FUTURE_KEEP",
     "MARGIN",
     "TEMPERATURE",
     "WEIGHTS",
@@ -234,7 +203,6 @@ __all__ = [
     "final",
     "phase_of",
     "progress",
-    "projected",
     "strengths",
     "weights",
 ]
