@@ -1,0 +1,192 @@
+"""Benchmark: how good are a search bot's decisions, measured against whole-game playouts?
+
+A match between bots answers "does the search win more?" with one bit per game, and a dozen
+games cannot tell two settings apart. This measures decisions instead:
+
+1. **Positions**: seeded games of heuristic bots; at about one decision in 25 with two or more
+   legal actions, the true state and the heuristic's move there are kept (at most three per
+   game, so the positions come from many games).
+2. **Truth**: from each position, the heuristic's move is played and then the whole game by
+   heuristic bots, ``--truth`` times with seeds 1000, 1001, ...; the mover's mean return is
+   its chance to win under heuristic continuation. Positions where that chance is below 2% or
+   above 98% are dropped: no move changes much there ("live" positions are kept).
+3. **Each spec** decides once at every live position, from the mover's view, as in a game.
+   Where it leaves the heuristic's move, its move is played out the same way with the same
+   seeds (common random numbers), and its **gain** is the mean paired difference of the
+   mover's returns. A spec that keeps the heuristic's move gains 0 there.
+
+The total gain over the positions (with its standard error from the paired differences) is
+the expected number of extra wins per that many decisions against heuristic opponents, as
+far as heuristic continuation is the truth: opponents in the strength matches are heuristic
+bots, so it is close to what a match measures, for far fewer CPU seconds. It favours
+settings that estimate the same thing (whole-game playouts): read it beside the matches.
+
+    .venv/bin/python benchmarks/decision_quality.py GAME --players N [--positions 60]
+        [--truth 40] [--jobs 2] [--seed 500] [--cache FILE] SPEC [SPEC ...]
+
+Example: ``benchmarks/decision_quality.py mare-nostrum --players 4 ismcts:1s
+ismcts:1s:plies=100000``. With a time budget, give each job a core of its own. Figures
+are printed, never checked. ``--cache FILE`` keeps the live positions and their truth
+(pickled) for the next run with the same game, players, positions, truth and seed, so more
+specs can be measured on the same positions without paying for the truth again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import pickle
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import ziggurat
+from ziggurat.bots import close_bot, make_bot
+from ziggurat.engine.contract import CHANCE, State, sample_chance
+
+PICK = 0.04
+"""Chance that a decision with two or more legal actions becomes a position."""
+PER_GAME = 3
+LIVE = (0.02, 0.98)
+
+
+@dataclass
+class Position:
+    state: State
+    seat: int
+    heuristic: str
+    returns: list[float]  # the seat's return in each truth playout after the heuristic's move
+
+
+def _play_out(game_id: str, players: int, state: State, seat: int, action: str, runs: int) -> list[float]:
+    """The seat's return in ``runs`` whole games of heuristic bots after ``action``."""
+    game = ziggurat.load(game_id, players=players)
+    out = []
+    for k in range(runs):
+        s = state.clone()
+        s.apply(action)
+        rng = random.Random(1000 + k)
+        bots = [make_bot("heuristic", game, p) for p in range(players)]
+        while not s.is_terminal():
+            who = s.current_player()
+            if who == CHANCE:
+                s.apply(sample_chance(s, rng))
+            else:
+                s.apply(bots[who].choose(s.view(who), s.legal_actions(), rng))
+        out.append(float(s.returns()[seat]))
+    return out
+
+
+def _positions(game_id: str, players: int, count: int, seed: int) -> list[tuple[State, int, str]]:
+    game = ziggurat.load(game_id, players=players)
+    out: list[tuple[State, int, str]] = []
+    g = 0
+    while len(out) < count:
+        g += 1
+        rng, pick = random.Random(seed + g), random.Random(seed * 7 + g)
+        bots = [make_bot("heuristic", game, p) for p in range(players)]
+        state = game.new_initial_state()
+        taken = 0
+        while not state.is_terminal() and taken < PER_GAME and len(out) < count:
+            who = state.current_player()
+            if who == CHANCE:
+                state.apply(sample_chance(state, rng))
+                continue
+            legal = state.legal_actions()
+            action = bots[who].choose(state.view(who), legal, rng)
+            if len(legal) > 1 and pick.random() < PICK:
+                out.append((state.clone(), who, action))
+                taken += 1
+            state.apply(action)
+    return out
+
+
+def _decide(game_id: str, players: int, state: State, seat: int, spec: str, seed: int) -> str:
+    game = ziggurat.load(game_id, players=players)
+    bot = make_bot(spec, game, seat)
+    try:
+        return bot.choose(state.view(seat), state.legal_actions(), random.Random(seed))
+    finally:
+        close_bot(bot)
+
+
+def _gain(base: list[float], other: list[float]) -> tuple[float, float]:
+    """Mean paired difference and its variance (of the mean)."""
+    diffs = [b - a for a, b in zip(base, other, strict=True)]
+    k = len(diffs)
+    mean = sum(diffs) / k
+    var = sum((d - mean) ** 2 for d in diffs) / (k - 1) / k if k > 1 else 0.0
+    return mean, var
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("specs", nargs="+", help="bot specs to measure, e.g. ismcts:1s")
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--positions", type=int, default=60)
+    parser.add_argument("--truth", type=int, default=40, help="whole-game playouts per move")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=500)
+    parser.add_argument("--cache", type=Path, default=None, help="keep positions and truth in this file")
+    args = parser.parse_args(argv)
+    gid, n = args.game, args.players
+    start = time.perf_counter()
+    key = (gid, n, args.positions, args.truth, args.seed)
+    with ProcessPoolExecutor(args.jobs) as pool:
+        kept = pickle.loads(args.cache.read_bytes()) if args.cache is not None and args.cache.exists() else None
+        if kept is not None and kept[0] == key:
+            live: list[Position] = kept[1]
+            found_count = kept[2]
+        else:
+            found = _positions(gid, n, args.positions, args.seed)
+            found_count = len(found)
+            truth = list(
+                pool.map(_play_out, *zip(*[(gid, n, st, seat, a, args.truth) for st, seat, a in found], strict=True))
+            )
+            live = [
+                Position(st, seat, a, r)
+                for (st, seat, a), r in zip(found, truth, strict=True)
+                if LIVE[0] < sum(r) / len(r) < LIVE[1]
+            ]
+            if args.cache is not None:
+                args.cache.write_bytes(pickle.dumps((key, live, found_count)))
+        print(
+            f"{gid}, {n} players: {found_count} positions, {len(live)} live, truth {args.truth} playouts "
+            f"per move ({time.perf_counter() - start:.0f} s)",
+            flush=True,
+        )
+        print(f"{'spec':44} {'left the heuristic':>18} {'total gain':>16} {'worst':>7} {'best':>6}")
+        for spec in args.specs:
+            choices = list(
+                pool.map(
+                    _decide,
+                    *zip(*[(gid, n, p.state, p.seat, spec, i) for i, p in enumerate(live)], strict=True),
+                )
+            )
+            moved = [(p, c) for p, c in zip(live, choices, strict=True) if c != p.heuristic]
+            others = list(
+                pool.map(
+                    _play_out,
+                    *zip(*[(gid, n, p.state, p.seat, c, args.truth) for p, c in moved], strict=True),
+                )
+            ) if moved else []
+            gains = [_gain(p.returns, r) for (p, _), r in zip(moved, others, strict=True)]
+            total = sum(g for g, _ in gains)
+            se = math.sqrt(sum(v for _, v in gains))
+            worst = min((g for g, _ in gains), default=0.0)
+            best = max((g for g, _ in gains), default=0.0)
+            print(
+                f"{spec:44} {len(moved):>8} of {len(live):<7} {total:+7.2f} ± {se:5.2f}  {worst:+6.2f} {best:+6.2f}",
+                flush=True,
+            )
+    print(f"({time.perf_counter() - start:.0f} s in all)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
