@@ -39,13 +39,14 @@ import pickle
 import random
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 import ziggurat
 from ziggurat.bots import close_bot, make_bot
-from ziggurat.engine.contract import CHANCE, State, sample_chance
+from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
 
 PICK = 0.04
 """Chance that a decision with two or more legal actions becomes a position."""
@@ -61,6 +62,21 @@ class Position:
     returns: list[float]  # the seat's return in each truth playout after the heuristic's move
 
 
+def _heuristic_decisions(game: Game, state: State, rng: random.Random) -> Iterator[tuple[int, list[str], str]]:
+    """Play ``state`` on to the end with heuristic bots (chance and tie-breaks from ``rng``),
+    yielding ``(seat, legal actions, action)`` at each decision before the action is applied."""
+    bots = [make_bot("heuristic", game, p) for p in range(game.num_players)]
+    while not state.is_terminal():
+        who = state.current_player()
+        if who == CHANCE:
+            state.apply(sample_chance(state, rng))
+            continue
+        legal = state.legal_actions()
+        action = bots[who].choose(state.view(who), legal, rng)
+        yield who, legal, action
+        state.apply(action)
+
+
 def _play_out(game_id: str, players: int, state: State, seat: int, action: str, runs: int) -> list[float]:
     """The seat's return in ``runs`` whole games of heuristic bots after ``action``."""
     game = ziggurat.load(game_id, players=players)
@@ -68,14 +84,8 @@ def _play_out(game_id: str, players: int, state: State, seat: int, action: str, 
     for k in range(runs):
         s = state.clone()
         s.apply(action)
-        rng = random.Random(1000 + k)
-        bots = [make_bot("heuristic", game, p) for p in range(players)]
-        while not s.is_terminal():
-            who = s.current_player()
-            if who == CHANCE:
-                s.apply(sample_chance(s, rng))
-            else:
-                s.apply(bots[who].choose(s.view(who), s.legal_actions(), rng))
+        for _ in _heuristic_decisions(game, s, random.Random(1000 + k)):
+            pass
         out.append(float(s.returns()[seat]))
     return out
 
@@ -87,20 +97,14 @@ def _positions(game_id: str, players: int, count: int, seed: int) -> list[tuple[
     while len(out) < count:
         g += 1
         rng, pick = random.Random(seed + g), random.Random(seed * 7 + g)
-        bots = [make_bot("heuristic", game, p) for p in range(players)]
         state = game.new_initial_state()
         taken = 0
-        while not state.is_terminal() and taken < PER_GAME and len(out) < count:
-            who = state.current_player()
-            if who == CHANCE:
-                state.apply(sample_chance(state, rng))
-                continue
-            legal = state.legal_actions()
-            action = bots[who].choose(state.view(who), legal, rng)
+        for who, legal, action in _heuristic_decisions(game, state, rng):
             if len(legal) > 1 and pick.random() < PICK:
                 out.append((state.clone(), who, action))
                 taken += 1
-            state.apply(action)
+                if taken >= PER_GAME or len(out) >= count:
+                    break
     return out
 
 
