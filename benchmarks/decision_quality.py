@@ -39,14 +39,15 @@ import pickle
 import random
 import sys
 import time
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from phase_starts import heuristic_decisions
+
 import ziggurat
 from ziggurat.bots import close_bot, make_bot
-from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
+from ziggurat.engine.contract import State
 
 PICK = 0.04
 """Chance that a decision with two or more legal actions becomes a position."""
@@ -62,21 +63,6 @@ class Position:
     returns: list[float]  # the seat's return in each truth playout after the heuristic's move
 
 
-def _heuristic_decisions(game: Game, state: State, rng: random.Random) -> Iterator[tuple[int, list[str], str]]:
-    """Play ``state`` on to the end with heuristic bots (chance and tie-breaks from ``rng``),
-    yielding ``(seat, legal actions, action)`` at each decision before the action is applied."""
-    bots = [make_bot("heuristic", game, p) for p in range(game.num_players)]
-    while not state.is_terminal():
-        who = state.current_player()
-        if who == CHANCE:
-            state.apply(sample_chance(state, rng))
-            continue
-        legal = state.legal_actions()
-        action = bots[who].choose(state.view(who), legal, rng)
-        yield who, legal, action
-        state.apply(action)
-
-
 def _play_out(game_id: str, players: int, state: State, seat: int, action: str, runs: int) -> list[float]:
     """The seat's return in ``runs`` whole games of heuristic bots after ``action``."""
     game = ziggurat.load(game_id, players=players)
@@ -84,7 +70,7 @@ def _play_out(game_id: str, players: int, state: State, seat: int, action: str, 
     for k in range(runs):
         s = state.clone()
         s.apply(action)
-        for _ in _heuristic_decisions(game, s, random.Random(1000 + k)):
+        for _ in heuristic_decisions(game, s, random.Random(1000 + k)):
             pass
         out.append(float(s.returns()[seat]))
     return out
@@ -99,7 +85,7 @@ def _positions(game_id: str, players: int, count: int, seed: int) -> list[tuple[
         rng, pick = random.Random(seed + g), random.Random(seed * 7 + g)
         state = game.new_initial_state()
         taken = 0
-        for who, legal, action in _heuristic_decisions(game, state, rng):
+        for who, legal, action in heuristic_decisions(game, state, rng):
             if len(legal) > 1 and pick.random() < PICK:
                 out.append((state.clone(), who, action))
                 taken += 1

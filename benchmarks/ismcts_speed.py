@@ -17,29 +17,23 @@ import platform
 import random
 import time
 
+from phase_starts import heuristic_decisions
+
 import ziggurat
 from ziggurat.bots import close_bot, make_bot
 from ziggurat.bots.ismcts import ISMCTSBot
-from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
+from ziggurat.engine.contract import Game, State
 
 PLAYER_COUNTS = {"mesopotamia": (2, 3, 4), "mesopotamia-epochs": (2, 3, 5), "mare-nostrum": (3, 4, 5)}
 
 
 def positions(game: Game, count: int, seed: int) -> list[State]:
     """``count`` decisions (two or more legal actions) spread over a heuristic self-play game."""
-    bots = [make_bot("heuristic", game, s) for s in range(game.num_players)]
-    rng = random.Random(seed)
     state = game.new_initial_state()
     found: list[State] = []
-    while not state.is_terminal():
-        who = state.current_player()
-        if who == CHANCE:
-            state.apply(sample_chance(state, rng))
-            continue
-        legal = state.legal_actions()
+    for _, legal, _ in heuristic_decisions(game, state, random.Random(seed)):
         if len(legal) > 1:
             found.append(state.clone())
-        state.apply(bots[who].choose(state.view(who), legal, rng))
     if not found:
         return []
     step = max(1, len(found) // (count + 1))
