@@ -127,7 +127,7 @@ class Ctx:
         others_need = sum(max(0, 4 - sum(1 for h in b.huts if h[0] == q) + 1) for q in range(b.n) if q != me)
         self.plains_scarce = free_slots + 2 * pool_plains < huts_left + others_need + 2
         self.holy_target = weights.holy_max if b.n < 4 else min(weights.holy_max, 2)
-        self.frontier_map = self._frontier_map()
+        self.frontier_map = dist.frontier_map(b)  # distance to unexplored land
         self.explore = self._explore_value()
         self.draw_value = self._draw_value()
         self.temple = b.temple
@@ -142,17 +142,6 @@ class Ctx:
             sites = self.holy_sites if holy else self.hut_sites
             got = self._nearest[key] = sorted((self.dist.d(c, site, True), site) for site in sites)
         return got
-
-    def _frontier_map(self) -> dict[Coord, int]:
-        b = self.b
-        if not b.frontier:
-            return {}
-        best: dict[Coord, int] = {}
-        for c in b.frontier:
-            for pos, d in self.dist.to(c, False).items():
-                if d < best.get(pos, FAR):
-                    best[pos] = d
-        return best
 
     def _explore_value(self) -> float:
         """What one more discovered tile is worth now (M7): land, wood or stone where short."""

@@ -101,20 +101,20 @@ class Board:
                 self.wood[(q, r)] = w
             if s:
                 self.stone[(q, r)] = s
-        can_discover = any(self.piles)
+        # spaces: unexplored hexes next to the map; frontier: tiles next to one (in one pass)
         self.spaces: set[Coord] = set()
-        if can_discover:
-            for q, r in self.tiles:
+        self.frontier: set[Coord] = set()
+        if any(self.piles):  # while tiles are left to draw (M7)
+            tiles = self.tiles
+            for (q, r), kind in tiles.items():
+                edge = False
                 for dq, dr in DIRECTIONS:
                     c = (q + dq, r + dr)
-                    if c not in self.tiles:
+                    if c not in tiles:
                         self.spaces.add(c)
-        self.frontier: set[Coord] = {
-            c
-            for c, kind in self.tiles.items()
-            if kind not in (VOLCANO, TEMPLE)
-            and any((c[0] + dq, c[1] + dr) in self.spaces for dq, dr in DIRECTIONS)
-        }
+                        edge = True
+                if edge and kind != VOLCANO and kind != TEMPLE:
+                    self.frontier.add((q, r))
 
     def p_tile(self, kind: str) -> float:
         """Chance that a discovery lands this (non-volcano) tile type."""
@@ -205,28 +205,18 @@ def enter_temple(b: Board, m: Mine, i: int, origin: Coord) -> None:
         m.tribes[i] = (b.temple, cargo, spent)
 
 
-class Distances:
-    """Shortest step costs between hexes, per carrying class, cached until the map grows.
+class Layout:
+    """One map layout's step graph, with the distance maps found on it so far.
 
-    Class ``True`` (a carrier) may not cross the temple (M5.3-M5.6); class ``False`` (an
-    empty tribe) may. Unexplored hexes up to two rings beyond the map count as passable at
-    a slightly higher cost while tiles are left to draw (a discovery always lands the tribe
-    on its target hex, M7.3-M7.4).
+    Hexes are numbered and each keeps its list of passable neighbours, per carrying class,
+    so a search walks lists of small integers instead of building coordinate tuples and
+    probing dicts at every step (the search runs thousands of times per decision of ISMCTS).
     """
 
-    def __init__(self) -> None:
-        self._key: tuple[int, bool] | None = None
-        self._maps: dict[tuple[Coord, bool], dict[Coord, int]] = {}
-        self._cost: dict[Coord, int] = {}
-        self._temple: Coord = (0, 0)
+    __slots__ = ("temple", "coords", "index", "step", "around", "maps", "frontier")
 
-    def update(self, b: Board) -> None:
-        key = (len(b.tiles), bool(b.spaces))
-        if key == self._key:
-            return
-        self._key = key
-        self._maps = {}
-        self._temple = b.temple
+    def __init__(self, b: Board) -> None:
+        self.temple = b.temple
         cost: dict[Coord, int] = {c: STEP for c, kind in b.tiles.items() if kind != VOLCANO}
         if b.spaces:
             ring = set(b.spaces)
@@ -237,41 +227,112 @@ class Distances:
                     n = (c[0] + dq, c[1] + dr)
                     if n not in cost and n not in b.tiles:
                         cost[n] = UNKNOWN_STEP + 1
-        self._cost = cost
+        self.coords: list[Coord] = list(cost)
+        self.index: dict[Coord, int] = {c: i for i, c in enumerate(self.coords)}
+        self.step: list[int] = list(cost.values())  # the cost of stepping onto each hex
+        temple = self.index.get(self.temple, -1)
+        empty: list[list[int]] = []
+        carrier: list[list[int]] = []
+        for q, r in self.coords:
+            near = [self.index[n] for n in ((q + dq, r + dr) for dq, dr in DIRECTIONS) if n in self.index]
+            empty.append(near)
+            carrier.append([i for i in near if i != temple])  # carriers never enter the temple
+        self.around = (empty, carrier)  # indexed by the carrying class (False, True)
+        self.maps: tuple[dict[Coord, dict[Coord, int]], dict[Coord, dict[Coord, int]]] = ({}, {})
+        self.frontier: dict[Coord, int] | None = None
+
+    def search(self, targets: list[Coord], carrier: bool) -> dict[Coord, int]:
+        """Map hex -> cost of walking from that hex to the nearest of ``targets`` (Dijkstra).
+
+        Heap entries are single integers ``distance << shift | hex`` (no tuples); a target
+        off the graph (a volcano, or beyond the unexplored rings) is reached from nowhere.
+        """
+        index = self.index
+        step = self.step
+        around = self.around[carrier]
+        shift = len(self.coords).bit_length()
+        mask = (1 << shift) - 1
+        best = [FAR] * len(self.coords)
+        heap: list[int] = []
+        out: dict[Coord, int] = {}
+        for c in targets:
+            i = index.get(c)
+            if i is None:
+                out[c] = 0
+            elif best[i]:
+                best[i] = 0
+                heap.append(i)
+        heapq.heapify(heap)
+        while heap:
+            x = heapq.heappop(heap)
+            d = x >> shift
+            u = x & mask
+            if d > best[u]:
+                continue
+            nd = d + step[u]
+            for w in around[u]:
+                if nd < best[w]:
+                    best[w] = nd
+                    heapq.heappush(heap, nd << shift | w)
+        coords = self.coords
+        for i, d in enumerate(best):
+            if d < FAR:
+                out[coords[i]] = d
+        return out
+
+
+class Distances:
+    """Shortest step costs between hexes, per carrying class, cached until the map grows.
+
+    Class ``True`` (a carrier) may not cross the temple (M5.3-M5.6); class ``False`` (an
+    empty tribe) may. Unexplored hexes up to two rings beyond the map count as passable at
+    a slightly higher cost while tiles are left to draw (a discovery always lands the tribe
+    on its target hex, M7.3-M7.4).
+
+    Call :meth:`update` with the board before asking for distances on it.
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple[int, bool] | None = None
+        self._layout: Layout | None = None
+        # the current layout's maps per class, held here for the cache hit (the hot path)
+        self._empty: dict[Coord, dict[Coord, int]] = {}
+        self._carrier: dict[Coord, dict[Coord, int]] = {}
+
+    def update(self, b: Board) -> None:
+        key = (len(b.tiles), bool(b.spaces))
+        if key == self._key:
+            return
+        self._key = key
+        self._use(Layout(b))
+
+    def _use(self, layout: Layout) -> None:
+        self._layout = layout
+        self._empty, self._carrier = layout.maps
 
     def to(self, target: Coord, carrier: bool) -> dict[Coord, int]:
         """Map tile -> cost of walking from that tile to ``target``."""
-        key = (target, carrier)
-        got = self._maps.get(key)
-        if got is not None:
-            return got
-        cost = self._cost
-        temple = self._temple
-        dist = {target: 0}
-        heap = [(0, target)]
-        while heap:
-            d, u = heapq.heappop(heap)
-            if d > dist[u]:
-                continue
-            cu = cost.get(u)
-            if cu is None:
-                continue
-            nd = d + cu
-            for dq, dr in DIRECTIONS:
-                w = (u[0] + dq, u[1] + dr)
-                if w not in cost or (carrier and w == temple):
-                    continue
-                if nd < dist.get(w, FAR):
-                    dist[w] = nd
-                    heapq.heappush(heap, (nd, w))
-        self._maps[key] = dist
-        return dist
+        maps = self._carrier if carrier else self._empty
+        got = maps.get(target)
+        if got is None:
+            assert self._layout is not None, "Distances.update(board) comes first"
+            got = maps[target] = self._layout.search([target], carrier)
+        return got
 
     def d(self, a: Coord, target: Coord, carrier: bool) -> int:
-        got = self._maps.get((target, carrier))
+        got = (self._carrier if carrier else self._empty).get(target)
         if got is None:
             got = self.to(target, carrier)
         return got.get(a, FAR)
+
+    def frontier_map(self, b: Board) -> dict[Coord, int]:
+        """Map tile -> cost of walking (empty) to the nearest frontier tile of ``b``, the
+        board last given to :meth:`update`; computed once per layout."""
+        layout = self._layout
+        assert layout is not None, "Distances.update(board) comes first"
+        if layout.frontier is None:
+            layout.frontier = layout.search(sorted(b.frontier), False) if b.frontier else {}
+        return layout.frontier
 
 
 def _index(m: Mine, t: tuple) -> int:  # type: ignore[type-arg]
@@ -418,4 +479,4 @@ def followups(b: Board, m: Mine, t: Tribe) -> list[tuple]:  # type: ignore[type-
     return out
 
 
-__all__ = ["Board", "Mine", "Distances", "PLAINS", "STEP", "FAR", "simulate", "followups"]
+__all__ = ["Board", "Mine", "Distances", "Layout", "PLAINS", "STEP", "FAR", "simulate", "followups"]

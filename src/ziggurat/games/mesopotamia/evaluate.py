@@ -29,7 +29,7 @@ from ziggurat.engine.contract import State
 from ziggurat.games.mesopotamia.bots import HeuristicBot
 from ziggurat.games.mesopotamia.bots_eval import DEFAULT_WEIGHTS, Ctx
 from ziggurat.games.mesopotamia.bots_eval import evaluate as points_of
-from ziggurat.games.mesopotamia.bots_model import Board, Coord, Distances, Mine
+from ziggurat.games.mesopotamia.bots_model import Board, Coord, Distances, Layout, Mine
 from ziggurat.games.mesopotamia.state import MesoState
 
 TEMPERATURE = 200.0
@@ -57,41 +57,21 @@ class SharedDistances(Distances):
 
     def __init__(self) -> None:
         super().__init__()
-        self._layout: tuple[frozenset[tuple[Coord, str]], bool] | None = None
-        self._layouts: dict[tuple[frozenset[tuple[Coord, str]], bool], tuple[Any, ...]] = {}
-        self._frontier_box: list[dict[Coord, int] | None] = [None]
+        self._exact: tuple[frozenset[tuple[Coord, str]], bool] | None = None
+        self._layouts: dict[tuple[frozenset[tuple[Coord, str]], bool], Layout] = {}
 
     def update(self, b: Board) -> None:
-        layout = (frozenset(b.tiles.items()), bool(b.spaces))
-        if layout == self._layout:
+        exact = (frozenset(b.tiles.items()), bool(b.spaces))
+        if exact == self._exact:
             return
-        self._layout = layout
-        got = self._layouts.pop(layout, None)
+        self._exact = exact
+        got = self._layouts.pop(exact, None)
         if got is None:
-            self._key = None  # rebuild in the parent
-            super().update(b)
             if len(self._layouts) >= self.MAX_LAYOUTS:  # forget the least recently used
                 del self._layouts[next(iter(self._layouts))]
-            got = (self._key, self._cost, self._maps, self._temple, [None])
-        self._layouts[layout] = got  # (re)inserted last: the most recently used
-        self._key, self._cost, self._maps, self._temple, self._frontier_box = got
-
-    def frontier_map(self, ctx: Ctx) -> dict[Coord, int]:
-        """The frontier map of the current layout, computed once."""
-        box = self._frontier_box
-        found = box[0]
-        if found is None:
-            found = box[0] = Ctx._frontier_map(ctx)
-        return found
-
-
-class _Ctx(Ctx):
-    """The heuristic's context, with the frontier map computed once per map layout."""
-
-    dist: SharedDistances
-
-    def _frontier_map(self) -> dict[Coord, int]:
-        return self.dist.frontier_map(self)
+            got = Layout(b)
+        self._layouts[exact] = got  # (re)inserted last: the most recently used
+        self._use(got)
 
 
 class Evaluator:
@@ -121,7 +101,7 @@ class Evaluator:
             b = Board(pos, seat)
             self.dist.update(b)
             cards = sum(n * v for n, v in zip(b.hand, DEFAULT_WEIGHTS.card_value, strict=True))
-            out.append(points_of(_Ctx(b, self.dist, DEFAULT_WEIGHTS), Mine(b)) + cards)
+            out.append(points_of(Ctx(b, self.dist, DEFAULT_WEIGHTS), Mine(b)) + cards)
         return out
 
 
