@@ -37,6 +37,9 @@ def test_options_in_any_order() -> None:
     assert paired.spec() == "ismcts:2s:root=paired:width=6:depth=1"
     assert parse_ismcts(paired.spec()) == paired
     assert parse_ismcts("ismcts:confidence=1.5").confidence == 1.5
+    assert parse_ismcts("ismcts").plans and not parse_ismcts("ismcts:plans=off").plans
+    assert parse_ismcts("ismcts:1s:plans=off").spec() == "ismcts:1s:plans=off"
+    assert parse_ismcts("ismcts:plans=on") == parse_ismcts("ismcts")
 
 
 @pytest.mark.parametrize(
@@ -56,6 +59,7 @@ def test_options_in_any_order() -> None:
         ("ismcts:width=1", "width must be a whole number from 2"),
         ("ismcts:depth=0", "depth must be a whole number from 1"),
         ("ismcts:confidence=much", "confidence must be a number from 0 to 10"),
+        ("ismcts:plans=maybe", "plans must be on or off"),
         ("ismcts:c=1:c=2", "given twice"),
         ("ismcts::1s", "empty part"),
     ],

@@ -114,7 +114,7 @@ def test_paired_root_plays_its_candidates_in_rounds(game_id: str, players: int) 
     seat = state.current_player()
     width, rounds = 3, 5
     config = ISMCTSConfig(
-        seconds=None, iterations=width * rounds, root="paired", width=width, depth=1, plies=4
+        seconds=None, iterations=width * rounds, root="paired", width=width, depth=1, plies=4, plans=False
     )
     searcher = Searcher(game, seat, config)
     stats = searcher.search(state.view(seat), 7, config.iterations, None)
@@ -179,3 +179,54 @@ def test_paired_root_races_its_candidates(monkeypatch: pytest.MonkeyPatch) -> No
     stats = searcher.search(state.view(seat), 1, config.iterations, None)
     assert stats.iterations == 4 * race
     assert stats.best(legal) == prior
+
+
+def test_a_plan_candidate_plays_its_action() -> None:
+    """A plan candidate's key is its action and the plan (docs/bots.md, "Plans"); chosen, it
+    plays the action."""
+    key = search_module.plan_key("b", "raid")
+    assert key != "b" and key.partition(search_module.PLAN_MARK) == ("b", search_module.PLAN_MARK, "raid")
+    stats = RootStats(prior="a", confidence=1.0, moves={key: "b"})
+    stats.pairs = {key: (4, 0.08, 4 * 0.02 * 0.02)}
+    assert stats.best(["a", "b"]) == "b"
+    assert stats.best(["a", "c"]) == "a"  # the plan's move is not legal here (no-loop rule)
+
+
+class _Counting:
+    """A plan that plays the heuristic's moves and counts its decisions per seat."""
+
+    calls: dict[int, int] = {}
+
+    def __init__(self, game: ziggurat.Game, seat: int) -> None:
+        self.inner = make_bot("heuristic", game, seat)
+        self.seat = seat
+        self.needs_view = True
+
+    def choose(self, view: dict[str, object] | None, legal: list[str], rng: random.Random) -> str:
+        _Counting.calls[self.seat] = _Counting.calls.get(self.seat, 0) + 1
+        move: str = self.inner.choose(view, legal, rng)
+        return move
+
+
+def test_paired_root_tries_each_plan_for_the_searching_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each of the game's plans is one more candidate: the plan's move from the view, played
+    out with the searching seat (and no other) following the plan; ``plans=off`` drops them."""
+    from ziggurat.games.mare_nostrum import bots as nostrum_bots
+
+    monkeypatch.setattr(nostrum_bots, "PLANS", {"count": _Counting})
+    game, state = mid_game("mare-nostrum", 3, 12)
+    seat = state.current_player()
+    view, legal = state.view(seat), state.legal_actions()
+    config = ISMCTSConfig(seconds=None, iterations=16, root="paired", width=3, depth=1, plies=4)
+    _Counting.calls = {}
+    stats = Searcher(game, seat, config).search(view, 7, config.iterations, None)
+    heuristic = make_bot("heuristic", game, seat).choose(view, legal, random.Random(0))
+    key = search_module.plan_key(heuristic, "count")
+    assert stats.moves == {key: heuristic}
+    assert key in stats.actions and key in stats.pairs
+    assert set(_Counting.calls) == {seat} and _Counting.calls[seat] > 1  # its playouts follow it
+    assert stats.best(legal) in legal
+    _Counting.calls = {}
+    off = Searcher(game, seat, ISMCTSConfig(**{**config.__dict__, "plans": False}))
+    quiet = off.search(view, 7, config.iterations, None)
+    assert not quiet.moves and key not in quiet.actions and _Counting.calls == {}

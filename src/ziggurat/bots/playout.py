@@ -10,6 +10,8 @@ the real game, so a policy may read any seat's view of such a world.
   gives its heuristic what it reads (Mare Nostrum's view copies the whole position twice,
   its heuristic needs a fraction), and ``evaluate.make_playout_bots(game)``, a factory of
   such bots sharing caches for one search (Mesopotamia's distance maps).
+  ``start(plan=(seat, name))`` has one seat follow one of the game's plans instead
+  (:func:`find_plans`) for that playout.
 
 The evaluation is the game's ``evaluate.evaluate(state) -> list[float]`` (one value in [0, 1]
 per seat, an estimate of each seat's chance to win), found by convention through the
@@ -117,12 +119,26 @@ def search_defaults(game: Game) -> dict[str, Any]:
     return out
 
 
+Plan = Callable[[Game, int], Any]
+"""A plan: makes a bot (``choose(view, legal, rng)``) for one seat of a game."""
+
+
+def find_plans(game: Game) -> dict[str, Plan]:
+    """The game's plans, ``bots.PLANS``: other heuristic bots, each playing to a different
+    plan (Mare Nostrum's raider), that a paired root may follow for the searching seat in a
+    candidate's playouts (policy switching: docs/bots.md, "Plans"). ``{}`` if it has none."""
+    module = _game_module(game, "bots")
+    found = getattr(module, "PLANS", None) if module is not None else None
+    return dict(found) if isinstance(found, dict) else {}
+
+
 class Playout(Protocol):
-    """A playout policy; :meth:`start` is called before each playout."""
+    """A playout policy; :meth:`start` is called before each playout, with ``plan`` (a seat
+    and the name of one of the game's plans) when that seat follows the plan in it."""
 
     name: str
 
-    def start(self) -> None: ...
+    def start(self, plan: tuple[int, str] | None = None) -> None: ...
 
     def choose(self, state: State, who: int, legal: Sequence[str], rng: random.Random) -> str: ...
 
@@ -130,7 +146,7 @@ class Playout(Protocol):
 class RandomPlayout:
     name = "random"
 
-    def start(self) -> None:
+    def start(self, plan: tuple[int, str] | None = None) -> None:
         return None
 
     def choose(self, state: State, who: int, legal: Sequence[str], rng: random.Random) -> str:
@@ -155,14 +171,18 @@ class HeuristicPlayout:
         factory = getattr(ev, "make_playout_bots", None) if ev is not None else None
         self._new: Callable[[int], Any] = factory(game) if factory is not None else self._plain
         self._bots: list[Any] = [None] * game.num_players
+        self._plans = find_plans(game)
 
     def _plain(self, seat: int) -> Any:
         return self._cls(self.game, seat)
 
-    def start(self) -> None:
+    def start(self, plan: tuple[int, str] | None = None) -> None:
         # Fresh bots for each playout: a heuristic bot's memory (Mesopotamia's "phase is
         # closing", its distance cache keyed by the tile count) belongs to one world.
         self._bots = [None] * self.game.num_players
+        if plan is not None:
+            seat, name = plan
+            self._bots[seat] = self._plans[name](self.game, seat)
 
     def choose(self, state: State, who: int, legal: Sequence[str], rng: random.Random) -> str:
         bot = self._bots[who]
@@ -190,11 +210,13 @@ def make_playout(kind: str, game: Game) -> Playout:
 __all__ = [
     "Evaluator",
     "HeuristicPlayout",
+    "Plan",
     "Playout",
     "RandomPlayout",
     "find_evaluator",
     "find_final",
     "find_phase",
+    "find_plans",
     "has_evaluator",
     "make_playout",
     "search_defaults",

@@ -45,6 +45,7 @@ from ziggurat.bots.playout import (
     find_evaluator,
     find_final,
     find_phase,
+    find_plans,
     has_evaluator,
     make_playout,
     search_defaults,
@@ -126,6 +127,9 @@ class RootStats:
     pairs: dict[str, tuple[int, float, float]] = field(default_factory=dict)
     """A paired root: ``action -> (rounds, sum, sum of squares)`` of the action's reward minus
     the prior's, over the rounds in which both were played (empty for a UCT root)."""
+    moves: dict[str, str] = field(default_factory=dict)
+    """A paired root's plan candidates (:func:`plan_key`): candidate key -> the action it
+    plays now. Every other key is an action."""
 
     def add(self, other: RootStats) -> None:
         """Sum another tree's root statistics into these (root parallelism)."""
@@ -136,6 +140,7 @@ class RootStats:
         for a, (n, d, d2) in other.pairs.items():
             n0, s0, q0 = self.pairs.get(a, (0, 0.0, 0.0))
             self.pairs[a] = (n0 + n, s0 + d, q0 + d2)
+        self.moves.update(other.moves)
         if self.prior is None:
             self.prior = other.prior
         self.iterations += other.iterations
@@ -149,16 +154,17 @@ class RootStats:
 
         After a paired root (:attr:`pairs`), the choice is the candidate whose mean paired
         difference over the prior is highest and above ``confidence`` standard errors of
-        those differences, else the prior."""
+        those differences, else the prior; a plan candidate plays its action (:attr:`moves`)."""
         prior = self.prior
         if self.pairs and prior is not None and prior in legal:
             choice, top = prior, 0.0
             for a, pair in self.pairs.items():
-                if a not in legal or pair[0] < 2:
+                move = self.moves.get(a, a)
+                if move not in legal or pair[0] < 2:
                     continue
                 mean, se = _paired_mean_se(pair)
                 if mean > top and mean > self.confidence * se:
-                    choice, top = a, mean
+                    choice, top = move, mean
             return choice
         best, key = legal[0], (-1, -1.0)
         for a in legal:
@@ -224,6 +230,9 @@ class Searcher:
         self.width = config.width if config.width is not None else int(defaults.get("width", DEFAULT_WIDTH))
         depth = config.depth if config.depth is not None else defaults.get("depth")
         self.depth = int(depth) if depth is not None else 1 << 30
+        # plans for the searching seat's playouts at a paired root (heuristic playouts only)
+        self.plans = find_plans(game) if config.plans and self.playout.name == "heuristic" else {}
+        self.moves: dict[str, str] = {}  # this search's plan candidates: key -> action
         # progressive bias towards the heuristic's move (none for a random policy)
         self.bias = PRIOR_BIAS if self.playout.name == "heuristic" else 0.0
 
@@ -241,6 +250,7 @@ class Searcher:
         start = time.monotonic()
         stats = RootStats(confidence=self.confidence)
         budget = Budget(iterations, deadline)
+        self.moves = stats.moves
         if self.root_mode == "paired":
             done = self._search_paired(root, view, rng, budget, stats)
         else:
@@ -294,7 +304,7 @@ class Searcher:
             legal = set(world.legal_actions())
             got: dict[str, float] = {}
             for a in candidates:
-                if a not in legal:  # cannot happen for the searcher's own decision; be safe
+                if self.moves.get(a, a) not in legal:  # cannot happen for the searcher's own decision
                     continue
                 got[a] = self._iterate(root, world.clone(), rng, random.Random(world_seed), {}, forced=a)
                 done += 1
@@ -319,20 +329,27 @@ class Searcher:
     ) -> tuple[str, list[str]]:
         """A paired root's candidates: the playout policy's own move (the prior) first, then
         the best others by the evaluator one ply on (the mean over :data:`RANK_WORLDS`
-        sampled worlds, ``world`` the first), ``width`` in all."""
+        sampled worlds, ``world`` the first), ``width`` in all; then one per plan of the game
+        (:attr:`plans`): the plan's move from ``view``, played out with the searching seat
+        following the plan (:func:`plan_key`, recorded in :attr:`moves`)."""
         legal = world.legal_actions()
         self.playout.start()
         prior = self.playout.choose(world, self.seat, legal, luck)
+        plans: list[str] = []
+        for name, make in self.plans.items():
+            key = plan_key(make(self.game, self.seat).choose(view, legal, luck), name)
+            self.moves[key] = key.partition(PLAN_MARK)[0]
+            plans.append(key)
         others = [a for a in legal if a != prior]
         if len(others) < self.width:
-            return prior, [prior, *others]  # every legal action is a candidate: no ranking
+            return prior, [prior, *others, *plans]  # every legal action is a candidate: no ranking
         total = self._rank(world)
         if total:
             for _ in range(RANK_WORLDS - 1):
                 for a, v in self._rank(self.game.sample_state(view, self.seat, rng)).items():
                     total[a] = total.get(a, 0.0) + v
             others.sort(key=lambda a: -total.get(a, -1.0))
-        return prior, [prior, *others[: self.width - 1]]
+        return prior, [prior, *others[: self.width - 1], *plans]
 
     def _rank(self, world: State) -> dict[str, float]:
         """The searcher's value of each root action one ply on, in one sampled world: the
@@ -366,18 +383,23 @@ class Searcher:
         c = self.c
         bias = self.bias
         playout = self.playout
-        playout.start()
+        plan: tuple[int, str] | None = None
+        action = forced
+        if forced is not None and forced in self.moves:  # a plan candidate (plan_key)
+            action = self.moves[forced]
+            plan = (seat, forced.partition(PLAN_MARK)[2])
+        playout.start(plan)
         node = root
         path: list[Node] = []
         depth = self.depth
         decisions = 0
-        if forced is not None:
+        if forced is not None and action is not None:
             child = root.children.get((seat, forced))
             if child is None:  # the first candidate of the first round is the prior
                 child = root.children[(seat, forced)] = Node(seat, prior=not root.children)
             else:
                 child.avail += 1
-            state.apply(forced)
+            state.apply(action)
             path.append(child)
             node = child
             decisions = 1
@@ -514,6 +536,16 @@ class Searcher:
         return self.final(state)
 
 
+PLAN_MARK = "\tplan="
+"""Joins an action and a plan's name in a plan candidate's key (no action text has a tab)."""
+
+
+def plan_key(action: str, plan: str) -> str:
+    """The key of the paired-root candidate that plays ``action`` now and follows ``plan``
+    for the searching seat in its playouts (policy switching, docs/bots.md "Plans")."""
+    return f"{action}{PLAN_MARK}{plan}"
+
+
 def _out_of_race(pair: tuple[int, float, float] | None) -> bool:
     """True when a paired-root candidate leaves the race (:data:`RACE_ROUNDS`, :data:`RACE_SE`)."""
     if pair is None:
@@ -536,4 +568,4 @@ def _paired_mean_se(pair: tuple[int, float, float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-__all__ = ["Node", "RootStats", "Searcher"]
+__all__ = ["PLAN_MARK", "Node", "RootStats", "Searcher", "plan_key"]

@@ -28,10 +28,13 @@ budget):
 - ``confidence=X``: standard errors by which another action must beat the playout policy's
   own move before the bot leaves it (default: the game's, else 0 for a UCT root);
 - ``depth=N``: decisions below the root where the tree may grow; deeper, the playout policy
-  plays (default: the game's, else unlimited; ``depth=1`` is a flat search of the root).
+  plays (default: the game's, else unlimited; ``depth=1`` is a flat search of the root);
+- ``plans=on|off``: whether a ``paired`` root also tries the game's plans (``bots.PLANS``:
+  other heuristic bots, such as Mare Nostrum's raider), each as a candidate whose playouts
+  follow that plan for the searching seat (default ``on``; a game without plans has none).
 
 Examples: ``ismcts:0.5s``, ``ismcts:2000:workers=2``, ``ismcts:250ms:rollout=random:plies=20``,
-``ismcts:1s:root=paired:width=5:depth=1``.
+``ismcts:1s:root=paired:width=5:depth=1``, ``ismcts:1s:plans=off``.
 """
 
 from __future__ import annotations
@@ -46,13 +49,14 @@ MAX_WORKERS = 64
 MAX_SECONDS = 3600.0
 ROLLOUTS = ("heuristic", "random")
 ROOTS = ("uct", "paired")
+SWITCHES = {"on": True, "off": False}
 DEFAULT_WIDTH = 4
 MAX_WIDTH = 64
 
 SPEC_HELP = (
     "random, heuristic, or ismcts[:BUDGET][:OPTION=VALUE...] with BUDGET a time per decision "
     "(1s, 0.5s, 250ms) or an iteration count (2000) and options workers=N, c=X, "
-    "rollout=heuristic|random, plies=N, root=uct|paired, width=K, depth=N, confidence=X"
+    "rollout=heuristic|random, plies=N, root=uct|paired, width=K, depth=N, confidence=X, plans=on|off"
 )
 
 _SECONDS = re.compile(r"^(\d+(?:\.\d*)?|\.\d+)s$")
@@ -74,6 +78,7 @@ class ISMCTSConfig:
     width: int | None = None  # candidates of a paired root; None: the game's default
     depth: int | None = None  # decisions below the root where the tree grows; None: the game's
     confidence: float | None = None  # standard errors needed to leave the prior; None: the game's
+    plans: bool = True  # a paired root also tries the game's plans (bots.PLANS)
 
     def spec(self) -> str:
         """The canonical spec text (options at their default are left out)."""
@@ -98,6 +103,8 @@ class ISMCTSConfig:
             parts.append(f"depth={self.depth}")
         if self.confidence is not None:
             parts.append(f"confidence={self.confidence:g}")
+        if not self.plans:
+            parts.append("plans=off")
         return ":".join(parts)
 
 
@@ -156,6 +163,7 @@ def parse_ismcts(spec: str) -> ISMCTSConfig:
     width: int | None = None
     depth: int | None = None
     confidence: float | None = None
+    plans = True
     for key, value in options.items():
         if key == "workers":
             workers = _int(spec, key, value, 1, MAX_WORKERS)
@@ -177,10 +185,14 @@ def parse_ismcts(spec: str) -> ISMCTSConfig:
             width = _int(spec, key, value, 2, MAX_WIDTH)
         elif key == "depth":
             depth = _int(spec, key, value, 1, 100_000)
+        elif key == "plans":
+            if value not in SWITCHES:
+                raise ValueError(f"bad bot spec {spec!r}: plans must be on or off, not {value!r}")
+            plans = SWITCHES[value]
         else:
             raise ValueError(
                 f"bad bot spec {spec!r}: unknown option {key!r}; options are workers, c, rollout, "
-                "plies, root, width, depth, confidence"
+                "plies, root, width, depth, confidence, plans"
             )
     return ISMCTSConfig(
         seconds=seconds,
@@ -193,6 +205,7 @@ def parse_ismcts(spec: str) -> ISMCTSConfig:
         width=width,
         depth=depth,
         confidence=confidence,
+        plans=plans,
     )
 
 

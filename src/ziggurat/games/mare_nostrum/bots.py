@@ -6,13 +6,18 @@ when conquest offers them, otherwise production buildings and expansion. Resourc
 every buy turn (they are discarded at its end, N3.13); trade offers give away duplicates first
 and takes favour new good types and taxes. Legions attack only with a clear numerical edge.
 Every choice is a deterministic function of the view and the legal list (ties by text).
+
+:class:`RaiderBot` is the same bot with one plan more: it ships legions by trireme chain
+into the richest coastal province of the strongest opponent. It is one of the game's
+:data:`PLANS`, which the search may follow for its own seat (docs/bots.md, "Plans").
 """
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
@@ -46,6 +51,7 @@ class HeuristicBot:
 
     name = "heuristic"
     needs_view = True
+    scorers: ClassVar[dict[str, Any]] = {}  # verb -> scoring method; filled below the class
 
     def __init__(self, game: Any, seat: int) -> None:
         self.game = game
@@ -58,15 +64,19 @@ class HeuristicBot:
         d = dict(view)
         d["opts"] = self.game.opts
         d["limits"] = self.game.opts["unit_limits"]
+        self._prepare(d)
         scored = [(self._score(d, a), a) for a in legal]
         best = max(s for s, _ in scored)
         return min(a for s, a in scored if s == best)
 
     # ------------------------------------------------------------------ scoring
+    def _prepare(self, d: dict[str, Any]) -> None:
+        """Work out, once per decision, what scoring every action will read."""
+
     def _score(self, d: dict[str, Any], action: str) -> float:
         w = action.split()
         verb = w[0]
-        fn = _SCORERS.get(verb)
+        fn = self.scorers.get(verb)
         if fn is None:
             return 0.0
         return float(fn(self, d, w))
@@ -368,6 +378,153 @@ _SCORERS: dict[str, Any] = {
     "title": HeuristicBot.s_title,
     "winner": HeuristicBot.s_winner,
 }
+HeuristicBot.scorers = _SCORERS
+
+# Worth of a building to the raider when it picks where to land (capitals and legendary
+# cities count towards N6.3; caravans and markets are production).
+_RAID_WORTH = {"capital": 4, "legendary_city": 4, "caravan": 2, "market": 2, "city": 1, "temple": 1}
+
+
+class Raid:
+    """Where a raid goes: ``landing`` (an opponent's coastal province), ``staging`` (the
+    raider's coastal province the legions sail from), ``chain`` (the seas between them,
+    ``staging``'s first, one trireme needed in each: N4.6.2), the ``defenders`` there and
+    whether a fortress of theirs stands there."""
+
+    __slots__ = ("landing", "staging", "chain", "defenders", "fortress")
+
+    def __init__(self, landing: str, staging: str, chain: list[str], defenders: int, fortress: bool) -> None:
+        self.landing = landing
+        self.staging = staging
+        self.chain = chain
+        self.defenders = defenders
+        self.fortress = fortress
+
+
+class RaiderBot(HeuristicBot):
+    """The heuristic bot with a raid on the strongest opponent (a plan: :data:`PLANS`).
+
+    The strongest opponent is the one with the most hero/wonder tiles, then titles, resources
+    and Trade level. The raid lands in his coastal province with the most production and
+    victory cities for the fewest defenders and seas (:class:`Raid`). In the Buy phase, after
+    tiles and the Pyramids, the raider buys triremes into the first sea of the chain until
+    there are enough to span it and legions in the staging province until they outnumber
+    the defenders (two per defender, ``margin`` more, three more against a fortress); in the
+    Military phase his triremes row forward along the chain and the legions sail once they
+    are enough. Conquest choices are the heuristic's (Occupy a capital, else Convert).
+    The rest of the time it plays as :class:`HeuristicBot`."""
+
+    name = "raider"
+
+    def __init__(self, game: Any, seat: int, margin: int = 1) -> None:
+        super().__init__(game, seat)
+        self.margin = margin
+        self.raid: Raid | None = None
+
+    def _prepare(self, d: dict[str, Any]) -> None:
+        self.raid = self._plan(d) if d["stage"].startswith(("buy_", "mil_")) else None
+
+    def target(self, d: dict[str, Any]) -> int:
+        """The strongest opponent (ties: the lowest seat)."""
+        best, who = -1.0, -1
+        for s in range(d["n"]):
+            if s == self.seat:
+                continue
+            titles = sum(1 for h in d["titles"].values() if h == s)
+            t = 3 * B.tiles_counted(d, s) + titles + 0.2 * d["res_counts"][s] + 0.3 * B.tracks(d, s)["trade"]
+            if t > best:
+                best, who = t, s
+        return who
+
+    def _plan(self, d: dict[str, Any]) -> Raid | None:
+        b = D.board(d["n"])
+        mine = [p for p in B.own_provinces(d, self.seat) if b.coastal(p)]
+        if not mine:
+            return None
+        # cheapest chains from the raider's coasts: fewest seas still without his trireme,
+        # then fewest seas, then by name (Dijkstra over at most nine seas)
+        first = sorted({sea for p in mine for sea in b.provinces[p]["seas"]})
+        cost: dict[str, tuple[int, int, list[str]]] = {}
+        heap = [(self._missing(d, sea), 1, [sea]) for sea in first]
+        heapq.heapify(heap)
+        while heap:
+            gaps, length, chain = heapq.heappop(heap)
+            sea = chain[-1]
+            if sea in cost:
+                continue
+            cost[sea] = (gaps, length, chain)
+            for nxt in b.seas[sea]["seas"]:
+                if nxt not in cost:
+                    heapq.heappush(heap, (gaps + self._missing(d, nxt), length + 1, [*chain, nxt]))
+        best: tuple[float, Raid] | None = None
+        for p in B.own_provinces(d, self.target(d)):
+            ends = [cost[s] for s in b.provinces[p]["seas"] if s in cost]
+            if not ends:
+                continue
+            gaps, length, chain = min(ends)
+            worth = sum(_RAID_WORTH.get(D.building_kind(slot), 0) for slot in B.built(d, p))
+            defenders = sum(c for s, c in enumerate(B.legions(d, p)) if s != self.seat)
+            fort = d["fortresses"].get(p)
+            fortress = fort is not None and fort != self.seat
+            score = worth - 1.5 * defenders - 3 * fortress - 0.5 * gaps - 0.25 * length
+            if best is None or score > best[0]:
+                staging = max(
+                    (q for q in mine if chain[0] in b.provinces[q]["seas"]),
+                    key=lambda q: (B.legions(d, q)[self.seat], q),
+                )
+                best = (score, Raid(p, staging, chain, defenders, fortress))
+        return best[1] if best is not None else None
+
+    def _missing(self, d: dict[str, Any], sea: str) -> int:
+        return 0 if B.triremes(d, sea)[self.seat] > 0 else 1
+
+    def _needed(self, raid: Raid) -> int:
+        return 2 * raid.defenders + self.margin + (3 if raid.fortress else 0)
+
+    def s_buy(self, d: dict[str, Any], w: list[str]) -> float:
+        base = HeuristicBot.s_buy(self, d, w)
+        raid = self.raid
+        if raid is None or w[1] not in ("legion", "trireme") or w[2] not in (raid.chain[0], raid.staging):
+            return base
+        bonus = 15.0 if w[-1] == "cheap" else 0.0
+        if w[1] == "trireme":
+            have = sum(B.triremes(d, sea)[self.seat] for sea in raid.chain)
+            if have < len(raid.chain) + (1 if len(raid.chain) > 1 else 0):
+                return max(base, 66.0 + bonus)
+            return base
+        force = B.legions(d, raid.staging)[self.seat] + B.legions(d, raid.landing)[self.seat]
+        if force <= self._needed(raid):
+            return max(base, 64.0 + bonus)
+        return base
+
+    def s_row(self, d: dict[str, Any], w: list[str]) -> float:
+        raid = self.raid
+        if raid is None:
+            return -1.0
+        chain = raid.chain
+        src, dst = w[1], w[2]
+        if dst not in chain or B.triremes(d, dst)[self.seat] > 0:
+            return -1.0
+        if src in chain and (B.triremes(d, src)[self.seat] < 2 or chain.index(dst) < chain.index(src)):
+            return -1.0  # never open a gap in the chain, never row backwards
+        return 5.0
+
+    def s_sail(self, d: dict[str, Any], w: list[str]) -> float:
+        base = HeuristicBot.s_sail(self, d, w)
+        raid = self.raid
+        if raid is None or len(w) > 3 or w[2] != raid.landing or not d.get("mil"):
+            return base
+        there = B.legions(d, raid.landing)[self.seat]
+        moving = B.free_legions(d, w[1], self.seat) - d["mil"]["arrived"].get(w[1], 0)
+        if there > 0 or there + moving >= self._needed(raid):
+            return max(base, 8.0)
+        return base
+
+
+RaiderBot.scorers = {**_SCORERS, "buy": RaiderBot.s_buy, "row": RaiderBot.s_row, "sail": RaiderBot.s_sail}
+
+PLANS: dict[str, Any] = {"raid": RaiderBot}
+"""Plans the search may follow for its own seat in a candidate's playouts (docs/bots.md)."""
 
 
 def victory_condition(position: dict[str, Any], opts: dict[str, Any]) -> str | None:
