@@ -18,12 +18,16 @@ the ISMCTS bot's search speed from its ``last_stats`` (iterations per second of 
 decision; racing may stop a search before its budget, docs/bots.md).
 
     .venv/bin/python benchmarks/strength.py [--games 60] [--jobs 1] [--budget 1s] [--parts a,b]
-        [--only LABELS] [--seed 1] [--output docs/strength.md] [--out DIR] [--quick]
+        [--only LABELS] [--seed 1] [--extend] [--output docs/strength.md] [--out DIR] [--quick]
 
 Each match's row is also kept in a JSON file beside the markdown (``docs/strength.json``), and
 the table is written from every row kept there, in match order: ``--only b-mare-nostrum-4p``
 measures one match again (or for the first time) and leaves the other rows as they were, so
 a long measurement can be done match by match. Each row says when and how it was measured.
+
+``--extend`` adds games to a stored row instead: the match is played on from the seed after
+the row's last (``--games`` more, whole rotations, so the seats go on rotating as in one
+longer match) and the counts are summed, the interval worked out again.
 
 ``--quick`` checks that everything runs: one rotation per match (as many games as players)
 and a budget of 50 ms per decision instead of 1 s, and writes the table only where
@@ -41,6 +45,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -52,6 +57,7 @@ from ziggurat.arena import (
     Tournament,
     TournamentResult,
     run_tournament,
+    wilson,
     write_report,
 )
 
@@ -162,6 +168,70 @@ def measured(args: argparse.Namespace, seconds: float) -> str:
     return f"{time.strftime('%Y-%m-%d')}, {args.jobs} process(es), seed {args.seed}, {seconds / 60:.0f} min"
 
 
+def _count(cell: str) -> tuple[float, int] | None:
+    """``"k / n"`` as ``(k, n)``; ``None`` for ``"-"``."""
+    m = re.fullmatch(r"([\d.]+) / (\d+)", cell.strip())
+    return (float(m.group(1)), int(m.group(2))) if m else None
+
+
+def _seeds(cell: str) -> int:
+    """The first seed named in a row's ``measured`` cell (``seed 1`` or ``seeds 1-24``)."""
+    m = re.search(r"seeds? (\d+)", cell)
+    if m is None:
+        raise ValueError(f"no seed in {cell!r}")
+    return int(m.group(1))
+
+
+def _minutes(cell: str) -> int:
+    m = re.search(r"(\d+) min", cell)
+    return int(m.group(1)) if m else 0
+
+
+def next_seed(old: list[str]) -> int:
+    """The seed after the last game of a stored row."""
+    played = _count(old[HEADER.index("wins")])
+    if played is None or "+" in old[HEADER.index("games played")]:
+        raise ValueError("only a row whose every game finished can be extended")
+    return _seeds(old[HEADER.index("measured")]) + played[1]
+
+
+def merged(
+    match: Match, old: list[str], new: list[str], args: argparse.Namespace, seconds: float
+) -> list[str]:
+    """A stored row and the row of the games played after it, as one row: counts summed,
+    the interval and ``met`` worked out again, search speeds averaged over the games."""
+    col = HEADER.index
+    out = list(new)
+    w0, n0 = _count(old[col("wins")]) or (0.0, 0)
+    w1, n1 = _count(new[col("wins")]) or (0.0, 0)
+    wins, games = w0 + w1, n0 + n1
+    lo, hi = wilson(wins, games)
+    rate = wins / games if games else 0.0
+    out[col("games played")] = str(games)
+    out[col("win rate (95% CI)")] = f"{100 * rate:.1f}% ({100 * lo:.1f} – {100 * hi:.1f})"
+    out[col("wins")] = f"{wins:g} / {games}"
+    c0, c1 = _count(old[CONTROL]), _count(new[CONTROL])
+    if c0 is not None and c1 is not None:
+        out[CONTROL] = f"{c0[0] + c1[0]:g} / {c0[1] + c1[1]}"
+    out[col("met")] = "yes, significant" if lo >= match.target else "yes" if rate >= match.target else "no"
+    speeds = [
+        re.findall(r"([\d,]+) it/", cell)
+        for cell in (old[col("ISMCTS search speed")], new[col("ISMCTS search speed")])
+    ]
+    if all(len(sp) == 2 for sp in speeds):
+        avg = [
+            (float(speeds[0][i].replace(",", "")) * n0 + float(speeds[1][i].replace(",", "")) * n1) / games
+            for i in range(2)
+        ]
+        out[col("ISMCTS search speed")] = f"{avg[0]:,.0f} it/s, {avg[1]:,.0f} it/decision"
+    first = _seeds(old[col("measured")])
+    out[col("measured")] = (
+        f"{time.strftime('%Y-%m-%d')}, {args.jobs} process(es), seeds {first}–{first + games - 1}, "
+        f"{_minutes(old[col('measured')]) + round(seconds / 60)} min in all"
+    )
+    return out
+
+
 def load_rows(path: Path | None) -> dict[str, list[str]]:
     """The rows kept from earlier runs (``label -> row``); none if the file is missing."""
     if path is None or not path.exists():
@@ -220,6 +290,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--jobs", type=int, default=1, help="processes per match (default 1)")
     ap.add_argument("--seed", type=int, default=1, help="first seed of every match (default 1)")
+    ap.add_argument(
+        "--extend",
+        action="store_true",
+        help="add --games games to each stored row instead of measuring it again "
+        "(played from the seed after the row's last)",
+    )
     ap.add_argument("--max-plies", type=int, default=20_000, help="ply cap per game (default 20000)")
     ap.add_argument(
         "--output", type=Path, default=None, help="markdown file (default docs/strength.md; --quick: none)"
@@ -245,11 +321,16 @@ def main(argv: list[str] | None = None) -> int:
             continue
         wanted = args.games_a if (match.part == "a" and args.games_a) else args.games
         games = len(match.players) if args.quick else wanted
+        stored = load_rows(store).get(match.label) if args.extend else None
+        seed = next_seed(stored) if stored is not None else args.seed
         t0 = time.perf_counter()
-        result = run_match(match, games, args.seed, args.jobs, args.max_plies, args.out)
+        result = run_match(match, games, seed, args.jobs, args.max_plies, args.out)
         cells = row(match, result)
-        cells.insert(CONTROL, control(match, games, args.seed, args.jobs, args.max_plies))
-        done = [*cells, measured(args, time.perf_counter() - t0)]
+        cells.insert(CONTROL, control(match, games, seed, args.jobs, args.max_plies))
+        spent = time.perf_counter() - t0
+        done = [*cells, measured(args, spent).replace(f"seed {args.seed}", f"seed {seed}")]
+        if stored is not None:
+            done = merged(match, stored, done, args, spent)
         print(" | ".join(done), flush=True)
         if store is not None:
             # after each match, so an interrupted run keeps what it measured; read again
