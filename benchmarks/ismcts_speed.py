@@ -22,6 +22,7 @@ from phase_starts import heuristic_decisions
 import ziggurat
 from ziggurat.bots import close_bot, make_bot
 from ziggurat.bots.ismcts import ISMCTSBot
+from ziggurat.bots.spec import parse_ismcts
 from ziggurat.engine.contract import Game, State
 
 PLAYER_COUNTS = {"mesopotamia": (2, 3, 4), "mesopotamia-epochs": (2, 3, 5), "mare-nostrum": (3, 4, 5)}
@@ -79,8 +80,9 @@ def main() -> None:
                     close_bot(bot)
                 n = max(1, len(spots))
                 ips = iterations / seconds if seconds else 0.0
+                label = parse_ismcts(spec).spec()  # canonical: the budget first
                 print(
-                    f"{game_id:20} {players:>7} {spec:34} {len(spots):>9} {legal / n:>6.1f} "
+                    f"{game_id:20} {players:>7} {label:34} {len(spots):>9} {legal / n:>6.1f} "
                     f"{ips:>8.0f} {1000 / ips if ips else 0.0:>7.1f}",
                     flush=True,
                 )

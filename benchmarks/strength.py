@@ -225,8 +225,12 @@ def merged(
         ]
         out[col("ISMCTS search speed")] = f"{avg[0]:,.0f} it/s, {avg[1]:,.0f} it/decision"
     first = _seeds(old[col("measured")])
+    before = re.search(r"(\d+(?: then \d+)*) process", old[col("measured")])
+    jobs = str(args.jobs)
+    if before is not None and before.group(1).split()[-1] != jobs:
+        jobs = f"{before.group(1)} then {jobs}"
     out[col("measured")] = (
-        f"{time.strftime('%Y-%m-%d')}, {args.jobs} process(es), seeds {first}–{first + games - 1}, "
+        f"{time.strftime('%Y-%m-%d')}, {jobs} process(es), seeds {first}–{first + games - 1}, "
         f"{_minutes(old[col('measured')]) + round(seconds / 60)} min in all"
     )
     return out
