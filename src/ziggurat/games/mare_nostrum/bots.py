@@ -404,15 +404,16 @@ class Raid:
 class RaiderBot(HeuristicBot):
     """The heuristic bot with a raid on the strongest opponent (a plan: :data:`PLANS`).
 
-    The strongest opponent is the one with the most hero/wonder tiles, then titles, resources
+    The strongest opponent is scored on his hero/wonder tiles (above all), titles, resources
     and Trade level. The raid lands in his coastal province with the most production and
-    victory cities for the fewest defenders and seas (:class:`Raid`). In the Buy phase, after
-    tiles and the Pyramids, the raider buys triremes into the first sea of the chain until
-    there are enough to span it and legions in the staging province until they outnumber
-    the defenders (two per defender, ``margin`` more, three more against a fortress); in the
-    Military phase his triremes row forward along the chain and the legions sail once they
-    are enough. Conquest choices are the heuristic's (Occupy a capital, else Convert).
-    The rest of the time it plays as :class:`HeuristicBot`."""
+    victory cities for the fewest defenders and missing triremes (:class:`Raid`). In the Buy
+    phase, after tiles and the Pyramids, the raider buys triremes into the first sea of the
+    chain until there are enough to span it (one more for a chain of two seas or more: a
+    trireme rows one sea a turn, and the first sea must keep one) and legions in the staging
+    province until they outnumber the defenders (two per defender, ``margin`` more, three more
+    against a fortress); in the Military phase his triremes row forward along the chain and
+    the legions sail once they are enough. Conquest choices are the heuristic's (Occupy a
+    capital, else Convert). The rest of the time it plays as :class:`HeuristicBot`."""
 
     name = "raider"
 
