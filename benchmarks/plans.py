@@ -23,15 +23,13 @@ import ziggurat
 from ziggurat.bots import make_bot
 from ziggurat.bots.playout import find_plans
 from ziggurat.engine.contract import CHANCE, Game, sample_chance
-
-EMPIRES = ("rome", "greece", "carthage", "egypt", "babylon")
-"""Mare Nostrum's empires in the order they come into play with more players (4.2)."""
+from ziggurat.games.mare_nostrum import data as nostrum_data
 
 
 def sides(game: Game) -> list[str]:
-    """The sides a plan is tried on: the empires in play, else the seats."""
+    """The sides a plan is tried on: the empires in play (4.2), else the seats."""
     if game.game_id == "mare-nostrum":
-        return list(EMPIRES[: game.num_players])
+        return list(nostrum_data.board(game.num_players).empires)
     return [f"seat {s}" for s in range(game.num_players)]
 
 

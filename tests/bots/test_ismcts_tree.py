@@ -186,7 +186,7 @@ def test_a_plan_candidate_plays_its_action() -> None:
     plays the action."""
     key = search_module.plan_key("b", "raid")
     assert key != "b" and key.partition(search_module.PLAN_MARK) == ("b", search_module.PLAN_MARK, "raid")
-    stats = RootStats(prior="a", confidence=1.0, moves={key: "b"})
+    stats = RootStats(prior="a", confidence=1.0)
     stats.pairs = {key: (4, 0.08, 4 * 0.02 * 0.02)}
     assert stats.best(["a", "b"]) == "b"
     assert stats.best(["a", "c"]) == "a"  # the plan's move is not legal here (no-loop rule)

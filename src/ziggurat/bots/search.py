@@ -127,9 +127,12 @@ class RootStats:
     pairs: dict[str, tuple[int, float, float]] = field(default_factory=dict)
     """A paired root: ``action -> (rounds, sum, sum of squares)`` of the action's reward minus
     the prior's, over the rounds in which both were played (empty for a UCT root)."""
-    moves: dict[str, str] = field(default_factory=dict)
-    """A paired root's plan candidates (:func:`plan_key`): candidate key -> the action it
-    plays now. Every other key is an action."""
+
+    @property
+    def moves(self) -> dict[str, str]:
+        """A paired root's plan candidates (:func:`plan_key`): candidate key -> the action it
+        plays now. Every other key is an action."""
+        return {k: plan_move(k) for k in (*self.actions, *self.pairs) if PLAN_MARK in k}
 
     def add(self, other: RootStats) -> None:
         """Sum another tree's root statistics into these (root parallelism)."""
@@ -140,7 +143,6 @@ class RootStats:
         for a, (n, d, d2) in other.pairs.items():
             n0, s0, q0 = self.pairs.get(a, (0, 0.0, 0.0))
             self.pairs[a] = (n0 + n, s0 + d, q0 + d2)
-        self.moves.update(other.moves)
         if self.prior is None:
             self.prior = other.prior
         self.iterations += other.iterations
@@ -154,12 +156,12 @@ class RootStats:
 
         After a paired root (:attr:`pairs`), the choice is the candidate whose mean paired
         difference over the prior is highest and above ``confidence`` standard errors of
-        those differences, else the prior; a plan candidate plays its action (:attr:`moves`)."""
+        those differences, else the prior; a plan candidate plays its action (:func:`plan_move`)."""
         prior = self.prior
         if self.pairs and prior is not None and prior in legal:
             choice, top = prior, 0.0
             for a, pair in self.pairs.items():
-                move = self.moves.get(a, a)
+                move = plan_move(a)
                 if move not in legal or pair[0] < 2:
                     continue
                 mean, se = _paired_mean_se(pair)
@@ -232,7 +234,6 @@ class Searcher:
         self.depth = int(depth) if depth is not None else 1 << 30
         # plans for the searching seat's playouts at a paired root (heuristic playouts only)
         self.plans = find_plans(game) if config.plans and self.playout.name == "heuristic" else {}
-        self.moves: dict[str, str] = {}  # this search's plan candidates: key -> action
         # progressive bias towards the heuristic's move (none for a random policy)
         self.bias = PRIOR_BIAS if self.playout.name == "heuristic" else 0.0
 
@@ -250,7 +251,6 @@ class Searcher:
         start = time.monotonic()
         stats = RootStats(confidence=self.confidence)
         budget = Budget(iterations, deadline)
-        self.moves = stats.moves
         if self.root_mode == "paired":
             done = self._search_paired(root, view, rng, budget, stats)
         else:
@@ -304,7 +304,7 @@ class Searcher:
             legal = set(world.legal_actions())
             got: dict[str, float] = {}
             for a in candidates:
-                if self.moves.get(a, a) not in legal:  # cannot happen for the searcher's own decision
+                if plan_move(a) not in legal:  # cannot happen for the searcher's own decision
                     continue
                 got[a] = self._iterate(root, world.clone(), rng, random.Random(world_seed), {}, forced=a)
                 done += 1
@@ -331,15 +331,13 @@ class Searcher:
         the best others by the evaluator one ply on (the mean over :data:`RANK_WORLDS`
         sampled worlds, ``world`` the first), ``width`` in all; then one per plan of the game
         (:attr:`plans`): the plan's move from ``view``, played out with the searching seat
-        following the plan (:func:`plan_key`, recorded in :attr:`moves`)."""
+        following the plan (:func:`plan_key`)."""
         legal = world.legal_actions()
         self.playout.start()
         prior = self.playout.choose(world, self.seat, legal, luck)
         plans: list[str] = []
         for name, make in self.plans.items():
-            key = plan_key(make(self.game, self.seat).choose(view, legal, luck), name)
-            self.moves[key] = key.partition(PLAN_MARK)[0]
-            plans.append(key)
+            plans.append(plan_key(make(self.game, self.seat).choose(view, legal, luck), name))
         others = [a for a in legal if a != prior]
         if len(others) < self.width:
             return prior, [prior, *others, *plans]  # every legal action is a candidate: no ranking
@@ -383,17 +381,14 @@ class Searcher:
         c = self.c
         bias = self.bias
         playout = self.playout
-        plan: tuple[int, str] | None = None
-        action = forced
-        if forced is not None and forced in self.moves:  # a plan candidate (plan_key)
-            action = self.moves[forced]
-            plan = (seat, forced.partition(PLAN_MARK)[2])
-        playout.start(plan)
+        # a plan candidate's key (plan_key) is its action and the plan its playout follows
+        action, _, name = forced.partition(PLAN_MARK) if forced is not None else ("", "", "")
+        playout.start((seat, name) if name else None)
         node = root
         path: list[Node] = []
         depth = self.depth
         decisions = 0
-        if forced is not None and action is not None:
+        if forced is not None:
             child = root.children.get((seat, forced))
             if child is None:  # the first candidate of the first round is the prior
                 child = root.children[(seat, forced)] = Node(seat, prior=not root.children)
@@ -540,6 +535,11 @@ PLAN_MARK = "\tplan="
 """Joins an action and a plan's name in a plan candidate's key (no action text has a tab)."""
 
 
+def plan_move(key: str) -> str:
+    """The action a paired-root candidate key plays now (the key itself unless a plan's)."""
+    return key.partition(PLAN_MARK)[0]
+
+
 def plan_key(action: str, plan: str) -> str:
     """The key of the paired-root candidate that plays ``action`` now and follows ``plan``
     for the searching seat in its playouts (policy switching, docs/bots.md "Plans")."""
@@ -568,4 +568,4 @@ def _paired_mean_se(pair: tuple[int, float, float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-__all__ = ["PLAN_MARK", "Node", "RootStats", "Searcher", "plan_key"]
+__all__ = ["PLAN_MARK", "Node", "RootStats", "Searcher", "plan_key", "plan_move"]
