@@ -163,9 +163,9 @@ READING = "## Reading"
 """The heading from which the existing markdown file is kept when the table is rewritten."""
 
 
-def measured(args: argparse.Namespace, seconds: float) -> str:
+def measured(args: argparse.Namespace, seed: int, seconds: float) -> str:
     """When and how one match was measured (the table's last column)."""
-    return f"{time.strftime('%Y-%m-%d')}, {args.jobs} process(es), seed {args.seed}, {seconds / 60:.0f} min"
+    return f"{time.strftime('%Y-%m-%d')}, {args.jobs} process(es), seed {seed}, {seconds / 60:.0f} min"
 
 
 def _count(cell: str) -> tuple[float, int] | None:
@@ -332,7 +332,7 @@ def main(argv: list[str] | None = None) -> int:
         cells = row(match, result)
         cells.insert(CONTROL, control(match, games, seed, args.jobs, args.max_plies))
         spent = time.perf_counter() - t0
-        done = [*cells, measured(args, spent).replace(f"seed {args.seed}", f"seed {seed}")]
+        done = [*cells, measured(args, seed, spent)]
         if stored is not None:
             done = merged(match, stored, done, args, spent)
         print(" | ".join(done), flush=True)
