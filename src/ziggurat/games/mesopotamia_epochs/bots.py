@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from ziggurat.games.mesopotamia_epochs.bots_cards import keep_or_pass
@@ -97,9 +98,10 @@ def _best(options: list[str], score: Any, rng: random.Random) -> str:
 
 # --- D4: placement --------------------------------------------------------------------------
 def _growth_rate(pic: Picture, p: int) -> float:
+    if pic.future <= 0:
+        return 0.0
     peoples = pic.peoples
-    kind = "slow" if peoples.slow[p] else "fast" if peoples.fast[p] else "standard"
-    return GROWTH_RATE[kind] if pic.future_rounds() > 0 else 0.0
+    return GROWTH_RATE["slow" if peoples.slow[p] else "fast" if peoples.fast[p] else "standard"]
 
 
 def _sea_reach(pic: Picture) -> bool:
@@ -141,19 +143,36 @@ def _stake(pic: Picture) -> float:
 
 def reinforce_value(pic: Picture, p: int, a: int, tribes: int) -> float:
     """A tribe more on ``a`` (held with ``tribes``): the surer future rounds, the denial."""
-    if tribes >= pic.rules.stack_limit:
-        return 0.0
-    keep = pic.hold_value(p, a, tribes + 1) - pic.hold_value(p, a, tribes)
-    stronger = min(tribes + 1, 3)
-    loss = LOSS[min(tribes, 3)] - LOSS[stronger]
-    deny = pic.threat(a, p) * loss * pic.value(p, a) * _stake(pic) * (1.0 + 0.5 * pic.future_rounds())
-    spare = SPARE if pic.future_rounds() > 0 else 0.0
-    return keep + deny + spare
+    return reinforce_values(pic, p, a, tribes, tribes + 1)[0]
+
+
+def reinforce_values(pic: Picture, p: int, a: int, tribes: int, upto: int) -> list[float]:
+    """:func:`reinforce_value` of each stack from ``tribes`` up to ``upto`` (excluded) tribes
+    on ``a``: the tribes a reinforcement may add one after another (E13: 0 at the limit)."""
+    limit = pic.rules.stack_limit
+    out = []
+    f = pic.future
+    threat = pic.threat(a, p)
+    value = pic.values[p][a]
+    stake = _stake(pic)
+    spare = SPARE if f > 0 else 0.0
+    holds = pic.hold_values(p, a, tribes, min(upto, limit) + 1) if tribes < limit else []
+    for i, t in enumerate(range(tribes, upto)):
+        if t >= limit:
+            out.append(0.0)
+            continue
+        keep = holds[i + 1] - holds[i]
+        loss = LOSS[min(t, 3)] - LOSS[min(t + 1, 3)]
+        deny = threat * loss * value * stake * (1.0 + 0.5 * f)
+        out.append(keep + deny + spare)
+    return out
 
 
 def area_value(pic: Picture, p: int, a: int, pool_after: int, reach: int) -> float:
     """Holding ``a`` from now on (a single tribe), for active People ``p``."""
-    v = pic.value(p, a) + pic.hold_value(p, a, 1) + _growth_rate(pic, p) * pic.survival(a, p, 1)
+    s = pic.survival(a, p, 1)
+    hold = pic.values[p][a] * pic.kept(s) if pic.future > 0 else 0.0  # hold_value(p, a, 1)
+    v = pic.values[p][a] + hold + _growth_rate(pic, p) * s
     if pool_after > 0:
         v += OPEN_SHARE * _opened(pic, p, a, reach)
     return v
@@ -163,17 +182,21 @@ def _opened(pic: Picture, p: int, a: int, reach: int) -> float:
     """The best area that holding ``a`` makes reachable (not reachable now)."""
     m = pic.map
     new = m.adj_mask[a] & ~reach & ~m.desert_mask & ~pic.held[p] & ~(1 << a)
-    f = pic.future_rounds()
+    if not new:
+        return 0.0
+    later = 1.0 + 0.5 * pic.future
+    occ, owner, seat, values = pic.occ, pic.owner, pic.seat, pic.values[p]
     best = 0.0
     for b in bits(new):
-        q = pic.occ[b]
+        q = occ[b]
         if q < 0:
-            v = pic.value(p, b) * (1.0 + 0.5 * f)
-        elif pic.owner[q] == pic.seat:
+            v = values[b] * later
+        elif owner[q] == seat:
             continue
         else:
-            v = 0.5 * (pic.value(p, b) * (1.0 + 0.5 * f) + pic.denial(b))
-        best = max(best, v)
+            v = 0.5 * (values[b] * later + pic.denial(b))
+        if v > best:
+            best = v
     return best
 
 
@@ -202,18 +225,20 @@ def plan_placement(pic: Picture, legal: list[str], rng: random.Random) -> str:
     for a, _ in targets:
         reach |= 1 << a
     uses: list[_Use] = []
+    occ, cnt, owner, limit = pic.occ, pic.cnt, pic.owner, pic.rules.stack_limit
     for a, text in targets:
-        q = pic.occ[a]
+        q = occ[a]
         if q < 0:
             uses.append(_Use("empty", a, area_value(pic, p, a, k - 1, reach), 1.0, text))
         elif q == p:
-            c = pic.cnt[a]
-            use = _Use("stack", a, reinforce_value(pic, p, a, c), 1.0, text)
-            use.more = [reinforce_value(pic, p, a, t) for t in range(c + 1, pic.rules.stack_limit)]
+            c = cnt[a]
+            gains = reinforce_values(pic, p, a, c, max(c + 1, limit))
+            use = _Use("stack", a, gains[0], 1.0, text)
+            use.more = gains[1:]
             uses.append(use)
-        elif pic.owner[q] != pic.seat:  # never our own People (R20 allows it; we do not)
+        elif owner[q] != pic.seat:  # never our own People (R20 allows it; we do not)
             dice = defender_dice(pic, a)
-            chance, spent = capture(pic.cnt[a], k, attack_odds(pic, a, dice))
+            chance, spent = capture(cnt[a], k, attack_odds(pic, a, dice))
             if chance > 0:
                 gain = chance * (area_value(pic, p, a, k - 2, reach) + pic.denial(a))
                 uses.append(_Use("attack", a, gain, spent, text))
@@ -243,8 +268,10 @@ def _fill(uses: list[_Use], pool: int) -> list[_Use]:
     for i, u in enumerate(uses):
         if u.gain > EPS:
             projects.append((u.gain / u.cost, u.cost, i))
-        projects.extend((g, 1.0, -1) for g in u.more if g > EPS)
-    projects.sort(key=lambda x: -x[0])
+        for g in u.more:
+            if g > EPS:
+                projects.append((g, 1.0, -1))
+    projects.sort(key=itemgetter(0), reverse=True)  # stable: equal densities keep their order
     left = float(pool)
     chosen: list[_Use] = []
     for _density, cost, i in projects:

@@ -47,40 +47,39 @@ def card_worth(pic: Picture, x: int, holder: int) -> tuple[float, list[float]]:
     taken = 1 << start
     lost(start)
     pool = float(peoples.initial[x] - 1)
-    own = float(pic.value(x, start))
+    values = pic.values[x]
+    own = float(values[start])
     sea = peoples.seafaring[x] or peoples.sea_start[x]
     bonus = rules.military_bonus if peoples.military[x] else 0
+    occ, owner, cnt, adj, difficult_into = pic.occ, pic.owner, pic.cnt, m.adj_mask, m.difficult_into
+    urb = peoples.urbanisation
+    near = adj[start]  # the areas next to those taken
     while pool >= 0.5:
-        reach = 0
-        for a in bits(taken):
-            reach |= m.adj_mask[a]
-        if sea and taken & m.coastal_mask:
-            reach |= m.coastal_mask
+        reach = near | m.coastal_mask if sea and taken & m.coastal_mask else near
         reach &= ~m.desert_mask & ~taken
         best, best_a, best_cost = 0.0, -1, 0.0
         for a in bits(reach):
-            q = pic.occ[a]
-            gain = float(pic.value(x, a))
+            q = occ[a]
+            gain = float(values[a])
             if q < 0:
                 cost = 1.0
-            elif pic.owner[q] == holder:
+            elif owner[q] == holder:
                 continue
             else:
-                src = taken & m.adj_mask[a]
-                dice = 2 if src and not src & ~m.difficult_into[a] and not (sea and m.coastal[a]) else 1
-                odds = roll_odds(
-                    rules.die_sides, bonus, dice, peoples.urbanisation[x], peoples.urbanisation[q]
-                )
-                chance, cost = capture(pic.cnt[a], 8, odds)
-                gain = chance * (gain + 0.5 * pic.value(q, a) * (1 + later))
+                src = taken & adj[a]
+                dice = 2 if src and not src & ~difficult_into[a] and not (sea and m.coastal[a]) else 1
+                odds = roll_odds(rules.die_sides, bonus, dice, urb[x], urb[q])
+                chance, cost = capture(cnt[a], 8, odds)
+                gain = chance * (gain + 0.5 * pic.values[q][a] * (1 + later))
             if cost <= pool + 0.5 and gain / cost > best:
                 best, best_a, best_cost = gain / cost, a, cost
         if best_a < 0:
             break
-        if pic.occ[best_a] >= 0:
+        if occ[best_a] >= 0:
             lost(best_a)
-        own += pic.value(x, best_a)
+        own += values[best_a]
         taken |= 1 << best_a
+        near |= adj[best_a]
         pool -= best_cost
     areas = taken.bit_count()
     worth = own * (1.0 + sum(KEEP_PER_EPOCH**j for j in range(1, rounds_left + 1)))

@@ -17,12 +17,13 @@ the seat may not know is null (§6).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 # loss(s): the chance that an area defended by s tribes falls when it is attacked once
 LOSS = (1.0, 0.8, 0.55, 0.4)
 URBAN_LOSS = 0.85  # an Urbanisation defender wins ties (E12.5)
+LOSSES = (LOSS, tuple(x * URBAN_LOSS for x in LOSS))  # loss(s) of a People without, with it
 THREAT = (0.2, 0.12)  # chance that a People attacks a neighbour: base + per tribe of its pool
 FUTURE_KEEP = 0.7  # generic survival per Epoch of an opponent's area (denial values)
 CAP = 14  # tribes considered for capture odds (more change nothing measurable)
@@ -80,21 +81,76 @@ def _fight(defenders: int, rest: int, odds: tuple[float, float, float]) -> tuple
 
 
 def bits(mask: int) -> list[int]:
-    out = []
+    """The indices of the set bits of ``mask`` (areas of a map), lowest first."""
+    out: list[int] = []
+    k = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        byte = mask & 255
+        if byte:
+            if k >= len(_BYTE_BITS):
+                _BYTE_BITS.append(_byte_bits(8 * k))
+            out += _BYTE_BITS[k][byte]
+        mask >>= 8
+        k += 1
     return out
 
 
+def _byte_bits(base: int) -> tuple[tuple[int, ...], ...]:
+    """For each byte value, its set bits as indices from ``base``."""
+    return tuple(tuple(base + i for i in range(8) if b >> i & 1) for b in range(256))
+
+
+_BYTE_BITS = [_byte_bits(8 * k) for k in range(8)]  # [k][byte]: the bits of the k-th byte
+
+
+@lru_cache(maxsize=8)
+def value_table(peoples: Any, m: Any) -> tuple[tuple[int, ...], ...]:
+    """E14.2 for every People and area (``[p][a]``): 1, 2 for a double-value area, twice that
+    in the People's bonus area. Built once per set of rules (the Peoples and the map)."""
+    base = [2 if m.double[a] else 1 for a in range(m.size)]
+    return tuple(
+        tuple(2 * v if peoples.bonus[p] == a else v for a, v in enumerate(base)) for p in range(peoples.size)
+    )
+
+
+@cache
+def _kept(future: int) -> float:
+    """What an area held now is expected to score over ``future`` later Epochs, at the generic
+    survival :data:`FUTURE_KEEP` per Epoch (the denial values)."""
+    return sum(FUTURE_KEEP**j for j in range(1, future + 1))
+
+
+@lru_cache(maxsize=8)
+def order_table(peoples: Any) -> tuple[tuple[int, ...], ...]:
+    """E4.2: every People's order number (``[epoch][p]``; Epoch 0 unused)."""
+    return tuple(
+        tuple(int(peoples.order(p, e)) for p in range(peoples.size)) for e in range(peoples.epochs + 1)
+    )
+
+
+@lru_cache(maxsize=8)
+def _land_coasts(m: Any) -> int:
+    """The coastal areas that are not deserts (where a sea start may threaten, E7.5, E11)."""
+    return sum(1 << a for a in range(m.size) if m.coastal[a] and not m.desert[a])
+
+
 class Picture:
-    """What ``seat`` knows, from its view, in the index form of the rules' data."""
+    """What ``seat`` knows, from its view, in the index form of the rules' data.
+
+    A Picture answers many questions about one position (a placement asks the threat to and
+    the worth of every area it may use), so what several answers share is built once: the
+    threat model's attackers (only opponents' Peoples on the map can attack, E8.2) and the
+    order numbers when the Picture is made, the entering Peoples' reach at the first
+    :meth:`threat`, and each threat and denial the first time it is asked for. Each value is
+    the plain computation's, operation for operation (floating-point sums and products in the
+    same order), so the bot decides exactly as without these shortcuts (checked against the
+    plain computations in ``tests/games/mesopotamia_epochs/test_bot_speedup.py``)."""
 
     __slots__ = (
         "game", "rules", "map", "peoples", "seat", "n", "epoch", "epochs", "phase", "vp", "occ",
         "cnt", "held", "owner", "active", "order", "pool", "sea_round", "coast_held", "pending",
-        "weights", "entries", "alpha", "reach", "_threat",
+        "weights", "entries", "attackers", "values", "scores", "future", "orders", "later",
+        "_generic_kept", "_arrivals", "_reach_any", "_threat", "_denial",
     )  # fmt: skip
 
     def __init__(self, game: Any, view: dict[str, Any], seat: int) -> None:
@@ -105,41 +161,63 @@ class Picture:
         self.rules = rules
         self.map = m
         self.peoples = peoples
+        self.values = value_table(peoples, m)
         self.seat = seat
         self.n = int(view["num_players"])
         self.epoch = int(view["epoch"])
         self.epochs = peoples.epochs
+        self.future = self.epochs - self.epoch
+        self._generic_kept = _kept(self.future)  # for denial()
         self.phase = view["phase"]
-        self.vp = [int(pl["vp"]) for pl in view["players"]]
-        self.occ = [-1] * m.size
-        self.cnt = [0] * m.size
-        self.held = [0] * peoples.size
+        players = view["players"]
+        self.vp = [int(pl["vp"]) for pl in players]
+        size = peoples.size
+        self.occ = occ = [-1] * m.size
+        self.cnt = cnt = [0] * m.size
+        self.held = held = [0] * size
+        self.scores = scores = [0] * size  # E14.2: what each People's areas score per round
+        near = [0] * size  # the areas next to each People's
+        area_index, people_index, values, adj = m.index, peoples.index, self.values, m.adj_mask
         for area, pid, count in view["areas"]:
-            a, p = m.index[area], peoples.index[pid]
-            self.occ[a] = p
-            self.cnt[a] = int(count)
-            self.held[p] |= 1 << a
-        self.owner = [-1] * peoples.size
-        for s, pl in enumerate(view["players"]):
+            a, p = area_index[area], people_index[pid]
+            occ[a] = p
+            cnt[a] = int(count)
+            held[p] |= 1 << a
+            scores[p] += values[p][a]
+            near[p] |= adj[a]
+        self.owner = owner = [-1] * size
+        for s, pl in enumerate(players):
             for card in pl["cards"]:
-                if card["people"] is not None:
-                    self.owner[peoples.index[card["people"]]] = s
+                pid = card["people"]
+                if pid is not None:
+                    owner[people_index[pid]] = s
         rnd = view["round"]
         if rnd is None:
             self.active, self.order, self.pool = -1, 0, 0
             self.sea_round = self.coast_held = False
         else:
-            self.active = peoples.index[rnd["people"]]
+            self.active = people_index[rnd["people"]]
             self.order = int(rnd["order"])
             self.pool = int(rnd["pool"])
             self.sea_round = bool(rnd["sea_start"])
             self.coast_held = bool(rnd["coast_held"])
         self.pending = view["pending"]
+        self.orders = order_table(peoples)[self.epoch]  # order_of()
+        if self.phase == "allocation":  # acts_later()
+            self.later = [True] * peoples.size
+        else:
+            self.later = [o > self.order for o in self.orders]
+            if self.active >= 0 and self.pending is not None:
+                self.later[self.active] = True
         self.weights = self._weights()
         self.entries = self._entries(view)
-        self.alpha = [self._alpha(q) for q in range(peoples.size)]
-        self.reach = [self._reach(q) for q in range(peoples.size)]
-        self._threat: dict[tuple[int, int], float] = {}
+        self.attackers = self._attackers(near)
+        self._reach_any = 0  # the areas some attacker reaches
+        for att in self.attackers:
+            self._reach_any |= att[2]
+        self._arrivals: list[tuple[int, int, float, int, float]] | None = None
+        self._threat: dict[int, float] = {}
+        self._denial: dict[int, float] = {}
 
     # --- whom to hurt -----------------------------------------------------------------
     def _weights(self) -> list[float]:
@@ -149,68 +227,66 @@ class Picture:
             return [0.0 if s == self.seat else 1.0 for s in range(2)]
         proj = [float(v) for v in self.vp]
         left = self.epochs - self.epoch + 1
+        held, scores = self.held, self.scores
         for q, s in enumerate(self.owner):
-            if s >= 0 and self.held[q]:
-                proj[s] += self.round_score(q) * left * 0.6
-        others = sorted((s for s in range(self.n) if s != self.seat), key=lambda s: -proj[s])
+            if s >= 0 and held[q]:
+                proj[s] += scores[q] * left * 0.6
+        # the strongest opponent, the first seat in order among equals
+        strongest = max((s for s in range(self.n) if s != self.seat), key=proj.__getitem__)
         w = [OTHER_WEIGHT] * self.n
         w[self.seat] = 0.0
-        w[others[0]] = 1.0
+        w[strongest] = 1.0
         return w
 
     def value(self, p: int, a: int) -> int:
-        """E14.2: what area ``a`` scores for People ``p`` each round."""
-        m = self.map
-        v = 2 if m.double[a] else 1
-        return 2 * v if self.peoples.bonus[p] == a else v
+        """E14.2: what area ``a`` scores for People ``p`` each round (:func:`value_table`)."""
+        return self.values[p][a]
 
     def round_score(self, p: int) -> int:
-        return sum(self.value(p, a) for a in bits(self.held[p]))
+        return self.scores[p]
 
     def order_of(self, p: int) -> int:
-        return int(self.peoples.order(p, self.epoch))
+        """E4.2: the People's order number this Epoch."""
+        return self.orders[p]
 
     def acts_later(self, p: int) -> bool:
-        """True if ``p`` still has its round (and scoring) later this Epoch."""
-        if self.phase == "allocation":
-            return True
-        return self.order_of(p) > self.order or (p == self.active and self.pending is not None)
+        """True if ``p`` still has its round (and scoring) later this Epoch: every People in
+        the allocation, else a later order number, or the active People before its round ends."""
+        return self.later[p]
 
     def future_rounds(self) -> int:
         """Epochs after this one (each a further scoring round of every People in play)."""
-        return self.epochs - self.epoch
+        return self.future
 
     # --- threats ----------------------------------------------------------------------
     def _entries(self, view: dict[str, Any]) -> list[tuple[int, float]]:
         """Peoples not on the map yet that may enter against us: (People, probability that it
         enters in an opponent's hands; the next Epoch's count half, being further away)."""
         peoples = self.peoples
-        seen: set[int] = set()
-        hidden = 0  # this Epoch's opponent cards the view does not show
-        for s, pl in enumerate(view["players"]):
-            for card in pl["cards"]:
-                if card["people"] is not None:
-                    seen.add(peoples.index[card["people"]])
-                elif s != self.seat and card["epoch"] == self.epoch:
-                    hidden += 1
-        for card in view["set_aside"]:
-            if card["people"] is not None:
-                seen.add(peoples.index[card["people"]])
+        owner, seat, phase = self.owner, self.seat, self.phase
         out: list[tuple[int, float]] = []
-        cards = peoples.epoch_cards[self.epoch]
-        if self.phase == "allocation":
-            known_opp = sum(1 for p in cards if p in seen and self.owner[p] not in (-1, self.seat))
-            hidden = self.n - 1 - known_opp
-            unknown = [p for p in cards if p not in seen]
-        elif self.phase == "strategy":
-            unknown = [p for p in cards if p not in seen and self.order_of(p) > self.order]
-        else:
+        if phase != "allocation" and phase != "strategy":
             return out
+        # seen: a card the view shows, in a hand (it has an owner) or set aside
+        aside = {peoples.index[c["people"]] for c in view["set_aside"] if c["people"] is not None}
+        cards = peoples.epoch_cards[self.epoch]
+        if phase == "allocation":
+            known_opp = sum(1 for p in cards if owner[p] >= 0 and owner[p] != seat)
+            hidden = self.n - 1 - known_opp
+            unknown = [p for p in cards if owner[p] < 0 and p not in aside]
+        else:
+            hidden = 0  # this Epoch's opponent cards the view does not show
+            for s, pl in enumerate(view["players"]):
+                if s != seat:
+                    for card in pl["cards"]:
+                        if card["people"] is None and card["epoch"] == self.epoch:
+                            hidden += 1
+            unknown = [p for p in cards if owner[p] < 0 and p not in aside and self.orders[p] > self.order]
         prob = min(1.0, hidden / len(unknown)) if unknown else 0.0
         for p in cards:
-            if p in seen:
-                s = self.owner[p]
-                if s >= 0 and s != self.seat and not self.held[p] and self.acts_later(p) and p != self.active:
+            if owner[p] >= 0 or p in aside:
+                s = owner[p]
+                if s >= 0 and s != seat and not self.held[p] and self.later[p] and p != self.active:
                     out.append((p, 1.0))
             elif p in unknown and prob > 0:
                 out.append((p, prob))
@@ -228,6 +304,24 @@ class Picture:
         reinf = self.peoples.reinforcements[q].get(e, 0)
         return int(self.rules.growth(q, self.held[q].bit_count())) + reinf
 
+    def _attackers(self, near: list[int]) -> list[tuple[int, float, int, int, bool]]:
+        """The Peoples that may attack before our next round, in People order: ``(People, its
+        chance to attack a neighbouring area, the areas it could place into next, the areas
+        it holds, whether it reaches every coast by Seafaring)``. A People off the map attacks
+        nothing (E8.2). ``near``: the areas next to each People's."""
+        m = self.map
+        out = []
+        owner, seat = self.owner, self.seat
+        for q, held in enumerate(self.held):
+            if not held or owner[q] == seat or owner[q] < 0:
+                continue  # not on the map, or no opponent's (:meth:`_alpha`)
+            al = self._alpha(q)
+            if al > 0:
+                coast = bool(self.peoples.seafaring[q] and held & m.coastal_mask)
+                reach = (near[q] | m.coastal_mask if coast else near[q]) & ~m.desert_mask & ~held
+                out.append((q, al, reach, held, coast))  # reach: E8.2 b, c; E11.2
+        return out
+
     def _alpha(self, q: int) -> float:
         """The chance that People ``q`` attacks a neighbouring area before our next round."""
         if not self.held[q] or self.owner[q] == self.seat or self.owner[q] < 0:
@@ -242,86 +336,111 @@ class Picture:
             a *= 1.25
         return min(0.9, a)
 
-    def _reach(self, q: int) -> int:
-        """Areas People ``q`` could place into next (E8.2 b, c), deserts excluded (E11.2)."""
+    def _arrival_table(self) -> list[tuple[int, int, float, int, float]]:
+        """The :attr:`entries` as :meth:`threat` applies them, in the same order: ``(owner,
+        start area's bit, its factor, bits of the other areas it threatens, their factor)``.
+        A People entering displaces at its start area (E7.2); a sea start lands on any coast
+        (E7.5), a land start reaches the start area's neighbours; never into a desert."""
         m = self.map
-        held = self.held[q]
-        if not held:
-            return 0
-        reach = 0
-        for a in bits(held):
-            reach |= m.adj_mask[a]
-        if self.peoples.seafaring[q] and held & m.coastal_mask:
-            reach |= m.coastal_mask
-        return reach & ~m.desert_mask & ~held
+        peoples = self.peoples
+        out = []
+        for q, prob in self.entries:
+            start = peoples.start[q]
+            if peoples.sea_start[q]:
+                near, f = _land_coasts(m), 1.0 - prob * 0.25
+            else:
+                near, f = m.adj_mask[start] & ~m.desert_mask, 1.0 - prob * 0.5
+            out.append((self.owner[q], 1 << start, 1.0 - prob * 0.9, near, f))
+        return out
 
     def threat(self, a: int, p: int) -> float:
         """The chance that area ``a``, held by People ``p``, is attacked (or its People
         displaced) before ``p`` scores again."""
-        key = (a, p)
+        key = a * self.peoples.size + p
         hit = self._threat.get(key)
         if hit is not None:
             return hit
         m = self.map
-        me = self.owner[p]
+        owner = self.owner
+        me = owner[p]
         bit = 1 << a
         safe = 1.0
-        if not m.desert[a]:  # E11.5: nothing attacks into a desert
-            for q in range(self.peoples.size):
-                al = self.alpha[q]
-                if al <= 0 or q == p or self.owner[q] == me or not self.reach[q] & bit:
+        if self._reach_any & bit and not m.desert[a]:  # E11.5: nothing attacks into a desert
+            adj = m.adj_mask[a]
+            easy = ~m.difficult_into[a]
+            coastal = m.coastal[a]
+            for q, al, reach, held, coast in self.attackers:
+                if not reach & bit or q == p or owner[q] == me:
                     continue
-                src = self.held[q] & m.adj_mask[a]
-                if src and not src & ~m.difficult_into[a]:
-                    if not (m.coastal[a] and self.peoples.seafaring[q] and self.held[q] & m.coastal_mask):
-                        al *= 0.6  # only difficult routes (E12.4)
+                src = held & adj
+                if src and not src & easy and not (coastal and coast):
+                    al *= 0.6  # only difficult routes (E12.4)
                 safe *= 1.0 - al
-        for q, prob in self.entries:
-            if self.owner[q] == me and me >= 0:
+        arrivals = self._arrivals
+        if arrivals is None:
+            arrivals = self._arrivals = self._arrival_table()
+        for s, start, at_start, near, nearby in arrivals:
+            if s == me and me >= 0:
                 continue
-            start = self.peoples.start[q]
-            if start == a:
-                safe *= 1.0 - prob * 0.9
-            elif self.peoples.sea_start[q]:
-                if m.coastal[a] and not m.desert[a]:
-                    safe *= 1.0 - prob * 0.25
-            elif m.adj_mask[start] & bit and not m.desert[a]:
-                safe *= 1.0 - prob * 0.5
+            if start == bit:
+                safe *= at_start
+            elif near & bit:
+                safe *= nearby
         out = 1.0 - safe
         self._threat[key] = out
         return out
 
     def survival(self, a: int, p: int, tribes: int) -> float:
         """Chance that ``p`` still holds ``a`` (with ``tribes``) at its next round."""
-        loss = LOSS[min(tribes, 3)]
-        if self.peoples.urbanisation[p]:
-            loss *= URBAN_LOSS
+        loss = LOSSES[self.peoples.urbanisation[p]][min(tribes, 3)]
         return max(0.0, 1.0 - self.threat(a, p) * loss)
+
+    def kept(self, s: float) -> float:
+        """The later Epochs (:meth:`future_rounds`) an area is expected to be held in, if it
+        survives the next one with chance ``s`` (each after that a little less likely)."""
+        keep = total = s  # the first later Epoch
+        if keep < 1.0:
+            fall = s * 0.85
+            for _ in range(self.future - 1):
+                keep *= fall
+                total += keep
+        else:  # held for sure: it stays so
+            for _ in range(self.future - 1):
+                keep *= s
+                total += keep
+        return total
 
     def hold_value(self, p: int, a: int, tribes: int) -> float:
         """VP expected from holding ``a`` in the rounds after this one (future Epochs)."""
-        f = self.future_rounds()
-        if f <= 0:
+        if self.future <= 0:
             return 0.0
-        s = self.survival(a, p, tribes)
-        total, keep = 0.0, 1.0
-        for _ in range(f):
-            keep *= s * (0.85 if keep < 1.0 else 1.0)
-            total += keep
-        return self.value(p, a) * total
+        return self.values[p][a] * self.kept(self.survival(a, p, tribes))
+
+    def hold_values(self, p: int, a: int, tribes: int, upto: int) -> list[float]:
+        """:meth:`hold_value` of ``a`` held with ``tribes`` up to ``upto`` (excluded) tribes."""
+        if self.future <= 0:
+            return [0.0] * (upto - tribes)
+        v = self.values[p][a]
+        threat = self.threat(a, p)
+        losses = LOSSES[self.peoples.urbanisation[p]]
+        # survival(a, p, t) with the threat looked up once
+        return [v * self.kept(max(0.0, 1.0 - threat * losses[min(t, 3)])) for t in range(tribes, upto)]
 
     def denial(self, a: int) -> float:
         """What taking ``a`` from its holder costs that holder's player, weighted by how much
         that player counts against us (negative: it is one of our own Peoples)."""
+        hit = self._denial.get(a)
+        if hit is not None:
+            return hit
         q = self.occ[a]
         if q < 0:
             return 0.0
         s = self.owner[q]
-        lost = self.value(q, a) * (
-            (1.0 if self.acts_later(q) else 0.0)
-            + sum(FUTURE_KEEP**j for j in range(1, self.future_rounds() + 1))
-        )
+        lost = self.values[q][a] * ((1.0 if self.acts_later(q) else 0.0) + self._generic_kept)
         if s == self.seat:
-            return -lost
-        scale = DENIAL[0] if self.n == 2 else DENIAL[1]
-        return scale * lost * (self.weights[s] if s >= 0 else 0.5)
+            out = -lost
+        else:
+            scale = DENIAL[0] if self.n == 2 else DENIAL[1]
+            out = scale * lost * (self.weights[s] if s >= 0 else 0.5)
+        self._denial[a] = out
+        return out

@@ -42,12 +42,14 @@ this table and the weights to paste here.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ziggurat.bots.playout import win_chances
 from ziggurat.engine.contract import State
 from ziggurat.games.mesopotamia_epochs.bots_model import Picture, bits
-from ziggurat.games.mesopotamia_epochs.position import to_position
 from ziggurat.games.mesopotamia_epochs.rounds import round_score
 from ziggurat.games.mesopotamia_epochs.state import EpochsState
+from ziggurat.games.mesopotamia_epochs.view import bot_view
 
 TEMPERATURE = 18.0
 """VP per unit of log-odds in the softmax of :func:`chances` (and so of :func:`final`)."""
@@ -101,7 +103,7 @@ def features(s: EpochsState) -> list[list[float]]:
     strategy = s.phase == "strategy"
     active = s.active if strategy else -1
     out = [[float(v), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0] for v in s.vp]
-    pos = to_position(s)
+    pos = bot_view(s, None)  # what a Picture reads of the full position
     pics: dict[int, Picture] = {}
     for p, seat in enumerate(s.owner):
         if seat < 0:
@@ -183,6 +185,14 @@ def final(state: State) -> list[float]:
     return [(1 - MARGIN) * r + MARGIN * c for r, c in zip(state.returns(), soft, strict=True)]
 
 
+def rollout_view(state: State, seat: int) -> dict[str, Any]:
+    """A cheap stand-in for ``state.view(seat)`` for the heuristic bot in playouts: the
+    fields of the view it reads, equal to the view's (:func:`~.view.bot_view`), without
+    building and redacting the whole position."""
+    s: EpochsState = state  # type: ignore[assignment]
+    return bot_view(s, seat)
+
+
 def evaluate(state: State) -> list[float]:
     """Each seat's estimated chance to win (the returns once the game is over): the softmax
     of :func:`strengths`."""
@@ -203,6 +213,7 @@ __all__ = [
     "final",
     "phase_of",
     "progress",
+    "rollout_view",
     "strengths",
     "weights",
 ]

@@ -14,10 +14,11 @@ already have had its round this Epoch must be one of the set-aside cards (E3.7).
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from ziggurat.games.mesopotamia_epochs.data import SYMBOL_SEAT, SYMBOLS
-from ziggurat.games.mesopotamia_epochs.position import from_position, to_position
+from ziggurat.games.mesopotamia_epochs.position import _pending_out, from_position, to_position
 from ziggurat.games.mesopotamia_epochs.state import EpochsState
 
 Event = tuple[int, str, bool, int]
@@ -48,6 +49,63 @@ def redact_position(pos: dict[str, Any], seat: int | None) -> None:
         drawer = pos["draw_order"][pos["draw_index"]]
         if drawer != me:
             pend[1] = None
+
+
+def bot_view(s: EpochsState, seat: int | None) -> dict[str, Any]:
+    """The part of :func:`view` that the heuristic bot (:class:`~.bots_model.Picture`,
+    ``bots``, ``bots_cards``) reads, built straight from the state for the search's playouts
+    and cut-off evaluation: ``num_players``, ``epoch``, ``phase``, ``players`` (``vp`` and
+    ``cards`` with ``epoch`` and ``people``), ``set_aside`` (``epoch``, ``people``), ``areas``,
+    ``round`` and ``pending``, equal to ``view(s, seat)``'s: the card identities ``seat`` may
+    not know are null (§6, :func:`redact_position`). ``seat=None`` gives them as the full
+    position has them, every card shown (not a spectator's view). Its containers are fresh,
+    but it is not a whole view: no deck, draw order, People statistics or ``known_by``."""
+    peoples = s.rules.peoples
+    pids = peoples.ids
+    ce = peoples.card_epoch
+    m = s.rules.map
+    redact = seat is not None
+    mine = 0 if seat is None else 1 << seat
+    players: list[dict[str, Any]] = [{"vp": v, "cards": []} for v in s.vp]
+    owner, public, known = s.owner, s.public, s.known
+    for p in _card_order(peoples):
+        o = owner[p]
+        if o >= 0:
+            shown = not redact or public[p] or known[p] & mine
+            players[o]["cards"].append({"epoch": ce[p], "people": pids[p] if shown else None})
+    set_aside = [
+        {"epoch": ce[p], "people": pids[p] if not redact or public[p] else None}
+        for p in sorted(s.set_aside, key=lambda p: (ce[p], p))
+    ]
+    occ, cnt, ids = s.occ, s.cnt, m.ids
+    rnd = None
+    if s.active >= 0 and s.phase == "strategy":
+        rnd = {
+            "people": pids[s.active],
+            "order": s.order,
+            "pool": s.pool,
+            "sea_start": s.sea_round,
+            "coast_held": s.coast_held,
+        }
+    pend = _pending_out(s)
+    if redact and pend is not None and pend[0] == "keep" and s.draw_order[s.draw_idx] != seat:
+        pend[1] = None  # E3.3: only the drawer sees the card drawn
+    return {
+        "num_players": s.n,
+        "epoch": s.epoch,
+        "phase": s.phase,
+        "players": players,
+        "set_aside": set_aside,
+        "areas": [[ids[a], pids[p], cnt[a]] for a, p in enumerate(occ) if p >= 0],
+        "round": rnd,
+        "pending": pend,
+    }
+
+
+@lru_cache(maxsize=8)
+def _card_order(peoples: Any) -> tuple[int, ...]:
+    """The Peoples in the order a holder's cards are listed (by Epoch, then People order)."""
+    return tuple(sorted(range(peoples.size), key=lambda p: (peoples.card_epoch[p], p)))
 
 
 def sample_state(game: Any, v: dict[str, Any], seat: int, rng: random.Random) -> EpochsState:
@@ -139,4 +197,4 @@ def redact_events(events: list[Event], seat: int | None) -> list[str]:
     return out
 
 
-__all__ = ["view", "sample_state", "redact_events", "redact_position"]
+__all__ = ["view", "bot_view", "sample_state", "redact_events", "redact_position"]
