@@ -131,16 +131,34 @@ class Ctx:
         self.explore = self._explore_value()
         self.draw_value = self._draw_value()
         self.temple = b.temple
-        self._nearest: dict[tuple[bool, Coord], list[tuple[int, Coord]]] = {}
+        self.temple_map = dist.to(b.temple, True)  # carriers walk round the temple (M5.3)
+        # nearest sites per tile, shared by the decisions on this map with these sites
+        self._nearest = (dist.by_distance(self.hut_sites), dist.by_distance(self.holy_sites))
+        self._site_maps: dict[bool, list[tuple[Coord, dict[Coord, int]]]] = {}
+        self.hut_order = {c: i for i, c in enumerate(self.hut_sites)}
+        # nearest-first site scans may stop early: a partner's walk only lowers a value
+        self.prune = weights.k >= 0 and weights.w_partner >= 0
+        self.partner_maps: dict[Coord, tuple[dict[Coord, int], dict[Coord, int]]] = {}  # for Partners
+        self.limit_values: dict[int, float] = {}  # limit -> limit_value, as they come
+        self.memo: dict[tuple[object, ...], float] = {}  # evaluate's values, by position key
+
+    def site_maps(self, holy: bool) -> list[tuple[Coord, dict[Coord, int]]]:
+        """``(site, carriers' distance map to it)`` for the hut sites (or, ``holy``, the holy
+        sites), in their order: computed once per decision, for :func:`_carriers`."""
+        got = self._site_maps.get(holy)
+        if got is None:
+            sites = self.holy_sites if holy else self.hut_sites
+            got = self._site_maps[holy] = [(s, self.dist.to(s, True)) for s in sites]
+        return got
 
     def sites_by_distance(self, c: Coord, holy: bool) -> list[tuple[int, Coord]]:
         """``(carrier's distance from c, site)`` for the hut sites (or, ``holy``, the holy
         sites), nearest first: computed once per decision, for :class:`_Fetch`."""
-        key = (holy, c)
-        got = self._nearest.get(key)
+        nearest = self._nearest[holy]
+        got = nearest.get(c)
         if got is None:
             sites = self.holy_sites if holy else self.hut_sites
-            got = self._nearest[key] = sorted((self.dist.d(c, site, True), site) for site in sites)
+            got = nearest[c] = sorted((self.dist.d(c, site, True), site) for site in sites)
         return got
 
     def _explore_value(self) -> float:
@@ -192,7 +210,7 @@ def carrier_value(ctx: Ctx, m: Mine, pos: Coord, value: int) -> float:
     way (a growth pair, a holy place to sit on) keeps the carrier from delivering.
     """
     w = ctx.w
-    d = min(ctx.dist.d(pos, ctx.temple, True), 60)
+    d = min(ctx.temple_map.get(pos, FAR), 60)
     waiting = w.carry - w.k * max(0, d - STEP)
     if m.mana >= value:
         return max(waiting + 10.0, w.carry + w.carry_ready - w.k_ready * d)
@@ -207,38 +225,91 @@ class Partners:
     temple (M5.3), empty tribes may cross it.
     """
 
-    __slots__ = ("dist", "tribes", "_best")
+    __slots__ = ("dist", "tribes", "table", "maps")
 
-    def __init__(self, dist: Distances, tribes: list[Tribe]) -> None:
+    def __init__(
+        self,
+        dist: Distances,
+        tribes: list[Tribe],
+        maps: dict[Coord, tuple[dict[Coord, int], dict[Coord, int]]] | None = None,
+    ) -> None:
         self.dist = dist
         self.tribes = [(t[0], t[1] != EMPTY) for t in tribes]
-        self._best: dict[Coord, tuple[int, Coord | None, int]] = {}
+        # site -> (empty tribes', carriers' distance map to it): ``maps`` may be shared by
+        # the evaluations of one decision (the same distances)
+        self.maps = maps if maps is not None else {}
+        # site -> (nearest distance, that tribe's tile, second nearest distance); hot loops
+        # read it directly: ``got = table.get(s) or best(s)``, then ``got[2] if got[1] == pos
+        # else got[0]`` is ``get(s, pos)``
+        self.table: dict[Coord, tuple[int, Coord | None, int]] = {}
+
+    def best(self, s: Coord) -> tuple[int, Coord | None, int]:
+        """The entry of ``table`` for site ``s`` (computed and kept)."""
+        maps = self.maps.get(s)
+        if maps is None:
+            maps = self.maps[s] = (self.dist.to(s, False), self.dist.to(s, True))
+        empty_map, carrier_map = maps
+        d1, p1, d2 = PARTNER_CAP, None, PARTNER_CAP
+        for c, carrier in self.tribes:
+            d = (carrier_map if carrier else empty_map).get(c, FAR)
+            if d < d1:
+                d1, p1, d2 = d, c, d1
+            elif d < d2:
+                d2 = d
+        got = self.table[s] = (d1, p1, d2)
+        return got
 
     def get(self, s: Coord, pos: Coord) -> int:
-        got = self._best.get(s)
-        if got is None:
-            empty_map = self.dist.to(s, False)
-            carrier_map = self.dist.to(s, True)
-            d1, p1, d2 = PARTNER_CAP, None, PARTNER_CAP
-            for c, carrier in self.tribes:
-                d = (carrier_map if carrier else empty_map).get(c, FAR)
-                if d < d1:
-                    d1, p1, d2 = d, c, d1
-                elif d < d2:
-                    d2 = d
-            got = self._best[s] = (d1, p1, d2)
+        got = self.table.get(s) or self.best(s)
         return got[2] if got[1] == pos else got[0]
 
 
 PARTNER_CAP = 40
 
 
+def position_key(m: Mine) -> tuple[object, ...]:
+    """Everything of ``m`` that :func:`evaluate` reads, in the order it reads it: positions
+    with equal keys get equal values. Spent flags and the offerings' values in hand are not
+    read (only how many are left), nor Movement points without a holy place to reach (M13.2);
+    so a step and a step back, or the same position reached through two orders of actions,
+    are valued once per decision."""
+    return (
+        tuple([(t[0], t[1]) for t in m.tribes]),
+        tuple(m.wood.items()),
+        tuple(m.stone.items()),
+        m.mana,
+        m.limit,
+        m.delivered,
+        tuple([(c, tuple(values)) for c, values in m.hut_offers.items()]),
+        m.huts_built,
+        frozenset(m.holy),
+        len(m.unplaced),
+        m.supply_tribes,
+        m.bonus,
+        m.mp if m.holy else 0,
+    )
+
+
 def evaluate(ctx: Ctx, m: Mine) -> float:
-    """Points for position ``m`` (see the module docstring)."""
+    """Points for position ``m`` (see the module docstring), remembered for the decision:
+    the candidates of one decision often reach the same position (see :func:`position_key`)."""
+    key = position_key(m)
+    got = ctx.memo.get(key)
+    if got is None:
+        got = ctx.memo[key] = _evaluate(ctx, m)
+    return got
+
+
+def _evaluate(ctx: Ctx, m: Mine) -> float:
+    """:func:`evaluate` without the memory."""
     w = ctx.w
     b = ctx.b
-    v = w.deliver * m.delivered + limit_value(ctx, m.limit) + w.mana * m.mana + w.hut * m.huts_built
-    v += w.holy * len(m.holy) + sum(w.pop[: len(m.tribes)]) + m.bonus
+    pop = len(m.tribes)
+    lv = ctx.limit_values.get(m.limit)
+    if lv is None:
+        lv = ctx.limit_values[m.limit] = limit_value(ctx, m.limit)
+    v = w.deliver * m.delivered + lv + w.mana * m.mana + w.hut * m.huts_built
+    v += w.holy * len(m.holy) + sum(w.pop[:pop]) + m.bonus
     at: dict[Coord, int] = {}
     empties: list[Coord] = []
     woods: list[Coord] = []
@@ -256,7 +327,7 @@ def evaluate(ctx: Ctx, m: Mine) -> float:
     jobs: list[tuple[float, Coord, int, str]] = []  # base value, target, capacity, cap group
     if m.holy:
         v += _occupancy(ctx, m, w.occ if m.mana < m.limit else w.occ_capped)
-    partners = Partners(ctx.dist, m.tribes)
+    partners = Partners(ctx.dist, m.tribes, ctx.partner_maps)
     cv, wood_missing, stone_missing, don_need, holy_need = _carriers(
         ctx, m, at, woods, stones, partners, jobs
     )
@@ -266,7 +337,6 @@ def evaluate(ctx: Ctx, m: Mine) -> float:
     # huts. Only the next growth counts, and only for what it beats drawing a card by in
     # Phase II (M8.1), so the pair's potential never exceeds the growth itself. The pair's
     # empty tribes do nothing else meanwhile, so growth is weighed against their other jobs.
-    pop = len(m.tribes)
     if pop < 2 and m.delivered < 4:
         v -= w.stranded
     grow_value, pair = 0.0, (-1, -1)
@@ -279,7 +349,7 @@ def evaluate(ctx: Ctx, m: Mine) -> float:
     for c, values in m.hut_offers.items():
         for value in values:
             jobs.append((w.fetch * carrier_value(ctx, m, c, value), c, 1, ""))
-    # fetch jobs are valued per tribe (see _assign): the fetcher cannot be its own partner
+    # fetch jobs are valued per tribe (see _pairs): the fetcher cannot be its own partner
     if wood_missing > 0:
         for c, n in m.wood.items():
             jobs.append((1.0, c, n, "w"))
@@ -290,14 +360,20 @@ def evaluate(ctx: Ctx, m: Mine) -> float:
         jobs.append((ctx.explore, (FAR, FAR), 1, "x"))
     caps = {"w": wood_missing, "s": stone_missing, "x": 1}
     fetch = _Fetch(ctx, partners, don_need > 0, holy_need > 0)
-    best = _assign(ctx, empties, jobs, caps, fetch)
+    pairs = _pairs(ctx, empties, jobs, fetch)
+    done = [False] * len(empties)
+    best = _assign(pairs, jobs, caps, done)
     if grow_value > 0:
-        rest = list(empties)
+        # the pair's empty tribes (the first ones on their tiles) grow instead; the other
+        # tribes' pairs are the same, in the same order, so they are matched again as such
         for i in pair:
             c, cargo, _ = m.tribes[i]
             if cargo == EMPTY:
-                rest.remove(c)
-        best = max(best, grow_value + _assign(ctx, rest, jobs, caps, fetch))
+                for k, e in enumerate(empties):
+                    if e == c and not done[k]:
+                        done[k] = True
+                        break
+        best = max(best, grow_value + _assign(pairs, jobs, caps, done))
     return v + best
 
 
@@ -318,7 +394,10 @@ def _carriers(
     should still fetch, and the donations and holy places still wanted.
     """
     w = ctx.w
-    dist = ctx.dist
+    k = w.k
+    w_partner = w.w_partner
+    table = partners.table
+    partner_best = partners.best
     v = 0.0
     projects: dict[Coord, list[Coord]] = {}
     kinds: dict[Coord, str] = {}
@@ -326,24 +405,39 @@ def _carriers(
     wood_missing = 0
     if huts_left > 0:
         slots = dict(ctx.hut_sites)
+        wood_c, wood_no_site, prune = w.wood_c, w.wood_no_site, ctx.prune
+        # Sites are scanned nearest first and the scan stops where no site can do better
+        # (as in _Fetch._wood): the best value, and the first site in the order of ``slots``
+        # giving it, are those of a scan over every site.
+        ranked: dict[Coord, float] = {}
         vals: list[tuple[float, Coord]] = []
         for c in woods:
-            best = w.wood_no_site - w.k * ctx.frontier_map.get(c, 40)
-            for s in slots:
-                val = w.wood_c - w.k * (dist.d(c, s, True) + w.w_partner * partners.get(s, c))
-                if val > best:
-                    best = val
+            best = ranked.get(c)
+            if best is None:
+                best = wood_no_site - k * ctx.frontier_map.get(c, 40)
+                for d, s in ctx.sites_by_distance(c, holy=False):
+                    if prune and wood_c - k * d <= best:
+                        break
+                    got = table.get(s) or partner_best(s)
+                    val = wood_c - k * (d + w_partner * (got[2] if got[1] == c else got[0]))
+                    if val > best:
+                        best = val
+                ranked[c] = best
             vals.append((best, c))
         vals.sort(reverse=True)
         used = vals[:huts_left]
+        order = ctx.hut_order
         for _, c in used:
-            best = w.wood_no_site - w.k * ctx.frontier_map.get(c, 40)
+            best = wood_no_site - k * ctx.frontier_map.get(c, 40)
             site = None
-            for s, left in slots.items():
-                if left <= 0:
+            for d, s in ctx.sites_by_distance(c, holy=False):
+                if prune and wood_c - k * d < best:  # a site as good as the best may come first
+                    break
+                if slots[s] <= 0:
                     continue
-                val = w.wood_c - w.k * (dist.d(c, s, True) + w.w_partner * partners.get(s, c))
-                if val > best:
+                got = table.get(s) or partner_best(s)
+                val = wood_c - k * (d + w_partner * (got[2] if got[1] == c else got[0]))
+                if val > best or (val == best and site is not None and order[s] < order[site]):
                     best, site = val, s
             v += best
             if site is not None:
@@ -359,19 +453,22 @@ def _carriers(
     holy_need = 0
     if not ctx.plains_scarce or len(m.holy) < 1:
         holy_need = max(0, min(ctx.holy_target, m.limit - w.holy_limit_gap) - len(m.holy))
-    temple = ctx.temple
+    temple_map = ctx.temple_map
     for c in stones:
-        dt = min(dist.d(c, temple, True), 60)
-        best = w.stone_spare - w.k * dt if m.limit < 8 else 1.0
+        dt = min(temple_map.get(c, FAR), 60)
+        best = w.stone_spare - k * dt if m.limit < 8 else 1.0
         choice = ""
-        if don_need > 0 and w.stone_d - w.k * dt > best:
-            best, choice = w.stone_d - w.k * dt, "don"
+        if don_need > 0 and w.stone_d - k * dt > best:
+            best, choice = w.stone_d - k * dt, "don"
         site = None
         if holy_need > 0:
-            for s in ctx.holy_sites:
+            stone_h = w.stone_h
+            for s, carrier_map in ctx.site_maps(holy=True):
                 if s in m.holy or s in projects:
                     continue
-                val = w.stone_h - w.k * (dist.d(c, s, True) + w.w_partner * partners.get(s, c))
+                got = table.get(s) or partner_best(s)
+                partner = got[2] if got[1] == c else got[0]
+                val = stone_h - k * (carrier_map.get(c, FAR) + w_partner * partner)
                 if val > best:
                     best, choice, site = val, "holy", s
         v += best
@@ -462,22 +559,14 @@ class _Fetch:
     """What an empty tribe on ``pos`` fetching a resource on ``c`` would make of it: the
     carrier it becomes there, with a partner other than itself (M8.2)."""
 
-    __slots__ = ("ctx", "partners", "donate", "holy", "prune", "_cache")
+    __slots__ = ("ctx", "partners", "donate", "holy", "prune")
 
     def __init__(self, ctx: Ctx, partners: Partners, donate: bool, holy: bool) -> None:
         self.ctx = ctx
         self.partners = partners
         self.donate = donate
         self.holy = holy
-        self.prune = ctx.w.k >= 0 and ctx.w.w_partner >= 0  # see _wood
-        self._cache: dict[tuple[str, Coord, Coord], float] = {}
-
-    def value(self, group: str, c: Coord, pos: Coord) -> float:
-        key = (group, c, pos)
-        got = self._cache.get(key)
-        if got is None:
-            got = self._cache[key] = self._wood(c, pos) if group == "w" else self._stone(c, pos)
-        return got
+        self.prune = ctx.prune  # see _wood
 
     # Sites come nearest first, and a partner's walk only lowers a site's value (weights k
     # and w_partner not negative), so once a site's value without any partner walk cannot
@@ -485,59 +574,92 @@ class _Fetch:
     # over every site.
 
     def _wood(self, c: Coord, pos: Coord) -> float:
-        ctx, w = self.ctx, self.ctx.w
-        best = w.wood_no_site - w.k * ctx.frontier_map.get(c, 40)
+        ctx = self.ctx
+        w = ctx.w
+        k, wood_c, w_partner, prune = w.k, w.wood_c, w.w_partner, self.prune
+        table = self.partners.table
+        partner_best = self.partners.best
+        best = w.wood_no_site - k * ctx.frontier_map.get(c, 40)
         for d, s in ctx.sites_by_distance(c, holy=False):
-            if self.prune and w.wood_c - w.k * d <= best:
+            if prune and wood_c - k * d <= best:
                 break
-            val = w.wood_c - w.k * (d + w.w_partner * self.partners.get(s, pos))
+            got = table.get(s) or partner_best(s)
+            val = wood_c - k * (d + w_partner * (got[2] if got[1] == pos else got[0]))
             if val > best:
                 best = val
         return w.fetch * best
 
     def _stone(self, c: Coord, pos: Coord) -> float:
-        ctx, w = self.ctx, self.ctx.w
+        ctx = self.ctx
+        w = ctx.w
         best = 0.0
         if self.donate:
-            best = w.stone_d - w.k * min(ctx.dist.d(c, ctx.temple, True), 60)
+            best = w.stone_d - w.k * min(ctx.temple_map.get(c, FAR), 60)
         if self.holy:
+            k, stone_h, w_partner, prune = w.k, w.stone_h, w.w_partner, self.prune
+            table = self.partners.table
+            partner_best = self.partners.best
             for d, s in ctx.sites_by_distance(c, holy=True):
-                if self.prune and w.stone_h - w.k * d <= best:
+                if prune and stone_h - k * d <= best:
                     break
-                val = w.stone_h - w.k * (d + w.w_partner * self.partners.get(s, pos))
+                got = table.get(s) or partner_best(s)
+                val = stone_h - k * (d + w_partner * (got[2] if got[1] == pos else got[0]))
                 if val > best:
                     best = val
         return w.fetch * best
 
 
-def _assign(
-    ctx: Ctx,
-    empties: list[Coord],
-    jobs: list[tuple[float, Coord, int, str]],
-    caps: dict[str, int],
-    fetch: _Fetch,
-) -> float:
-    """Greedy matching of empty tribes to jobs; returns the summed job values."""
-    w = ctx.w
-    dist = ctx.dist
+def _pairs(
+    ctx: Ctx, empties: list[Coord], jobs: list[tuple[float, Coord, int, str]], fetch: _Fetch
+) -> list[tuple[float, int, int]]:
+    """``(value, empty tribe's index, job's index)`` for every worthwhile match, best first.
+
+    A job's value for a tribe depends only on the tribe's tile, so tribes sharing a tile are
+    valued once."""
+    k = ctx.w.k
+    to = ctx.dist.to
+    tiles = list(dict.fromkeys(empties))
+    of_tile = [tiles.index(c) for c in empties] if len(tiles) < len(empties) else None
     pairs: list[tuple[float, int, int]] = []
     for j, (base, target, _, group) in enumerate(jobs):
         if base <= 0:
             continue
-        dmap = ctx.frontier_map if group == "x" else dist.to(target, False)
-        per_tribe = group in ("w", "s")
-        for i, c in enumerate(empties):
-            val = (fetch.value(group, target, c) if per_tribe else base) - w.k * dmap.get(c, FAR)
+        dmap = ctx.frontier_map if group == "x" else to(target, False)
+        if group == "w":
+            wood = fetch._wood
+            vals = [wood(target, c) - k * dmap.get(c, FAR) for c in tiles]
+        elif group == "s" and not fetch.holy:  # the temple only: the fetcher's tile is no partner
+            got = fetch._stone(target, tiles[0])
+            vals = [got - k * dmap.get(c, FAR) for c in tiles]
+        elif group == "s":
+            stone = fetch._stone
+            vals = [stone(target, c) - k * dmap.get(c, FAR) for c in tiles]
+        else:
+            vals = [base - k * dmap.get(c, FAR) for c in tiles]
+        if of_tile is not None:
+            vals = [vals[t] for t in of_tile]
+        for i, val in enumerate(vals):
             if val > 0:
                 pairs.append((val, i, j))
-    if not pairs:
-        return 0.0
     pairs.sort(reverse=True)
+    return pairs
+
+
+def _assign(
+    pairs: list[tuple[float, int, int]],
+    jobs: list[tuple[float, Coord, int, str]],
+    caps: dict[str, int],
+    busy: list[bool],
+) -> float:
+    """Greedy matching of empty tribes to jobs (``pairs`` from :func:`_pairs`), leaving out
+    the tribes marked ``busy``; returns the summed job values."""
+    todo = busy.count(False)
+    if not todo:
+        return 0.0
     left = [job[2] for job in jobs]
     caps = dict(caps)
-    done = [False] * len(empties)
+    done = list(busy)
     total = 0.0
-    todo = len(empties)
     for val, i, j in pairs:
         if done[i] or left[j] <= 0:
             continue

@@ -12,6 +12,7 @@ cached Dijkstra maps over the known tiles plus the unexplored hexes around them.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterable
 from typing import Any
 
 from ziggurat.games.mesopotamia.data import (
@@ -213,7 +214,7 @@ class Layout:
     probing dicts at every step (the search runs thousands of times per decision of ISMCTS).
     """
 
-    __slots__ = ("temple", "coords", "index", "step", "around", "maps", "frontier")
+    __slots__ = ("temple", "coords", "index", "step", "around", "maps", "frontier", "sites")
 
     def __init__(self, b: Board) -> None:
         self.temple = b.temple
@@ -240,6 +241,7 @@ class Layout:
         self.around = (empty, carrier)  # indexed by the carrying class (False, True)
         self.maps: tuple[dict[Coord, dict[Coord, int]], dict[Coord, dict[Coord, int]]] = ({}, {})
         self.frontier: dict[Coord, int] | None = None
+        self.sites: dict[frozenset[Coord], dict[Coord, list[tuple[int, Coord]]]] = {}
 
     def search(self, targets: list[Coord], carrier: bool) -> dict[Coord, int]:
         """Map hex -> cost of walking from that hex to the nearest of ``targets`` (Dijkstra).
@@ -324,6 +326,18 @@ class Distances:
         if got is None:
             got = self.to(target, carrier)
         return got.get(a, FAR)
+
+    def by_distance(self, sites: Iterable[Coord]) -> dict[Coord, list[tuple[int, Coord]]]:
+        """A cache for these sites on the current layout: tile -> ``(carrier's distance,
+        site)`` for every site, nearest first (filled by the caller). Sites are hut or holy
+        sites, the same for many decisions on one map."""
+        layout = self._layout
+        assert layout is not None, "Distances.update(board) comes first"
+        key = frozenset(sites)
+        got = layout.sites.get(key)
+        if got is None:
+            got = layout.sites[key] = {}
+        return got
 
     def frontier_map(self, b: Board) -> dict[Coord, int]:
         """Map tile -> cost of walking (empty) to the nearest frontier tile of ``b``, the

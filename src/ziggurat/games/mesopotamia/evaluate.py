@@ -131,6 +131,16 @@ def make_evaluator() -> Evaluator:
     return Evaluator()
 
 
+def rollout_view(state: State, seat: int) -> dict[str, Any]:
+    """A cheap stand-in for ``state.view(seat)`` for the heuristic bot in playouts: the
+    position without the redaction of the opponents' secrets, which the bot does not read
+    (:class:`~.bots_model.Board` takes only its own offerings and hand, the opponents'
+    deliveries and pieces, and the pile tops it knows). So it is for sampled worlds only,
+    where every secret is a sample."""
+    s: MesoState = state  # type: ignore[assignment]
+    return s.to_position()
+
+
 def make_playout_bots(game: Any) -> Callable[[int], HeuristicBot]:
     """Fresh heuristic bots for playouts (one per seat per playout), all sharing one
     :class:`SharedDistances`: the bot's own cache would be rebuilt for every playout."""
@@ -154,4 +164,5 @@ __all__ = [
     "make_playout_bots",
     "phase_of",
     "points",
+    "rollout_view",
 ]
