@@ -64,11 +64,11 @@ def _every_player_count() -> list[tuple[str, int]]:
 def test_search_defaults_are_valid(game_id: str, players: int) -> None:
     game = ziggurat.load(game_id, players=players)
     defaults = search_defaults(game)
-    assert set(defaults) <= {"c", "plies", "batch", "confidence", "root", "width", "depth"}
+    assert set(defaults) <= {"c", "plies", "batch", "confidence", "root", "width", "depth", "chance"}
     searcher = Searcher(game, 0, ISMCTSConfig())
     assert searcher.root_mode in ROOTS
     assert searcher.width >= 2 and searcher.depth >= 1 and searcher.plies >= 0
-    assert searcher.confidence >= 0 and searcher.batch >= 1
+    assert searcher.confidence >= 0 and searcher.batch >= 1 and searcher.rank_chance >= 0
 
 
 def test_mare_nostrum_values_goods_of_different_types_for_the_pyramids() -> None:

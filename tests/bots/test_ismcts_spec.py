@@ -40,6 +40,8 @@ def test_options_in_any_order() -> None:
     assert parse_ismcts("ismcts").plans and not parse_ismcts("ismcts:plans=off").plans
     assert parse_ismcts("ismcts:1s:plans=off").spec() == "ismcts:1s:plans=off"
     assert parse_ismcts("ismcts:plans=on") == parse_ismcts("ismcts")
+    assert parse_ismcts("ismcts").chance is None and parse_ismcts("ismcts:chance=4").chance == 4
+    assert parse_ismcts("ismcts:300:chance=0").spec() == "ismcts:300:chance=0"
 
 
 @pytest.mark.parametrize(
@@ -60,6 +62,8 @@ def test_options_in_any_order() -> None:
         ("ismcts:depth=0", "depth must be a whole number from 1"),
         ("ismcts:confidence=much", "confidence must be a number from 0 to 10"),
         ("ismcts:plans=maybe", "plans must be on or off"),
+        ("ismcts:chance=-1", "chance must be a whole number from 0 to 64"),
+        ("ismcts:chance=100", "chance must be a whole number from 0 to 64"),
         ("ismcts:c=1:c=2", "given twice"),
         ("ismcts::1s", "empty part"),
     ],

@@ -15,7 +15,7 @@ from ziggurat.bots.ismcts import ISMCTSBot
 from ziggurat.bots.observe import Observer
 from ziggurat.bots.search import RootStats, Searcher
 from ziggurat.bots.spec import ISMCTSConfig
-from ziggurat.engine.contract import CHANCE, sample_chance
+from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
 
 
 def test_hidden_choices_of_other_seats_are_one_edge() -> None:
@@ -230,3 +230,55 @@ def test_paired_root_tries_each_plan_for_the_searching_seat(monkeypatch: pytest.
     off = Searcher(game, seat, ISMCTSConfig(**{**config.__dict__, "plans": False}))
     quiet = off.search(view, 7, config.iterations, None)
     assert not quiet.moves and key not in quiet.actions and _Counting.calls == {}
+
+
+def _attack_position() -> tuple[Game, State, str]:
+    """A 2-player Epochs decision of the searching seat with an attack among its moves
+    (E8.5: placing into another People's area sets off combat, chance events, E12)."""
+    game = ziggurat.load("mesopotamia-epochs", players=2)
+    bots = [make_bot("heuristic", game, s) for s in range(2)]
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        who = state.current_player()
+        if who == CHANCE:
+            state.apply(sample_chance(state, rng))
+            continue
+        legal = state.legal_actions()
+        for a in legal:
+            if not a.startswith("place ") or len(legal) <= 2:
+                continue
+            holder = state.occ[state.rules.map.index[a[6:]]]  # type: ignore[attr-defined]
+            if holder < 0 or holder == state.active:  # type: ignore[attr-defined]
+                continue
+            after = state.clone()
+            after.apply(a)
+            if after.is_chance_node():
+                return game, state, a
+        state.apply(bots[who].choose(state.view(who), legal, rng))
+    raise AssertionError("no attack in the game")
+
+
+def test_root_ranking_values_an_attack_after_its_dice() -> None:
+    """With ``chance=N`` the root ranking values a move that sets off chance events after them,
+    the mean over N draws; without it, as the position stands before the dice. Here the
+    evaluator says 1 when the attacked area is taken, so the attack's rank is the share of
+    draws in which one tribe takes it (E12.5-E12.7), and 0 before the dice."""
+    game, state, attack = _attack_position()
+    seat = state.current_player()
+    area = state.rules.map.index[attack.split(" ", 1)[1]]
+    active = state.active
+
+    def taken(s: State) -> list[float]:
+        won = 1.0 if s.occ[area] == active else 0.0  # type: ignore[attr-defined]
+        return [won if i == seat else 1.0 - won for i in range(2)]
+
+    ranks = {}
+    for draws in (0, 64):
+        searcher = Searcher(game, seat, ISMCTSConfig(seconds=None, iterations=10, chance=draws))
+        searcher.evaluate = taken
+        ranks[draws] = searcher._rank(state.clone())
+    assert ranks[0][attack] == 0.0
+    assert 0.2 < ranks[64][attack] < 1.0  # one tribe against the defenders: often, not always
+    quiet = [a for a in ranks[0] if a != attack and ranks[0][a] == ranks[64][a]]
+    assert len(quiet) >= len(ranks[0]) // 2  # moves without dice are valued as before

@@ -106,7 +106,7 @@ def has_evaluator(game: Game) -> bool:
 
 def search_defaults(game: Game) -> dict[str, Any]:
     """The game's tuned search settings (``evaluate.SEARCH_DEFAULTS``: ``c``, ``plies``, ``batch``,
-    ``confidence``, ``root``, ``width``, ``depth``), updated with those for the game's player
+    ``confidence``, ``root``, ``width``, ``depth``, ``chance``), updated with those for the game's player
     count (``evaluate.SEARCH_DEFAULTS_BY_PLAYERS[n]``), or ``{}``."""
     module = _game_module(game, "evaluate")
     if module is None:

@@ -232,6 +232,8 @@ class Searcher:
         self.width = config.width if config.width is not None else int(defaults.get("width", DEFAULT_WIDTH))
         depth = config.depth if config.depth is not None else defaults.get("depth")
         self.depth = int(depth) if depth is not None else 1 << 30
+        chance = config.chance if config.chance is not None else defaults.get("chance")
+        self.rank_chance = int(chance) if chance is not None else 0
         # plans for the searching seat's playouts at a paired root (heuristic playouts only)
         self.plans = find_plans(game) if config.plans and self.playout.name == "heuristic" else {}
         # progressive bias towards the heuristic's move (none for a random policy)
@@ -356,11 +358,25 @@ class Searcher:
         if len(legal) <= 2 or not self.has_evaluator:
             return {}
         out = {}
+        draws = self.rank_chance
         for a in legal:
             after = world.clone()
             after.apply(a)
-            out[a] = self.evaluate(after)[self.seat]
+            if draws and after.is_chance_node():
+                out[a] = sum(self._after_chance(after, a, k) for k in range(draws)) / draws
+            else:
+                out[a] = self.evaluate(after)[self.seat]
         return out
+
+    def _after_chance(self, state: State, action: str, draw: int) -> float:
+        """The searcher's value of ``state`` (just after ``action``, at a chance node) once
+        the chance events it set off have happened: the ``draw``-th draw of them, from a seed
+        of its own (the action and the draw), so the search's random streams are untouched."""
+        s = state.clone()
+        luck = random.Random(f"rank/{draw}/{action}")
+        while s.is_chance_node() and not s.is_terminal():
+            s.apply(sample_chance(s, luck))
+        return self.evaluate(s)[self.seat]
 
     # --- one iteration ----------------------------------------------------------------
     def _iterate(

@@ -31,10 +31,14 @@ budget):
   plays (default: the game's, else unlimited; ``depth=1`` is a flat search of the root);
 - ``plans=on|off``: whether a ``paired`` root also tries the game's plans (``bots.PLANS``:
   other heuristic bots, such as Mare Nostrum's raider), each as a candidate whose playouts
-  follow that plan for the searching seat (default ``on``; a game without plans has none).
+  follow that plan for the searching seat (default ``on``; a game without plans has none);
+- ``chance=N``: when the root's actions are ranked one ply on (the candidates of a ``paired``
+  root, the widening order of a UCT one), a move that sets off chance events (an attack's
+  dice) is valued after them, averaged over N draws, instead of before its outcome (default:
+  the game's, else 0: valued as it stands).
 
 Examples: ``ismcts:0.5s``, ``ismcts:2000:workers=2``, ``ismcts:250ms:rollout=random:plies=20``,
-``ismcts:1s:root=paired:width=5:depth=1``, ``ismcts:1s:plans=off``.
+``ismcts:1s:root=paired:width=5:depth=1``, ``ismcts:1s:plans=off``, ``ismcts:1s:chance=4``.
 """
 
 from __future__ import annotations
@@ -52,11 +56,12 @@ ROOTS = ("uct", "paired")
 SWITCHES = {"on": True, "off": False}
 DEFAULT_WIDTH = 4
 MAX_WIDTH = 64
+MAX_CHANCE = 64
 
 SPEC_HELP = (
     "random, heuristic, or ismcts[:BUDGET][:OPTION=VALUE...] with BUDGET a time per decision "
     "(1s, 0.5s, 250ms) or an iteration count (2000) and options workers=N, c=X, "
-    "rollout=heuristic|random, plies=N, root=uct|paired, width=K, depth=N, confidence=X, plans=on|off"
+    "rollout=heuristic|random, plies=N, root=uct|paired, width=K, depth=N, confidence=X, plans=on|off, chance=N"
 )
 
 _SECONDS = re.compile(r"^(\d+(?:\.\d*)?|\.\d+)s$")
@@ -79,6 +84,7 @@ class ISMCTSConfig:
     depth: int | None = None  # decisions below the root where the tree grows; None: the game's
     confidence: float | None = None  # standard errors needed to leave the prior; None: the game's
     plans: bool = True  # a paired root also tries the game's plans (bots.PLANS)
+    chance: int | None = None  # draws of a root move's chance events when ranking; None: the game's
 
     def spec(self) -> str:
         """The canonical spec text (options at their default are left out)."""
@@ -105,6 +111,8 @@ class ISMCTSConfig:
             parts.append(f"confidence={self.confidence:g}")
         if not self.plans:
             parts.append("plans=off")
+        if self.chance is not None:
+            parts.append(f"chance={self.chance}")
         return ":".join(parts)
 
 
@@ -164,6 +172,7 @@ def parse_ismcts(spec: str) -> ISMCTSConfig:
     depth: int | None = None
     confidence: float | None = None
     plans = True
+    chance: int | None = None
     for key, value in options.items():
         if key == "workers":
             workers = _int(spec, key, value, 1, MAX_WORKERS)
@@ -189,10 +198,12 @@ def parse_ismcts(spec: str) -> ISMCTSConfig:
             if value not in SWITCHES:
                 raise ValueError(f"bad bot spec {spec!r}: plans must be on or off, not {value!r}")
             plans = SWITCHES[value]
+        elif key == "chance":
+            chance = _int(spec, key, value, 0, MAX_CHANCE)
         else:
             raise ValueError(
                 f"bad bot spec {spec!r}: unknown option {key!r}; options are workers, c, rollout, "
-                "plies, root, width, depth, confidence, plans"
+                "plies, root, width, depth, confidence, plans, chance"
             )
     return ISMCTSConfig(
         seconds=seconds,
@@ -206,6 +217,7 @@ def parse_ismcts(spec: str) -> ISMCTSConfig:
         depth=depth,
         confidence=confidence,
         plans=plans,
+        chance=chance,
     )
 
 
