@@ -223,14 +223,15 @@ def test_fetch_values_stop_early_with_the_same_maximum() -> None:
             mine = Mine(board)
             partners = E.Partners(dist, mine.tribes)
             fetch = E._Fetch(ctx, partners, donate=True, holy=True)
-            full = E._Fetch(ctx, partners, donate=True, holy=True)
-            full.prune = False  # the plain scan over every site
+            plain = E.Ctx(board, dist)
+            plain.prune = False  # the plain scan over every site
+            full = E._Fetch(plain, partners, donate=True, holy=True)
             w = ctx.w
             for c in [*board.wood, *board.stone, *(t[0] for t in mine.tribes)]:
                 for pos in {t[0] for t in mine.tribes}:
                     assert fetch._wood(c, pos) == full._wood(c, pos)
                     assert fetch._stone(c, pos) == full._stone(c, pos)
                     checked += 1
-            assert w.k >= 0 and w.w_partner >= 0 and fetch.prune
+            assert w.k >= 0 and w.w_partner >= 0 and ctx.prune
         state.apply(bots[who].choose(state.view(who), state.legal_actions(), rng))
     assert checked > 100

@@ -407,22 +407,14 @@ def _carriers(
         slots = dict(ctx.hut_sites)
         wood_c, wood_no_site, prune = w.wood_c, w.wood_no_site, ctx.prune
         # Sites are scanned nearest first and the scan stops where no site can do better
-        # (as in _Fetch._wood): the best value, and the first site in the order of ``slots``
+        # (as in wood_site_value): the best value, and the first site in the order of ``slots``
         # giving it, are those of a scan over every site.
         ranked: dict[Coord, float] = {}
         vals: list[tuple[float, Coord]] = []
         for c in woods:
             best = ranked.get(c)
             if best is None:
-                best = wood_no_site - k * ctx.frontier_map.get(c, 40)
-                for d, s in ctx.sites_by_distance(c, holy=False):
-                    if prune and wood_c - k * d <= best:
-                        break
-                    got = table.get(s) or partner_best(s)
-                    val = wood_c - k * (d + w_partner * (got[2] if got[1] == c else got[0]))
-                    if val > best:
-                        best = val
-                ranked[c] = best
+                best = ranked[c] = wood_site_value(ctx, partners, c, c)
             vals.append((best, c))
         vals.sort(reverse=True)
         used = vals[:huts_left]
@@ -555,39 +547,52 @@ def _occupancy(ctx: Ctx, m: Mine, worth: float) -> float:
     return total
 
 
+def wood_site_value(ctx: Ctx, partners: Partners, c: Coord, pos: Coord) -> float:
+    """What wood on ``c`` is worth to a carrier there (M9): the best hut site for it, less the
+    carrier's walk and its partner's (the nearest own tribe other than one on ``pos``), else
+    the value of wood with no site, farther from the frontier."""
+    w = ctx.w
+    no_site = w.wood_no_site - w.k * ctx.frontier_map.get(c, 40)
+    return best_site(ctx, partners, c, pos, False, w.wood_c, no_site)
+
+
+def best_site(
+    ctx: Ctx, partners: Partners, c: Coord, pos: Coord, holy: bool, worth: float, best: float
+) -> float:
+    """The best of ``best`` and, over the hut sites (or, ``holy``, the holy sites), ``worth``
+    less the walk of a carrier on ``c`` there and its partner's (the nearest own tribe other
+    than one on ``pos``, M8.2). Sites come nearest first, and a partner's walk only lowers a
+    site's value (``ctx.prune``: weights k and w_partner not negative), so once a site's value
+    without any partner walk cannot beat the best, no farther site can: the scan stops there,
+    with the same maximum as over every site."""
+    w = ctx.w
+    k, w_partner, prune = w.k, w.w_partner, ctx.prune
+    table = partners.table
+    partner_best = partners.best
+    for d, s in ctx.sites_by_distance(c, holy=holy):
+        if prune and worth - k * d <= best:
+            break
+        got = table.get(s) or partner_best(s)
+        val = worth - k * (d + w_partner * (got[2] if got[1] == pos else got[0]))
+        if val > best:
+            best = val
+    return best
+
+
 class _Fetch:
     """What an empty tribe on ``pos`` fetching a resource on ``c`` would make of it: the
     carrier it becomes there, with a partner other than itself (M8.2)."""
 
-    __slots__ = ("ctx", "partners", "donate", "holy", "prune")
+    __slots__ = ("ctx", "partners", "donate", "holy")
 
     def __init__(self, ctx: Ctx, partners: Partners, donate: bool, holy: bool) -> None:
         self.ctx = ctx
         self.partners = partners
         self.donate = donate
         self.holy = holy
-        self.prune = ctx.prune  # see _wood
-
-    # Sites come nearest first, and a partner's walk only lowers a site's value (weights k
-    # and w_partner not negative), so once a site's value without any partner walk cannot
-    # beat the best, no farther site can: the loops stop there, with the same maximum as
-    # over every site.
 
     def _wood(self, c: Coord, pos: Coord) -> float:
-        ctx = self.ctx
-        w = ctx.w
-        k, wood_c, w_partner, prune = w.k, w.wood_c, w.w_partner, self.prune
-        table = self.partners.table
-        partner_best = self.partners.best
-        best = w.wood_no_site - k * ctx.frontier_map.get(c, 40)
-        for d, s in ctx.sites_by_distance(c, holy=False):
-            if prune and wood_c - k * d <= best:
-                break
-            got = table.get(s) or partner_best(s)
-            val = wood_c - k * (d + w_partner * (got[2] if got[1] == pos else got[0]))
-            if val > best:
-                best = val
-        return w.fetch * best
+        return self.ctx.w.fetch * wood_site_value(self.ctx, self.partners, c, pos)
 
     def _stone(self, c: Coord, pos: Coord) -> float:
         ctx = self.ctx
@@ -596,16 +601,7 @@ class _Fetch:
         if self.donate:
             best = w.stone_d - w.k * min(ctx.temple_map.get(c, FAR), 60)
         if self.holy:
-            k, stone_h, w_partner, prune = w.k, w.stone_h, w.w_partner, self.prune
-            table = self.partners.table
-            partner_best = self.partners.best
-            for d, s in ctx.sites_by_distance(c, holy=True):
-                if prune and stone_h - k * d <= best:
-                    break
-                got = table.get(s) or partner_best(s)
-                val = stone_h - k * (d + w_partner * (got[2] if got[1] == pos else got[0]))
-                if val > best:
-                    best = val
+            best = best_site(ctx, self.partners, c, pos, True, w.stone_h, best)
         return w.fetch * best
 
 

@@ -27,7 +27,8 @@ def _mask(symbols: list[str]) -> int:
     return out
 
 
-def _pending_out(s: EpochsState) -> Any:
+def pending_out(s: EpochsState) -> Any:
+    """The pending decision or chance event as the position writes it (ids, not indices)."""
     pend = s.pending
     if pend is None:
         return None
@@ -42,6 +43,19 @@ def _pending_out(s: EpochsState) -> Any:
     if kind == "combat":
         return ["combat", ids[pend[1]], pend[2]]
     return [kind]  # draw, landing
+
+
+def round_out(s: EpochsState) -> dict[str, Any] | None:
+    """The People round under way (E4.4) as the position writes it; ``None`` outside one."""
+    if s.active < 0 or s.phase != "strategy":
+        return None
+    return {
+        "people": s.rules.peoples.ids[s.active],
+        "order": s.order,
+        "pool": s.pool,
+        "sea_start": s.sea_round,
+        "coast_held": s.coast_held,
+    }
 
 
 def to_position(s: EpochsState) -> dict[str, Any]:
@@ -61,15 +75,7 @@ def to_position(s: EpochsState) -> dict[str, Any]:
         ]
         players.append({"symbol": SYMBOLS[seat], "vp": s.vp[seat], "cards": cards})
     set_aside = sorted(s.set_aside, key=lambda p: (peoples.card_epoch[p], p))
-    rnd = None
-    if s.active >= 0 and s.phase == "strategy":
-        rnd = {
-            "people": pids[s.active],
-            "order": s.order,
-            "pool": s.pool,
-            "sea_start": s.sea_round,
-            "coast_held": s.coast_held,
-        }
+    rnd = round_out(s)
     return {
         "format": POSITION_FORMAT,
         "num_players": s.n,
@@ -92,7 +98,7 @@ def to_position(s: EpochsState) -> dict[str, Any]:
             if s.public[p]  # a People whose card is face down has not played: all zero
         },
         "round": rnd,
-        "pending": _pending_out(s),
+        "pending": pending_out(s),
     }
 
 

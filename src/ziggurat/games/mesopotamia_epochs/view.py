@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from ziggurat.games.mesopotamia_epochs.data import SYMBOL_SEAT, SYMBOLS
-from ziggurat.games.mesopotamia_epochs.position import _pending_out, from_position, to_position
+from ziggurat.games.mesopotamia_epochs.position import from_position, pending_out, round_out, to_position
 from ziggurat.games.mesopotamia_epochs.state import EpochsState
 
 Event = tuple[int, str, bool, int]
@@ -78,16 +78,8 @@ def bot_view(s: EpochsState, seat: int | None) -> dict[str, Any]:
         for p in sorted(s.set_aside, key=lambda p: (ce[p], p))
     ]
     occ, cnt, ids = s.occ, s.cnt, m.ids
-    rnd = None
-    if s.active >= 0 and s.phase == "strategy":
-        rnd = {
-            "people": pids[s.active],
-            "order": s.order,
-            "pool": s.pool,
-            "sea_start": s.sea_round,
-            "coast_held": s.coast_held,
-        }
-    pend = _pending_out(s)
+    rnd = round_out(s)
+    pend = pending_out(s)
     if redact and pend is not None and pend[0] == "keep" and s.draw_order[s.draw_idx] != seat:
         pend[1] = None  # E3.3: only the drawer sees the card drawn
     return {
