@@ -15,7 +15,7 @@ from ziggurat.bots.ismcts import ISMCTSBot
 from ziggurat.bots.observe import Observer
 from ziggurat.bots.search import RootStats, Searcher
 from ziggurat.bots.spec import ISMCTSConfig
-from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
+from ziggurat.engine.contract import CHANCE, State, sample_chance
 
 
 def test_hidden_choices_of_other_seats_are_one_edge() -> None:
@@ -232,31 +232,23 @@ def test_paired_root_tries_each_plan_for_the_searching_seat(monkeypatch: pytest.
     assert not quiet.moves and key not in quiet.actions and _Counting.calls == {}
 
 
-def _attack_position() -> tuple[Game, State, str]:
-    """A 2-player Epochs decision of the searching seat with an attack among its moves
-    (E8.5: placing into another People's area sets off combat, chance events, E12)."""
-    game = ziggurat.load("mesopotamia-epochs", players=2)
-    bots = [make_bot("heuristic", game, s) for s in range(2)]
-    state = game.new_initial_state()
-    rng = random.Random(5)
-    while not state.is_terminal():
-        who = state.current_player()
-        if who == CHANCE:
-            state.apply(sample_chance(state, rng))
+def _attack(state: State) -> str | None:
+    """A placement of the player to move into another People's area (E8.5: it sets off
+    combat, chance events, E12), among more than two legal actions; ``None`` if there is none."""
+    legal = state.legal_actions()
+    if len(legal) <= 2:
+        return None
+    for a in legal:
+        if not a.startswith("place "):
             continue
-        legal = state.legal_actions()
-        for a in legal:
-            if not a.startswith("place ") or len(legal) <= 2:
-                continue
-            holder = state.occ[state.rules.map.index[a[6:]]]  # type: ignore[attr-defined]
-            if holder < 0 or holder == state.active:  # type: ignore[attr-defined]
-                continue
-            after = state.clone()
-            after.apply(a)
-            if after.is_chance_node():
-                return game, state, a
-        state.apply(bots[who].choose(state.view(who), legal, rng))
-    raise AssertionError("no attack in the game")
+        holder = state.occ[state.rules.map.index[a[6:]]]  # type: ignore[attr-defined]
+        if holder < 0 or holder == state.active:  # type: ignore[attr-defined]
+            continue
+        after = state.clone()
+        after.apply(a)
+        if after.is_chance_node():
+            return a
+    return None
 
 
 def test_root_ranking_values_an_attack_after_its_dice() -> None:
@@ -264,7 +256,9 @@ def test_root_ranking_values_an_attack_after_its_dice() -> None:
     the mean over N draws; without it, as the position stands before the dice. Here the
     evaluator says 1 when the attacked area is taken, so the attack's rank is the share of
     draws in which one tribe takes it (E12.5-E12.7), and 0 before the dice."""
-    game, state, attack = _attack_position()
+    game, state = mid_game("mesopotamia-epochs", 2, 0, seed=5, where=lambda s: _attack(s) is not None)
+    attack = _attack(state)
+    assert attack is not None
     seat = state.current_player()
     area = state.rules.map.index[attack.split(" ", 1)[1]]
     active = state.active

@@ -10,12 +10,16 @@ check the game's declared invariants with :func:`conserved`.
 from __future__ import annotations
 
 import copy
+import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import ziggurat
+from ziggurat.bots import make_bot
+from ziggurat.engine.contract import CHANCE, sample_chance
 
 COLOURS = {"b": "blue", "y": "yellow", "r": "red", "g": "green"}
 TRIBES_PER_COLOUR = 8
@@ -37,6 +41,26 @@ def started(players: int = 4, first: str = "b", **options: Any) -> Any:
     state = load(players, **options).new_initial_state()
     state.apply(f"first {first}")
     return state
+
+
+def heuristic_decisions(players: int, seed: int, plies: int) -> Iterator[tuple[int, Any, int, list[str]]]:
+    """The first ``plies`` decisions of a seeded game of heuristic bots, as ``(ply, state,
+    seat, legal actions)`` before each move (chance and tie-breaks from one RNG); the caller
+    reads the state, the helper plays the move."""
+    game = load(players)
+    bots = [make_bot("heuristic", game, seat) for seat in range(players)]
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    ply = 0
+    while not state.is_terminal() and ply < plies:
+        who = state.current_player()
+        if who == CHANCE:
+            state.apply(sample_chance(state, rng))
+            continue
+        legal = state.legal_actions()
+        yield ply, state, who, legal
+        state.apply(bots[who].choose(state.view(who), legal, rng))
+        ply += 1
 
 
 def conserved(state: Any) -> None:

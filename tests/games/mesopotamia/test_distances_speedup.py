@@ -5,11 +5,9 @@ multi-source frontier map give exactly the maps of a plain Dijkstra over coordin
 from __future__ import annotations
 
 import heapq
-import random
 
-import ziggurat
-from ziggurat.bots import make_bot
-from ziggurat.engine.contract import CHANCE, sample_chance
+from meso_helpers import heuristic_decisions
+
 from ziggurat.games.mesopotamia.bots_eval import Ctx
 from ziggurat.games.mesopotamia.bots_model import (
     FAR,
@@ -54,22 +52,11 @@ def _plain_to(cost: dict[Coord, int], temple: Coord, target: Coord, carrier: boo
 
 
 def _boards(players: int, seed: int, every: int) -> list[Board]:
-    game = ziggurat.load("mesopotamia", players=players)
-    state = game.new_initial_state()
-    bots = [make_bot("heuristic", game, seat) for seat in range(players)]
-    rng = random.Random(seed)
-    out: list[Board] = []
-    ply = 0
-    while not state.is_terminal() and ply < 600:
-        who = state.current_player()
-        if who == CHANCE:
-            state.apply(sample_chance(state, rng))
-            continue
-        if ply % every == 0:
-            out.append(Board(state.view(who), who))
-        state.apply(bots[who].choose(state.view(who), state.legal_actions(), rng))
-        ply += 1
-    return out
+    return [
+        Board(state.view(who), who)
+        for ply, state, who, _ in heuristic_decisions(players, seed, 600)
+        if ply % every == 0
+    ]
 
 
 def test_distance_maps_equal_a_plain_dijkstra_M5_3() -> None:

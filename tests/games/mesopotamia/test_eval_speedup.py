@@ -5,12 +5,10 @@ decisions."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
-import ziggurat
-from ziggurat.bots import make_bot
-from ziggurat.engine.contract import CHANCE, sample_chance
+from meso_helpers import heuristic_decisions
+
 from ziggurat.games.mesopotamia import bots_eval as E
 from ziggurat.games.mesopotamia.bots_model import Board, Distances, Mine, simulate
 from ziggurat.games.mesopotamia.notation import decode
@@ -19,33 +17,22 @@ from ziggurat.games.mesopotamia.notation import decode
 def _decisions(players: int, seed: int, every: int) -> Iterator[tuple[Board, Distances, list[Mine]]]:
     """Boards of a seeded heuristic game, each with its distances and the positions after
     every legal action (and after ending Phase I there)."""
-    game = ziggurat.load("mesopotamia", players=players)
-    state = game.new_initial_state()
-    bots = [make_bot("heuristic", game, seat) for seat in range(players)]
-    rng = random.Random(seed)
     dist = Distances()
-    ply = 0
-    while not state.is_terminal() and ply < 700:
-        who = state.current_player()
-        if who == CHANCE:
-            state.apply(sample_chance(state, rng))
+    for ply, state, who, legal in heuristic_decisions(players, seed, 700):
+        if ply % every or len(legal) < 2:
             continue
-        legal = state.legal_actions()
-        if ply % every == 0 and len(legal) > 1:
-            b = Board(state.view(who), who)
-            dist.update(b)
-            m0 = Mine(b)
-            out = [m0]
-            for a in legal:
-                if a.startswith("play"):
-                    continue
-                m = simulate(b, m0, decode(a))
-                if m is not None:
-                    ended = simulate(b, m, ("end",))
-                    out += [m] if ended is None else [m, ended]
-            yield b, dist, out
-        state.apply(bots[who].choose(state.view(who), legal, rng))
-        ply += 1
+        b = Board(state.view(who), who)
+        dist.update(b)
+        m0 = Mine(b)
+        out = [m0]
+        for a in legal:
+            if a.startswith("play"):
+                continue
+            m = simulate(b, m0, decode(a))
+            if m is not None:
+                ended = simulate(b, m, ("end",))
+                out += [m] if ended is None else [m, ended]
+        yield b, dist, out
 
 
 def test_remembered_and_pruned_values_equal_plain_ones() -> None:

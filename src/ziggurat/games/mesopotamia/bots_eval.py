@@ -134,7 +134,7 @@ class Ctx:
         self.temple_map = dist.to(b.temple, True)  # carriers walk round the temple (M5.3)
         # nearest sites per tile, shared by the decisions on this map with these sites
         self._nearest = (dist.by_distance(self.hut_sites), dist.by_distance(self.holy_sites))
-        self._site_maps: dict[bool, list[tuple[Coord, dict[Coord, int]]]] = {}
+        self._holy_maps: list[tuple[Coord, dict[Coord, int]]] | None = None
         self.hut_order = {c: i for i, c in enumerate(self.hut_sites)}
         # nearest-first site scans may stop early: a partner's walk only lowers a value
         self.prune = weights.k >= 0 and weights.w_partner >= 0
@@ -142,14 +142,12 @@ class Ctx:
         self.limit_values: dict[int, float] = {}  # limit -> limit_value, as they come
         self.memo: dict[tuple[object, ...], float] = {}  # evaluate's values, by position key
 
-    def site_maps(self, holy: bool) -> list[tuple[Coord, dict[Coord, int]]]:
-        """``(site, carriers' distance map to it)`` for the hut sites (or, ``holy``, the holy
-        sites), in their order: computed once per decision, for :func:`_carriers`."""
-        got = self._site_maps.get(holy)
-        if got is None:
-            sites = self.holy_sites if holy else self.hut_sites
-            got = self._site_maps[holy] = [(s, self.dist.to(s, True)) for s in sites]
-        return got
+    def holy_site_maps(self) -> list[tuple[Coord, dict[Coord, int]]]:
+        """``(site, carriers' distance map to it)`` for the holy sites, in their order:
+        computed once per decision, for :func:`_carriers`."""
+        if self._holy_maps is None:
+            self._holy_maps = [(s, self.dist.to(s, True)) for s in self.holy_sites]
+        return self._holy_maps
 
     def sites_by_distance(self, c: Coord, holy: bool) -> list[tuple[int, Coord]]:
         """``(carrier's distance from c, site)`` for the hut sites (or, ``holy``, the holy
@@ -455,7 +453,7 @@ def _carriers(
         site = None
         if holy_need > 0:
             stone_h = w.stone_h
-            for s, carrier_map in ctx.site_maps(holy=True):
+            for s, carrier_map in ctx.holy_site_maps():
                 if s in m.holy or s in projects:
                     continue
                 got = table.get(s) or partner_best(s)

@@ -399,15 +399,10 @@ class Picture:
         """The later Epochs (:meth:`future_rounds`) an area is expected to be held in, if it
         survives the next one with chance ``s`` (each after that a little less likely)."""
         keep = total = s  # the first later Epoch
-        if keep < 1.0:
-            fall = s * 0.85
-            for _ in range(self.future - 1):
-                keep *= fall
-                total += keep
-        else:  # held for sure: it stays so
-            for _ in range(self.future - 1):
-                keep *= s
-                total += keep
+        fall = s * 0.85 if s < 1.0 else s  # held for sure: it stays so
+        for _ in range(self.future - 1):
+            keep *= fall
+            total += keep
         return total
 
     def hold_value(self, p: int, a: int, tribes: int) -> float:
@@ -421,10 +416,7 @@ class Picture:
         if self.future <= 0:
             return [0.0] * (upto - tribes)
         v = self.values[p][a]
-        threat = self.threat(a, p)
-        losses = LOSSES[self.peoples.urbanisation[p]]
-        # survival(a, p, t) with the threat looked up once
-        return [v * self.kept(max(0.0, 1.0 - threat * losses[min(t, 3)])) for t in range(tribes, upto)]
+        return [v * self.kept(self.survival(a, p, t)) for t in range(tribes, upto)]
 
     def denial(self, a: int) -> float:
         """What taking ``a`` from its holder costs that holder's player, weighted by how much
