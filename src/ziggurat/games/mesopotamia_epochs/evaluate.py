@@ -55,11 +55,14 @@ TEMPERATURE = 18.0
 """VP per unit of log-odds in the softmax of :func:`chances` (and so of :func:`final`)."""
 
 SEARCH_DEFAULTS = {"root": "paired", "width": 5, "depth": 1, "plies": 12, "confidence": 1.0, "chance": 4}
-SEARCH_DEFAULTS_BY_PLAYERS = {2: {"plies": 100_000}}
+SEARCH_DEFAULTS_BY_PLAYERS = {2: {"plies": 100_000, "confidence": 0.5}}
 """Search settings (docs/bots.md, "Paired root"), chosen in seeded matches against heuristic
 bots (docs/strength.md): with two players a whole game of heuristic playout costs some 30 ms
 and playing to the end did best; with more, the playouts are dearer and noisier, and cutting
 them off after 12 decisions (then the People round under way) with :func:`evaluate` did best.
+With two players the search leaves the heuristic's move on half a standard error
+(``confidence`` 0.5): it gained more on two sets of open positions (docs/bots.md, "Decision
+quality").
 ``chance``: an attack (E8.5) is ranked as a root candidate after its dice (E12), the mean of 4
 draws; before them it looks like a tribe lost from the pool for nothing, and attacks other
 than the heuristic's own were never candidates."""
