@@ -64,11 +64,12 @@ def _every_player_count() -> list[tuple[str, int]]:
 def test_search_defaults_are_valid(game_id: str, players: int) -> None:
     game = ziggurat.load(game_id, players=players)
     defaults = search_defaults(game)
-    assert set(defaults) <= {"c", "plies", "batch", "confidence", "root", "width", "depth", "chance"}
+    assert set(defaults) <= {"c", "plies", "batch", "confidence", "root", "width", "depth", "chance", "sync"}
     searcher = Searcher(game, 0, ISMCTSConfig())
     assert searcher.root_mode in ROOTS
     assert searcher.width >= 2 and searcher.depth >= 1 and searcher.plies >= 0
     assert searcher.confidence >= 0 and searcher.batch >= 1 and searcher.rank_chance >= 0
+    assert isinstance(defaults.get("sync", True), bool)
 
 
 def test_mare_nostrum_values_goods_of_different_types_for_the_pyramids() -> None:

@@ -42,6 +42,10 @@ def test_options_in_any_order() -> None:
     assert parse_ismcts("ismcts:plans=on") == parse_ismcts("ismcts")
     assert parse_ismcts("ismcts").chance is None and parse_ismcts("ismcts:chance=4").chance == 4
     assert parse_ismcts("ismcts:300:chance=0").spec() == "ismcts:300:chance=0"
+    assert parse_ismcts("ismcts").sync is None and parse_ismcts("ismcts:sync=off").sync is False
+    assert parse_ismcts("ismcts:300:sync=off").spec() == "ismcts:300:sync=off"
+    assert parse_ismcts("ismcts:sync=on").sync is True
+    assert parse_ismcts("ismcts:sync=on").spec() == "ismcts:1s:sync=on"
 
 
 @pytest.mark.parametrize(
@@ -64,6 +68,7 @@ def test_options_in_any_order() -> None:
         ("ismcts:plans=maybe", "plans must be on or off"),
         ("ismcts:chance=-1", "chance must be a whole number from 0 to 64"),
         ("ismcts:chance=100", "chance must be a whole number from 0 to 64"),
+        ("ismcts:sync=yes", "sync must be on or off"),
         ("ismcts:c=1:c=2", "given twice"),
         ("ismcts::1s", "empty part"),
     ],

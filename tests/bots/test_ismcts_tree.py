@@ -13,7 +13,7 @@ from ziggurat.bots import make_bot
 from ziggurat.bots import search as search_module
 from ziggurat.bots.ismcts import ISMCTSBot
 from ziggurat.bots.observe import Observer
-from ziggurat.bots.search import RootStats, Searcher
+from ziggurat.bots.search import Luck, RootStats, Searcher
 from ziggurat.bots.spec import ISMCTSConfig
 from ziggurat.engine.contract import CHANCE, State, sample_chance
 
@@ -276,3 +276,51 @@ def test_root_ranking_values_an_attack_after_its_dice() -> None:
     assert 0.2 < ranks[64][attack] < 1.0  # one tribe against the defenders: often, not always
     quiet = [a for a in ranks[0] if a != attack and ranks[0][a] == ranks[64][a]]
     assert len(quiet) >= len(ranks[0]) // 2  # moves without dice are valued as before
+
+
+def test_a_named_chance_event_draws_the_same_luck_in_every_candidates_playout() -> None:
+    """``sync`` (the default): an Epochs attack's roll is named by the Epoch, the People and
+    the area (``evaluate.chance_key``), so in one round it rolls the same however much luck
+    the playout drew before it (another candidate's attack, a tie-break); a second attack on
+    the same area rolls anew; with ``sync=off`` the roll depends on what came before."""
+    game, state = mid_game("mesopotamia-epochs", 2, 0, seed=5, where=lambda s: _attack(s) is not None)
+    attack = _attack(state)
+    assert attack is not None
+    seat = state.current_player()
+    fight = state.clone()
+    fight.apply(attack)
+    assert fight.is_chance_node()
+    from ziggurat.games.mesopotamia_epochs.evaluate import chance_key
+
+    assert chance_key(fight) == ("combat", fight.epoch, fight.active, fight.pending[1])  # type: ignore[attr-defined]
+    assert chance_key(state) is None  # a decision is no chance event
+
+    def rolls(config: ISMCTSConfig, burn: int) -> tuple[str, str]:
+        searcher = Searcher(game, seat, config)
+        luck = Luck(12345)
+        for _ in range(burn):  # what other moves of the playout drew before the attack
+            luck.random()
+        return searcher._chance(fight, luck), searcher._chance(fight, luck)
+
+    synced = [rolls(ISMCTSConfig(seconds=None, iterations=10, sync=True), burn) for burn in range(12)]
+    assert len(set(synced)) == 1  # the first roll and the second alike, whatever came before
+    first, second = synced[0]
+    outcomes = {a for a, _ in fight.chance_outcomes()}
+    assert first in outcomes and second in outcomes
+    plain = [rolls(ISMCTSConfig(seconds=None, iterations=10, sync=False), burn) for burn in range(12)]
+    assert len({a for a, _ in plain}) > 1  # one stream: the roll depends on the draws before it
+    again = {Luck(s).keyed(("combat", 1, 2, 3)).random() for s in (1, 2)}
+    assert len(again) == 2  # another round, other luck
+
+
+def test_keyed_luck_counts_the_events_of_each_name() -> None:
+    """:class:`Luck`: the n-th event of a name has its own stream, whatever other names or
+    stream draws came between, and the same in every process (from ``repr``, not ``hash``)."""
+    a, b = Luck(7), Luck(7)
+    first_a = a.keyed(("draw", 2)).random()
+    b.random()
+    b.keyed(("combat", 2, 0, 5)).random()
+    first_b = b.keyed(("draw", 2)).random()
+    assert first_a == first_b
+    assert a.keyed(("draw", 2)).random() == b.keyed(("draw", 2)).random() != first_a
+    assert Luck(7).keyed(("draw", 2)).random() == random.Random("7/('draw', 2)/0").random()

@@ -91,6 +91,17 @@ def find_final(game: Game) -> Evaluator:
     return returns
 
 
+def find_chance_key(game: Game) -> Callable[[State], Hashable] | None:
+    """The game's ``evaluate.chance_key(state)``: at a chance node, what the event is in the
+    game's terms (an attack on an area by a People in an Epoch, the next card drawn in an
+    Epoch), so that the n-th such event of a paired round draws the same luck after every
+    candidate (see :class:`ziggurat.bots.search.Luck`); ``None`` for an event without a
+    key, or if the game has no such function."""
+    module = _game_module(game, "evaluate")
+    found: Callable[[State], Hashable] | None = getattr(module, "chance_key", None) if module else None
+    return found
+
+
 def find_phase(game: Game) -> Callable[[State], Hashable] | None:
     """The game's ``evaluate.phase_of(state)``: a value that changes when a phase of play ends
     (a turn, a round, a buy phase), where playouts stop to evaluate; ``None`` if it has none."""
@@ -213,6 +224,7 @@ __all__ = [
     "Plan",
     "Playout",
     "RandomPlayout",
+    "find_chance_key",
     "find_evaluator",
     "find_final",
     "find_phase",

@@ -42,6 +42,7 @@ from ziggurat.bots.observe import Observer
 from ziggurat.bots.playout import (
     Evaluator,
     Playout,
+    find_chance_key,
     find_evaluator,
     find_final,
     find_phase,
@@ -95,6 +96,29 @@ RANK_WORLDS = 3
 
 TURN_CAP = 80
 """Decisions a playout may add after its ``plies`` while it waits for the phase to end."""
+
+
+class Luck(random.Random):
+    """The luck of one iteration (one candidate of a paired round): a stream seeded by the
+    round's seed for the playout policy's tie-breaks and for chance events without a name,
+    and, for the events the game names (``evaluate.chance_key``, see :meth:`Searcher._chance`),
+    one draw each from a seed of its own: the round's seed, the event's name and how many
+    events of that name came before it in this iteration. So the n-th attack of a People on
+    an area, or the n-th card drawn in an Epoch, rolls the same after every candidate of a
+    round even when their playouts drew other luck before it, and what is common to the
+    candidates cancels out of their differences."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.base = seed
+        self.counts: dict[Hashable, int] = {}
+
+    def keyed(self, key: Hashable) -> random.Random:
+        """The stream of the next event named ``key`` (from ``repr(key)``: stable from process
+        to process, unlike ``hash``)."""
+        n = self.counts.get(key, 0)
+        self.counts[key] = n + 1
+        return random.Random(f"{self.base}/{key!r}/{n}")
 
 
 class Node:
@@ -234,6 +258,9 @@ class Searcher:
         self.depth = int(depth) if depth is not None else 1 << 30
         chance = config.chance if config.chance is not None else defaults.get("chance")
         self.rank_chance = int(chance) if chance is not None else 0
+        # the game's names for its chance events, for common luck in a round (Luck)
+        sync = config.sync if config.sync is not None else bool(defaults.get("sync", True))
+        self.chance_key = find_chance_key(game) if sync else None
         # plans for the searching seat's playouts at a paired root (heuristic playouts only)
         self.plans = find_plans(game) if config.plans and self.playout.name == "heuristic" else {}
         # progressive bias towards the heuristic's move (none for a random policy)
@@ -282,7 +309,7 @@ class Searcher:
                 rank = self._rank(world)
             # the batch's iterations share the world and its chance outcomes (see BATCH)
             state = world.clone() if batch > 1 else world
-            self._iterate(root, state, rng, random.Random(world_seed), rank)
+            self._iterate(root, state, rng, Luck(world_seed), rank)
             done += 1
             if budget.spent(done):
                 return done
@@ -308,7 +335,7 @@ class Searcher:
             for a in candidates:
                 if plan_move(a) not in legal:  # cannot happen for the searcher's own decision
                     continue
-                got[a] = self._iterate(root, world.clone(), rng, random.Random(world_seed), {}, forced=a)
+                got[a] = self._iterate(root, world.clone(), rng, Luck(world_seed), {}, forced=a)
                 done += 1
                 if budget.spent(done):
                     break
@@ -417,7 +444,7 @@ class Searcher:
         while not state.is_terminal():
             who = state.current_player()
             if who == CHANCE:
-                outcome = sample_chance(state, luck)
+                outcome = self._chance(state, luck)
                 mark = observer.mark(state)
                 state.apply(outcome)
                 key = (CHANCE, observer.chance_key(state, mark, outcome))
@@ -509,6 +536,16 @@ class Searcher:
                 step.squares += r * r
         return rewards[seat]
 
+    def _chance(self, state: State, luck: random.Random) -> str:
+        """A chance outcome of ``state``: from the event's own stream when the game names the
+        event and ``luck`` is a round's :class:`Luck`, else from ``luck`` itself."""
+        key_of = self.chance_key
+        if key_of is not None and isinstance(luck, Luck):
+            key = key_of(state)
+            if key is not None:
+                return sample_chance(state, luck.keyed(key))
+        return sample_chance(state, luck)
+
     def _member(self, state: State, who: int, actions: list[str], rng: random.Random) -> str:
         """The action behind an edge: itself, or for a hidden choice of another seat, the
         one the playout policy picks among the alternatives the searcher cannot tell apart."""
@@ -533,7 +570,7 @@ class Searcher:
         while not state.is_terminal():
             who = state.current_player()
             if who == CHANCE:
-                state.apply(sample_chance(state, rng))
+                state.apply(self._chance(state, rng))
                 continue
             if left <= 0:
                 now = phase_of(state) if phase_of is not None else who
@@ -584,4 +621,4 @@ def _paired_mean_se(pair: tuple[int, float, float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-__all__ = ["PLAN_MARK", "Node", "RootStats", "Searcher", "plan_key", "plan_move"]
+__all__ = ["PLAN_MARK", "Luck", "Node", "RootStats", "Searcher", "plan_key", "plan_move"]

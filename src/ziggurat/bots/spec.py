@@ -35,10 +35,18 @@ budget):
 - ``chance=N``: when the root's actions are ranked one ply on (the candidates of a ``paired``
   root, the widening order of a UCT one), a move that sets off chance events (an attack's
   dice) is valued after them, averaged over N draws, instead of before its outcome (default:
-  the game's, else 0: valued as it stands).
+  the game's, else 0: valued as it stands);
+- ``sync=on|off``: common luck for the playouts of a round (default: the game's, else
+  ``on``): where the game
+  names its chance events (``evaluate.chance_key``: the n-th attack of a People on an area in
+  an Epoch, the n-th card drawn in an Epoch), each one draws from a seed of its own, the
+  round's seed and the event's name, so that the same event rolls the same after every
+  root candidate even when the candidates' playouts drew other luck before it (``off``: one
+  stream for all the round's luck, as before).
 
 Examples: ``ismcts:0.5s``, ``ismcts:2000:workers=2``, ``ismcts:250ms:rollout=random:plies=20``,
-``ismcts:1s:root=paired:width=5:depth=1``, ``ismcts:1s:plans=off``, ``ismcts:1s:chance=4``.
+``ismcts:1s:root=paired:width=5:depth=1``, ``ismcts:1s:plans=off``, ``ismcts:1s:chance=4``,
+``ismcts:1s:sync=off``.
 """
 
 from __future__ import annotations
@@ -61,7 +69,7 @@ MAX_CHANCE = 64
 SPEC_HELP = (
     "random, heuristic, or ismcts[:BUDGET][:OPTION=VALUE...] with BUDGET a time per decision "
     "(1s, 0.5s, 250ms) or an iteration count (2000) and options workers=N, c=X, "
-    "rollout=heuristic|random, plies=N, root=uct|paired, width=K, depth=N, confidence=X, plans=on|off, chance=N"
+    "rollout=heuristic|random, plies=N, root=uct|paired, width=K, depth=N, confidence=X, plans=on|off, chance=N, sync=on|off"
 )
 
 _SECONDS = re.compile(r"^(\d+(?:\.\d*)?|\.\d+)s$")
@@ -85,6 +93,7 @@ class ISMCTSConfig:
     confidence: float | None = None  # standard errors needed to leave the prior; None: the game's
     plans: bool = True  # a paired root also tries the game's plans (bots.PLANS)
     chance: int | None = None  # draws of a root move's chance events when ranking; None: the game's
+    sync: bool | None = None  # keyed luck for the game's named chance events; None: the game's
 
     def spec(self) -> str:
         """The canonical spec text (options at their default are left out)."""
@@ -113,6 +122,8 @@ class ISMCTSConfig:
             parts.append("plans=off")
         if self.chance is not None:
             parts.append(f"chance={self.chance}")
+        if self.sync is not None:
+            parts.append(f"sync={'on' if self.sync else 'off'}")
         return ":".join(parts)
 
 
@@ -173,6 +184,7 @@ def parse_ismcts(spec: str) -> ISMCTSConfig:
     confidence: float | None = None
     plans = True
     chance: int | None = None
+    sync: bool | None = None
     for key, value in options.items():
         if key == "workers":
             workers = _int(spec, key, value, 1, MAX_WORKERS)
@@ -200,10 +212,14 @@ def parse_ismcts(spec: str) -> ISMCTSConfig:
             plans = SWITCHES[value]
         elif key == "chance":
             chance = _int(spec, key, value, 0, MAX_CHANCE)
+        elif key == "sync":
+            if value not in SWITCHES:
+                raise ValueError(f"bad bot spec {spec!r}: sync must be on or off, not {value!r}")
+            sync = SWITCHES[value]
         else:
             raise ValueError(
                 f"bad bot spec {spec!r}: unknown option {key!r}; options are workers, c, rollout, "
-                "plies, root, width, depth, confidence, plans, chance"
+                "plies, root, width, depth, confidence, plans, chance, sync"
             )
     return ISMCTSConfig(
         seconds=seconds,
@@ -218,6 +234,7 @@ def parse_ismcts(spec: str) -> ISMCTSConfig:
         confidence=confidence,
         plans=plans,
         chance=chance,
+        sync=sync,
     )
 
 
