@@ -103,8 +103,14 @@ def test_lobby_table_played_by_clicking_through_two_rounds(page, server, shots):
     page.click("#advanced summary")
     page.fill("#seed", "4")
     page.click("#create")
+    # no seat colours in Mare Nostrum: the invitations say each seat once, with no raw key
+    expect(page.locator(".invites .seat-head strong").first).to_have_text("Seat 1")
+    expect(page.locator(".invites")).not_to_contain_text("colour.")
     page.click("[data-open='seat-0']")
     page.wait_for_selector("body[data-ready='1']")
+    # the header names the seat by the empire dealt to it (S2), not "seat 0"
+    empire = state(page)["view"]["empires"][0]
+    expect(page.locator("#who")).to_have_text(f"You play {empire.capitalize()}")
     expect(page.locator(".mn-map .prov")).to_have_count(21)  # 29 provinces less the 8 covered at 3 players
     expect(page.locator(".mn-map .sea")).to_have_count(9)
     expect(page.locator(".mn-map .marker")).to_have_count(9)
@@ -148,6 +154,7 @@ def test_lobby_table_played_by_clicking_through_two_rounds(page, server, shots):
     expect(page.locator("#general .mn-title-row li")).to_have_count(3)
     page.click(".lang-btn[data-lang='fr']")
     expect(page.locator("#general h4").first).to_have_text("Titres")
+    expect(page.locator("#who")).to_have_text(re.compile(r"^Vous jouez (Rome|la Grèce|Carthage|l'Égypte|Babylone)$"))
 
 
 def test_bots_only_game_watched_to_the_end(page, server, shots):

@@ -232,7 +232,8 @@ function renderCreated() {
       "div",
       { class: "seat-head" },
       h("span", { class: `swatch sw-${seat.colour}` }),
-      h("strong", {}, `${t("lobby.seatN", { n: seat.seat + 1 })} · ${t(`colour.${seat.colour}`)}`),
+      // a game without seat colours (Mare Nostrum: "seat 0", empires dealt at random) says the seat once
+      h("strong", {}, seat.colour === `seat ${seat.seat}` ? t("lobby.seatN", { n: seat.seat + 1 }) : `${t("lobby.seatN", { n: seat.seat + 1 })} · ${t(`colour.${seat.colour}`)}`),
       " ",
       h("span", { class: "muted" }, seat.kind === "bot" ? t("seat.botKind", { bot: t(`bot.${seat.bot}`) }) : t("seat.human")),
     );

@@ -204,7 +204,9 @@ function renderHeader() {
   const who = $("who");
   if (last) {
     const seat = last.seat;
-    who.textContent = seat === null || seat === undefined ? t("ui.spectator") : t("ui.playingAs", { colour: t(`colour.${last.colour || colourOfSeat(seat)}`) });
+    // a board may name seats itself (Mare Nostrum: by empire, dealt at random, S2); else by colour
+    const name = () => (boardModule?.seatName && last.view ? boardModule.seatName(t, last.view, seat) : t(`colour.${last.colour || colourOfSeat(seat)}`));
+    who.textContent = seat === null || seat === undefined ? t("ui.spectator") : t("ui.playingAs", { colour: name() });
     who.dataset.colour = last.colour || "";
   }
   document.title = `${game || "Ziggurat"} — Ziggurat`;

@@ -1,6 +1,6 @@
 // Mare Nostrum: Empires board: the map (draw), the decision panels (trade offers and draft, buying
 // with a cost preview, military moves by clicking units then lit destinations), players, tiles
-// and title tracks. Exports follow table.js: createBoard, actionLabel, actionGroup, draw.
+// and title tracks. Exports follow table.js: createBoard, actionLabel, actionGroup, draw, seatName.
 
 import { clear, h } from "../dom.js";
 import { lang } from "../i18n.js";
@@ -11,6 +11,11 @@ import { translateSentence } from "./mare-nostrum/sentences.js";
 
 export const id = "mare-nostrum";
 export { actionGroup, actionLabel, draw, translateSentence };
+
+/** How the table's header names a seat: its empire ("You play Greece", "Vous jouez la Grèce"). */
+export function seatName(t, view, seat) {
+  return empireArt(t, view, seat);
+}
 
 if (!document.querySelector("link[data-board-css='mare-nostrum']")) {
   document.head.append(h("link", { rel: "stylesheet", href: new URL("./mare-nostrum/board.css", import.meta.url).pathname, dataset: { boardCss: "mare-nostrum" } }));
