@@ -37,12 +37,11 @@ budget):
   dice) is valued after them, averaged over N draws, instead of before its outcome (default:
   the game's, else 0: valued as it stands);
 - ``sync=on|off``: common luck for the playouts of a round (default: the game's, else
-  ``on``): where the game
-  names its chance events (``evaluate.chance_key``: the n-th attack of a People on an area in
-  an Epoch, the n-th card drawn in an Epoch), each one draws from a seed of its own, the
-  round's seed and the event's name, so that the same event rolls the same after every
-  root candidate even when the candidates' playouts drew other luck before it (``off``: one
-  stream for all the round's luck, as before).
+  ``on``): where the game names its chance events (``evaluate.chance_key``: the n-th attack
+  of a People on an area in an Epoch, the n-th card drawn in an Epoch), each one draws from
+  a seed of its own, the round's seed and the event's name, so that the same event rolls the
+  same after every root candidate even when the candidates' playouts drew other luck before
+  it (``off``: one stream for all the round's luck, as before).
 
 Examples: ``ismcts:0.5s``, ``ismcts:2000:workers=2``, ``ismcts:250ms:rollout=random:plies=20``,
 ``ismcts:1s:root=paired:width=5:depth=1``, ``ismcts:1s:plans=off``, ``ismcts:1s:chance=4``,
