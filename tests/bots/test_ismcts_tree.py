@@ -16,6 +16,7 @@ from ziggurat.bots.observe import Observer
 from ziggurat.bots.search import Luck, RootStats, Searcher
 from ziggurat.bots.spec import ISMCTSConfig
 from ziggurat.engine.contract import CHANCE, State, sample_chance
+from ziggurat.games.mesopotamia_epochs.evaluate import chance_key
 
 
 def test_hidden_choices_of_other_seats_are_one_edge() -> None:
@@ -279,10 +280,11 @@ def test_root_ranking_values_an_attack_after_its_dice() -> None:
 
 
 def test_a_named_chance_event_draws_the_same_luck_in_every_candidates_playout() -> None:
-    """``sync`` (the default): an Epochs attack's roll is named by the Epoch, the People and
-    the area (``evaluate.chance_key``), so in one round it rolls the same however much luck
-    the playout drew before it (another candidate's attack, a tie-break); a second attack on
-    the same area rolls anew; with ``sync=off`` the roll depends on what came before."""
+    """``sync=on`` (2-player Epochs' default): an Epochs attack's roll is named by the Epoch, the
+    People and the area (``evaluate.chance_key``), so in one round it rolls the same however
+    much luck the playout drew before it (another candidate's attack, a tie-break), and so
+    does a second attack on the same area (with luck of its own); with ``sync=off`` the roll
+    depends on what came before."""
     game, state = mid_game("mesopotamia-epochs", 2, 0, seed=5, where=lambda s: _attack(s) is not None)
     attack = _attack(state)
     assert attack is not None
@@ -290,8 +292,6 @@ def test_a_named_chance_event_draws_the_same_luck_in_every_candidates_playout() 
     fight = state.clone()
     fight.apply(attack)
     assert fight.is_chance_node()
-    from ziggurat.games.mesopotamia_epochs.evaluate import chance_key
-
     assert chance_key(fight) == ("combat", fight.epoch, fight.active, fight.pending[1])  # type: ignore[attr-defined]
     assert chance_key(state) is None  # a decision is no chance event
 

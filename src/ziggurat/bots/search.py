@@ -411,7 +411,7 @@ class Searcher:
         root: Node,
         state: State,
         rng: random.Random,
-        luck: random.Random,
+        luck: Luck,
         rank: dict[str, float],
         forced: str | None = None,
     ) -> float:
@@ -536,15 +536,11 @@ class Searcher:
                 step.squares += r * r
         return rewards[seat]
 
-    def _chance(self, state: State, luck: random.Random) -> str:
+    def _chance(self, state: State, luck: Luck) -> str:
         """A chance outcome of ``state``: from the event's own stream when the game names the
-        event and ``luck`` is a round's :class:`Luck`, else from ``luck`` itself."""
-        key_of = self.chance_key
-        if key_of is not None and isinstance(luck, Luck):
-            key = key_of(state)
-            if key is not None:
-                return sample_chance(state, luck.keyed(key))
-        return sample_chance(state, luck)
+        event (and ``sync`` is on), else from ``luck`` itself."""
+        key = self.chance_key(state) if self.chance_key is not None else None
+        return sample_chance(state, luck if key is None else luck.keyed(key))
 
     def _member(self, state: State, who: int, actions: list[str], rng: random.Random) -> str:
         """The action behind an edge: itself, or for a hidden choice of another seat, the
@@ -553,7 +549,7 @@ class Searcher:
             return actions[0]
         return self.playout.choose(state, who, actions, rng)
 
-    def _playout(self, state: State, rng: random.Random) -> list[float]:
+    def _playout(self, state: State, rng: Luck) -> list[float]:
         """Play ``plies`` decisions, then on to the end of the phase under way (the game's
         ``evaluate.phase_of``; by default, until the seat to move changes), at most
         :data:`TURN_CAP` decisions more; evaluate, or the returns if the game ended.

@@ -21,6 +21,14 @@ let lastCreated = null;
 let myTables = null; // lookup answer
 let loadError = null;
 
+/** "Seat 1 · Blue"; a seat whose colour reads as the seat itself (Mare Nostrum: "seat 1", the
+ * empires are dealt at random) is said once. */
+function seatLabel(seat) {
+  const label = t("lobby.seatN", { n: seat.seat + 1 });
+  const colour = t(`colour.${seat.colour}`);
+  return colour.toLowerCase() === label.toLowerCase() ? label : `${label} · ${colour}`;
+}
+
 function currentGame() {
   return games.find((g) => g.id === $("game").value) || games[0];
 }
@@ -232,8 +240,7 @@ function renderCreated() {
       "div",
       { class: "seat-head" },
       h("span", { class: `swatch sw-${seat.colour}` }),
-      // a game without seat colours (Mare Nostrum: "seat 0", empires dealt at random) says the seat once
-      h("strong", {}, seat.colour === `seat ${seat.seat}` ? t("lobby.seatN", { n: seat.seat + 1 }) : `${t("lobby.seatN", { n: seat.seat + 1 })} · ${t(`colour.${seat.colour}`)}`),
+      h("strong", {}, seatLabel(seat)),
       " ",
       h("span", { class: "muted" }, seat.kind === "bot" ? t("seat.botKind", { bot: t(`bot.${seat.bot}`) }) : t("seat.human")),
     );
