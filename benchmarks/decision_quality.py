@@ -22,7 +22,7 @@ bots, so it is close to what a match measures, for far fewer CPU seconds. It fav
 settings that estimate the same thing (whole-game playouts): read it beside the matches.
 
     .venv/bin/python benchmarks/decision_quality.py GAME --players N [--positions 60]
-        [--truth 40] [--jobs 2] [--seed 500] [--cache FILE] SPEC [SPEC ...]
+        [--truth 40] [--jobs 2] [--seed 500] [--cache FILE] [--headroom] [SPEC ...]
 
 4. **Headroom** (``--headroom``): every other legal action at every live position is played
    out the same way, to see how much any choice of one move could gain with heuristic play
@@ -30,7 +30,11 @@ settings that estimate the same thing (whole-game playouts): read it beside the 
    root does). The best action by all the playouts overstates it (the largest of many noisy
    means), so the move is also chosen on the first half of the seeds and its gain measured on
    the other half, which does not: that *split* figure is a lower bound of the ceiling (half
-   the playouts choose less well). Dear: every legal action costs ``--truth`` playouts.
+   the playouts choose less well). The count of positions with a move 2 standard errors above
+   the heuristic's has the same fault (many moves are compared at each). Where moves differ by
+   less than ``--truth`` playouts can see, none of the three bounds much (2-player Epochs at 40
+   playouts: docs/bots.md, "Decision quality"). Dear: every legal action costs ``--truth``
+   playouts.
 
 Example: ``benchmarks/decision_quality.py mare-nostrum --players 4 ismcts:1s
 ismcts:1s:plies=100000``. With a time budget, give each job a core of its own. Figures
