@@ -549,7 +549,7 @@ class Searcher:
             return actions[0]
         return self.playout.choose(state, who, actions, rng)
 
-    def _playout(self, state: State, rng: Luck) -> list[float]:
+    def _playout(self, state: State, luck: Luck) -> list[float]:
         """Play ``plies`` decisions, then on to the end of the phase under way (the game's
         ``evaluate.phase_of``; by default, until the seat to move changes), at most
         :data:`TURN_CAP` decisions more; evaluate, or the returns if the game ended.
@@ -566,7 +566,7 @@ class Searcher:
         while not state.is_terminal():
             who = state.current_player()
             if who == CHANCE:
-                state.apply(self._chance(state, rng))
+                state.apply(self._chance(state, luck))
                 continue
             if left <= 0:
                 now = phase_of(state) if phase_of is not None else who
@@ -576,7 +576,7 @@ class Searcher:
                     return self.evaluate(state)
                 extra -= 1
             left -= 1
-            state.apply(playout.choose(state, who, state.legal_actions(), rng))
+            state.apply(playout.choose(state, who, state.legal_actions(), luck))
         return self.final(state)
 
 

@@ -205,9 +205,11 @@ function renderHeader() {
   if (last) {
     const seat = last.seat;
     if (seat === null || seat === undefined) who.textContent = t("ui.spectator");
-    // a board may name seats itself (Mare Nostrum: by empire, dealt at random, S2); else by colour
-    else if (boardModule?.seatName && last.view) who.textContent = t("ui.playingAs", { colour: boardModule.seatName(t, last.view, seat) });
-    else who.textContent = t("ui.playingAs", { colour: t(`colour.${last.colour || colourOfSeat(seat)}`) });
+    else {
+      // a board may name seats itself (Mare Nostrum: by empire, dealt at random, S2); else by colour
+      const name = boardModule?.seatName && last.view ? boardModule.seatName(t, last.view, seat) : t(`colour.${last.colour || colourOfSeat(seat)}`);
+      who.textContent = t("ui.playingAs", { colour: name });
+    }
     who.dataset.colour = last.colour || "";
   }
   document.title = `${game || "Ziggurat"} — Ziggurat`;

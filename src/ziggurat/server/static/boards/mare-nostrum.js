@@ -10,12 +10,8 @@ import { actionGroup, actionLabel, areaName, capitalise, costOf, empireArt, empi
 import { translateSentence } from "./mare-nostrum/sentences.js";
 
 export const id = "mare-nostrum";
-export { actionGroup, actionLabel, draw, translateSentence };
-
-/** How the table's header names a seat: its empire ("You play Greece", "Vous jouez la Grèce"). */
-export function seatName(t, view, seat) {
-  return empireArt(t, view, seat);
-}
+// seatName: how the table's header names a seat, by its empire ("You play Greece", "Vous jouez la Grèce")
+export { actionGroup, actionLabel, draw, empireArt as seatName, translateSentence };
 
 if (!document.querySelector("link[data-board-css='mare-nostrum']")) {
   document.head.append(h("link", { rel: "stylesheet", href: new URL("./mare-nostrum/board.css", import.meta.url).pathname, dataset: { boardCss: "mare-nostrum" } }));
