@@ -4,6 +4,8 @@ margin), and every game's search settings are valid."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from bot_helpers import GAMES, mid_game
 
@@ -140,3 +142,57 @@ def test_epochs_evaluator_counts_a_vp_lead_for_more_as_the_game_ends() -> None:
 
     assert lead_gain(late[5]) > 2.5
     assert lead_gain(late[1]) < 1.0
+
+
+def _meso_with_deliveries(players: int) -> tuple[Any, Any]:
+    return mid_game(
+        "mesopotamia",
+        players,
+        120,
+        where=lambda s: s.phase == "movement" and max(map(len, s.delivered)) >= 1,  # type: ignore[attr-defined]
+    )
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_mesopotamia_evaluator_measures_each_seat_and_values_it_as_documented(players: int) -> None:
+    """Features per seat (points in deliveries, offerings delivered, who has the turn now and
+    next, M1.1); a player count with fitted WEIGHTS gets their conditional logit at the
+    stage (the most offerings delivered), the others the softmax of the points at T."""
+    import math
+
+    from ziggurat.games.mesopotamia import evaluate
+
+    _, state = _meso_with_deliveries(players)
+    s: Any = state
+    ev = evaluate.make_evaluator()
+    rows = ev.features(s)
+    assert [len(r) for r in rows] == [len(evaluate.FEATURES)] * players
+    to_move, after = s.turn_order[s.turn_idx], s.turn_order[(s.turn_idx + 1) % players]
+    assert [r[2] for r in rows] == [float(seat == to_move) for seat in range(players)]
+    expected_second = [float(seat == after) for seat in range(players)]
+    assert [r[3] for r in rows] == expected_second
+    assert [r[1] for r in rows] == [float(len(d)) for d in s.delivered]
+    assert ev.points(s) == pytest.approx([r[0] * evaluate.POINT for r in rows])
+    chances = ev(s)
+    weights = evaluate.WEIGHTS.get(players)
+    if weights is None:
+        assert chances == pytest.approx(evaluate.chances(ev.points(s)))
+    else:
+        w = weights[max(len(d) for d in s.delivered)]
+        z = [math.exp(sum(a * b for a, b in zip(w, r, strict=True))) for r in rows]
+        assert chances == pytest.approx([v / sum(z) for v in z])
+    assert sum(chances) == pytest.approx(1.0)
+
+
+def test_mesopotamia_three_player_evaluator_favours_the_seat_about_to_move() -> None:
+    """Fitted on heuristic self-play (docs/bots.md, "Playouts and evaluators"): the same
+    board is worth more to a seat whose turn comes now than to it moving last (M1.1)."""
+    from ziggurat.games.mesopotamia import evaluate
+
+    _, state = _meso_with_deliveries(3)
+    s: Any = state
+    for seat in range(3):
+        now, last = s.clone(), s.clone()
+        now.turn_idx = s.turn_order.index(seat)
+        last.turn_idx = (now.turn_idx + 1) % 3  # the seat then moves third
+        assert evaluate.evaluate(now)[seat] > evaluate.evaluate(last)[seat]

@@ -235,3 +235,29 @@ def test_fetch_values_stop_early_with_the_same_maximum() -> None:
             assert w.k >= 0 and w.w_partner >= 0 and ctx.prune
         state.apply(bots[who].choose(state.view(who), state.legal_actions(), rng))
     assert checked > 100
+
+
+def test_teleports_wood_cut_off_from_every_hut_site_M5_3_M15_7() -> None:
+    """A seeded 2-player game where the temple and volcanoes cut the last wood off from every
+    plains with room for a hut (a wood carrier may not enter the temple, M5.3; nobody enters
+    a volcano, M2.4; no land is left to discover). Blue holds a Teleport (M15.7): it picks
+    the wood up, sends a partner to a hut site and teleports the carrier to it, and the game
+    ends with a fourth delivery (M16.1). When the bot valued such wood as worthless, the game
+    stalled: nobody could build the hut that places a last offering, both bots only ended
+    their turns, and the game never ended (M16.2: there is no other end)."""
+    game = ziggurat.load("mesopotamia", players=2)
+    bots = [make_bot("heuristic", game, seat) for seat in range(2)]
+    state: Any = game.new_initial_state()
+    rng = random.Random(77 * 1_000_003 + 48)
+    played: list[tuple[int, str]] = []
+    while not state.is_terminal() and state.round <= 40:
+        who = state.current_player()
+        if who == CHANCE:
+            state.apply(sample_chance(state, rng))
+            continue
+        action = bots[who].choose(state.view(who), state.legal_actions(), rng)
+        played.append((state.round, action))
+        state.apply(action)
+    assert (19, "play teleport bw@-1,0") in played
+    assert state.is_terminal() and state.returns() == [1.0, 0.0]
+    assert state.round == 20

@@ -17,7 +17,13 @@ placed to do next, minus the walk to get there. Jobs follow the game's productio
   empty tribes are then kept from other jobs;
 - an empty tribe picks up an offering, fetches wood or stone (valued as the carrier it
   becomes, with a partner other than itself), joins a carrier, or walks to the edge of the
-  map to discover land.
+  map to discover land;
+- wood that no carrier can walk to a hut site from (the temple and volcanoes cut it off:
+  a wood carrier may not enter the temple, M5.3, nobody a volcano, M2.4) is worth a
+  carrier ``teleport_walk`` away from every site while a Teleport is in hand (M15.7), and a
+  partner waiting on the site is worth what walking there was: the bot then teleports the
+  carrier to it (``HeuristicBot._teleport``). Valued as worthless, such wood stalled the
+  game when it was the last: no hut, no last offering, and no other end (M16.2).
 
 Empty tribes are matched to jobs greedily (best value first, each job has a capacity), so two
 tribes do not chase the same single wood. Every job value is "what completing it is worth
@@ -77,6 +83,9 @@ class Weights:
     grow_gap: float = 0.2  # ... less this share while the pair is not yet together
     fetch: float = 0.8  # an empty tribe's job is worth this share of the carrier it becomes
     holy_max: int = 3  # holy places wanted (two with four players)
+    # a hut site no wood carrier can walk to (the temple and volcanoes cut the wood off, M5.3,
+    # M2.4) is this far for one while a Teleport is in hand (M15.7: it takes the carrier there)
+    teleport_walk: int = 24
     holy_limit_gap: int = 3  # no holy place beyond (limit - 3): it would pay into a full scale
     # a card in hand, by type: endurance, priest, fertility, holy stone, land, mana theft,
     # teleport, expulsion
@@ -97,6 +106,8 @@ class Ctx:
         remaining = [v for v in b.values.values()] + list(b.unplaced)
         self.need_lim = max(remaining) if remaining else 3
         self.holy_stones = b.hand[CARD_INDEX["holy_stone"]]
+        self.teleports = b.hand[CARD_INDEX["teleport"]]
+        self._teleported: dict[Coord, list[tuple[int, Coord]]] = {}
         # hut sites: plains with room and no holy place -> free slots
         hut_count: dict[Coord, int] = {}
         for h in b.huts:
@@ -157,6 +168,19 @@ class Ctx:
         if got is None:
             sites = self.holy_sites if holy else self.hut_sites
             got = nearest[c] = sorted((self.dist.d(c, site, True), site) for site in sites)
+        if self.teleports and not holy and got and got[-1][0] >= FAR:
+            return self._teleport_sites(c, got)
+        return got
+
+    def _teleport_sites(self, c: Coord, walks: list[tuple[int, Coord]]) -> list[tuple[int, Coord]]:
+        """Hut sites by distance for a wood carrier on ``c`` that cannot walk to some of them
+        (the temple and volcanoes cut it off, M5.3, M2.4), with a Teleport in hand (M15.7):
+        those are ``teleport_walk`` away. Kept for this decision only (the walks are shared
+        by every seat, the cards are not)."""
+        got = self._teleported.get(c)
+        if got is None:
+            far = self.w.teleport_walk
+            got = self._teleported[c] = sorted((d if d < FAR else far, s) for d, s in walks)
         return got
 
     def _explore_value(self) -> float:
@@ -399,6 +423,7 @@ def _carriers(
     v = 0.0
     projects: dict[Coord, list[Coord]] = {}
     kinds: dict[Coord, str] = {}
+    teleported: list[Coord] = []  # sites whose wood carrier must be teleported there
     huts_left = min(4 - m.huts_built, len(m.unplaced))
     wood_missing = 0
     if huts_left > 0:
@@ -434,6 +459,8 @@ def _carriers(
                 slots[site] -= 1
                 projects.setdefault(site, []).append(c)
                 kinds[site] = "hut"
+                if ctx.teleports and ctx.dist.d(c, site, True) >= FAR:
+                    teleported.append(site)
         v += 5.0 * (len(vals) - len(used))
         wood_missing = huts_left - len(used)
     else:
@@ -475,6 +502,8 @@ def _carriers(
         groups = min(present, here // 2)
         if kinds[s] == "hut":
             v += w.ready_hut * min(groups, ctx.hut_sites[s])
+            if s in teleported:  # the partner waits there for the carrier's Teleport
+                v += w.partner * min(here, len(carriers))
         else:
             v += w.ready_holy * min(groups, 1)
         need = len(carriers) + present - here
