@@ -33,6 +33,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -113,18 +114,21 @@ def play(players: int, games: int, seed: int) -> dict[str, np.ndarray]:
 
 
 def records(players: int, games: int, seed: int, cache: Path | None) -> dict[str, np.ndarray]:
-    path = cache / f"epochs_{players}p_{games}g_seed{seed}.npz" if cache else None
+    return cached(cache, f"epochs_{players}p_{games}g_seed{seed}.npz", lambda: play(players, games, seed))
+
+
+def cached(cache: Path | None, name: str, play: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """The records ``play()`` makes, kept in ``cache/name`` (read back from there if it is
+    there); how many positions and how long it took are printed."""
+    path = cache / name if cache else None
     if path is not None and path.exists():
         with np.load(path) as data:
             return {k: data[k] for k in data.files}
     start = time.time()
-    out = play(players, games, seed)
-    print(
-        f"{players} players: {games} games, {len(out['r'])} positions, {time.time() - start:.0f} s",
-        file=sys.stderr,
-    )
+    out = play()
+    print(f"{name}: {len(out['r'])} positions, {time.time() - start:.0f} s", file=sys.stderr)
     if path is not None:
-        cache.mkdir(parents=True, exist_ok=True)  # type: ignore[union-attr]
+        path.parent.mkdir(parents=True, exist_ok=True)
         np.savez_compressed(path, **out)
     return out
 

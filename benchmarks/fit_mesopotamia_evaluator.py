@@ -35,12 +35,12 @@ import argparse
 import math
 import random
 import sys
-import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from fit_epochs_evaluator import cached, scores, softmax
 from phase_starts import phase_starts
 from scipy.optimize import minimize
 
@@ -94,27 +94,7 @@ def play(players: int, games: int, seed: int, jobs: int) -> dict[str, np.ndarray
 
 
 def records(players: int, games: int, seed: int, jobs: int, cache: Path | None) -> dict[str, np.ndarray]:
-    path = cache / f"meso_{players}p_{games}g_seed{seed}.npz" if cache else None
-    if path is not None and path.exists():
-        with np.load(path) as data:
-            return {k: data[k] for k in data.files}
-    start = time.time()
-    out = play(players, games, seed, jobs)
-    print(
-        f"{players} players: {games} games, {len(out['r'])} positions, {time.time() - start:.0f} s",
-        file=sys.stderr,
-    )
-    if path is not None:
-        cache.mkdir(parents=True, exist_ok=True)  # type: ignore[union-attr]
-        np.savez_compressed(path, **out)
-    return out
-
-
-def softmax(z: np.ndarray) -> np.ndarray:
-    z = z - z.max(axis=1, keepdims=True)
-    e = np.exp(z)
-    out: np.ndarray = e / e.sum(axis=1, keepdims=True)
-    return out
+    return cached(cache, f"meso_{players}p_{games}g_seed{seed}.npz", lambda: play(players, games, seed, jobs))
 
 
 def design(d: dict[str, np.ndarray], staged: bool) -> np.ndarray:
@@ -145,13 +125,6 @@ def fit(x: np.ndarray, r: np.ndarray, l2: float) -> np.ndarray:
     res = minimize(loss, np.zeros(k), jac=True, method="L-BFGS-B")
     out: np.ndarray = res.x / scale
     return out
-
-
-def scores(p: np.ndarray, r: np.ndarray) -> tuple[float, float, float]:
-    """Mean log-likelihood of the winner, share of top-rated winners, mean chance of the winner."""
-    ll = (r * np.log(np.maximum(p, 1e-300))).sum(axis=1)
-    top = r[np.arange(len(r)), p.argmax(axis=1)]
-    return float(ll.mean()), float(top.mean()), float((r * p).sum(axis=1).mean())
 
 
 def installed(players: int, d: dict[str, np.ndarray]) -> np.ndarray:
