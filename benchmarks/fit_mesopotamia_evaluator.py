@@ -53,10 +53,10 @@ ROUND_LIMIT = 150
 
 def play_one(players: int, seed: int, g: int) -> dict[str, list[Any]]:
     """One seeded game's records: features, stage, game index, share elapsed, returns."""
-    # heuristic bots can still stall for good, rarely (one 2-player game in 340 of a test:
-    # two seats at their Mana limit, a wood carrier on a hut site whose partner never walks
-    # over, since no single step of it raises the greedy evaluation): such a game ends at the
-    # round limit, unwon, and is left out of the fit
+    # heuristic bots can still stall a game for hundreds of rounds, rarely (one 2-player game
+    # in 340 of a test ran to round 504: two seats at their Mana limit, a wood carrier on a
+    # hut site whose partner does not walk over, since no single step of it raises the
+    # greedy evaluation): such a game ends at the round limit, unwon, and is left out of the fit
     game = ziggurat.load("mesopotamia", players=players, roundLimit=ROUND_LIMIT)
     rng = random.Random(seed * 1_000_003 + players * 100_003 + g)
     ev = evaluate.make_evaluator()

@@ -11,19 +11,27 @@ from typing import Any
 from ziggurat.bots import make_bot
 from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
 
+MAX_DECISIONS = 20_000
+"""Decisions after which a game stops unfinished (the strength matches' ply cap)."""
+
 
 def heuristic_decisions(
     game: Game,
     state: State,
     rng: random.Random,
     view: Callable[[State, int], dict[str, Any]] | None = None,
+    max_decisions: int = MAX_DECISIONS,
 ) -> Iterator[tuple[int, list[str], str]]:
     """Play ``state`` on to the end with heuristic bots (chance and tie-breaks from ``rng``),
     yielding ``(seat, legal actions, action)`` at each decision before the action is applied:
     ``state`` is then still the position of the decision. ``view(state, seat)`` stands in for
-    ``state.view(seat)`` (a game's cheap ``rollout_view``)."""
+    ``state.view(seat)`` (a game's cheap ``rollout_view``). After ``max_decisions`` decisions
+    it stops, the game unfinished: heuristic bots can stall a game of Mesopotamia for hundreds
+    of rounds or for good (rarely: its rules have no other end than a fourth delivery, M16.2),
+    and its returns then give nobody a win."""
     bots = [make_bot("heuristic", game, seat) for seat in range(game.num_players)]
-    while not state.is_terminal():
+    decisions = 0
+    while not state.is_terminal() and decisions < max_decisions:
         seat = state.current_player()
         if seat == CHANCE:
             state.apply(sample_chance(state, rng))
@@ -33,6 +41,7 @@ def heuristic_decisions(
         action = bots[seat].choose(shown, legal, rng)
         yield seat, legal, action
         state.apply(action)
+        decisions += 1
 
 
 def phase_starts(
