@@ -52,7 +52,7 @@ ROUND_LIMIT = 150
 
 
 def play_one(players: int, seed: int, g: int) -> dict[str, list[Any]]:
-    """One seeded game's records: features, stage, game index, share elapsed, returns."""
+    """One seeded game's records: features, stage, game index, returns."""
     # heuristic bots can still stall a game for hundreds of rounds, rarely (one 2-player game
     # in 340 of a test ran to round 504: two seats at their Mana limit, a wood carrier on a
     # hut site whose partner does not walk over, since no single step of it raises the
@@ -61,28 +61,25 @@ def play_one(players: int, seed: int, g: int) -> dict[str, list[Any]]:
     rng = random.Random(seed * 1_000_003 + players * 100_003 + g)
     ev = evaluate.make_evaluator()
     rows = []
-    for state, decisions in phase_starts(game, rng, evaluate.phase_of, evaluate.rollout_view):
+    for state, _ in phase_starts(game, rng, evaluate.phase_of, evaluate.rollout_view):
         if state.is_terminal():
             break
         s: Any = state
-        if s.phase == "setup" or not s.turn_order:
-            continue
-        f = ev.features(s)
-        rows.append((f, max(int(row[1]) for row in f), decisions))
+        if s.phase != "setup" and s.turn_order:
+            rows.append(ev.features(s))
     returns = state.returns()
     if max(returns) <= 0:
         rows = []
     return {
-        "f": [f for f, _, _ in rows],
-        "stage": [st for _, st, _ in rows],
-        "elapsed": [at / max(decisions, 1) for _, _, at in rows],
+        "f": rows,
+        "stage": [evaluate.stage(f) for f in rows],
         "game": [g] * len(rows),
         "r": [returns] * len(rows),
     }
 
 
 def play(players: int, games: int, seed: int, jobs: int) -> dict[str, np.ndarray]:
-    cols: dict[str, list[Any]] = {k: [] for k in ("f", "stage", "elapsed", "game", "r")}
+    cols: dict[str, list[Any]] = {k: [] for k in ("f", "stage", "game", "r")}
     done = 0
     with ProcessPoolExecutor(jobs) as pool:
         for got in pool.map(play_one, [players] * games, [seed] * games, range(games), chunksize=4):
@@ -98,12 +95,10 @@ def records(players: int, games: int, seed: int, jobs: int, cache: Path | None) 
     return cached(cache, f"meso_{players}p_{games}g_seed{seed}.npz", lambda: play(players, games, seed, jobs))
 
 
-def design(d: dict[str, np.ndarray], staged: bool) -> np.ndarray:
-    """(positions, seats, weights): the features, or the features times a one-hot stage
-    (in the order stage, feature)."""
+def design(d: dict[str, np.ndarray]) -> np.ndarray:
+    """(positions, seats, weights): the features times a one-hot stage (in the order stage,
+    feature), the shape of ``evaluate.WEIGHTS``."""
     f = d["f"]
-    if not staged:
-        return f
     n, seats, k = f.shape
     onehot = np.zeros((n, STAGES))
     onehot[np.arange(n), np.minimum(d["stage"].astype(int), STAGES - 1)] = 1
@@ -128,27 +123,20 @@ def fit(x: np.ndarray, r: np.ndarray, l2: float) -> np.ndarray:
     return out
 
 
-def installed(players: int, d: dict[str, np.ndarray]) -> np.ndarray:
-    """The installed evaluator's chances from the recorded features."""
-    w = evaluate.WEIGHTS.get(players)
-    if w is None:
-        return softmax(d["f"][:, :, 0] * evaluate.POINT / evaluate.TEMPERATURE)
-    x = design(d, staged=True)
-    return softmax(x @ np.array([v for stage in w for v in stage]))
-
-
 def report(players: int, d: dict[str, np.ndarray], test: np.ndarray, l2: float) -> np.ndarray:
     train = ~test
     r = d["r"]
+    staged_x = design(d)
     fits = {
-        "T": (d["f"][:, :, :1], fit(d["f"][train][:, :, :1], r[train], l2)),
-        "flat": (design(d, False), fit(design(d, False)[train], r[train], l2)),
-        "staged": (design(d, True), fit(design(d, True)[train], r[train], l2)),
+        name: (x, fit(x[train], r[train], l2))
+        for name, x in (("T", d["f"][:, :, :1]), ("flat", d["f"]), ("staged", staged_x))
     }
+    softmax_t = softmax(d["f"][:, :, 0] * evaluate.POINT / evaluate.TEMPERATURE)
+    w_installed = evaluate.WEIGHTS.get(players)
     models = {
         "coin": np.full(r.shape, 1 / players),
-        "T=200": softmax(d["f"][:, :, 0] * evaluate.POINT / evaluate.TEMPERATURE),
-        "installed": installed(players, d),
+        "T=200": softmax_t,
+        "installed": softmax_t if w_installed is None else softmax(staged_x @ np.ravel(w_installed)),
     }
     for name, (x, w) in fits.items():
         models[name] = softmax(x @ w)

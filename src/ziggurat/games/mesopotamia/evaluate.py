@@ -130,7 +130,7 @@ class Evaluator:
         if weights is None:
             return chances(self.points(s))
         rows = self.features(s)
-        w = weights[min(max(int(row[1]) for row in rows), len(weights) - 1)]
+        w = weights[min(stage(rows), len(weights) - 1)]
         return win_chances([sum(a * b for a, b in zip(w, row, strict=True)) for row in rows], 1.0)
 
     def points(self, state: MesoState) -> list[float]:
@@ -142,7 +142,8 @@ class Evaluator:
         pos: dict[str, Any] = state.to_position()
         pos["mp"] = 0  # measured as the phase stands at its end: comparable at any ply
         n = state.n
-        to_move = state.turn_idx if state.turn_order else 0
+        # turns until each seat's next one (0: it has the turn); none before setup ends
+        order = {seat: (i - state.turn_idx) % n for i, seat in enumerate(state.turn_order)}
         out = []
         for seat in range(n):
             b = Board(pos, seat)
@@ -150,11 +151,15 @@ class Evaluator:
             cards = sum(k * v for k, v in zip(b.hand, DEFAULT_WEIGHTS.card_value, strict=True))
             m = Mine(b)
             value = points_of(Ctx(b, self.dist, DEFAULT_WEIGHTS), m) + cards
-            order = (state.turn_order.index(seat) - to_move) % n if state.turn_order else n - 1
-            out.append(
-                [value / POINT, float(m.delivered), float(order == 0), float(order == 1)]
-            )
+            k = order.get(seat, n - 1)
+            out.append([value / POINT, float(m.delivered), float(k == 0), float(k == 1)])
         return out
+
+
+def stage(rows: list[list[float]]) -> int:
+    """The stage of the race (:data:`WEIGHTS`) from every seat's :data:`FEATURES`: the most
+    offerings any seat has delivered."""
+    return max(int(row[1]) for row in rows)
 
 
 def points(state: MesoState) -> list[float]:
@@ -217,4 +222,5 @@ __all__ = [
     "phase_of",
     "points",
     "rollout_view",
+    "stage",
 ]
