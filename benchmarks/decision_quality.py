@@ -22,7 +22,7 @@ bots, so it is close to what a match measures, for far fewer CPU seconds. It fav
 settings that estimate the same thing (whole-game playouts): read it beside the matches.
 
     .venv/bin/python benchmarks/decision_quality.py GAME --players N [--positions 60]
-        [--truth 40] [--jobs 2] [--seed 500] [--cache FILE] [--headroom] [SPEC ...]
+        [--truth 40] [--jobs 2] [--seed 500] [--cache FILE] [--headroom] [--clairvoyant] [SPEC ...]
 
 4. **Headroom** (``--headroom``): every other legal action at every live position is played
    out the same way, to see how much any choice of one move could gain with heuristic play
@@ -35,6 +35,13 @@ settings that estimate the same thing (whole-game playouts): read it beside the 
    less than ``--truth`` playouts can see, none of the three bounds much (2-player Epochs at 40
    playouts: docs/bots.md, "Decision quality"). Dear: every legal action costs ``--truth``
    playouts.
+
+5. **Clairvoyance** (``--clairvoyant``): every spec searches the true state instead of
+   worlds sampled from the view (the other seats' cards, offering values or hands shown;
+   chance still to come, such as dice and draws, stays chance). Not a bot anyone may play:
+   it bounds what better sampling of the hidden present could gain, such as inferring an
+   opponent's card from its keep or pass (2-player Epochs, eleventh session: about one
+   standard error, docs/bots.md, "Decision quality").
 
 Example: ``benchmarks/decision_quality.py mare-nostrum --players 4 ismcts:1s
 ismcts:1s:plies=100000``. With a time budget, give each job a core of its own. Figures
@@ -106,9 +113,15 @@ def _positions(game_id: str, players: int, count: int, seed: int) -> list[tuple[
     return out
 
 
-def _decide(game_id: str, players: int, state: State, seat: int, spec: str, seed: int) -> str:
+def _decide(
+    game_id: str, players: int, state: State, seat: int, spec: str, seed: int, clairvoyant: bool = False
+) -> str:
     game = ziggurat.load(game_id, players=players)
+    if clairvoyant:  # every world the search samples is the true state (item 5)
+        game.sample_state = lambda view, who, rng: state.clone()  # type: ignore[method-assign]
     bot = make_bot(spec, game, seat)
+    if clairvoyant and getattr(getattr(bot, "config", None), "workers", 1) > 1:
+        raise ValueError("--clairvoyant measures one process's search: drop workers= from the spec")
     try:
         return bot.choose(state.view(seat), state.legal_actions(), random.Random(seed))
     finally:
@@ -165,6 +178,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=500)
     parser.add_argument("--cache", type=Path, default=None, help="keep positions and truth in this file")
     parser.add_argument(
+        "--clairvoyant", action="store_true", help="search the true state, not sampled worlds (a bound, see item 5)"
+    )
+    parser.add_argument(
         "--headroom", action="store_true", help="also play out every legal action: the best any one move could gain"
     )
     args = parser.parse_intermixed_args(argv)
@@ -198,10 +214,14 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(f"{'spec':44} {'left the heuristic':>18} {'total gain':>16} {'worst':>7} {'best':>6}")
         for spec in args.specs:
+            label = f"{spec} (clairvoyant)" if args.clairvoyant else spec
             choices = list(
                 pool.map(
                     _decide,
-                    *zip(*[(gid, n, p.state, p.seat, spec, i) for i, p in enumerate(live)], strict=True),
+                    *zip(
+                        *[(gid, n, p.state, p.seat, spec, i, args.clairvoyant) for i, p in enumerate(live)],
+                        strict=True,
+                    ),
                 )
             )
             moved = [(p, c) for p, c in zip(live, choices, strict=True) if c != p.heuristic]
@@ -217,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
             worst = min((g for g, _ in gains), default=0.0)
             best = max((g for g, _ in gains), default=0.0)
             print(
-                f"{spec:44} {len(moved):>8} of {len(live):<7} {total:+7.2f} ± {se:5.2f}  {worst:+6.2f} {best:+6.2f}",
+                f"{label:44} {len(moved):>8} of {len(live):<7} {total:+7.2f} ± {se:5.2f}  {worst:+6.2f} {best:+6.2f}",
                 flush=True,
             )
         if args.headroom:
