@@ -34,6 +34,16 @@ def test_small_tournament_end_to_end(tmp_path: Path) -> None:
     assert data["tournament"]["games"] == 6 and data["run"]["runner"] == "2 local processes"
 
 
+def test_progress_bar_goes_to_stderr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bar is drawn on standard error (forced to count as a terminal here), so standings
+    redirected to a file hold no bar."""
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    result = CliRunner().invoke(app, [*ARGS, "-n", "3", "--no-records", "--out", str(tmp_path / "t")])
+    assert result.exit_code == 0, result.output
+    assert "tournament" in result.stderr and "Plackett-Luce" in result.stdout
+    assert "tournament" not in result.stdout.lower()
+
+
 def test_no_records(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, [*ARGS, "-n", "3", "--no-records", "--out", str(tmp_path / "t")])
     assert result.exit_code == 0, result.output

@@ -97,3 +97,14 @@ def test_table_counts_wins_per_seat() -> None:
     assert wins.columns[3]._cells == ["1", "2"]
     assert summary.columns[1]._cells[:5] == ["5", "3", "0", "1", "1"]
     assert "20.0" in summary.columns[1]._cells  # average plies of finished games
+
+
+def test_progress_bar_goes_to_stderr_so_piped_results_stay_clean(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With output redirected to a file, the bar still shows: it is drawn on standard error
+    (forced to count as a terminal here), and standard output holds the tables only."""
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    result = invoke(ARGS)
+    assert result.exit_code == 0, result.output
+    assert "simulating" in result.stderr
+    assert "simulating" not in result.stdout
+    assert "Wins per seat" in result.stdout

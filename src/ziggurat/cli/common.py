@@ -45,6 +45,13 @@ def console() -> Console:
     return con
 
 
+def progress_console() -> Console:
+    """A console for progress bars: standard error, so that output piped or redirected to a file
+    (``ziggurat simulate ... > results.txt``) keeps its bar on the terminal. Rich draws nothing
+    where standard error is not a terminal either."""
+    return Console(stderr=True, highlight=False)
+
+
 def parse_options(items: list[str] | None) -> dict[str, Any]:
     """``key=value`` pairs; a value is JSON when it parses as JSON, else a plain string."""
     options: dict[str, Any] = {}

@@ -38,6 +38,7 @@ from ziggurat.cli.common import (
     make_bots,
     parse_options,
     parse_players,
+    progress_console,
     seat_name,
 )
 from ziggurat.engine.contract import State
@@ -243,7 +244,7 @@ def simulate(
     start = time.perf_counter()
     progress = Progress(
         TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=con, transient=True,
+        console=progress_console(), transient=True,
     )  # fmt: skip
     with progress:
         task = progress.add_task("games", total=games)

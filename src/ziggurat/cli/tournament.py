@@ -35,7 +35,14 @@ from ziggurat.arena import (
     write_report,
 )
 from ziggurat.arena.report import COLUMNS, standing_cells
-from ziggurat.cli.common import OPTION_HELP, UsageError, console, handle_usage_errors, parse_options
+from ziggurat.cli.common import (
+    OPTION_HELP,
+    UsageError,
+    console,
+    handle_usage_errors,
+    parse_options,
+    progress_console,
+)
 from ziggurat.engine.registry import game_class
 
 PLAYERS_HELP = (
@@ -227,7 +234,7 @@ def _play(plan: Tournament, runner: LocalRunner | RayRunner, out_dir: Path, aske
         TextColumn("{task.fields[errors]}"),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
-        console=con,
+        console=progress_console(),
         transient=True,
     )
     errors = 0
