@@ -65,7 +65,8 @@ from pathlib import Path
 from phase_starts import heuristic_decisions
 
 import ziggurat
-from ziggurat.bots import close_bot, make_bot
+from ziggurat.bots import close_bot, make_bot, parse_ismcts
+from ziggurat.bots.spec import bot_kind
 from ziggurat.engine.contract import State
 
 PICK = 0.04
@@ -120,8 +121,6 @@ def _decide(
     if clairvoyant:  # every world the search samples is the true state (item 5)
         game.sample_state = lambda view, who, rng: state.clone()  # type: ignore[method-assign]
     bot = make_bot(spec, game, seat)
-    if clairvoyant and getattr(getattr(bot, "config", None), "workers", 1) > 1:
-        raise ValueError("--clairvoyant measures one process's search: drop workers= from the spec")
     try:
         return bot.choose(state.view(seat), state.legal_actions(), random.Random(seed))
     finally:
@@ -186,6 +185,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_intermixed_args(argv)
     if not args.specs and not args.headroom:
         parser.error("give a spec to measure, or --headroom")
+    # worker processes sample their own worlds, so a clairvoyant search must be one process
+    if args.clairvoyant and any(bot_kind(s) == "ismcts" and parse_ismcts(s).workers > 1 for s in args.specs):
+        parser.error("--clairvoyant measures one process's search: drop workers= from the spec")
     gid, n = args.game, args.players
     start = time.perf_counter()
     key = (gid, n, args.positions, args.truth, args.seed)

@@ -30,15 +30,16 @@ import ziggurat
 GAME = "mesopotamia-epochs"
 
 
-def _one(seed: int) -> tuple[tuple[str, ...], tuple[float, ...]]:
-    """Each seat's Epoch-1 People and the returns of one 2-player game of heuristic bots."""
+def _one(seed: int) -> tuple[tuple[str, ...], float]:
+    """Each seat's Epoch-1 People and the first seat's return in one 2-player game of heuristic
+    bots."""
     game = ziggurat.load(GAME, players=2)
     state = game.new_initial_state()
     for _ in heuristic_decisions(game, state, random.Random(seed)):
         pass
     view = state.view(None)
     firsts = tuple(next(c["people"] for c in pl["cards"] if c["epoch"] == 1) for pl in view["players"])
-    return firsts, tuple(float(r) for r in state.returns())
+    return firsts, float(state.returns()[0])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,8 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     with ProcessPoolExecutor(args.jobs) as pool:
         games = list(pool.map(_one, seeds, chunksize=20))
     by_pair: dict[tuple[str, str], list[float]] = defaultdict(list)
-    for firsts, returns in games:
-        by_pair[(firsts[0], firsts[1])].append(returns[0])
+    for (first, second), result in games:
+        by_pair[(first, second)].append(result)
     print(f"{GAME}, 2 players, {args.games} games of heuristic bots (seeds from {args.seed})")
     print(f"{'seat 1 card':14} {'seat 2 card':14} {'games':>6} {'seat 1 wins':>12}")
     log_lik = 0.0
@@ -65,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"winner's mean log-likelihood from the pair: {log_lik / len(games):.3f} (coin {math.log(0.5):.3f})"
     )
-    seat_one = sum(returns[0] for _, returns in games) / len(games)
+    seat_one = sum(result for _, result in games) / len(games)
     print(f"the first seat wins {seat_one:.1%} ({time.perf_counter() - start:.0f} s)")
     return 0
 
