@@ -11,7 +11,7 @@ from bot_helpers import GAMES, mid_game
 
 import ziggurat
 from ziggurat.bots import make_bot, play_game
-from ziggurat.bots.playout import find_evaluator, find_final, search_defaults
+from ziggurat.bots.playout import find_evaluator, find_final, find_policies, search_defaults
 from ziggurat.bots.search import Searcher
 from ziggurat.bots.spec import ROOTS, ISMCTSConfig
 
@@ -66,12 +66,16 @@ def _every_player_count() -> list[tuple[str, int]]:
 def test_search_defaults_are_valid(game_id: str, players: int) -> None:
     game = ziggurat.load(game_id, players=players)
     defaults = search_defaults(game)
-    assert set(defaults) <= {"c", "plies", "batch", "confidence", "root", "width", "depth", "chance", "sync"}
+    keys = {"c", "plies", "batch", "confidence", "root", "width", "depth", "chance", "sync", "own"}
+    assert set(defaults) <= keys
     searcher = Searcher(game, 0, ISMCTSConfig())
     assert searcher.root_mode in ROOTS
     assert searcher.width >= 2 and searcher.depth >= 1 and searcher.plies >= 0
     assert searcher.confidence >= 0 and searcher.batch >= 1 and searcher.rank_chance >= 0
     assert isinstance(defaults.get("sync", True), bool)
+    # a default own-seat policy is one the game has (else making the bot would fail)
+    assert defaults.get("own", "heuristic") in {"heuristic", *find_policies(game)}
+    assert searcher.own == (None if defaults.get("own", "heuristic") == "heuristic" else defaults["own"])
 
 
 def test_mare_nostrum_values_goods_of_different_types_for_the_pyramids() -> None:

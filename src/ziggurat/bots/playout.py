@@ -143,6 +143,15 @@ def find_plans(game: Game) -> dict[str, Plan]:
     return dict(found) if isinstance(found, dict) else {}
 
 
+def find_policies(game: Game) -> dict[str, Plan]:
+    """The game's playout policies that the searching seat may follow in every playout
+    (``own=NAME``): its plans (:func:`find_plans`) and ``bots.POLICIES`` (2-player Epochs'
+    successor: docs/bots.md, "Own-seat policy"). ``{}`` if it has none."""
+    module = _game_module(game, "bots")
+    found = getattr(module, "POLICIES", None) if module is not None else None
+    return {**find_plans(game), **(found if isinstance(found, dict) else {})}
+
+
 class Playout(Protocol):
     """A playout policy; :meth:`start` is called before each playout, with ``plan`` (a seat
     and the name of one of the game's plans) when that seat follows the plan in it."""
@@ -165,7 +174,8 @@ class RandomPlayout:
 
 
 class HeuristicPlayout:
-    """The game's heuristic bot plays every seat of the sampled world."""
+    """The game's heuristic bot plays every seat of the sampled world, but the seat that
+    :meth:`follow` names, which plays its own policy."""
 
     name = "heuristic"
 
@@ -182,7 +192,16 @@ class HeuristicPlayout:
         factory = getattr(ev, "make_playout_bots", None) if ev is not None else None
         self._new: Callable[[int], Any] = factory(game) if factory is not None else self._plain
         self._bots: list[Any] = [None] * game.num_players
-        self._plans = find_plans(game)
+        self._plans = find_policies(game)
+        self._own: tuple[int, str] | None = None
+
+    def follow(self, seat: int, name: str | None) -> None:
+        """From the next :meth:`start` on, ``seat`` plays the game's policy ``name`` (one of
+        :func:`find_policies`) in every playout, unless a plan is given there; ``None``: the
+        heuristic."""
+        if name is not None and name not in self._plans:
+            raise ValueError(f"{self.game.game_id} has no playout policy {name!r}")
+        self._own = (seat, name) if name is not None else None
 
     def _plain(self, seat: int) -> Any:
         return self._cls(self.game, seat)
@@ -191,9 +210,10 @@ class HeuristicPlayout:
         # Fresh bots for each playout: a heuristic bot's memory (Mesopotamia's "phase is
         # closing", its distance cache keyed by the tile count) belongs to one world.
         self._bots = [None] * self.game.num_players
-        if plan is not None:
-            seat, name = plan
-            self._bots[seat] = self._plans[name](self.game, seat)
+        for chosen in (self._own, plan):
+            if chosen is not None:
+                seat, name = chosen
+                self._bots[seat] = self._plans[name](self.game, seat)
 
     def choose(self, state: State, who: int, legal: Sequence[str], rng: random.Random) -> str:
         bot = self._bots[who]
@@ -229,6 +249,7 @@ __all__ = [
     "find_final",
     "find_phase",
     "find_plans",
+    "find_policies",
     "has_evaluator",
     "make_playout",
     "search_defaults",

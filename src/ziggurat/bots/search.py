@@ -41,12 +41,14 @@ from typing import Any
 from ziggurat.bots.observe import Observer
 from ziggurat.bots.playout import (
     Evaluator,
+    HeuristicPlayout,
     Playout,
     find_chance_key,
     find_evaluator,
     find_final,
     find_phase,
     find_plans,
+    find_policies,
     has_evaluator,
     make_playout,
     search_defaults,
@@ -261,8 +263,21 @@ class Searcher:
         # the game's names for its chance events, for common luck in a round (Luck)
         sync = config.sync if config.sync is not None else bool(defaults.get("sync", True))
         self.chance_key = find_chance_key(game) if sync else None
-        # plans for the searching seat's playouts at a paired root (heuristic playouts only)
-        self.plans = find_plans(game) if config.plans and self.playout.name == "heuristic" else {}
+        # the searching seat's own playout policy (heuristic playouts only)
+        own = config.own if config.own is not None else defaults.get("own")
+        self.own = str(own) if own is not None and own != "heuristic" else None
+        if self.own is not None and isinstance(self.playout, HeuristicPlayout):
+            policies = find_policies(game)
+            if self.own not in policies:
+                names = ", ".join(["heuristic", *sorted(policies)])
+                raise ValueError(f"{game.game_id} has no playout policy {self.own!r} for own=; choose {names}")
+            self.playout.follow(seat, self.own)
+        else:
+            self.own = None
+        # plans for the searching seat's playouts at a paired root (heuristic playouts only);
+        # the own policy is the prior's follow-up already, so it is no plan candidate
+        plans = find_plans(game) if config.plans and self.playout.name == "heuristic" else {}
+        self.plans = {k: v for k, v in plans.items() if k != self.own}
         # progressive bias towards the heuristic's move (none for a random policy)
         self.bias = PRIOR_BIAS if self.playout.name == "heuristic" else 0.0
 

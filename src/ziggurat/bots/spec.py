@@ -32,6 +32,11 @@ budget):
 - ``plans=on|off``: whether a ``paired`` root also tries the game's plans (``bots.PLANS``:
   other heuristic bots, such as Mare Nostrum's raider), each as a candidate whose playouts
   follow that plan for the searching seat (default ``on``; a game without plans has none);
+- ``own=NAME``: the playout policy of the searching seat's own decisions in every playout
+  (the other seats keep the heuristic): ``heuristic``, or one of the game's other policies
+  (``bots.POLICIES`` and ``bots.PLANS``, such as 2-player Epochs' ``successor``). Default: the
+  game's, else ``heuristic``; a name the game does not have is refused when the bot is made;
+  ignored with ``rollout=random``;
 - ``chance=N``: when the root's actions are ranked one ply on (the candidates of a ``paired``
   root, the widening order of a UCT one), a move that sets off chance events (an attack's
   dice) is valued after them, averaged over N draws, instead of before its outcome (default:
@@ -45,7 +50,7 @@ budget):
 
 Examples: ``ismcts:0.5s``, ``ismcts:2000:workers=2``, ``ismcts:250ms:rollout=random:plies=20``,
 ``ismcts:1s:root=paired:width=5:depth=1``, ``ismcts:1s:plans=off``, ``ismcts:1s:chance=4``,
-``ismcts:1s:sync=off``.
+``ismcts:1s:sync=off``, ``ismcts:1s:own=heuristic``.
 """
 
 from __future__ import annotations
@@ -61,6 +66,7 @@ MAX_SECONDS = 3600.0
 ROLLOUTS = ("heuristic", "random")
 ROOTS = ("uct", "paired")
 SWITCHES = {"on": True, "off": False}
+_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 DEFAULT_WIDTH = 4
 MAX_WIDTH = 64
 MAX_CHANCE = 64
@@ -68,7 +74,7 @@ MAX_CHANCE = 64
 SPEC_HELP = (
     "random, heuristic, or ismcts[:BUDGET][:OPTION=VALUE...] with BUDGET a time per decision "
     "(1s, 0.5s, 250ms) or an iteration count (2000) and options workers=N, c=X, "
-    "rollout=heuristic|random, plies=N, root=uct|paired, width=K, depth=N, confidence=X, plans=on|off, chance=N, sync=on|off"
+    "rollout=heuristic|random, plies=N, root=uct|paired, width=K, depth=N, confidence=X, plans=on|off, own=NAME, chance=N, sync=on|off"
 )
 
 _SECONDS = re.compile(r"^(\d+(?:\.\d*)?|\.\d+)s$")
@@ -93,6 +99,7 @@ class ISMCTSConfig:
     plans: bool = True  # a paired root also tries the game's plans (bots.PLANS)
     chance: int | None = None  # draws of a root move's chance events when ranking; None: the game's
     sync: bool | None = None  # keyed luck for the game's named chance events; None: the game's
+    own: str | None = None  # the searching seat's playout policy; None: the game's
 
     def spec(self) -> str:
         """The canonical spec text (options at their default are left out)."""
@@ -123,6 +130,8 @@ class ISMCTSConfig:
             parts.append(f"chance={self.chance}")
         if self.sync is not None:
             parts.append(f"sync={'on' if self.sync else 'off'}")
+        if self.own is not None:
+            parts.append(f"own={self.own}")
         return ":".join(parts)
 
 
@@ -184,6 +193,7 @@ def parse_ismcts(spec: str) -> ISMCTSConfig:
     plans = True
     chance: int | None = None
     sync: bool | None = None
+    own: str | None = None
     for key, value in options.items():
         if key == "workers":
             workers = _int(spec, key, value, 1, MAX_WORKERS)
@@ -215,10 +225,17 @@ def parse_ismcts(spec: str) -> ISMCTSConfig:
             if value not in SWITCHES:
                 raise ValueError(f"bad bot spec {spec!r}: sync must be on or off, not {value!r}")
             sync = SWITCHES[value]
+        elif key == "own":
+            if not _NAME.match(value):
+                raise ValueError(
+                    f"bad bot spec {spec!r}: own must name a playout policy (heuristic, or one of "
+                    f"the game's, such as successor), not {value!r}"
+                )
+            own = value
         else:
             raise ValueError(
                 f"bad bot spec {spec!r}: unknown option {key!r}; options are workers, c, rollout, "
-                "plies, root, width, depth, confidence, plans, chance, sync"
+                "plies, root, width, depth, confidence, plans, own, chance, sync"
             )
     return ISMCTSConfig(
         seconds=seconds,
@@ -234,6 +251,7 @@ def parse_ismcts(spec: str) -> ISMCTSConfig:
         plans=plans,
         chance=chance,
         sync=sync,
+        own=own,
     )
 
 

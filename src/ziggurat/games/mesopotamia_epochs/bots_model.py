@@ -150,10 +150,12 @@ class Picture:
         "game", "rules", "map", "peoples", "seat", "n", "epoch", "epochs", "phase", "vp", "occ",
         "cnt", "held", "owner", "active", "order", "pool", "sea_round", "coast_held", "pending",
         "weights", "entries", "attackers", "values", "scores", "future", "orders", "later",
-        "_generic_kept", "_arrivals", "_reach_any", "_threat", "_denial",
+        "_generic_kept", "_arrivals", "_reach_any", "_threat", "_denial", "denial_scale",
     )  # fmt: skip
 
-    def __init__(self, game: Any, view: dict[str, Any], seat: int) -> None:
+    def __init__(
+        self, game: Any, view: dict[str, Any], seat: int, denial: tuple[float, float] | None = None
+    ) -> None:
         rules = game.rules
         m = rules.map
         peoples = rules.peoples
@@ -164,6 +166,8 @@ class Picture:
         self.values = value_table(peoples, m)
         self.seat = seat
         self.n = int(view["num_players"])
+        scales = DENIAL if denial is None else denial  # what an opponent loses weighs (2 players, more)
+        self.denial_scale = scales[0] if self.n == 2 else scales[1]
         self.epoch = int(view["epoch"])
         self.epochs = peoples.epochs
         self.future = self.epochs - self.epoch
@@ -432,7 +436,6 @@ class Picture:
         if s == self.seat:
             out = -lost
         else:
-            scale = DENIAL[0] if self.n == 2 else DENIAL[1]
-            out = scale * lost * (self.weights[s] if s >= 0 else 0.5)
+            out = self.denial_scale * lost * (self.weights[s] if s >= 0 else 0.5)
         self._denial[a] = out
         return out
