@@ -1,5 +1,6 @@
-"""Benchmark: each of a game's plans (``bots.PLANS``, docs/bots.md "Plans") on its own, in one
-seat against heuristic bots, beside the heuristic bot in that seat on the same seeds.
+"""Benchmark: each of a game's plans (``bots.PLANS``, docs/bots.md "Plans") and other playout
+policies (``bots.POLICIES``, "Own-seat policy") on its own, in one seat against heuristic bots,
+beside the heuristic bot in that seat on the same seeds.
 
 For every plan and every side, ``--games`` seeded games (seeds ``--seed`` on) are played twice:
 once with the plan's bot on that side, once with heuristic bots only (the control). A side is
@@ -7,7 +8,10 @@ a seat, or in Mare Nostrum, whose empires are dealt at random (S2), an empire: t
 takes whichever seat holds it. Printed per side: the games the side won with the plan and
 without, and the winners by side with the plan. The figures are printed, never checked.
 
-    .venv/bin/python benchmarks/plans.py GAME [--players 3] [--games 100] [--seed 0]
+    .venv/bin/python benchmarks/plans.py GAME [--players 3] [--games 100] [--seed 0] [--jobs 1]
+
+Example: ``benchmarks/plans.py mesopotamia-epochs --players 2 --games 2000 --seed 1 --jobs 2``
+(2-player Epochs' successor policy, some 40 s on two cores).
 """
 
 from __future__ import annotations
@@ -17,11 +21,12 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import ziggurat
 from ziggurat.bots import make_bot
-from ziggurat.bots.playout import find_plans
+from ziggurat.bots.playout import find_policies
 from ziggurat.engine.contract import CHANCE, Game, sample_chance
 from ziggurat.games.mare_nostrum import data as nostrum_data
 
@@ -71,24 +76,35 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--games", type=int, default=100, help="games per plan and side (100)")
     ap.add_argument("--seed", type=int, default=0, help="first seed (0)")
+    ap.add_argument("--jobs", type=int, default=1, help="processes (1)")
     args = ap.parse_args(argv)
     game = ziggurat.load(args.game, players=args.players)
-    plans = find_plans(game)
+    plans = find_policies(game)
     if not plans:
-        print(f"{args.game} has no plans (bots.PLANS)")
+        print(f"{args.game} has no plans or playout policies (bots.PLANS, bots.POLICIES)")
         return 0
     seeds = range(args.seed, args.seed + args.games)
-    control = Counter(play(game, seed, None, None) for seed in seeds)
+    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+
+    def winners(side: str | None, plan: Callable[[Game, int], Any] | None) -> Counter[str]:
+        n = len(seeds)
+        if pool is None:
+            return Counter(map(play, [game] * n, seeds, [side] * n, [plan] * n))
+        return Counter(pool.map(play, [game] * n, seeds, [side] * n, [plan] * n, chunksize=20))
+
+    control = winners(None, None)
     print(f"{args.game}, {args.players} players, seeds {args.seed} to {args.seed + args.games - 1}")
     print(f"heuristic bots only: wins by side {dict(control.most_common())}")
     for name, plan in plans.items():
         for side in sides(game):
-            won = Counter(play(game, seed, side, plan) for seed in seeds)
+            won = winners(side, plan)
             print(
-                f"plan {name!r} on {side}: {won[side]} / {args.games} (heuristic there: "
+                f"{name!r} on {side}: {won[side]} / {args.games} (heuristic there: "
                 f"{control[side]}); winners {dict(won.most_common())}",
                 flush=True,
             )
+    if pool is not None:
+        pool.shutdown()
     return 0
 
 

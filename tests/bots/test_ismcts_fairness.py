@@ -28,7 +28,8 @@ def _other_secrets(game: Game, state: State, seat: int) -> State:
     raise AssertionError("every sample equals the true state: nothing is hidden here")
 
 
-@pytest.mark.parametrize(("game_id", "players"), GAMES)
+# 2-player Epochs too: its search follows the successor policy for its own seat (own=)
+@pytest.mark.parametrize(("game_id", "players"), [*GAMES, ("mesopotamia-epochs", 2)])
 def test_decision_ignores_other_seats_secrets(game_id: str, players: int) -> None:
     game, truth = mid_game(game_id, players, 60, seed=4)
     seat = truth.current_player()

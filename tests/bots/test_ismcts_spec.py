@@ -38,6 +38,9 @@ def test_options_in_any_order() -> None:
     assert parse_ismcts(paired.spec()) == paired
     assert parse_ismcts("ismcts:confidence=1.5").confidence == 1.5
     assert parse_ismcts("ismcts").plans and not parse_ismcts("ismcts:plans=off").plans
+    own = parse_ismcts("ismcts:own=successor:200")
+    assert own.own == "successor" and own.spec() == "ismcts:200:own=successor"
+    assert parse_ismcts(own.spec()) == own and parse_ismcts("ismcts").own is None
     assert parse_ismcts("ismcts:1s:plans=off").spec() == "ismcts:1s:plans=off"
     assert parse_ismcts("ismcts:plans=on") == parse_ismcts("ismcts")
     assert parse_ismcts("ismcts").chance is None and parse_ismcts("ismcts:chance=4").chance == 4
@@ -69,6 +72,8 @@ def test_options_in_any_order() -> None:
         ("ismcts:chance=-1", "chance must be a whole number from 0 to 64"),
         ("ismcts:chance=100", "chance must be a whole number from 0 to 64"),
         ("ismcts:sync=yes", "sync must be on or off"),
+        ("ismcts:own=", "own must name a playout policy"),
+        ("ismcts:own=2x", "own must name a playout policy"),
         ("ismcts:c=1:c=2", "given twice"),
         ("ismcts::1s", "empty part"),
     ],

@@ -11,7 +11,8 @@ the real game, so a policy may read any seat's view of such a world.
   its heuristic needs a fraction), and ``evaluate.make_playout_bots(game)``, a factory of
   such bots sharing caches for one search (Mesopotamia's distance maps).
   ``start(plan=(seat, name))`` has one seat follow one of the game's plans instead
-  (:func:`find_plans`) for that playout.
+  (:func:`find_plans`) for that playout, and ``follow(seat, name)`` has the searching seat
+  follow one of its policies (:func:`find_policies`) in every playout (``own=NAME``).
 
 The evaluation is the game's ``evaluate.evaluate(state) -> list[float]`` (one value in [0, 1]
 per seat, an estimate of each seat's chance to win), found by convention through the
@@ -192,14 +193,14 @@ class HeuristicPlayout:
         factory = getattr(ev, "make_playout_bots", None) if ev is not None else None
         self._new: Callable[[int], Any] = factory(game) if factory is not None else self._plain
         self._bots: list[Any] = [None] * game.num_players
-        self._plans = find_policies(game)
+        self._policies = find_policies(game)
         self._own: tuple[int, str] | None = None
 
     def follow(self, seat: int, name: str | None) -> None:
         """From the next :meth:`start` on, ``seat`` plays the game's policy ``name`` (one of
         :func:`find_policies`) in every playout, unless a plan is given there; ``None``: the
         heuristic."""
-        if name is not None and name not in self._plans:
+        if name is not None and name not in self._policies:
             raise ValueError(f"{self.game.game_id} has no playout policy {name!r}")
         self._own = (seat, name) if name is not None else None
 
@@ -213,7 +214,7 @@ class HeuristicPlayout:
         for chosen in (self._own, plan):
             if chosen is not None:
                 seat, name = chosen
-                self._bots[seat] = self._plans[name](self.game, seat)
+                self._bots[seat] = self._policies[name](self.game, seat)
 
     def choose(self, state: State, who: int, legal: Sequence[str], rng: random.Random) -> str:
         bot = self._bots[who]
