@@ -84,27 +84,23 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.game} has no plans or playout policies (bots.PLANS, bots.POLICIES)")
         return 0
     seeds = range(args.seed, args.seed + args.games)
-    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    with ProcessPoolExecutor(args.jobs) as pool:
 
-    def winners(side: str | None, plan: Callable[[Game, int], Any] | None) -> Counter[str]:
-        n = len(seeds)
-        if pool is None:
-            return Counter(map(play, [game] * n, seeds, [side] * n, [plan] * n))
-        return Counter(pool.map(play, [game] * n, seeds, [side] * n, [plan] * n, chunksize=20))
+        def winners(side: str | None, plan: Callable[[Game, int], Any] | None) -> Counter[str]:
+            n = len(seeds)
+            return Counter(pool.map(play, [game] * n, seeds, [side] * n, [plan] * n, chunksize=20))
 
-    control = winners(None, None)
-    print(f"{args.game}, {args.players} players, seeds {args.seed} to {args.seed + args.games - 1}")
-    print(f"heuristic bots only: wins by side {dict(control.most_common())}")
-    for name, plan in plans.items():
-        for side in sides(game):
-            won = winners(side, plan)
-            print(
-                f"{name!r} on {side}: {won[side]} / {args.games} (heuristic there: "
-                f"{control[side]}); winners {dict(won.most_common())}",
-                flush=True,
-            )
-    if pool is not None:
-        pool.shutdown()
+        control = winners(None, None)
+        print(f"{args.game}, {args.players} players, seeds {args.seed} to {args.seed + args.games - 1}")
+        print(f"heuristic bots only: wins by side {dict(control.most_common())}")
+        for name, plan in plans.items():
+            for side in sides(game):
+                won = winners(side, plan)
+                print(
+                    f"{name!r} on {side}: {won[side]} / {args.games} (heuristic there: "
+                    f"{control[side]}); winners {dict(won.most_common())}",
+                    flush=True,
+                )
     return 0
 
 

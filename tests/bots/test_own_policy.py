@@ -19,6 +19,13 @@ from ziggurat.games.mesopotamia_epochs.bots_model import Picture
 GAME = "mesopotamia-epochs"
 
 
+def _older_own(pic: Picture, move: str) -> int | None:
+    """The People whose area the placement ``move`` goes into if it is another People of the
+    mover's own player (an attack on its own older People, R20); else ``None``."""
+    q = pic.occ[pic.map.index[move[6:]]] if move.startswith("place ") else -1
+    return q if q >= 0 and q != pic.active and pic.owner[q] == pic.seat else None
+
+
 def _retake(state: State) -> str | None:
     """The successor's move where it places into an area held by another of the mover's own
     Peoples (a combat, E8.5) and the heuristic does not; else ``None``."""
@@ -28,29 +35,32 @@ def _retake(state: State) -> str | None:
         return None
     legal = state.legal_actions()
     move = SuccessorBot(state.game, seat).choose(view, legal, random.Random(0))  # type: ignore[attr-defined]
-    if not move.startswith("place "):
-        return None
-    pic = Picture(state.game, view, seat)  # type: ignore[attr-defined]
-    q = pic.occ[pic.map.index[move[6:]]]
-    if q < 0 or q == pic.active or pic.owner[q] != seat:
+    if _older_own(Picture(state.game, view, seat), move) is None:  # type: ignore[attr-defined]
         return None
     if HeuristicBot(state.game, seat).choose(view, legal, random.Random(0)) == move:  # type: ignore[attr-defined]
         return None
     return move
 
 
-def test_successor_retakes_an_area_its_older_people_has_scored() -> None:
+@pytest.fixture(scope="module")
+def retake() -> tuple[ziggurat.Game, State, str]:
+    """A seeded 2-player position where the successor retakes an area (:func:`_retake`)."""
+    game, state = mid_game(GAME, 2, 0, seed=3, where=lambda s: _retake(s) is not None)
+    move = _retake(state)
+    assert move is not None
+    return game, state, move
+
+
+def test_successor_retakes_an_area_its_older_people_has_scored(retake: tuple[ziggurat.Game, State, str]) -> None:
     """R20 lets a People attack its own player's other Peoples. Only the active People scores,
     at the end of its round (E14.1), so an area taken from an older People that has had its
     round this Epoch scores again: the successor policy takes such areas, the heuristic never
     does."""
-    game, state = mid_game(GAME, 2, 0, seed=3, where=lambda s: _retake(s) is not None)
+    game, state, move = retake
     seat = state.current_player()
-    move = _retake(state)
-    assert move is not None
     pic = Picture(game, state.view(seat), seat)
-    holder = pic.occ[pic.map.index[move[6:]]]
-    assert pic.owner[holder] == seat and holder != pic.active
+    holder = _older_own(pic, move)
+    assert holder is not None and pic.owner[holder] == seat and holder != pic.active
     assert not pic.acts_later(holder)  # its round this Epoch is over: the area scores again
     # the move is a combat against the player's own tribes (E8.5, E12)
     after = state.clone()
@@ -74,18 +84,16 @@ def test_the_heuristic_never_attacks_its_own_peoples() -> None:
         view = state.view(who)
         move = bots[who].choose(view, state.legal_actions(), rng)
         if move.startswith("place ") and view["pending"] is None:
-            pic = Picture(game, view, who)
-            q = pic.occ[pic.map.index[move[6:]]]
-            assert q < 0 or q == pic.active or pic.owner[q] != who
+            assert _older_own(Picture(game, view, who), move) is None
             placements += 1
         state.apply(move)
     assert placements > 50
 
 
-def test_the_search_follows_its_own_policy_for_its_seat_only() -> None:
+def test_the_search_follows_its_own_policy_for_its_seat_only(retake: tuple[ziggurat.Game, State, str]) -> None:
     """With ``own=successor`` the root's prior (the playout policy's own move) is the
     successor's; with ``own=heuristic`` the heuristic's. 2-player Epochs defaults to it."""
-    game, state = mid_game(GAME, 2, 0, seed=3, where=lambda s: _retake(s) is not None)
+    game, state, _ = retake
     seat = state.current_player()
     view, legal = state.view(seat), state.legal_actions()
     successor = SuccessorBot(game, seat).choose(view, legal, random.Random(0))

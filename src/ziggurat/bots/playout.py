@@ -199,9 +199,12 @@ class HeuristicPlayout:
     def follow(self, seat: int, name: str | None) -> None:
         """From the next :meth:`start` on, ``seat`` plays the game's policy ``name`` (one of
         :func:`find_policies`) in every playout, unless a plan is given there; ``None``: the
-        heuristic."""
+        heuristic.
+
+        :raises ValueError: for a name the game does not have, listing those it has."""
         if name is not None and name not in self._policies:
-            raise ValueError(f"{self.game.game_id} has no playout policy {name!r}")
+            names = ", ".join(["heuristic", *sorted(self._policies)])
+            raise ValueError(f"{self.game.game_id} has no playout policy {name!r} for own=; choose {names}")
         self._own = (seat, name) if name is not None else None
 
     def _plain(self, seat: int) -> Any:

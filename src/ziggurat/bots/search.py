@@ -48,7 +48,6 @@ from ziggurat.bots.playout import (
     find_final,
     find_phase,
     find_plans,
-    find_policies,
     has_evaluator,
     make_playout,
     search_defaults,
@@ -265,15 +264,10 @@ class Searcher:
         self.chance_key = find_chance_key(game) if sync else None
         # the searching seat's own playout policy (heuristic playouts only)
         own = config.own if config.own is not None else defaults.get("own")
-        self.own = str(own) if own is not None and own != "heuristic" else None
-        if self.own is not None and isinstance(self.playout, HeuristicPlayout):
-            policies = find_policies(game)
-            if self.own not in policies:
-                names = ", ".join(["heuristic", *sorted(policies)])
-                raise ValueError(f"{game.game_id} has no playout policy {self.own!r} for own=; choose {names}")
-            self.playout.follow(seat, self.own)
-        else:
-            self.own = None
+        self.own: str | None = None
+        if own not in (None, "heuristic") and isinstance(self.playout, HeuristicPlayout):
+            self.playout.follow(seat, str(own))  # refuses a name the game does not have
+            self.own = str(own)
         # plans for the searching seat's playouts at a paired root (heuristic playouts only);
         # the own policy is the prior's follow-up already, so it is no plan candidate
         plans = find_plans(game) if config.plans and self.playout.name == "heuristic" else {}
