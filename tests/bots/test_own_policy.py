@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from bot_helpers import mid_game
@@ -14,7 +15,8 @@ from ziggurat.bots.search import Searcher
 from ziggurat.engine.contract import CHANCE, State, sample_chance
 from ziggurat.games.mesopotamia_epochs import bots as epochs_bots
 from ziggurat.games.mesopotamia_epochs.bots import HeuristicBot, SuccessorBot
-from ziggurat.games.mesopotamia_epochs.bots_model import Picture
+from ziggurat.games.mesopotamia_epochs.bots_cards import card_worth
+from ziggurat.games.mesopotamia_epochs.bots_model import HEURISTIC, SUCCESSOR, Picture
 
 GAME = "mesopotamia-epochs"
 
@@ -88,6 +90,27 @@ def test_the_heuristic_never_attacks_its_own_peoples() -> None:
             placements += 1
         state.apply(move)
     assert placements > 50
+
+
+def test_each_bot_judges_with_its_own_constants() -> None:
+    """The successor's tuned constants (``bots_model.SUCCESSOR``) reach only the Pictures made
+    with them: a heuristic judging in the same process, before and after, judges as before
+    (the search plays both policies in one process)."""
+    assert HeuristicBot.judgement is HEURISTIC and SuccessorBot.judgement is SUCCESSOR
+    assert SUCCESSOR.denial == (4.0, 1.0) and SUCCESSOR.keep_per_epoch != HEURISTIC.keep_per_epoch
+    game, state = mid_game(GAME, 2, 40, seed=4)
+    seat = state.current_player()
+    view = state.view(seat)
+    before = Picture(game, view, seat)
+    tuned = Picture(game, view, seat, replace(SUCCESSOR, future_keep=0.5))
+    after = Picture(game, view, seat)
+    assert before.epoch < before.epochs  # later Epochs: the constants weigh them
+    theirs = [a for a in range(before.map.size) if before.occ[a] >= 0 and before.owner[before.occ[a]] != seat]
+    assert theirs
+    assert [after.denial(a) for a in theirs] == [before.denial(a) for a in theirs]
+    assert all(tuned.denial(a) != before.denial(a) for a in theirs)
+    card = before.peoples.epoch_cards[before.epochs][0]  # a People of the last Epoch's deck
+    assert card_worth(after, card, seat) == card_worth(before, card, seat) != card_worth(tuned, card, seat)
 
 
 def test_the_search_follows_its_own_policy_for_its_seat_only(retake: tuple[ziggurat.Game, State, str]) -> None:

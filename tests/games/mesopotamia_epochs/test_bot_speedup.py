@@ -22,9 +22,12 @@ from ziggurat.games.mesopotamia_epochs import evaluate
 from ziggurat.games.mesopotamia_epochs.bots import reinforce_value, reinforce_values
 from ziggurat.games.mesopotamia_epochs.bots_model import (
     FUTURE_KEEP,
+    HEURISTIC,
     LOSS,
+    SUCCESSOR,
     THREAT,
     URBAN_LOSS,
+    Judgement,
     Picture,
     bits,
 )
@@ -111,7 +114,8 @@ def _alpha(pic: Picture, q: int) -> float:
     pool = pic.next_pool(q)
     if pool <= 0:
         return 0.0
-    a = THREAT[0] + THREAT[1] * pool
+    threat = pic.judgement.threat
+    a = threat[0] + threat[1] * pool
     if pic.peoples.military[q]:
         a *= 1.25
     return min(0.9, a)
@@ -161,7 +165,7 @@ def _hold_value(pic: Picture, p: int, a: int, tribes: int) -> float:
     f = pic.epochs - pic.epoch
     if f <= 0:
         return 0.0
-    loss = LOSS[min(tribes, 3)]
+    loss = pic.judgement.loss[min(tribes, 3)]
     if pic.peoples.urbanisation[p]:
         loss *= URBAN_LOSS
     s = max(0.0, 1.0 - _threat(pic, a, p) * loss)
@@ -174,7 +178,7 @@ def _hold_value(pic: Picture, p: int, a: int, tribes: int) -> float:
 
 def _denial_lost(pic: Picture, a: int) -> float:
     q = pic.occ[a]
-    later = sum(FUTURE_KEEP**j for j in range(1, pic.epochs - pic.epoch + 1))
+    later = sum(pic.judgement.future_keep**j for j in range(1, pic.epochs - pic.epoch + 1))
     return _value(pic, q, a) * ((1.0 if _acts_later(pic, q) else 0.0) + later)
 
 
@@ -193,17 +197,34 @@ def _weights(pic: Picture) -> list[float]:
     return w
 
 
+def test_the_heuristic_judges_with_the_modules_constants() -> None:
+    """The constants the plain computations of earlier sessions were written with."""
+    assert Judgement() == HEURISTIC
+    assert (HEURISTIC.loss, HEURISTIC.threat, HEURISTIC.future_keep) == (LOSS, THREAT, FUTURE_KEEP)
+    assert HEURISTIC.losses == (LOSS, tuple(x * URBAN_LOSS for x in LOSS))
+    assert HEURISTIC.denial == (2.0, 1.0)
+
+
 @pytest.mark.parametrize(
-    ("players", "seed", "options"),
-    [(2, 1, {}), (3, 2, {}), (4, 3, {"stack_limit": 5}), (5, 4, {"sea_attack_extra_defender_die": True})],
+    ("players", "seed", "options", "judgement"),
+    [
+        (2, 1, {}, HEURISTIC),
+        (3, 2, {}, HEURISTIC),
+        (4, 3, {"stack_limit": 5}, HEURISTIC),
+        (5, 4, {"sea_attack_extra_defender_die": True}, HEURISTIC),
+        (2, 5, {}, SUCCESSOR),
+        (3, 6, {}, Judgement(loss=(1.0, 0.7, 0.5, 0.3), future_keep=0.5, threat=(0.3, 0.1), denial=(3.0, 1.5))),
+    ],
 )
-def test_picture_answers_as_the_plain_threat_model(players: int, seed: int, options: dict[str, Any]) -> None:
+def test_picture_answers_as_the_plain_threat_model(
+    players: int, seed: int, options: dict[str, Any], judgement: Judgement
+) -> None:
     limit = options.get("stack_limit", 3)
     states = _positions(players, seed, **options)
     for state in states[:: max(1, len(states) // 8)]:  # some 8 positions over the game
         mover = state.current_player()
         for seat in {max(mover, 0), (max(mover, 0) + 1) % players}:  # the seat to move, another
-            pic = Picture(state.game, evaluate.rollout_view(state, seat), seat)
+            pic = Picture(state.game, evaluate.rollout_view(state, seat), seat, judgement)
             assert pic.weights == _weights(pic)
             on_map = [p for p in range(pic.peoples.size) if pic.held[p] or p == pic.active]
             for p in range(pic.peoples.size):
@@ -225,5 +246,5 @@ def test_picture_answers_as_the_plain_threat_model(players: int, seed: int, opti
                     if s == seat:
                         assert pic.denial(a) == -lost
                     else:
-                        scale = 2.0 if players == 2 else 1.0
+                        scale = judgement.denial[0 if players == 2 else 1]
                         assert pic.denial(a) == scale * lost * (_weights(pic)[s] if s >= 0 else 0.5)

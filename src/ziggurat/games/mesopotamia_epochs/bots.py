@@ -49,12 +49,18 @@ from operator import itemgetter
 from typing import Any
 
 from ziggurat.games.mesopotamia_epochs.bots_cards import keep_or_pass
-from ziggurat.games.mesopotamia_epochs.bots_model import LOSS, Picture, bits, capture, roll_odds
+from ziggurat.games.mesopotamia_epochs.bots_model import (
+    HEURISTIC,
+    SUCCESSOR,
+    Judgement,
+    Picture,
+    bits,
+    capture,
+    roll_odds,
+)
 
 EPS = 1e-6
-OPEN_SHARE = 0.35  # share of the best area an empty area opens up that counts for it
 GROWTH_RATE = {"standard": 1 / 3, "fast": 1 / 2, "slow": 0.0}  # E6: tribes per extra area
-SPARE = 0.02  # value of a spare tribe on a stack while later Epochs remain
 
 
 class HeuristicBot:
@@ -63,7 +69,7 @@ class HeuristicBot:
     name = "heuristic"
     needs_view = True
     attack_own = False  # D4: never attack the player's own older Peoples (R20 allows it)
-    denial: tuple[float, float] | None = None  # weights of an opponent's loss; None: bots_model.DENIAL
+    judgement: Judgement = HEURISTIC  # the constants of its valuations (bots_model.Judgement)
 
     def __init__(self, game: Any, seat: int) -> None:
         self.game = game
@@ -74,7 +80,7 @@ class HeuristicBot:
             return legal[0]
         if view is None:
             raise ValueError("the heuristic bot decides from the view (needs_view = True)")
-        pic = Picture(self.game, view, self.seat, self.denial)
+        pic = Picture(self.game, view, self.seat, self.judgement)
         pend = view["pending"]
         options = list(legal)
         if pend is not None and pend[0] == "keep":
@@ -96,17 +102,18 @@ class SuccessorBot(HeuristicBot):
       that has had its round this Epoch scores a second time; the older People's loss counts
       against the gain (:meth:`~.bots_model.Picture.denial` is negative for one's own
       Peoples), so a People still to act this Epoch is rarely attacked;
-    * with two players, what the opponent loses weighs twice as much (4 instead of
-      ``bots_model.DENIAL``'s 2).
+    * its own constants (``bots_model.SUCCESSOR``): with two players, what the opponent loses
+      weighs twice as much (4 instead of ``bots_model.DENIAL``'s 2); the share of an area
+      opened up, the spare tribe, the threat model and a card's keep rate and reinforcement
+      value were tuned together against the heuristic (docs/bots.md, "Own-seat policy").
 
     In seeded 2-player games against the heuristic (``benchmarks/plans.py``, 2,000 seeds, in
-    each seat) it wins 55.0% (± 0.8): 52.7% from the first change alone, 51.4% from the second
-    alone. As the search's own policy it did not make the search measurably stronger (98 wins
-    of 160 against 96: docs/strength.md)."""
+    each seat) it wins 56.3% (± 0.8); with the heuristic's constants but the denial weight 55.0%
+    (52.7% from attacking its own Peoples alone, 51.4% from the denial weight alone)."""
 
     name = "successor"
     attack_own = True
-    denial = (4.0, 1.0)
+    judgement = SUCCESSOR
 
 
 POLICIES: dict[str, Any] = {"successor": SuccessorBot}
@@ -184,14 +191,16 @@ def reinforce_values(pic: Picture, p: int, a: int, tribes: int, upto: int) -> li
     threat = pic.threat(a, p)
     value = pic.values[p][a]
     stake = _stake(pic)
-    spare = SPARE if f > 0 else 0.0
+    judgement = pic.judgement
+    loss_of = judgement.loss
+    spare = judgement.spare if f > 0 else 0.0
     holds = pic.hold_values(p, a, tribes, min(upto, limit) + 1) if tribes < limit else []
     for i, t in enumerate(range(tribes, upto)):
         if t >= limit:
             out.append(0.0)
             continue
         keep = holds[i + 1] - holds[i]
-        loss = LOSS[min(t, 3)] - LOSS[min(t + 1, 3)]
+        loss = loss_of[min(t, 3)] - loss_of[min(t + 1, 3)]
         deny = threat * loss * value * stake * (1.0 + 0.5 * f)
         out.append(keep + deny + spare)
     return out
@@ -203,7 +212,7 @@ def area_value(pic: Picture, p: int, a: int, pool_after: int, reach: int) -> flo
     hold = pic.values[p][a] * pic.kept(s) if pic.future > 0 else 0.0  # hold_value(p, a, 1)
     v = pic.values[p][a] + hold + _growth_rate(pic, p) * s
     if pool_after > 0:
-        v += OPEN_SHARE * _opened(pic, p, a, reach)
+        v += pic.judgement.open_share * _opened(pic, p, a, reach)
     return v
 
 

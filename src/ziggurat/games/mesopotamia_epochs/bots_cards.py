@@ -18,12 +18,8 @@ opponent; a card the bot must pass goes where it helps opponents least.
 
 from __future__ import annotations
 
-from ziggurat.games.mesopotamia_epochs.bots_model import FUTURE_KEEP, Picture, bits, capture, roll_odds
+from ziggurat.games.mesopotamia_epochs.bots_model import Picture, bits, capture, roll_odds
 from ziggurat.games.mesopotamia_epochs.data import SYMBOL_SEAT
-
-KEEP_PER_EPOCH = 0.75  # share of a People's areas still held one Epoch later
-REINFORCEMENT_VP = 0.6  # VP per reinforcement tribe per round it can still score
-PESSIMISM = 0.3  # how far below the average card we expect what others pass us
 
 
 def card_worth(pic: Picture, x: int, holder: int) -> tuple[float, list[float]]:
@@ -33,7 +29,9 @@ def card_worth(pic: Picture, x: int, holder: int) -> tuple[float, list[float]]:
     rules = pic.rules
     damage = [0.0] * pic.n
     rounds_left = pic.epochs - pic.epoch  # later Epochs it scores in, after its first round
-    later = sum(FUTURE_KEEP**j for j in range(1, rounds_left + 1))
+    judgement = pic.judgement
+    keep_rate, reinforcement_vp = judgement.keep_per_epoch, judgement.reinforcement_vp
+    later = sum(judgement.future_keep**j for j in range(1, rounds_left + 1))
 
     def lost(a: int) -> None:
         q = pic.occ[a]
@@ -82,15 +80,15 @@ def card_worth(pic: Picture, x: int, holder: int) -> tuple[float, list[float]]:
         near |= adj[best_a]
         pool -= best_cost
     areas = taken.bit_count()
-    worth = own * (1.0 + sum(KEEP_PER_EPOCH**j for j in range(1, rounds_left + 1)))
+    worth = own * (1.0 + sum(keep_rate**j for j in range(1, rounds_left + 1)))
     for e, r in peoples.reinforcements[x].items():
         if e > pic.epoch:
-            worth += r * REINFORCEMENT_VP * (pic.epochs - e + 1)
+            worth += r * reinforcement_vp * (pic.epochs - e + 1)
     if rounds_left:
         growth = sum(
-            rules.growth(x, max(1, round(areas * KEEP_PER_EPOCH**j))) for j in range(1, rounds_left + 1)
+            rules.growth(x, max(1, round(areas * keep_rate**j))) for j in range(1, rounds_left + 1)
         )
-        worth += growth * REINFORCEMENT_VP * 1.5
+        worth += growth * reinforcement_vp * 1.5
     if peoples.urbanisation[x]:
         worth *= 1.05
     return worth, damage
@@ -136,7 +134,7 @@ def keep_or_pass(pic: Picture, view_players: list[dict[str, object]], drawn: int
         vals = [utility_of(pic, y, holder) for y in others]
         mean = sum(vals) / len(vals)
         if holder == pic.seat and len(cardless) > 2:
-            mean -= PESSIMISM * (mean - min(vals))  # others choose what they pass us
+            mean -= pic.judgement.pessimism * (mean - min(vals))  # others choose what they pass us
         return mean
 
     base = {s: expected(s) for s in cardless}

@@ -17,18 +17,69 @@ the seat may not know is null (§6).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Any
 
-# loss(s): the chance that an area defended by s tribes falls when it is attacked once
+# The heuristic bot's judgement (:data:`HEURISTIC`; :class:`Judgement` says what each means)
 LOSS = (1.0, 0.8, 0.55, 0.4)
 URBAN_LOSS = 0.85  # an Urbanisation defender wins ties (E12.5)
-LOSSES = (LOSS, tuple(x * URBAN_LOSS for x in LOSS))  # loss(s) of a People without, with it
-THREAT = (0.2, 0.12)  # chance that a People attacks a neighbour: base + per tribe of its pool
-FUTURE_KEEP = 0.7  # generic survival per Epoch of an opponent's area (denial values)
+THREAT = (0.2, 0.12)
+FUTURE_KEEP = 0.7
+DENIAL = (2.0, 1.0)
 CAP = 14  # tribes considered for capture odds (more change nothing measurable)
-DENIAL = (2.0, 1.0)  # weight of what an opponent loses, two players / more (measured)
 OTHER_WEIGHT = 0.7  # with three or more players: weight of an opponent other than the strongest
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The constants of a bot's judgement: the heuristic's (:data:`HEURISTIC`) or a variant's
+    (:data:`SUCCESSOR`). A :class:`Picture` carries one, so bots with different constants play
+    in the same process (a search follows one policy for its own seat and the heuristic for the
+    others)."""
+
+    loss: tuple[float, ...] = LOSS
+    """``loss[s]``: the chance that an area defended by ``s`` tribes falls when attacked once
+    (times :data:`URBAN_LOSS` for an Urbanisation defender)."""
+    threat: tuple[float, float] = THREAT
+    """The chance that a People attacks a neighbour: base, plus this per tribe of its pool."""
+    future_keep: float = FUTURE_KEEP
+    """Generic survival per Epoch of an opponent's area (denial values, a card's damage)."""
+    denial: tuple[float, float] = DENIAL
+    """Weight of what an opponent loses: two players, more (measured)."""
+    open_share: float = 0.35
+    """Share of the best area an empty area opens up that counts for it."""
+    spare: float = 0.02
+    """Value of a spare tribe on a stack while later Epochs remain."""
+    keep_per_epoch: float = 0.75
+    """Share of a People's areas still held one Epoch later (a card's worth)."""
+    reinforcement_vp: float = 0.6
+    """VP per reinforcement tribe per round it can still score (a card's worth)."""
+    pessimism: float = 0.3
+    """How far below the average card we expect what others pass us (three or more players)."""
+
+    losses: tuple[tuple[float, ...], tuple[float, ...]] = field(init=False, repr=False, compare=False)
+    """``loss`` of a People without, with Urbanisation (derived)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "losses", (self.loss, tuple(x * URBAN_LOSS for x in self.loss)))
+
+
+HEURISTIC = Judgement()
+"""The heuristic bot's judgement."""
+
+SUCCESSOR = replace(
+    HEURISTIC,
+    denial=(4.0, 1.0),
+    open_share=0.98,
+    spare=0.027,
+    threat=(0.118, 0.08),
+    keep_per_epoch=0.45,
+    reinforcement_vp=1.49,
+)
+"""The successor policy's judgement (``bots.SuccessorBot``; docs/bots.md, "Own-seat policy"):
+what the opponent loses weighs twice the heuristic's, and the other constants were tuned
+together against the heuristic in seeded 2-player games."""
 
 
 @cache
@@ -114,10 +165,10 @@ def value_table(peoples: Any, m: Any) -> tuple[tuple[int, ...], ...]:
 
 
 @cache
-def _kept(future: int) -> float:
+def _kept(future: int, keep: float) -> float:
     """What an area held now is expected to score over ``future`` later Epochs, at the generic
-    survival :data:`FUTURE_KEEP` per Epoch (the denial values)."""
-    return sum(FUTURE_KEEP**j for j in range(1, future + 1))
+    survival ``keep`` per Epoch (:attr:`Judgement.future_keep`: the denial values)."""
+    return sum(keep**j for j in range(1, future + 1))
 
 
 @lru_cache(maxsize=8)
@@ -151,10 +202,11 @@ class Picture:
         "cnt", "held", "owner", "active", "order", "pool", "sea_round", "coast_held", "pending",
         "weights", "entries", "attackers", "values", "scores", "future", "orders", "later",
         "_generic_kept", "_arrivals", "_reach_any", "_threat", "_denial", "denial_scale",
+        "judgement", "_losses",
     )  # fmt: skip
 
     def __init__(
-        self, game: Any, view: dict[str, Any], seat: int, denial: tuple[float, float] | None = None
+        self, game: Any, view: dict[str, Any], seat: int, judgement: Judgement = HEURISTIC
     ) -> None:
         rules = game.rules
         m = rules.map
@@ -166,12 +218,14 @@ class Picture:
         self.values = value_table(peoples, m)
         self.seat = seat
         self.n = int(view["num_players"])
-        scales = DENIAL if denial is None else denial  # what an opponent loses weighs (2 players, more)
+        self.judgement = judgement
+        self._losses = judgement.losses  # survival()
+        scales = judgement.denial  # what an opponent loses weighs (2 players, more)
         self.denial_scale = scales[0] if self.n == 2 else scales[1]
         self.epoch = int(view["epoch"])
         self.epochs = peoples.epochs
         self.future = self.epochs - self.epoch
-        self._generic_kept = _kept(self.future)  # for denial()
+        self._generic_kept = _kept(self.future, judgement.future_keep)  # for denial()
         self.phase = view["phase"]
         players = view["players"]
         self.vp = [int(pl["vp"]) for pl in players]
@@ -335,7 +389,8 @@ class Picture:
         pool = self.next_pool(q)
         if pool <= 0:
             return 0.0
-        a = THREAT[0] + THREAT[1] * pool
+        threat = self.judgement.threat
+        a = threat[0] + threat[1] * pool
         if self.peoples.military[q]:
             a *= 1.25
         return min(0.9, a)
@@ -396,7 +451,7 @@ class Picture:
 
     def survival(self, a: int, p: int, tribes: int) -> float:
         """Chance that ``p`` still holds ``a`` (with ``tribes``) at its next round."""
-        loss = LOSSES[self.peoples.urbanisation[p]][min(tribes, 3)]
+        loss = self._losses[self.peoples.urbanisation[p]][min(tribes, 3)]
         return max(0.0, 1.0 - self.threat(a, p) * loss)
 
     def kept(self, s: float) -> float:
