@@ -136,7 +136,9 @@ def _gain(base: list[float], other: list[float]) -> tuple[float, float]:
     return mean, var
 
 
-def _play_all(game_id: str, players: int, state: State, seat: int, skip: str, runs: int) -> dict[str, list[float]]:
+def _play_all(
+    game_id: str, players: int, state: State, seat: int, skip: str, runs: int
+) -> dict[str, list[float]]:
     """:func:`_play_out` for every legal action but ``skip``."""
     return {a: _play_out(game_id, players, state, seat, a, runs) for a in state.legal_actions() if a != skip}
 
@@ -144,7 +146,9 @@ def _play_all(game_id: str, players: int, state: State, seat: int, skip: str, ru
 def _headroom(pool: ProcessPoolExecutor, gid: str, n: int, live: list[Position], truth: int) -> None:
     """Print what the best single move at each live position gains over the heuristic's (see
     the module docstring, item 4)."""
-    tables = pool.map(_play_all, *zip(*[(gid, n, p.state, p.seat, p.heuristic, truth) for p in live], strict=True))
+    tables = pool.map(
+        _play_all, *zip(*[(gid, n, p.state, p.seat, p.heuristic, truth) for p in live], strict=True)
+    )
     half = truth // 2
     best_total = split_total = 0.0
     actions = clear = 0
@@ -177,10 +181,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=500)
     parser.add_argument("--cache", type=Path, default=None, help="keep positions and truth in this file")
     parser.add_argument(
-        "--clairvoyant", action="store_true", help="search the true state, not sampled worlds (a bound, see item 5)"
+        "--clairvoyant",
+        action="store_true",
+        help="search the true state, not sampled worlds (a bound, see item 5)",
     )
     parser.add_argument(
-        "--headroom", action="store_true", help="also play out every legal action: the best any one move could gain"
+        "--headroom",
+        action="store_true",
+        help="also play out every legal action: the best any one move could gain",
     )
     args = parser.parse_intermixed_args(argv)
     if not args.specs and not args.headroom:
@@ -192,7 +200,9 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     key = (gid, n, args.positions, args.truth, args.seed)
     with ProcessPoolExecutor(args.jobs) as pool:
-        kept = pickle.loads(args.cache.read_bytes()) if args.cache is not None and args.cache.exists() else None
+        kept = (
+            pickle.loads(args.cache.read_bytes()) if args.cache is not None and args.cache.exists() else None
+        )
         if kept is not None and kept[0] == key:
             live: list[Position] = kept[1]
             found_count = kept[2]
@@ -200,7 +210,10 @@ def main(argv: list[str] | None = None) -> int:
             found = _positions(gid, n, args.positions, args.seed)
             found_count = len(found)
             truth = list(
-                pool.map(_play_out, *zip(*[(gid, n, st, seat, a, args.truth) for st, seat, a in found], strict=True))
+                pool.map(
+                    _play_out,
+                    *zip(*[(gid, n, st, seat, a, args.truth) for st, seat, a in found], strict=True),
+                )
             )
             live = [
                 Position(st, seat, a, r)
@@ -227,12 +240,16 @@ def main(argv: list[str] | None = None) -> int:
                 )
             )
             moved = [(p, c) for p, c in zip(live, choices, strict=True) if c != p.heuristic]
-            others = list(
-                pool.map(
-                    _play_out,
-                    *zip(*[(gid, n, p.state, p.seat, c, args.truth) for p, c in moved], strict=True),
+            others = (
+                list(
+                    pool.map(
+                        _play_out,
+                        *zip(*[(gid, n, p.state, p.seat, c, args.truth) for p, c in moved], strict=True),
+                    )
                 )
-            ) if moved else []
+                if moved
+                else []
+            )
             gains = [_gain(p.returns, r) for (p, _), r in zip(moved, others, strict=True)]
             total = sum(g for g, _ in gains)
             se = math.sqrt(sum(v for _, v in gains))
@@ -250,4 +267,3 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
-

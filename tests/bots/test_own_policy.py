@@ -53,7 +53,9 @@ def retake() -> tuple[ziggurat.Game, State, str]:
     return game, state, move
 
 
-def test_successor_retakes_an_area_its_older_people_has_scored(retake: tuple[ziggurat.Game, State, str]) -> None:
+def test_successor_retakes_an_area_its_older_people_has_scored(
+    retake: tuple[ziggurat.Game, State, str],
+) -> None:
     """R20 lets a People attack its own player's other Peoples. Only the active People scores,
     at the end of its round (E14.1), so an area taken from an older People that has had its
     round this Epoch scores again: the successor policy takes such areas, the heuristic never
@@ -113,7 +115,9 @@ def test_each_bot_judges_with_its_own_constants() -> None:
     assert card_worth(after, card, seat) == card_worth(before, card, seat) != card_worth(tuned, card, seat)
 
 
-def test_the_search_follows_its_own_policy_for_its_seat_only(retake: tuple[ziggurat.Game, State, str]) -> None:
+def test_the_search_follows_its_own_policy_for_its_seat_only(
+    retake: tuple[ziggurat.Game, State, str],
+) -> None:
     """With ``own=successor`` the root's prior (the playout policy's own move) is the
     successor's; with ``own=heuristic`` the heuristic's. 2-player Epochs defaults to it."""
     game, state, _ = retake

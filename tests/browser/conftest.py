@@ -57,8 +57,13 @@ class Server:
         with urllib.request.urlopen(req, timeout=10) as res:
             return json.loads(res.read() or b"null")
 
-    def create_table(self, seats: list[dict[str, Any]], options: dict[str, Any] | None = None,
-                     seed: int | None = 7, game: str = "mesopotamia") -> dict[str, Any]:
+    def create_table(
+        self,
+        seats: list[dict[str, Any]],
+        options: dict[str, Any] | None = None,
+        seed: int | None = 7,
+        game: str = "mesopotamia",
+    ) -> dict[str, Any]:
         body = {"game": game, "players": len(seats), "options": options or {}, "seats": seats, "seed": seed}
         answer: dict[str, Any] = self.request("POST", "/api/tables", body)
         return answer

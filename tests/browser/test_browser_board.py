@@ -12,8 +12,21 @@ from playwright.sync_api import Page
 
 import ziggurat
 
-KINDS = ("hut", "holy", "grow", "steal", "offering", "handoff", "exchange", "play teleport", "play expulsion",
-         "play priest", "play mana_theft", "play land", "income")
+KINDS = (
+    "hut",
+    "holy",
+    "grow",
+    "steal",
+    "offering",
+    "handoff",
+    "exchange",
+    "play teleport",
+    "play expulsion",
+    "play priest",
+    "play mana_theft",
+    "play land",
+    "income",
+)
 PENDING = ("pile", "volcano", "shares", "offer", "teleport", "expel", "order")
 
 MOUNT = """
@@ -178,7 +191,9 @@ def test_pending_board_choices_light_up_and_send(harness, scenarios, shots, kind
 def test_pending_panel_choices_are_buttons(harness, scenarios, kind):
     view, legal, seat = scenarios[kind]
     _mount(harness, view, legal, seat)
-    buttons = harness.eval_on_selector_all("#hb-choice button[data-action]", "els => els.map(e => e.dataset.action)")
+    buttons = harness.eval_on_selector_all(
+        "#hb-choice button[data-action]", "els => els.map(e => e.dataset.action)"
+    )
     assert sorted(buttons) == sorted(legal)
     harness.locator(f"#hb-choice button[data-action='{legal[-1]}']").click()
     assert _sent(harness) == [legal[-1]]
@@ -200,7 +215,9 @@ def test_phase_two_groups_are_chosen_on_their_tile(harness, scenarios, kind):
     if _sent(harness):
         assert _sent(harness) == here
     else:
-        shown = harness.eval_on_selector_all("#hb-choice .selection button[data-action]", "els => els.map(e => e.dataset.action)")
+        shown = harness.eval_on_selector_all(
+            "#hb-choice .selection button[data-action]", "els => els.map(e => e.dataset.action)"
+        )
         assert set(here) <= set(shown)
 
 

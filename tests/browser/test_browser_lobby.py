@@ -7,7 +7,9 @@ from playwright.sync_api import expect
 
 
 def test_create_table_in_lobby_by_clicking(new_page, server, shots):
-    page = new_page(viewport={"width": 1280, "height": 900}, permissions=["clipboard-read", "clipboard-write"])
+    page = new_page(
+        viewport={"width": 1280, "height": 900}, permissions=["clipboard-read", "clipboard-write"]
+    )
     page.goto(server.base + "/")
     page.wait_for_selector("body[data-ready='1']")
     expect(page.locator("#game")).to_have_value("mesopotamia")

@@ -154,7 +154,9 @@ def test_lobby_table_played_by_clicking_through_two_rounds(page, server, shots):
     expect(page.locator("#general .mn-title-row li")).to_have_count(3)
     page.click(".lang-btn[data-lang='fr']")
     expect(page.locator("#general h4").first).to_have_text("Titres")
-    expect(page.locator("#who")).to_have_text(re.compile(r"^Vous jouez (Rome|la Grèce|Carthage|l'Égypte|Babylone)$"))
+    expect(page.locator("#who")).to_have_text(
+        re.compile(r"^Vous jouez (Rome|la Grèce|Carthage|l'Égypte|Babylone)$")
+    )
 
 
 def test_bots_only_game_watched_to_the_end(page, server, shots):

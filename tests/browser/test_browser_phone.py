@@ -15,7 +15,12 @@ from browser_helpers import (
 )
 from playwright.sync_api import expect
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
 
 
 def _no_sideways_scroll(page) -> None:
@@ -58,5 +63,7 @@ def test_phone_lobby_and_table(new_page, server, shots):
     page.click("#zoom-in")
     expect(page.locator("#zoom-reset")).to_have_text("156%")
     _no_sideways_scroll(page)
-    assert page.evaluate("document.getElementById('board').scrollWidth > document.getElementById('board').clientWidth")
+    assert page.evaluate(
+        "document.getElementById('board').scrollWidth > document.getElementById('board').clientWidth"
+    )
     page.screenshot(path=str(shots / "phone_zoomed.png"))

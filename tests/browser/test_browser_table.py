@@ -71,7 +71,9 @@ def test_play_moves_by_clicking_the_board(page, server, shots):
     # a discovery: click a lit empty space, then answer the pile question on the board's panel
     while state(page)["view"]["phase"] == "movement" and state(page)["view"]["mp"] > 0:
         explorers = [a for a in state(page)["legal"] if a.startswith("move ")]
-        spaces = {a.split(" ")[2] for a in explorers} - {f"{t[0]},{t[1]}" for t in state(page)["view"]["tiles"]}
+        spaces = {a.split(" ")[2] for a in explorers} - {
+            f"{t[0]},{t[1]}" for t in state(page)["view"]["tiles"]
+        }
         if not spaces:
             break
         tok = next(a.split(" ")[1] for a in explorers if a.split(" ")[2] in spaces)
@@ -105,7 +107,9 @@ def test_illegal_action_in_the_text_box_is_refused_with_the_reason(page, server,
     view = state(page)["view"]
     tiles = {(t[0], t[1]): t[2] for t in view["tiles"]}
     q, r = _tribe_tiles(view, "blue")[0]
-    volcano = next(((q + dq, r + dr) for dq, dr in NEIGHBOURS if tiles.get((q + dq, r + dr)) == "volcano"), None)
+    volcano = next(
+        ((q + dq, r + dr) for dq, dr in NEIGHBOURS if tiles.get((q + dq, r + dr)) == "volcano"), None
+    )
     assert volcano is not None
     before = version(page)
     page.fill("#notation", f"move b@{q},{r} {volcano[0]},{volcano[1]}")

@@ -132,7 +132,9 @@ def test_simulate_shows_which_empires_and_victories_win() -> None:
     """Issue 5: the simulate table tells which empires and which victory conditions win."""
     from ziggurat.cli.simulate import Job, run_one
 
-    result = invoke(["simulate", GAME, "--games", "3", "--players", "heuristic,heuristic,heuristic", "--seed", "3"])
+    result = invoke(
+        ["simulate", GAME, "--games", "3", "--players", "heuristic,heuristic,heuristic", "--seed", "3"]
+    )
     assert result.exit_code == 0, result.output
     assert "How the games were won" in result.output
     assert "winning empire" in result.output and "victory" in result.output

@@ -12,9 +12,7 @@ FORMAT = "ziggurat-record/1"
 FINGERPRINT_EVERY = 50
 
 
-def record(
-    state: State, seed: int | None = None, players: list[str] | None = None
-) -> dict[str, Any]:
+def record(state: State, seed: int | None = None, players: list[str] | None = None) -> dict[str, Any]:
     """A JSON record of the game so far: options, actions and result."""
     game = state.game
     actions = state.history()

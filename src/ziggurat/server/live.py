@@ -104,7 +104,9 @@ class LiveTable:
         self.colours = gamekit.colours(self.game)
         self.viewers: list[int | None] = [*range(self.game.num_players), None]
         self.bots: dict[int, Bot] = {
-            s.seat: make_bot(gamekit.bot_spec(s.bot), self.game, s.seat) for s in self.seats if s.kind == "bot"
+            s.seat: make_bot(gamekit.bot_spec(s.bot), self.game, s.seat)
+            for s in self.seats
+            if s.kind == "bot"
         }
         self.writer = gamekit.LogWriter(self.game)
         self.lock = asyncio.Lock()

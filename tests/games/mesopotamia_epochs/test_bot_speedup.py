@@ -213,7 +213,12 @@ def test_the_heuristic_judges_with_the_modules_constants() -> None:
         (4, 3, {"stack_limit": 5}, HEURISTIC),
         (5, 4, {"sea_attack_extra_defender_die": True}, HEURISTIC),
         (2, 5, {}, SUCCESSOR),
-        (3, 6, {}, Judgement(loss=(1.0, 0.7, 0.5, 0.3), future_keep=0.5, threat=(0.3, 0.1), denial=(3.0, 1.5))),
+        (
+            3,
+            6,
+            {},
+            Judgement(loss=(1.0, 0.7, 0.5, 0.3), future_keep=0.5, threat=(0.3, 0.1), denial=(3.0, 1.5)),
+        ),
     ],
 )
 def test_picture_answers_as_the_plain_threat_model(

@@ -224,7 +224,9 @@ def apply_action_phase(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[
     members = [d[3], d[4]] if kind == "grow" else [d[2], d[3]]
     idx: list[int] = []
     for _, tc, cargo, spent in members:
-        i = tribes.index((tc, cargo, spent), idx[0] + 1 if idx and tribes[idx[0]] == (tc, cargo, spent) else 0)
+        i = tribes.index(
+            (tc, cargo, spent), idx[0] + 1 if idx and tribes[idx[0]] == (tc, cargo, spent) else 0
+        )
         idx.append(i)
     if kind in ("hut", "holy"):
         res = WOOD if kind == "hut" else STONE

@@ -50,9 +50,7 @@ _SETUP_OPTIONS: dict[str, Any] = {
 OPTION_DEFAULTS: dict[str, Any] = {k: v["default"] for k, v in DATA["options"].items()}
 OPTION_DEFAULTS.update(_SETUP_OPTIONS)
 
-_CHOICES: dict[str, list[Any]] = {
-    k: v["values"] for k, v in DATA["options"].items() if "values" in v
-}
+_CHOICES: dict[str, list[Any]] = {k: v["values"] for k, v in DATA["options"].items() if "values" in v}
 
 
 def _check_type(key: str, value: Any, default: Any) -> None:

@@ -55,7 +55,12 @@ included) in deliveries (:data:`POINT`), the offerings delivered, and whether th
 the turn now or the one after (M1.1)."""
 
 WEIGHTS: dict[int, tuple[tuple[float, ...], ...]] = {
-    3: ((1.98, 0, 0.468, 0.235), (2.13, -1.11, 0.528, 0.264), (2.7, -1.33, 0.547, 0.274), (2.85, -0.44, 0.625, 0.308)),
+    3: (
+        (1.98, 0, 0.468, 0.235),
+        (2.13, -1.11, 0.528, 0.264),
+        (2.7, -1.33, 0.547, 0.274),
+        (2.85, -0.44, 0.625, 0.308),
+    ),
 }
 """Fitted weights of :data:`FEATURES` per player count, one row per *stage* (the most
 offerings any seat has delivered, 0 to 3): the chances are the softmax over seats of the

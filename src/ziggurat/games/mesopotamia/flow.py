@@ -24,9 +24,7 @@ _PHASE_NAMES = {
     "mana": "Phase III (Mana)",
     "setup": "set-up",
 }
-_MOVEMENT_KINDS = frozenset(
-    ("move", "pickup", "drop", "exchange", "handoff", "steal", "offering", "donate")
-)
+_MOVEMENT_KINDS = frozenset(("move", "pickup", "drop", "exchange", "handoff", "steal", "offering", "donate"))
 _ACTION_KINDS = frozenset(("hut", "holy", "grow", "draw", "pass", "stop"))
 
 
@@ -270,7 +268,11 @@ def refusal(s: MesoState, who: int, d: tuple) -> str:  # type: ignore[type-arg]
             return f"{kind} belongs to Phase II; it is {phase} (M1.2)"
         why = act.action_refusal(s, who, d)
     elif kind == "income":
-        why = f"income is collected in Phase III; it is {phase} (M13)" if s.phase != "mana" else "income already collected (M13.1)"
+        why = (
+            f"income is collected in Phase III; it is {phase} (M13)"
+            if s.phase != "mana"
+            else "income already collected (M13.1)"
+        )
     elif kind == "end":
         why = "collect income first (M13.1)" if s.phase == "mana" else f"'end' is not possible in {phase}"
     else:

@@ -171,7 +171,9 @@ def movement_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ign
         if s.tiles.get(c) == TEMPLE and cargo == STONE:
             return "no resource may be carried across the temple: donate the stone first (M5.4, R25)"
         if (dest[0] - c[0], dest[1] - c[1]) not in DIRECTIONS:
-            return f"{dest[0]},{dest[1]} is not adjacent to {c[0]},{c[1]}: a step goes to an adjacent hex (M2.2)"
+            return (
+                f"{dest[0]},{dest[1]} is not adjacent to {c[0]},{c[1]}: a step goes to an adjacent hex (M2.2)"
+            )
         kind_there = s.tiles.get(dest)
         if kind_there == VOLCANO:
             return "a tribe may never enter a volcano (M2.4)"

@@ -94,9 +94,7 @@ def to_position(s: MesoState) -> dict[str, Any]:
                 "new_count": sum(s.new[seat]),
             }
         )
-    loose = sorted(
-        [c[0], c[1], s.wood.get(c, 0), s.stone.get(c, 0)] for c in set(s.wood) | set(s.stone)
-    )
+    loose = sorted([c[0], c[1], s.wood.get(c, 0), s.stone.get(c, 0)] for c in set(s.wood) | set(s.stone))
     return {
         "format": POSITION_FORMAT,
         "num_players": s.n,
@@ -124,7 +122,9 @@ def to_position(s: MesoState) -> dict[str, Any]:
         "piles": [
             {
                 "size": size,
-                "top": [[kind, [COLOURS[q] for q in range(s.n) if knowers >> q & 1]] for kind, knowers in tops],
+                "top": [
+                    [kind, [COLOURS[q] for q in range(s.n) if knowers >> q & 1]] for kind, knowers in tops
+                ],
             }
             for size, tops in zip(s.pile_sizes, s.pile_tops, strict=True)
         ],
@@ -172,7 +172,9 @@ def _from_position(game: Any, pos: dict[str, Any]) -> MesoState:
     s.tribes, s.mana, s.limit, s.unplaced, s.offer_val = [], [], [], [], []
     s.next_pub, s.revealed, s.delivered, s.hand, s.new = [], [], [], [], []
     for pl in pos["players"]:
-        tribes: list[TribeT] = [((q, r), parse_cargo(cargo), bool(spent)) for q, r, cargo, spent in pl["tribes"]]
+        tribes: list[TribeT] = [
+            ((q, r), parse_cargo(cargo), bool(spent)) for q, r, cargo, spent in pl["tribes"]
+        ]
         tribes += [(None, EMPTY, False)] * pl["tribes_in_supply"]
         s.tribes.append(tribes)
         s.mana.append(pl["mana"])

@@ -85,9 +85,7 @@ def card_worth(pic: Picture, x: int, holder: int) -> tuple[float, list[float]]:
         if e > pic.epoch:
             worth += r * reinforcement_vp * (pic.epochs - e + 1)
     if rounds_left:
-        growth = sum(
-            rules.growth(x, max(1, round(areas * keep_rate**j))) for j in range(1, rounds_left + 1)
-        )
+        growth = sum(rules.growth(x, max(1, round(areas * keep_rate**j))) for j in range(1, rounds_left + 1))
         worth += growth * reinforcement_vp * 1.5
     if peoples.urbanisation[x]:
         worth *= 1.05

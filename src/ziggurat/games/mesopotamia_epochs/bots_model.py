@@ -205,9 +205,7 @@ class Picture:
         "judgement", "_losses",
     )  # fmt: skip
 
-    def __init__(
-        self, game: Any, view: dict[str, Any], seat: int, judgement: Judgement = HEURISTIC
-    ) -> None:
+    def __init__(self, game: Any, view: dict[str, Any], seat: int, judgement: Judgement = HEURISTIC) -> None:
         rules = game.rules
         m = rules.map
         peoples = rules.peoples

@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 PHASES = ("allocation", "strategy", "over")
 
 
-
 class EpochsState(ConsLogged, State):
     __slots__ = (
         "game", "rules", "n", "epoch", "phase", "vp", "occ", "cnt", "held", "owner", "known",
