@@ -97,7 +97,7 @@ def test_two_workers_sum_two_trees_deterministically() -> None:
 @pytest.mark.parametrize(
     ("game_id", "players", "options"),
     [
-        ("mesopotamia", 2, {"roundLimit": 3}),
+        ("mesopotamia", 2, {"round_limit": 3}),
         ("mesopotamia-epochs", 3, {}),
         ("mare-nostrum", 3, {"max_rounds": 3}),
     ],

@@ -52,7 +52,7 @@ def _log_sentences(games: int = 4, plies: int = 1500) -> list[str]:
 
     out: set[str] = set()
     for seed in range(games):
-        game = ziggurat.load("mesopotamia", players=3, variantStartWithOneCard=seed % 2 == 0)
+        game = ziggurat.load("mesopotamia", players=3, variant_start_with_one_card=seed % 2 == 0)
         s = game.new_initial_state()
         rng = random.Random(seed)
         for _ in range(plies):

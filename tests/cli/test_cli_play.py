@@ -66,12 +66,12 @@ def test_bots_moves_are_told_and_redacted_for_the_human() -> None:
 
 def test_watching_bots_to_the_end_and_saving_the_record(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    args = ["play", "mesopotamia", "--players", "random,random", "--seed", "2", "--option", "roundLimit=3"]
+    args = ["play", "mesopotamia", "--players", "random,random", "--seed", "2", "--option", "round_limit=3"]
     result = invoke([*args, "--save", str(save)])
     assert result.exit_code == 0, result.output
     assert "Game over" in result.stdout
     assert "no winner" in result.stdout
     rec = load(save)
     assert rec["players"] == ["random", "random"]
-    assert rec["options"] == {"roundLimit": 3}
+    assert rec["options"] == {"round_limit": 3}
     assert ziggurat.replay(rec).fingerprint() == rec["final_fingerprint"]

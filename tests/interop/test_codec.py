@@ -97,11 +97,19 @@ def test_heuristic_game_round_trips(game_id: str, players: int) -> None:
     [
         (
             "mesopotamia",
-            {"firstPlayer": "chosen", "variantStartWithOneCard": True, "stoneDonatedOnTempleEntry": False},
+            {
+                "first_player": "chosen",
+                "variant_start_with_one_card": True,
+                "stone_donated_on_temple_entry": False,
+            },
         ),
         (
             "mesopotamia",
-            {"growthRequiresOwnHut": False, "neutralHutAllowsGrowth": True, "expulsionMovesOffering": False},
+            {
+                "growth_requires_own_hut": False,
+                "neutral_hut_allows_growth": True,
+                "expulsion_moves_offering": False,
+            },
         ),
         (
             "mare-nostrum",

@@ -110,17 +110,17 @@ def test_parameters_are_checked() -> None:
     with pytest.raises(Exception, match="max_game_length"):
         pyspiel.load_game("python_ziggurat_mesopotamia", {"max_game_length": 0})
     with pytest.raises(Exception, match="JSON"):
-        pyspiel.load_game("python_ziggurat_mesopotamia", {"options": "roundLimit"})
+        pyspiel.load_game("python_ziggurat_mesopotamia", {"options": "round_limit"})
 
 
 def test_options_survive_the_game_string() -> None:
     """OpenSpiel's game strings cannot quote ``,=()``; the options JSON is percent-encoded."""
-    options = {"roundLimit": 4, "twoPlayerRemovedCards": ["priest-3", "endurance-3"]}
+    options = {"round_limit": 4, "two_player_removed_cards": ["priest-3", "endurance-3"]}
     game = pyspiel.load_game("python_ziggurat_mesopotamia", {"players": 2, "options": json.dumps(options)})
     again = pyspiel.load_game(str(game))
     assert str(again) == str(game)
     assert again.ziggurat_game().options == game.ziggurat_game().options
-    assert again.ziggurat_game().options["roundLimit"] == 4
+    assert again.ziggurat_game().options["round_limit"] == 4
     assert zo.decode_options(zo.encode_options(options)) == options
     assert zo.load("mesopotamia", 2, options=options).ziggurat_game().options == again.ziggurat_game().options
 

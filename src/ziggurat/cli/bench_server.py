@@ -146,7 +146,7 @@ async def _drive(
     import httpx
 
     base = f"http://127.0.0.1:{port}"
-    options = {} if round_limit is None else {"roundLimit": round_limit}
+    options = {} if round_limit is None else {"round_limit": round_limit}
     result = BenchResult(tables=tables, seconds=0.0, actions=0, human_actions=0, games_finished=0)
     start = time.perf_counter()
     deadline = start + seconds

@@ -25,3 +25,7 @@ class NotYourTurn(ZigguratError):
 
 class GameOver(ZigguratError):
     """An action was sent to a finished game."""
+
+
+class OptionError(ZigguratError):
+    """A game option is unknown, or its value is not of its declared type and range."""

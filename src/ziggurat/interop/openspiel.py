@@ -64,7 +64,7 @@ class SpielSpec:
 SPECS: dict[str, SpielSpec] = {
     # Heuristic bots finish a 4-player game in ~600 decisions; random play often needs
     # 10,000-60,000 and sometimes never ends (tribes can wander forever), so a cap is needed.
-    # A game reaching it ends with no winner (all 0.0), like the engine's ``roundLimit``.
+    # A game reaching it ends with no winner (all 0.0), like the engine's ``round_limit``.
     "mesopotamia": SpielSpec(
         "mesopotamia", "python_ziggurat_mesopotamia", "Python Ziggurat Mesopotamia", 2, 4, 2, 10_000, False
     ),

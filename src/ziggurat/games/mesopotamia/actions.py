@@ -86,8 +86,8 @@ def holy_site_refusal(s: MesoState, p: int, c: Coord) -> str | None:
 def growth_hut_ok(s: MesoState, p: int, hut: tuple) -> bool:  # type: ignore[type-arg]
     owner = hut[0]
     if owner < 0:
-        return bool(s.opts["neutralHutAllowsGrowth"])
-    return owner == p or not s.opts["growthRequiresOwnHut"]
+        return bool(s.opts["neutral_hut_allows_growth"])
+    return owner == p or not s.opts["growth_requires_own_hut"]
 
 
 def growth_site_refusal(s: MesoState, p: int, c: Coord) -> str | None:
@@ -103,7 +103,7 @@ def action_actions(s: MesoState, p: int, out: list[str]) -> None:
     chosen = s.action
     classes = tribe_classes(s, p)
     tiles_with_mine = sorted({k[0] for k in classes if not k[2]})
-    carried = s.opts["buildResourceMustBeCarried"]
+    carried = s.opts["build_resource_must_be_carried"]
     if chosen in (None, "huts") and s.huts_in_supply(p) and s.unplaced[p]:
         for c in tiles_with_mine:
             if hut_site_refusal(s, c) is None:
@@ -124,7 +124,7 @@ def action_actions(s: MesoState, p: int, out: list[str]) -> None:
                             out.append(f"holy {c[0]},{c[1]} {a} {b}")
     if chosen in (None, "grow") and s.supply_tribes(p):
         fertility = s.playable(p, FERTILITY)
-        one_per_hut = s.opts["growthOneHutPerGroup"]
+        one_per_hut = s.opts["growth_one_hut_per_group"]
         for c in tiles_with_mine:
             if growth_site_refusal(s, p, c) is not None:
                 continue
@@ -142,14 +142,14 @@ def action_actions(s: MesoState, p: int, out: list[str]) -> None:
     if chosen is None:
         if can_draw(s):
             out.append("draw")
-        if s.opts["phaseTwoMayBePassed"] or not out:
+        if s.opts["phase_two_may_be_passed"] or not out:
             out.append("pass")
     else:
         out.append("stop")
 
 
 def can_draw(s: MesoState) -> bool:
-    return sum(s.deck) > 0 or (sum(s.discard) > 0 and not s.opts["variantNoReshuffle"])
+    return sum(s.deck) > 0 or (sum(s.discard) > 0 and not s.opts["variant_no_reshuffle"])
 
 
 def action_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ignore[type-arg]
@@ -164,7 +164,7 @@ def action_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ignor
         return "no action has been started: choose one or pass (M8.1)"
     if kind == "pass" and s.action is not None:
         return "an action is under way: stop it instead (M8.4)"
-    if kind == "pass" and not s.opts["phaseTwoMayBePassed"]:
+    if kind == "pass" and not s.opts["phase_two_may_be_passed"]:
         return "Phase II may not be passed with these options (M8.1, R38)"
     if kind not in ("hut", "holy", "grow"):
         return None
@@ -200,7 +200,7 @@ def action_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ignor
         return f"hut {fmt_hut(*d[2])} is not on {c[0]},{c[1]}: growth uses a hut on the group's tile (M11.1)"
     if not growth_hut_ok(s, p, hut):
         return "growth needs one of your own huts on the tile (M11.1, M11.5)"
-    if d[2] in s.used_huts and s.opts["growthOneHutPerGroup"]:
+    if d[2] in s.used_huts and s.opts["growth_one_hut_per_group"]:
         return "that hut was already used for a growth in this action (M11.1, R41)"
     return growth_site_refusal(s, p, c)
 
@@ -219,7 +219,7 @@ def apply_action_phase(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[
         return
     s.action = ACTION_OF[kind]
     c = d[1]
-    spend = s.opts["tribeInOneGroupPerAction"]
+    spend = s.opts["tribe_in_one_group_per_action"]
     tribes = s.tribes[p]
     members = [d[3], d[4]] if kind == "grow" else [d[2], d[3]]
     idx: list[int] = []
@@ -233,7 +233,7 @@ def apply_action_phase(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[
         first = tribes[idx[0]]
         if first[1] == res:
             tribes[idx[0]] = (c, EMPTY, first[2])
-        else:  # buildResourceMustBeCarried off: the loose resource on the tile is used
+        else:  # build_resource_must_be_carried off: the loose resource on the tile is used
             loose = s.wood if res == WOOD else s.stone
             loose[c] -= 1
             if not loose[c]:
@@ -254,7 +254,7 @@ def apply_action_phase(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[
         s.holy[c] = p
     else:
         s.used_huts = (*s.used_huts, d[2])
-        extra = s.opts["fertilityExtraTribes"] if d[5] else 0
+        extra = s.opts["fertility_extra_tribes"] if d[5] else 0
         if d[5]:
             from ziggurat.games.mesopotamia.cards import discard_card
 
@@ -303,7 +303,7 @@ def income(s: MesoState, p: int) -> int:
     gain = len(paying) * s.game.data["income"]["manaPerHolyPlace"]
     # M15.2: a Priest adds to a holy place that pays; one that stopped paying since gets nothing
     gain += sum(1 for c in s.priests if c in paying)
-    if s.opts["templeGivesMana"]:
+    if s.opts["temple_gives_mana"]:
         temple = next(c for c, t in s.tiles.items() if t == "temple")
         if s.tribes_on(p, temple):
             gain += 1

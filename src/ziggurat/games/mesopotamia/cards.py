@@ -26,7 +26,7 @@ from ziggurat.games.mesopotamia.state import MesoState
 def discard_card(s: MesoState, p: int, card: int) -> None:
     """M14.3 step 4: to the public discard pile (or out of the game under variant 6.2)."""
     s.hand[p][card] -= 1
-    if s.opts["variantNoReshuffle"]:
+    if s.opts["variant_no_reshuffle"]:
         s.removed[card] += 1
     else:
         s.discard[card] += 1
@@ -61,7 +61,7 @@ def card_actions(s: MesoState, p: int, out: list[str]) -> None:
                     out.append(f"play mana_theft {COLOUR_LETTERS[q]}")
         elif card == TELEPORT:
             # with at least two ordinary destinations every tribe has one (a fast common case)
-            forbidden = s.opts["teleportForbiddenDestinationTypes"]
+            forbidden = s.opts["teleport_forbidden_destination_types"]
             ordinary = sum(1 for kind in s.tiles.values() if kind != TEMPLE and kind not in forbidden)
             for seat in range(s.n):
                 for t in sorted({t for t in s.tribes[seat] if t[0] is not None}, key=_key):
@@ -79,7 +79,7 @@ def _key(t: tuple) -> tuple:  # type: ignore[type-arg]
 
 def teleport_destinations(s: MesoState, p: int, seat: int, t: tuple) -> list[Coord]:  # type: ignore[type-arg]
     """M15.7: any other tile that is not a forbidden type, with the temple's limits."""
-    forbidden = s.opts["teleportForbiddenDestinationTypes"]
+    forbidden = s.opts["teleport_forbidden_destination_types"]
     out = []
     for c, kind in s.tiles.items():
         if c == t[0] or kind in forbidden:
@@ -92,8 +92,8 @@ def teleport_destinations(s: MesoState, p: int, seat: int, t: tuple) -> list[Coo
 
 def expulsion_hut_ok(s: MesoState, p: int, h: tuple) -> bool:  # type: ignore[type-arg]
     if h[0] < 0:
-        return bool(s.opts["neutralHutMovableByExpulsion"])
-    return s.opts["expulsionTargetHuts"] == "any" or h[0] == p
+        return bool(s.opts["neutral_hut_movable_by_expulsion"])
+    return s.opts["expulsion_target_huts"] == "any" or h[0] == p
 
 
 def expulsion_destinations(s: MesoState, h: tuple) -> list[Coord]:  # type: ignore[type-arg]
@@ -149,20 +149,20 @@ def apply_play(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type-arg
     discard_card(s, p, card)
     opts = s.opts
     if card == ENDURANCE:
-        s.mp += opts["enduranceBonusMp"]
+        s.mp += opts["endurance_bonus_mp"]
     elif card == HOLY_STONE:
-        eff = opts["holyStoneEffect"]
-        raise_limit(s, p, eff["limitGain"], eff["manaGain"])
+        eff = opts["holy_stone_effect"]
+        raise_limit(s, p, eff["limit_gain"], eff["mana_gain"])
     elif card == PRIEST:
         s.priests = (*s.priests, d[2])
     elif card == MANA_THEFT:
         victim = d[2]
-        lost = min(opts["manaTheftAmount"], s.mana[victim])
+        lost = min(opts["mana_theft_amount"], s.mana[victim])
         s.mana[victim] -= lost
         s.mana[p] = min(s.limit[p], s.mana[p] + lost)
     elif card == LAND:
         pile = d[2] - 1
-        count = min(opts["landPeekCount"], s.pile_sizes[pile])
+        count = min(opts["land_peek_count"], s.pile_sizes[pile])
         _learn_tops(s, p, pile, count)
     elif card == TELEPORT:
         seat, c, cargo, spent = d[2]
@@ -185,7 +185,7 @@ def _learn_tops(s: MesoState, p: int, pile: int, count: int) -> None:
 
 def _after_peek(s: MesoState, p: int, pile: int, count: int) -> None:
     kinds = [k for k, _ in s.pile_tops[pile][:count]]
-    if s.opts["landMayReorder"] and len(set(kinds)) > 1:
+    if s.opts["land_may_reorder"] and len(set(kinds)) > 1:
         s.pending = ("order", pile, count)
     else:
         s.pending = None
@@ -243,7 +243,7 @@ def target_refusal(s: MesoState, p: int, dest: Coord) -> str | None:
             return "Teleport moves a tribe onto a tile; it never discovers land (M15.7, M7.9)"
         if dest == origin:
             return "Teleport moves the tribe to another tile (M15.7)"
-        if kind in s.opts["teleportForbiddenDestinationTypes"]:
+        if kind in s.opts["teleport_forbidden_destination_types"]:
             return f"Teleport may not send a tribe onto a {kind} (M15.7, R53)"
         if kind == TEMPLE:
             return temple_refusal(s, cargo, seat == p)
@@ -275,7 +275,7 @@ def apply_target(s: MesoState, p: int, dest: Coord) -> None:
     for k, h in enumerate(s.huts):
         if (h[0], h[1]) == pend[1]:
             pub = h[3]
-            if pub and not s.opts["expulsionMovesOffering"]:
+            if pub and not s.opts["expulsion_moves_offering"]:
                 # Our reading of the option: the offering goes back to its owner's supply.
                 s.unplaced[h[0]].append(s.offer_val[h[0]].pop(pub))
                 s.unplaced[h[0]].sort()

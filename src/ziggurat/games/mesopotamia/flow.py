@@ -35,7 +35,7 @@ def actor(s: MesoState) -> int:
         if kind in _CHANCE_PENDING:
             return CHANCE
         if kind == "first":
-            return CHANCE if s.opts["firstPlayer"] == "random" else 0
+            return CHANCE if s.opts["first_player"] == "random" else 0
     return s.turn_order[s.turn_idx]
 
 
@@ -46,7 +46,7 @@ def compute_legal(s: MesoState) -> list[str]:
     pend = s.pending
     if pend is not None:
         kind = pend[0]
-        if kind in _CHANCE_PENDING or (kind == "first" and s.opts["firstPlayer"] == "random"):
+        if kind in _CHANCE_PENDING or (kind == "first" and s.opts["first_player"] == "random"):
             return [a for a, _ in chance_outcomes(s)]
         p = s.turn_order[s.turn_idx] if s.turn_order else 0
         if kind == "first":
@@ -77,7 +77,7 @@ def chance_outcomes(s: MesoState) -> list[tuple[str, float]]:
         return []
     kind = pend[0]
     if kind == "first":
-        if s.opts["firstPlayer"] != "random":
+        if s.opts["first_player"] != "random":
             return []
         return [(f"first {letter}", 1.0 / s.n) for letter in COLOUR_LETTERS[: s.n]]
     if kind == "draw":
@@ -186,7 +186,7 @@ def _start_game(s: MesoState, first: int) -> None:
     s.turn_order = [(first + k) % s.n for k in range(s.n)]
     s.turn_idx = 0
     place_start_pieces(s)
-    if s.opts["variantStartWithOneCard"]:
+    if s.opts["variant_start_with_one_card"]:
         s.pending = ("deal", 0)
     else:
         s.pending = None
@@ -213,16 +213,16 @@ def _end_turn(s: MesoState) -> None:
     if s.turn_idx == s.n:
         s.turn_idx = 0
         s.round += 1
-        limit = s.opts["roundLimit"]
+        limit = s.opts["round_limit"]
         if limit is not None and s.round > limit:
             s.phase = "over"
-            s.winner = ranking(s)[0] if s.opts["rankNonWinners"] and _unique_leader(s) else None
+            s.winner = ranking(s)[0] if s.opts["rank_non_winners"] and _unique_leader(s) else None
             return
     _start_turn(s)
 
 
 def ranking_key(s: MesoState, seat: int) -> tuple[int, int, int]:
-    """M16.2 (option rankNonWinners): offerings delivered, value delivered, Mana."""
+    """M16.2 (option rank_non_winners): offerings delivered, value delivered, Mana."""
     value = sum(s.offer_val[seat][pub] for pub in s.delivered[seat])
     return (len(s.delivered[seat]), value, s.mana[seat])
 

@@ -127,12 +127,12 @@ class MesopotamiaGame(Game):
                 bad.append(f"seat {seat} holds new cards outside its turn")
         if sum(s.pile_sizes) != sum(s.remaining.values()):
             bad.append("pile sizes do not match the tiles left")
-        placed = len(s.tiles) - len(self.opts["startTiles"])
+        placed = len(s.tiles) - len(self.opts["start_tiles"])
         if s.pending is not None and s.pending[0] == "volcano":
             placed += 1  # drawn, shown, about to be placed (M7.3)
         if placed + sum(s.remaining.values()) != sum(self.pool.values()):
             bad.append("tiles not conserved")
         neutral = sum(1 for h in s.huts if h[0] < 0)
-        if neutral != len(self.opts["neutralHuts"]):
+        if neutral != len(self.opts["neutral_huts"]):
             bad.append("neutral huts not conserved")
         return bad

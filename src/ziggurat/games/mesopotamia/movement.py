@@ -34,11 +34,11 @@ def temple_tribes(s: MesoState) -> int:
 def temple_refusal(s: MesoState, cargo: int, own: bool) -> str | None:
     """Why a tribe with ``cargo`` may not enter the temple, or None (M5, R25, R54)."""
     opts = s.opts
-    if cargo == WOOD and not opts["woodCarrierMayEnterTemple"]:
+    if cargo == WOOD and not opts["wood_carrier_may_enter_temple"]:
         return "a tribe carrying wood may not enter the temple (M5.3)"
-    if not own and cargo != EMPTY and opts["teleportOpponentOntoTempleOnlyIfEmpty"]:
+    if not own and cargo != EMPTY and opts["teleport_opponent_onto_temple_only_if_empty"]:
         return "an opposing tribe may be sent to the temple only if it carries nothing (M15.7, R54)"
-    limit = opts["templeTribeLimit"]
+    limit = opts["temple_tribe_limit"]
     if limit is not None and temple_tribes(s) >= limit:
         return f"the temple already holds {limit} tribes (M5.1)"
     return None
@@ -46,7 +46,7 @@ def temple_refusal(s: MesoState, cargo: int, own: bool) -> str | None:
 
 def majority_counts(s: MesoState, c: Coord) -> list[int]:
     """Tribes per seat on ``c`` as counted for stealing (M4.1, M4.2)."""
-    with_offering = s.opts["offeringCarrierCountsForMajority"]
+    with_offering = s.opts["offering_carrier_counts_for_majority"]
     counts = [0] * s.n
     for seat, tribes in enumerate(s.tribes):
         for t in tribes:
@@ -83,7 +83,7 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
     classes = tribe_classes(s, p)
     can_step = s.mp >= 1
     can_discover = can_step and s.disc < s.game.max_discoveries and any(s.pile_sizes)
-    steal_once = opts["tribeStealsOncePerTurn"]
+    steal_once = opts["tribe_steals_once_per_turn"]
     receivers: dict[Coord, list[str]] = {}
     wood, stone = s.wood, s.stone
     offering_huts = sorted(h for h in s.huts if h[0] == p and h[3])
@@ -119,15 +119,15 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
             if not (spent and steal_once):
                 receivers.setdefault(c, []).append(sel)
         elif cargo < OFFERING:
-            if here != TEMPLE or opts["dropOnTempleAllowed"]:
+            if here != TEMPLE or opts["drop_on_temple_allowed"]:
                 out.append(drop)
                 if c in (stone if cargo == WOOD else wood):
                     out.append(f"exchange {sel} {'stone' if cargo == WOOD else 'wood'}")
-            if opts["handOffBetweenOwnTribes"]:
+            if opts["hand_off_between_own_tribes"]:
                 for c2, cargo2, spent2 in classes:
                     if c2 == c and cargo2 == EMPTY:
                         out.append(f"handoff {sel} {_sel(p, c2, cargo2, spent2)}")
-            if cargo == STONE and here == TEMPLE and not opts["stoneDonatedOnTempleEntry"]:
+            if cargo == STONE and here == TEMPLE and not opts["stone_donated_on_temple_entry"]:
                 out.append(f"donate {sel}")
     if receivers:
         _steal_actions(s, p, receivers, out)
@@ -206,7 +206,7 @@ def movement_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ign
             return f"no loose {other} on that tile to exchange for (M3.4)"
     if kind == "handoff":
         receiver = d[2]
-        if not s.opts["handOffBetweenOwnTribes"]:
+        if not s.opts["hand_off_between_own_tribes"]:
             return "hand-offs between own tribes are not allowed in this game (M3.5, R17)"
         if receiver[0] != p:
             return "a hand-off goes to another of your own tribes (M3.5)"
@@ -234,7 +234,7 @@ def movement_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ign
             return f"no {_name(victim[0])} tribe on that tile carries that to steal (M4.3)"
         if receiver[2] != EMPTY:
             return "the receiving tribe must carry nothing (M4.3)"
-        if receiver[3] and s.opts["tribeStealsOncePerTurn"]:
+        if receiver[3] and s.opts["tribe_steals_once_per_turn"]:
             return "that tribe already received stolen loot this turn (M4.4)"
         counts = majority_counts(s, victim[1])
         if counts[p] <= counts[victim[0]]:
@@ -282,7 +282,7 @@ def raise_limit(s: MesoState, p: int, limit_gain: int, mana_gain: int) -> None:
 def enter_temple(s: MesoState, p: int, idx: int, origin: Coord, temple: Coord, by_step: bool) -> None:
     """A tribe of ``p`` arrives on the temple (M5.4, M5.6, M6.4, M6.5)."""
     _, cargo, spent = s.tribes[p][idx]
-    if cargo == STONE and s.opts["stoneDonatedOnTempleEntry"]:
+    if cargo == STONE and s.opts["stone_donated_on_temple_entry"]:
         donate_stone(s, p)
         s.tribes[p][idx] = (temple, EMPTY, spent)
     elif cargo >= OFFERING:
@@ -306,7 +306,7 @@ def attempt_delivery(s: MesoState, p: int, idx: int, origin: Coord, by_step: boo
             s.pending = None
     else:
         s.tribes[p][idx] = (origin, cargo, spent)
-        if by_step and s.opts["failedDeliveryRefundsMp"]:
+        if by_step and s.opts["failed_delivery_refunds_mp"]:
             s.mp += 1
 
 
@@ -322,7 +322,7 @@ def apply_movement(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type
         vi = find_tribe(s, q, c, vcargo, vspent)
         ri = find_tribe(s, p, c, EMPTY, rspent)
         s.tribes[q][vi] = (c, EMPTY, vspent)
-        s.tribes[p][ri] = (c, vcargo, bool(s.opts["tribeStealsOncePerTurn"]))
+        s.tribes[p][ri] = (c, vcargo, bool(s.opts["tribe_steals_once_per_turn"]))
         return
     _, c, cargo, spent = d[1]
     i = find_tribe(s, p, c, cargo, spent)
@@ -392,14 +392,14 @@ def discovery_actions(s: MesoState, out: list[str]) -> None:
                 out.append(f"pile {k}")
     elif pend[0] == "volcano":
         target = pend[4]
-        allow_target = s.opts["volcanoMayUseDiscoveryTarget"]
+        allow_target = s.opts["volcano_may_use_discovery_target"]
         for c in s.spaces():
             if c != target or allow_target:
                 out.append(f"volcano {c[0]},{c[1]}")
     elif pend[0] == "shares":
         _, new_tile, kind, _, picked = pend
         for c in sorted(s.tiles_of(kind)):
-            if c in picked or (c == new_tile and s.opts["shortSupplyNewTileFirst"]):
+            if c in picked or (c == new_tile and s.opts["short_supply_new_tile_first"]):
                 continue
             out.append(f"share {c[0]},{c[1]}")
 
@@ -412,7 +412,7 @@ def discovery_refusal(s: MesoState, d: tuple) -> str | None:  # type: ignore[typ
     if kind == "pile" and not (1 <= d[1] <= len(s.pile_sizes) and s.pile_sizes[d[1] - 1]):
         return "draw from a non-empty tile pile (M7.2, D13)"
     if kind == "volcano":
-        if d[1] == pend[4] and not s.opts["volcanoMayUseDiscoveryTarget"]:
+        if d[1] == pend[4] and not s.opts["volcano_may_use_discovery_target"]:
             return "the volcano may go on any space except the discovering tribe's target (M7.3, R32)"
         if not s.is_space(d[1]):
             return "a volcano goes on an empty space that touches the map (M7.3, D14)"
@@ -490,7 +490,7 @@ def place_resources(s: MesoState, new_tile: Coord, kind: str) -> None:
             _give(s, c, kind)
         for _ in range(k - len(family)):
             _give(s, new_tile, kind)
-    elif s.opts["shortSupplyNewTileFirst"]:
+    elif s.opts["short_supply_new_tile_first"]:
         _give(s, new_tile, kind)
         if k > 1:
             s.pending = ("shares", new_tile, kind, k - 1, ())

@@ -250,7 +250,7 @@ def new_state(game: MesopotamiaGame) -> MesoState:
     s.wood = {}
     s.stone = {}
     ids: dict[str, Coord] = {}
-    for t in opts["startTiles"]:
+    for t in opts["start_tiles"]:
         c = (int(t["q"]), int(t["r"]))
         s.tiles[c] = t["type"]
         ids[t["id"]] = c
@@ -265,7 +265,7 @@ def new_state(game: MesopotamiaGame) -> MesoState:
     s.phase = "setup"
     for seat in range(n):
         s.tribes[seat] = [(None, EMPTY, False)] * pieces["tribes"]
-    for num, tile_id in enumerate(opts["neutralHuts"], start=1):
+    for num, tile_id in enumerate(opts["neutral_huts"], start=1):
         s.huts.append((-1, num, ids[tile_id], 0))
     forest0 = next(c for c, t in s.tiles.items() if t == "forest")
     quarry0 = next(c for c, t in s.tiles.items() if t == "quarry")
@@ -291,7 +291,7 @@ def new_state(game: MesopotamiaGame) -> MesoState:
     s.new = [[0] * len(CARD_TYPES) for _ in range(n)]
     pool = game.pool
     total = sum(pool.values())
-    k = opts["tilePileCount"]
+    k = opts["tile_pile_count"]
     s.pile_sizes = [total // k + (1 if i < total % k else 0) for i in range(k)]
     s.pile_tops = [[] for _ in range(k)]
     s.remaining = dict(pool)
@@ -311,10 +311,10 @@ def new_state(game: MesopotamiaGame) -> MesoState:
 
 def place_start_pieces(s: MesoState) -> None:
     """S4: once turn order is known, each turn position's colour gets its hut and 3 tribes."""
-    ids = {t["id"]: (int(t["q"]), int(t["r"])) for t in s.opts["startTiles"]}
+    ids = {t["id"]: (int(t["q"]), int(t["r"])) for t in s.opts["start_tiles"]}
     per_seat = s.game.data["setup"]["perSeat"]["onStartPlains"]
     for pos, seat in enumerate(s.turn_order, start=1):
-        c = ids[s.opts["seatTiles"][str(pos)]]
+        c = ids[s.opts["seat_tiles"][str(pos)]]
         s.huts.append((seat, 1, c, 0))
         tribes = s.tribes[seat]
         for i in range(per_seat["tribes"]):

@@ -134,11 +134,11 @@ const en = {
   "lobby.forget": "Forget this link",
   "lobby.inviteLinks": "Invite links",
 
-  "opt.roundLimit": "Round limit",
-  "opt.rankNonWinners": "Rank the other players",
-  "opt.variantStartWithOneCard": "Variant: start with one card",
-  "opt.variantNoReshuffle": "Variant: no reshuffle",
-  "opt.firstPlayer": "First player (random or chosen)",
+  "opt.round_limit": "Round limit",
+  "opt.rank_non_winners": "Rank the other players",
+  "opt.variant_start_with_one_card": "Variant: start with one card",
+  "opt.variant_no_reshuffle": "Variant: no reshuffle",
+  "opt.first_player": "First player (random or chosen)",
 
   "meso.boardLabel": "Mesopotamia board",
   "meso.tile.plains": "Plains",
@@ -621,11 +621,11 @@ const fr = {
   "lobby.forget": "Oublier ce lien",
   "lobby.inviteLinks": "Liens d'invitation",
 
-  "opt.roundLimit": "Limite de manches",
-  "opt.rankNonWinners": "Classer les autres joueurs",
-  "opt.variantStartWithOneCard": "Variante : une carte au départ",
-  "opt.variantNoReshuffle": "Variante : pas de remélange",
-  "opt.firstPlayer": "Premier joueur (random ou chosen)",
+  "opt.round_limit": "Limite de manches",
+  "opt.rank_non_winners": "Classer les autres joueurs",
+  "opt.variant_start_with_one_card": "Variante : une carte au départ",
+  "opt.variant_no_reshuffle": "Variante : pas de remélange",
+  "opt.first_player": "Premier joueur (random ou chosen)",
 
   "meso.boardLabel": "Plateau de Mésopotamie",
   "meso.tile.plains": "Plaine",
