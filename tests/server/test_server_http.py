@@ -54,6 +54,7 @@ def test_create_table_gives_seat_and_spectator_tokens(client: TestClient, db_url
 
 def test_create_table_refusals_are_400_or_422_with_a_reason(client: TestClient) -> None:
     """A malformed request is a 400; a well-formed one with a bad option a 422."""
+
     def post(body: dict[str, object]) -> tuple[int, str]:
         r = client.post("/api/tables", json=body)
         return r.status_code, r.json()["detail"]

@@ -79,7 +79,7 @@ def describe(spec: Spec) -> str:
         text = " or ".join(describe(s) for s in spec["one_of"])
     else:
         text = _describe_type(spec)
-    return f"{text} or null" if spec.get("nullable") else text
+    return f"null or {text}" if spec.get("nullable") else text
 
 
 def _describe_type(spec: Spec) -> str:
@@ -90,7 +90,8 @@ def _describe_type(spec: Spec) -> str:
         return "true or false"
     if kind == "str":
         if "values" in spec:
-            return "one of " + ", ".join(repr(v) for v in spec["values"])
+            shown = ", ".join(repr(v) for v in spec["values"])
+            return f"one of {shown}" if len(spec["values"]) > 1 else f"only {shown}"
         return f"a text of at most {spec['max_length']} characters"
     if kind == "formula":
         return (
@@ -98,7 +99,8 @@ def _describe_type(spec: Spec) -> str:
             f"(at most {spec['max_length']} characters)"
         )
     if kind == "list":
-        size = f"{spec.get('min_items', 0)} to {spec['max_items']}"
+        least, most = spec.get("min_items", 0), spec["max_items"]
+        size = f"exactly {most}" if least == most else f"{least} to {most}"
         unique = " distinct" if spec.get("unique") else ""
         return f"a list of {size}{unique} items, each {describe(spec['items'])}"
     if kind == "dict":
@@ -277,11 +279,16 @@ def resolve(
     return resolved
 
 
-def markdown_table(specs: Mapping[str, Spec], defaults: Mapping[str, Any], rules: Mapping[str, str]) -> str:
-    """The options table of a game's docs page: name, default, what is allowed, rules."""
-    lines = ["| option | default | allowed | rules |", "|---|---|---|---|"]
+def markdown_table(
+    specs: Mapping[str, Spec], defaults: Mapping[str, Any], rules: Mapping[str, str] | None = None
+) -> str:
+    """The options table of a game's docs page: name, default, what is allowed (and the rules
+    each option changes, when ``rules`` is given), one row per option in name order."""
+    head = "| option | default | allowed |" + (" rules |" if rules is not None else "")
+    lines = [head, "|---|---|---|" + ("---|" if rules is not None else "")]
     for name in sorted(specs):
         default = json.dumps(defaults[name], separators=(", ", ": "))
         allowed = describe(specs[name]).replace("|", "\\|")
-        lines.append(f"| `{name}` | `{default}` | {allowed} | {rules.get(name, '')} |")
+        row = f"| `{name}` | `{default}` | {allowed} |"
+        lines.append(row + (f" {rules.get(name, '')} |" if rules is not None else ""))
     return "\n".join(lines) + "\n"

@@ -7,9 +7,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Request, status
 
+from ziggurat.engine.errors import OptionError
 from ziggurat.server import gamekit
 from ziggurat.server.live import Forbidden, LiveTable
-from ziggurat.engine.errors import OptionError
 from ziggurat.server.manager import Created, TableManager, TableUnavailable, hash_token
 from ziggurat.server.schemas import (
     Access,
