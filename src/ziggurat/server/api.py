@@ -216,6 +216,8 @@ async def rematch(table_id: str, request: Request, x_ziggurat_token: TokenHeader
         raise HTTPException(status.HTTP_403_FORBIDDEN, "a spectator token cannot ask for a rematch")
     try:
         created = await _manager(request).rematch(table, viewer)
+    except TableUnavailable as exc:
+        raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, str(exc)) from exc
     except ValueError as exc:
         raise HTTPException(status.HTTP_400_BAD_REQUEST, str(exc)) from exc
     return _created_answer(created)

@@ -108,13 +108,13 @@ class TableManager:
                 return table
             if table_id in self.failed:
                 raise TableUnavailable(table_id, self.failed[table_id])
+            stored = await self.store.run(self.store.load_table, table_id)
+            if stored is None:
+                return None
             try:
-                stored = await self.store.run(self.store.load_table, table_id)
-                if stored is None:
-                    return None
                 table = LiveTable(stored, self.store, self.bot_delay)
                 await asyncio.to_thread(table.rebuild, stored.actions)  # replaying is CPU work
-            except Exception as exc:  # a stored table that does not come back must be reported
+            except Exception as exc:  # a stored table that does not come back is reported, once
                 reason = _reason(exc)
                 self.failed[table_id] = reason
                 log.error("table %s could not be resumed: %s", table_id, reason)
