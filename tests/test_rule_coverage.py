@@ -7,6 +7,7 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -53,7 +54,7 @@ T9 inside fenced code
 """
 
 
-def _tiny(tmp_path: Path, tests: str) -> object:
+def _tiny(tmp_path: Path, tests: str) -> Any:
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "tiny.md").write_text(TINY_SPEC, encoding="utf-8")
     (tmp_path / "tests").mkdir()
@@ -92,6 +93,20 @@ def test_an_id_cited_only_in_a_test_folder_is_covered(tmp_path: Path) -> None:
 def test_an_uncited_id_fails_the_check(tmp_path: Path) -> None:
     result = _tiny(tmp_path, 'def test_step_T1_1() -> None:\n    """D1 only; x = 1  # noqa: T2"""\n')
     assert result.uncited() == ["T2"]  # T1 by its sub-id T1.1, T1.2 is not testable
+
+
+def test_the_script_exits_with_1_and_lists_the_uncited(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _tiny(tmp_path, '"""T1.1 and D1."""\n')
+    assert rc.main([], tmp_path, {"docs/tiny.md": ("tests",)}) == 1
+    out = capsys.readouterr().out
+    assert "docs/tiny.md: 5 ids, 3 cited by tests, 1 not testable, 1 uncited" in out
+    assert "uncited: T2" in out
+    assert rc.main(["--json"], tmp_path, {"docs/tiny.md": ("tests",)}) == 1
+    assert '"uncited": [\n      "T2"\n    ]' in capsys.readouterr().out
+    (tmp_path / "tests" / "test_more.py").write_text("def test_win_T2() -> None: ...\n", encoding="utf-8")
+    assert rc.main([], tmp_path, {"docs/tiny.md": ("tests",)}) == 0
 
 
 def test_a_range_cites_every_id_between_its_ends(tmp_path: Path) -> None:

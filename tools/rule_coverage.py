@@ -129,8 +129,8 @@ def coverage(root: Path = ROOT, specs: dict[str, tuple[str, ...]] = SPECS) -> li
     return out
 
 
-def main(argv: list[str]) -> int:
-    results = coverage()
+def main(argv: list[str], root: Path = ROOT, specs: dict[str, tuple[str, ...]] = SPECS) -> int:
+    results = coverage(root, specs)
     if "--json" in argv:
         print(
             json.dumps(
