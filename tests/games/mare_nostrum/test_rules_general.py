@@ -91,7 +91,8 @@ def test_connected_by_a_land_border_N0_6_1() -> None:
 
 
 def test_trade_counts_caravans_and_markets_N0_7_1() -> None:
-    """N0.7.1: Greece builds Achea's market: Trade 4 -> 5 at once; a pillaged caravan lowers it."""
+    """N0.7.1: Greece builds Achea's market: Trade 4 -> 5 at once. Carthage's 7 at the start
+    are its six caravans and the market of Africa."""
     s = new()
     p = pos(s)
     p["res"][GREECE] = {"tax": 6}
