@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, HTTPException, Request, status
 
 from ziggurat.engine.errors import OptionError
+from ziggurat.engine.messages import LANGS, catalogue
 from ziggurat.server import gamekit
 from ziggurat.server.live import Forbidden, LiveTable
 from ziggurat.server.manager import Created, TableManager, TableUnavailable, hash_token
@@ -129,6 +130,20 @@ async def game_board_data(game_id: str) -> dict[str, Any]:
     if game_id not in {g.id for g in gamekit.game_infos()}:
         raise HTTPException(status.HTTP_404_NOT_FOUND, f"no game {game_id!r}")
     return gamekit.board_data(game_id)
+
+
+@router.get(
+    "/api/messages/{lang}",
+    response_model=dict[str, str],
+    responses={404: {"model": ErrorOut, "description": "no such language"}},
+    tags=["lobby"],
+)
+async def messages(lang: str) -> dict[str, str]:
+    """The message catalogue of ``lang`` (the engine's and every game's, merged): the patterns
+    the browser renders log events, refusals and results with (ziggurat.engine.messages)."""
+    if lang not in LANGS:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, f"no language {lang!r}; languages: {', '.join(LANGS)}")
+    return catalogue(lang)
 
 
 @router.post(

@@ -21,6 +21,7 @@ from typing import Any
 
 from ziggurat.bots.base import BOT_KINDS
 from ziggurat.engine.contract import Game, State
+from ziggurat.engine.messages import Message
 from ziggurat.engine.registry import game_class, game_package, games, load
 
 log = logging.getLogger(__name__)
@@ -157,6 +158,15 @@ def initial_events(state: State) -> list[Event]:
     return _all_events(state)
 
 
+def _entry(ply: int, colour: str | None, text: str, sentence: str) -> dict[str, Any]:
+    """One log entry; a sentence the game gave as a :class:`Message` also goes as ``event``
+    (its key and parameters), which the browser renders in the reader's language."""
+    entry: dict[str, Any] = {"ply": ply, "colour": colour, "text": text, "sentence": str(sentence)}
+    if isinstance(sentence, Message):
+        entry["event"] = sentence.to_json()
+    return entry
+
+
 class LogWriter:
     """Turns the events of one step into log entries for one viewer (seat or ``None``)."""
 
@@ -175,7 +185,8 @@ class LogWriter:
     def entries(
         self, ply: int, events: list[Event], viewer: int | None, before: dict[str, Any], after: dict[str, Any]
     ) -> list[dict[str, Any]]:
-        """``{"ply", "colour", "text", "sentence"}`` for each event, as ``viewer`` may read them."""
+        """``{"ply", "colour", "text", "sentence"[, "event"]}`` for each event, as ``viewer`` may
+        read them."""
         if not events:
             return []
         texts = self._redacted(events, viewer)
@@ -183,9 +194,9 @@ class LogWriter:
         out = []
         for (actor, _, _, _), text, sentence in zip(events, texts, sentences, strict=False):
             colour = self.colours[actor] if 0 <= actor < len(self.colours) else None
-            out.append({"ply": ply, "colour": colour, "text": text, "sentence": sentence})
+            out.append(_entry(ply, colour, text, sentence))
         for sentence in sentences[len(events) :]:
-            out.append({"ply": ply, "colour": None, "text": "", "sentence": sentence})
+            out.append(_entry(ply, None, "", sentence))
         return out
 
     def _redacted(self, events: list[Event], viewer: int | None) -> list[str]:

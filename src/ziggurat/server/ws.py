@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
@@ -35,8 +36,11 @@ CLOSE_NO_TABLE = 4404
 MAX_MESSAGE_BYTES = 4096
 
 
-def _error(code: str, message: str) -> str:
-    return json.dumps({"type": "error", "code": code, "message": message})
+def _error(code: str, message: str, event: dict[str, Any] | None = None) -> str:
+    body: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if event is not None:
+        body["event"] = event
+    return json.dumps(body)
 
 
 async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
@@ -116,4 +120,4 @@ async def _handle(text: str, table: LiveTable, conn: Connection) -> None:
         else:
             await table.undo(conn.viewer)
     except Refused as exc:
-        conn.send(_error(exc.code, exc.message))
+        conn.send(_error(exc.code, exc.message, exc.event))

@@ -12,7 +12,7 @@ from ziggurat.games.mare_nostrum.state import NostrumState, from_position, sampl
 
 
 class MareNostrumGame(Game):
-    """Mare Nostrum: Empires for 3 to 5 players; rules spec ``rules/mare_nostrum.md``."""
+    """Mare Nostrum: Empires for 3 to 5 players; rules spec ``docs/rules/mare-nostrum.md``."""
 
     game_id = "mare-nostrum"
     name = "Mare Nostrum: Empires"

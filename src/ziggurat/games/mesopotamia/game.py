@@ -12,7 +12,7 @@ from ziggurat.games.mesopotamia.state import MesoState, new_state
 
 
 class MesopotamiaGame(Game):
-    """Mesopotamia (Wrede, 2005) for 2 to 4 players; rules spec ``rules/mesopotamia.md``."""
+    """Mesopotamia (Wrede, 2005) for 2 to 4 players; rules spec ``docs/rules/mesopotamia.md``."""
 
     game_id = "mesopotamia"
     name = "Mesopotamia"

@@ -197,7 +197,8 @@ def movement_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ign
     if kind in ("drop", "exchange", "handoff") and d[1][2] not in (WOOD, STONE):
         if d[1][2] >= OFFERING:
             return "an offering can only be put down by delivering it at the temple (M6.3)"
-        return "that tribe carries nothing"
+        rule = {"drop": "M3.3", "exchange": "M3.4", "handoff": "M3.5"}[kind]
+        return f"that tribe carries no resource to {'hand off' if kind == 'handoff' else kind} ({rule})"
     if kind == "exchange":
         other = "stone" if d[1][2] == WOOD else "wood"
         if d[2] != other:

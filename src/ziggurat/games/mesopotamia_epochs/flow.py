@@ -196,4 +196,7 @@ def refusal(s: EpochsState, who: int, d: tuple) -> str:  # type: ignore[type-arg
     # landing (D3)
     if kind == "land":
         return f"{s.rules.map.names[d[1]]} is not a coastal area: a sea start lands on the coast (E7.5, R12)"
-    return "the People starting at sea first chooses the coastal area of its first tribe (D3, E7.5)"
+    return (
+        "the People starting at sea must first land its first tribe in a coastal area of its "
+        "owner's choice (D3, E7.5, R44)"
+    )

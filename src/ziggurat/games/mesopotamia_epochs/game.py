@@ -14,7 +14,7 @@ _DEFAULT_NOTATION = Notation(D.DEFAULT_MAP, D.DEFAULT_PEOPLES)
 
 
 class EpochsGame(Game):
-    """Mesopotamia: Epochs for 2 to 5 players; rules spec ``rules/mesopotamia_epochs.md``."""
+    """Mesopotamia: Epochs for 2 to 5 players; rules spec ``docs/rules/mesopotamia-epochs.md``."""
 
     game_id = "mesopotamia-epochs"
     name = "Mesopotamia: Epochs"
