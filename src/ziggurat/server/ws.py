@@ -6,7 +6,7 @@ drains the connection's queue, register with the table (which queues the first `
 then read messages until the client leaves; finally unregister and stop the sender.
 Refused messages are answered with an ``error`` to this socket only, and the socket stays
 open: a message that is not JSON, is nested too deeply, or does not have the shape of one of
-the protocol's messages (``server/messages.py``) is refused like an illegal action.
+the protocol's messages (``server/client_messages.py``) is refused like an illegal action.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
+from ziggurat.server.client_messages import ActionIn, PingIn, parse_message
 from ziggurat.server.live import Connection, Forbidden, LiveTable, Refused
 from ziggurat.server.manager import TableManager, TableUnavailable, hash_token
-from ziggurat.server.messages import ActionIn, PingIn, parse_message
 
 log = logging.getLogger(__name__)
 

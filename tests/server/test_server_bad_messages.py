@@ -1,4 +1,4 @@
-"""The table WebSocket refuses bad messages cleanly (docs/server.md, server/messages.py).
+"""The table WebSocket refuses bad messages cleanly (docs/server.md, server/client_messages.py).
 
 Whatever a client sends (not JSON, nested 10,000 deep, not an object, wrong types, missing
 fields, huge strings, binary frames) it gets an ``error`` to itself and its socket stays open:
@@ -18,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from server_helpers import new_table, token, wait_idle, ws_url
 
-from ziggurat.server.messages import MAX_DEPTH, nesting_depth
+from ziggurat.server.client_messages import MAX_DEPTH, nesting_depth
 
 BIG = 4096  # the protocol's largest message, in bytes
 
