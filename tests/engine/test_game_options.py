@@ -15,7 +15,7 @@ import pytest
 
 import ziggurat
 from ziggurat.engine.errors import OptionError
-from ziggurat.engine.options import check_value, markdown_table
+from ziggurat.engine.options import check_spec, check_value, markdown_table
 from ziggurat.engine.registry import game_class, game_package
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -227,3 +227,34 @@ def test_a_record_written_with_old_names_replays() -> None:
     replayed = ziggurat.replay(old)
     assert replayed.fingerprint() == state.fingerprint()
     assert ziggurat.record(replayed)["options"] == new["options"]
+
+
+# --- the declarations themselves ------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ({"type": "int", "min": 1}, "needs max"),
+        ({"type": "integer", "min": 1, "max": 2}, "type 'integer' is not one of"),
+        ({"type": "str"}, "needs values or max_length"),
+        ({"type": "list", "items": {"type": "bool"}}, "needs max_items"),
+        (
+            {"type": "list", "items": {"type": "int"}, "max_items": 3},
+            "option x[]: a int option needs min, max",
+        ),
+        (
+            {"type": "dict", "keys": {"type": "str", "max_length": 3}},
+            "needs fields, or keys, values and max_items",
+        ),
+        ({"type": "object"}, "needs max_depth, max_items"),
+    ],
+)
+def test_a_declaration_without_a_range_is_refused(spec: dict[str, Any], words: str) -> None:
+    """Every option must say how far it goes: a game with such a declaration does not import."""
+    with pytest.raises(ValueError, match=re.escape(words)):
+        check_spec("x", spec)
+
+
+def test_a_refused_value_is_quoted_short() -> None:
+    with pytest.raises(OptionError) as caught:
+        check_value("x", "y" * 1000, {"type": "str", "max_length": 10})
+    assert str(caught.value) == f"option x='{'y' * 56}...: must be a text of at most 10 characters"
