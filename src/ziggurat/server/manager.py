@@ -45,12 +45,16 @@ class TableUnavailable(LookupError):
         self.reason = reason
 
 
+MAX_REASON = 500
+"""Characters of a failed table's reason kept for the log and ``/healthz``."""
+
+
 def _reason(exc: BaseException) -> str:
     """One line saying why: the engine's own message, or the error's kind and message."""
     text = " ".join(str(exc).split())
-    if isinstance(exc, ValueError) and text:
-        return text
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    if not (isinstance(exc, ValueError) and text):
+        text = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return text if len(text) <= MAX_REASON else text[: MAX_REASON - 3] + "..."
 
 
 @dataclass
