@@ -25,3 +25,7 @@ class NotYourTurn(ZigguratError):
 
 class GameOver(ZigguratError):
     """An action was sent to a finished game."""
+
+
+class InvalidSeat(ZigguratError):
+    """A seat that is not one of the game's (an ``int`` from 0 to players - 1)."""
