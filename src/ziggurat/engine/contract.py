@@ -1,9 +1,12 @@
 """The game contract shared by every game (see DESIGN.md, "The game contract").
 
-A game is a :class:`Game` (static rules + options) that creates :class:`State` objects.
-States are mutable; ``apply`` validates and either changes the state or raises one of the
-engine errors leaving the state untouched. Chance is explicit: at a chance node
-``current_player()`` is :data:`CHANCE` and ``chance_outcomes()`` lists ``(action, p)``.
+A game is a :class:`Game` (static rules + options, its metadata and its declared
+:class:`~ziggurat.engine.hooks.GameHooks`) that creates :class:`State` objects. States are
+mutable; the base :class:`State` runs the pipeline every game shares (validation, turn check,
+legal-list cache, forced decisions, event log) and the game fills in its rules, so ``apply``
+either changes the state or raises one of the engine errors leaving it untouched. Chance is
+explicit: at a chance node ``current_player()`` is :data:`CHANCE` and ``chance_outcomes()``
+lists ``(action, p)``.
 """
 
 from __future__ import annotations
@@ -111,8 +114,20 @@ class Game(ABC):
         return []
 
     def redact_record(self, record: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        """A record with every hidden detail replaced as ``seat`` would see it."""
-        return record
+        """A record with every hidden detail replaced as ``seat`` would see it.
+
+        By default its chosen actions go through the game's ``hooks.redact_events`` (the
+        record itself for a game without one); a game whose secrets a later action reveals
+        again (Mare Nostrum's trade offers) refines this.
+        """
+        hook = self.hooks.redact_events
+        if hook is None:
+            return record
+        from ziggurat.engine.records import redacted_copy, replay
+
+        chosen = [e for e in replay(record).events() if not e.auto]
+        viewer = None if seat is None else self.seat_names()[seat]
+        return redacted_copy(record, hook.get()(chosen, seat), viewer)
 
 
 class State(ABC):

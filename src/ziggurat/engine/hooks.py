@@ -28,27 +28,25 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-_UNSET: Any = object()
-
 
 class Lazy(Generic[T]):
     """A member of a game package, imported on first use: ``"module:attribute"`` (or
     ``"module"`` for the module itself)."""
 
-    __slots__ = ("target", "_value")
+    __slots__ = ("target", "_module", "_attribute")
 
     def __init__(self, target: str) -> None:
         self.target = target
-        self._value: Any = _UNSET
+        module_name, _, self._attribute = target.partition(":")
+        self._module: Any = module_name
 
     def get(self) -> T:
-        """The object named (imported once, then cached)."""
-        value = self._value
-        if value is _UNSET:
-            module_name, _, attribute = self.target.partition(":")
-            module = importlib.import_module(module_name)
-            value = self._value = getattr(module, attribute) if attribute else module
-        found: T = value
+        """The object named. The module is imported once; the attribute is read at each call,
+        so it is always the module's current one."""
+        module = self._module
+        if isinstance(module, str):
+            module = self._module = importlib.import_module(module)
+        found: T = getattr(module, self._attribute) if self._attribute else module
         return found
 
     def __repr__(self) -> str:

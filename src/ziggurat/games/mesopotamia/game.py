@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from ziggurat.engine.contract import Game
+from ziggurat.engine.eventlog import events_since
 from ziggurat.engine.hooks import GameHooks, Lazy
 from ziggurat.games.mesopotamia import data as D
 from ziggurat.games.mesopotamia.notation import canonical
@@ -76,14 +77,6 @@ class MesopotamiaGame(Game):
 
         return sample_state(self, view, seat, rng)
 
-    def redact_record(self, record: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        from ziggurat.engine.records import redacted_copy, replay
-        from ziggurat.games.mesopotamia.view import redact_events
-
-        state = replay(record)
-        chosen: list[tuple[int, str, bool, int]] = [e for e in state.events() if not e[2]]
-        return redacted_copy(record, redact_events(chosen, seat), None if seat is None else D.COLOURS[seat])
-
     def undo_barrier(self, state: Any, action: str) -> bool:
         """Chance, anything that draws or shows a tile or card, a delivery attempt (it shows
         the offering's value, M6.4) and the end of the turn are savepoints for undo."""
@@ -101,12 +94,7 @@ class MesopotamiaGame(Game):
         if revealed or after.turn_idx != s.turn_idx or after.phase == "over":
             return True
         # a chance event the engine resolved by itself (a forced outcome) also shows something
-        node = after.log
-        while node is not None and node is not s.log:
-            node, (who, _, auto, _) = node
-            if auto and who < 0:
-                return True
-        return False
+        return any(e.auto and e.actor < 0 for e in events_since(after, s.log))
 
     def invariants(self, state: Any) -> list[str]:
         """Pieces conserved: tribes, huts, resources, offerings, cards, tiles (§2)."""

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from ziggurat.engine.contract import Game
+from ziggurat.engine.eventlog import events_since
 from ziggurat.engine.hooks import GameHooks, Lazy
 from ziggurat.games.mesopotamia_epochs import data as D
 from ziggurat.games.mesopotamia_epochs.notation import Notation
@@ -80,15 +81,6 @@ class EpochsGame(Game):
 
         return sample_state(self, view, seat, rng)
 
-    def redact_record(self, record: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        """The record as ``seat`` saw it: cards dealt or drawn by others become ``?`` (§6)."""
-        from ziggurat.engine.records import redacted_copy, replay
-        from ziggurat.games.mesopotamia_epochs.view import redact_events
-
-        state = replay(record)
-        chosen: list[tuple[int, str, bool, int]] = [e for e in state.events() if not e[2]]
-        return redacted_copy(record, redact_events(chosen, seat), None if seat is None else D.SYMBOLS[seat])
-
     def undo_barrier(self, state: Any, action: str) -> bool:
         """Savepoints: chance, anything that shows a card to someone (a keep or pass, the end
         of a deal or round), anything that hands the decision to another seat or to chance
@@ -104,12 +96,7 @@ class EpochsGame(Game):
             return True
         if after.active != s.active:
             return True
-        node = after.log
-        while node is not None and node is not s.log:
-            node, (who, _, auto, _) = node
-            if auto and who < 0:
-                return True
-        return False
+        return any(e.auto and e.actor < 0 for e in events_since(after, s.log))
 
     def invariants(self, state: Any) -> list[str]:
         """Conservation checks (§2, E8.8, E13, E14): tribes, cards, VP, knowledge."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ziggurat.engine.contract import CHANCE, TERMINAL, Action, State
+from ziggurat.engine.contract import TERMINAL, Action, State
 
 if TYPE_CHECKING:
     from ziggurat.games.mesopotamia_epochs.data import Rules
@@ -99,9 +99,6 @@ class EpochsState(State):
 
     def _game_over(self) -> str:
         return "the game is over (E15.1); no more actions"
-
-    def _seat_label(self, seat: int) -> str:
-        return "chance" if seat == CHANCE else self.game.seat_names()[seat]
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
