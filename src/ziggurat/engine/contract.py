@@ -126,7 +126,7 @@ class Game(ABC):
         from ziggurat.engine.records import redacted_copy, replay
 
         chosen = [e for e in replay(record).events() if not e.auto]
-        viewer = None if seat is None else self.seat_names()[seat]
+        viewer = None if seat is None else self.seat_names()[self.check_seat(seat)]
         return redacted_copy(record, hook.get()(chosen, seat), viewer)
 
 
