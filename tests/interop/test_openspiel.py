@@ -78,6 +78,20 @@ def test_importing_ziggurat_does_not_import_pyspiel() -> None:
 
 
 @pytest.mark.parametrize(("game_id", "n"), GAMES, ids=IDS)
+def test_game_type_and_info_come_from_the_games_own_metadata(game_id: str, n: int) -> None:
+    """Players, utility, the sum and the default decision cap are declared once, on the Game."""
+    cls = ziggurat.engine.registry.game_class(game_id)
+    game = zo.load(game_id, players=n)
+    gt = game.get_type()
+    assert (gt.min_num_players, gt.max_num_players) == (cls.min_players, cls.max_players)
+    constant = pyspiel.GameType.Utility.CONSTANT_SUM
+    assert (gt.utility == constant) == cls.constant_sum
+    assert (game.min_utility(), game.max_utility()) == cls.utility_range
+    assert game.max_game_length() == cls.max_game_length
+    assert gt.long_name == f"Python Ziggurat {cls.name}"
+
+
+@pytest.mark.parametrize(("game_id", "n"), GAMES, ids=IDS)
 def test_registered_with_game_type_and_info(game_id: str, n: int) -> None:
     spec = zo.SPECS[game_id]
     assert spec.short_name in pyspiel.registered_names()

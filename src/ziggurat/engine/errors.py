@@ -29,3 +29,7 @@ class GameOver(ZigguratError):
 
 class OptionError(ZigguratError):
     """A game option is unknown, or its value is not of its declared type and range."""
+
+
+class InvalidSeat(ZigguratError):
+    """A seat that is not one of the game's (an ``int`` from 0 to players - 1)."""

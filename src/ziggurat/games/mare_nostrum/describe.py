@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ziggurat.engine.contract import State
+from ziggurat.engine.eventlog import events_since as events_since  # re-exported for the CLI
+from ziggurat.engine.eventlog import log_mark as log_mark
 from ziggurat.engine.notation import group_by_kind
 from ziggurat.games.mare_nostrum import data as D
 
@@ -132,14 +133,7 @@ def _cap(text: str) -> str:
 
 
 # --- the event log -----------------------------------------------------------------------------
-def log_mark(state: State) -> Any:
-    """An opaque marker of how far ``state``'s event log goes (for :func:`events_since`)."""
-    return len(getattr(state, "log", []))
-
-
-def events_since(state: State, mark: Any) -> list[Event]:
-    """Events applied to ``state`` (or a clone of it) after :func:`log_mark` gave ``mark``."""
-    return list(getattr(state, "log", []))[int(mark) :]
+# log_mark / events_since: the engine's (ziggurat.engine.eventlog), re-exported above
 
 
 # --- sentences -----------------------------------------------------------------------------------

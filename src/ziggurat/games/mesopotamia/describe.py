@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ziggurat.engine.contract import State
+from ziggurat.engine.eventlog import events_since as events_since  # re-exported for the CLI
+from ziggurat.engine.eventlog import log_mark as log_mark
 from ziggurat.engine.notation import group_by_kind
 from ziggurat.games.mesopotamia.data import COLOURS, LETTER_SEAT
 from ziggurat.games.mesopotamia.notation import decode
@@ -28,23 +29,7 @@ View = dict[str, Any]
 _CARGO_WORDS = {"": "", "w": "wood", "s": "stone"}
 
 
-def log_mark(state: State) -> Any:
-    """An opaque marker of how far ``state``'s event log goes (for :func:`events_since`)."""
-    return getattr(state, "log", None)
-
-
-def events_since(state: State, mark: Any) -> list[Event]:
-    """Events applied to ``state`` after :func:`log_mark` returned ``mark``, oldest first.
-
-    Walks the state's event list back to the mark, so a long game costs nothing extra per step.
-    """
-    out: list[Event] = []
-    node = getattr(state, "log", None)
-    while node is not None and node is not mark:
-        node, item = node
-        out.append(item)
-    out.reverse()
-    return out
+# log_mark / events_since: the engine's (ziggurat.engine.eventlog), re-exported above
 
 
 def colour_name(seat: int) -> str:

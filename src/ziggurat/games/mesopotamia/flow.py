@@ -1,20 +1,20 @@
-"""Turn flow (M1), who decides, legal actions, apply and refusals.
+"""Turn flow (M1), who decides, legal actions, their effects and refusals.
 
-``apply`` checks an action against the (cached) legal list, so legality has one source of
-truth; the ``*_refusal`` functions only explain a refusal in a player's words. After every
-action, decisions with exactly one legal alternative are applied by the engine (§7, "forced"),
-and so are chance nodes with a single outcome; they are logged as ``auto`` events and left
-out of :meth:`history`, since replaying the chosen actions reproduces them.
+The engine's ``State.apply`` checks an action against the (cached) legal list, so legality
+has one source of truth; :func:`refusal` and the ``*_refusal`` functions only explain a
+refusal in a player's words. After every action, decisions with exactly one legal
+alternative are applied by the engine (§7, "forced"), and so are chance nodes with a single
+outcome; they are logged as ``auto`` events and left out of ``history()``, since replaying
+the chosen actions reproduces them.
 """
 
 from __future__ import annotations
 
 from ziggurat.engine.contract import CHANCE
-from ziggurat.engine.errors import GameOver, IllegalAction, NotYourTurn
 from ziggurat.games.mesopotamia import actions as act
 from ziggurat.games.mesopotamia import cards, movement
-from ziggurat.games.mesopotamia.data import CARD_INDEX, COLOUR_LETTERS, COLOURS, EMPTY
-from ziggurat.games.mesopotamia.notation import decode, encode
+from ziggurat.games.mesopotamia.data import CARD_INDEX, COLOUR_LETTERS, EMPTY
+from ziggurat.games.mesopotamia.notation import decode
 from ziggurat.games.mesopotamia.state import MesoState, place_start_pieces
 
 _CHANCE_PENDING = frozenset(("draw", "card_draw", "peek", "deal"))
@@ -97,44 +97,13 @@ def chance_outcomes(s: MesoState) -> list[tuple[str, float]]:
     return []
 
 
-def apply_action(s: MesoState, text: str, seat: int | None = None) -> None:
-    if s.phase == "over":
-        winner = COLOURS[s.winner].capitalize() if s.winner is not None else "nobody"
-        raise GameOver(f"the game is over ({winner} won, M16.1); no more actions")
-    d = decode(text)
-    who = actor(s)
-    if seat is not None and seat != who:
-        mover = "chance" if who == CHANCE else COLOURS[who].capitalize()
-        raise NotYourTurn(f"it is not {COLOURS[seat].capitalize()}'s decision: {mover} is to move (M1.3)")
-    legal = s.legal_actions()
-    if s._legal_set is None:
-        s._legal_set = frozenset(legal)
-    canon = text
-    if text not in s._legal_set:  # legal texts are canonical; only others need re-encoding
-        canon = encode(d)
-        if canon not in s._legal_set:
-            raise IllegalAction(f"illegal: {canon}: {refusal(s, who, d)}")
-    turn_seat = s.turn_order[s.turn_idx] if s.turn_order else -1
-    _perform(s, who, d)
-    s._legal = None
-    s.log = (s.log, (who, canon, False, turn_seat))
-    _settle(s)
+def perform(s: MesoState, text: str) -> None:
+    """Play ``text``, a canonical action known to be legal (the engine's ``State.apply``
+    checked it)."""
+    _perform(s, decode(text))
 
 
-def _settle(s: MesoState) -> None:
-    while s.phase != "over":
-        legal = s.legal_actions()
-        if len(legal) != 1:
-            return
-        who = actor(s)
-        only = legal[0]
-        turn_seat = s.turn_order[s.turn_idx] if s.turn_order else -1
-        _perform(s, who, decode(only))
-        s._legal = None
-        s.log = (s.log, (who, only, True, turn_seat))
-
-
-def _perform(s: MesoState, who: int, d: tuple) -> None:  # type: ignore[type-arg]
+def _perform(s: MesoState, d: tuple) -> None:  # type: ignore[type-arg]
     kind = d[0]
     pend = s.pending
     p = s.turn_order[s.turn_idx] if s.turn_order else 0
@@ -293,4 +262,4 @@ def _pending_name(pend: tuple) -> str:  # type: ignore[type-arg]
     }.get(pend[0], pend[0])
 
 
-__all__ = ["EMPTY", "actor", "compute_legal", "apply_action", "refusal"]
+__all__ = ["EMPTY", "actor", "compute_legal", "decode", "perform", "refusal"]

@@ -8,11 +8,9 @@ few short containers and shares every immutable tuple.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ziggurat.engine.contract import CHANCE, TERMINAL, Action, State
-from ziggurat.engine.eventlog import ConsLogged
 from ziggurat.games.mesopotamia.data import (
     EMPTY,
     FOREST,
@@ -31,14 +29,15 @@ HutT = tuple[int, int, Coord, int]  # owner (-1 neutral), number, tile, offering
 PHASES = ("setup", "movement", "action", "mana", "over")
 
 
-class MesoState(ConsLogged, State):
+class MesoState(State):
+    """A Mesopotamia position; :mod:`.flow` decides who moves, what is legal and plays it."""
+
     __slots__ = (
-        "game", "n", "opts", "tiles", "wood", "stone", "tribes", "huts", "holy", "mana",
+        "n", "opts", "tiles", "wood", "stone", "tribes", "huts", "holy", "mana",
         "limit", "unplaced", "offer_val", "next_pub", "revealed", "delivered", "hand", "new",
         "deck", "discard", "removed", "pile_sizes", "pile_tops", "remaining", "supply_wood",
         "supply_stone", "stones_removed", "turn_order", "turn_idx", "round", "phase", "mp",
         "disc", "action", "used_huts", "income_done", "priests", "pending", "winner",
-        "log", "_legal", "_legal_set",
     )  # fmt: skip
 
     game: MesopotamiaGame
@@ -80,35 +79,37 @@ class MesoState(ConsLogged, State):
     priests: tuple[Coord, ...]
     pending: tuple[Any, ...] | None  # a sub-decision or chance event under way
     winner: int | None
-    log: tuple[Any, ...] | None  # cons list of events: (previous, (actor, text, auto, turn seat))
-    _legal: list[str] | None
-    _legal_set: frozenset[str] | None
+    # an event's seat (State.log) is the seat whose turn it is, -1 before the first turn
 
-    # --- the contract -------------------------------------------------------------------
+    turn_rule = "M1.3"
+
+    # --- the contract (the pipeline is the engine's: State.apply) ---------------------------
     def current_player(self) -> int:
         if self.phase == "over":
             return TERMINAL
-        from ziggurat.games.mesopotamia.flow import actor
+        return _flow.actor(self)
 
-        return actor(self)
-
-    def legal_actions(self) -> Sequence[Action]:
-        if self._legal is None:
-            from ziggurat.games.mesopotamia.flow import compute_legal
-
-            self._legal = compute_legal(self)
-            self._legal_set = None
-        return self._legal
+    def _legal_actions(self) -> list[Action]:
+        return _flow.compute_legal(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        from ziggurat.games.mesopotamia.flow import chance_outcomes
+        return _flow.chance_outcomes(self)
 
-        return chance_outcomes(self)
+    def _apply_action(self, action: Action) -> None:
+        _flow.perform(self, action)
 
-    def apply(self, action: str, seat: int | None = None) -> None:
-        from ziggurat.games.mesopotamia.flow import apply_action
+    def _refusal(self, who: int, action: Action) -> str:
+        return f"illegal: {action}: {_flow.refusal(self, who, _flow.decode(action))}"
 
-        apply_action(self, action, seat)
+    def _concerned(self, who: int) -> int:
+        return self.turn_order[self.turn_idx] if self.turn_order else -1
+
+    def _game_over(self) -> str:
+        winner = self._seat_label(self.winner) if self.winner is not None else "nobody"
+        return f"the game is over ({winner} won, M16.1); no more actions"
+
+    def _seat_label(self, seat: int) -> str:
+        return "chance" if seat == CHANCE else self.game.seat_names()[seat].capitalize()
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -119,7 +120,7 @@ class MesoState(ConsLogged, State):
             out[self.winner] = 1.0
         return out
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         from ziggurat.games.mesopotamia.view import view
 
         return view(self, seat)
@@ -171,7 +172,7 @@ class MesoState(ConsLogged, State):
         s.pending = self.pending
         s.winner = self.winner
         s.log = self.log
-        s._legal = self._legal  # a tuple: safe to share until the next apply
+        s._legal = self._legal  # never mutated once built: safe to share until the next apply
         s._legal_set = self._legal_set
         return s
 
@@ -330,5 +331,8 @@ def _tribe_key(t: TribeT) -> tuple:  # type: ignore[type-arg]
 def sort_tribes(tribes: list[TribeT]) -> list[TribeT]:
     return sorted(tribes, key=_tribe_key)
 
+
+# The rules import this module, so they are imported once it is complete.
+from ziggurat.games.mesopotamia import flow as _flow  # noqa: E402
 
 __all__ = ["CHANCE", "MesoState", "new_state", "place_start_pieces", "PLAINS", "OFFERING"]

@@ -20,7 +20,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from ziggurat.engine.contract import State
+from ziggurat.engine.eventlog import events_since as events_since  # re-exported for the CLI
+from ziggurat.engine.eventlog import log_mark as log_mark
 from ziggurat.engine.notation import group_by_kind
 from ziggurat.games.mesopotamia_epochs.data import DEFAULT_MAP, DEFAULT_PEOPLES, SYMBOLS
 from ziggurat.games.mesopotamia_epochs.geography import Map
@@ -137,20 +138,7 @@ def attack_route(names: Names, occ: Mapping[str, Sequence[Any]], pid: str, targe
 
 
 # --- the event log ---------------------------------------------------------------------------
-def log_mark(state: State) -> Any:
-    """An opaque marker of how far ``state``'s event log goes (for :func:`events_since`)."""
-    return getattr(state, "log", None)
-
-
-def events_since(state: State, mark: Any) -> list[Event]:
-    """Events applied to ``state`` after :func:`log_mark` returned ``mark``, oldest first."""
-    out: list[Event] = []
-    node = getattr(state, "log", None)
-    while node is not None and node is not mark:
-        node, item = node
-        out.append(item)
-    out.reverse()
-    return out
+# log_mark / events_since: the engine's (ziggurat.engine.eventlog), re-exported above
 
 
 # --- one step ----------------------------------------------------------------------------------

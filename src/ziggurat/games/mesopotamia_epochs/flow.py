@@ -1,17 +1,16 @@
-"""Who decides, legal actions, apply and refusals (§7: D1-D4, C1-C3).
+"""Who decides, legal actions, their effects and refusals (§7: D1-D4, C1-C3).
 
-``apply`` checks an action against the (cached) legal list, so legality has one source of
-truth; the ``*_refusal`` functions only explain a refusal in a player's words, naming the
-rule. After every action, decisions with exactly one legal alternative (a forced pass, a
-displacement with one destination, a removal, the last card of a deck) are applied by the
-engine (E3.4 "forced"); they are logged as ``auto`` events and left out of :meth:`history`,
-since replaying the chosen actions reproduces them.
+The engine's ``State.apply`` checks an action against the (cached) legal list, so legality
+has one source of truth; :func:`refusal` and the ``*_refusal`` functions only explain a
+refusal in a player's words, naming the rule. After every action, decisions with exactly one
+legal alternative (a forced pass, a displacement with one destination, a removal, the last
+card of a deck) are applied by the engine (E3.4 "forced"); they are logged as ``auto``
+events and left out of ``history()``, since replaying the chosen actions reproduces them.
 """
 
 from __future__ import annotations
 
 from ziggurat.engine.contract import CHANCE
-from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
 from ziggurat.games.mesopotamia_epochs import allocation, combat, placement, rounds
 from ziggurat.games.mesopotamia_epochs.data import SYMBOLS
 from ziggurat.games.mesopotamia_epochs.state import EpochsState
@@ -78,57 +77,16 @@ def chance_outcomes(s: EpochsState) -> list[tuple[str, float]]:
     return []
 
 
-def _legal_set(s: EpochsState) -> frozenset[str]:
-    if s._legal_set is None:
-        pend = s.pending
-        if pend is not None and pend[0] == "combat":
-            s._legal_set = combat.roll_outcomes(s.rules.die_sides, pend[2])[2]
-        else:
-            s._legal_set = frozenset(s.legal_actions())
-    return s._legal_set
+def legal_set(s: EpochsState) -> frozenset[str]:
+    """The legal actions as a set; a combat roll's is precomputed with its outcomes."""
+    pend = s.pending
+    if pend is not None and pend[0] == "combat":
+        return combat.roll_outcomes(s.rules.die_sides, pend[2])[2]
+    return frozenset(s.legal_actions())
 
 
-def apply_action(s: EpochsState, text: str, seat: int | None = None) -> None:
-    if s.phase == "over":
-        raise GameOver("the game is over (E15.1); no more actions")
-    who = actor(s)
-    if seat is not None and seat != who:
-        mover = "chance" if who == CHANCE else SYMBOLS[who]
-        name = SYMBOLS[seat] if 0 <= seat < len(SYMBOLS) else f"seat {seat}"
-        raise NotYourTurn(f"it is not {name}'s decision: {mover} is to move (§7)")
-    if not isinstance(text, str):
-        raise InvalidAction(f"an action is a text, not {type(text).__name__}")
-    notation = s.game.notation
-    canon = text
-    if text not in _legal_set(s):  # legal texts are canonical; only others need re-encoding
-        d = notation.decode(text)
-        canon = notation.encode(d)
-        if canon not in _legal_set(s):
-            raise IllegalAction(f"illegal: {canon}: {refusal(s, who, d)}")
-    seat_of = concerned(s)
-    s._legal = None
-    s._legal_set = None
-    _perform(s, notation.decode(canon))
-    s.log = (s.log, (who, canon, False, seat_of))
-    settle(s)
-
-
-def settle(s: EpochsState) -> None:
-    """Apply forced decisions and certain chance outcomes (one legal action) as auto events."""
-    while s.phase != "over":
-        legal = s.legal_actions()
-        if len(legal) != 1:
-            return
-        only = legal[0]
-        who = actor(s)
-        seat_of = concerned(s)
-        s._legal = None
-        s._legal_set = None
-        _perform(s, s.game.notation.decode(only))
-        s.log = (s.log, (who, only, True, seat_of))
-
-
-def _perform(s: EpochsState, d: tuple) -> None:  # type: ignore[type-arg]
+def perform(s: EpochsState, d: tuple) -> None:  # type: ignore[type-arg]
+    """Play decoded action ``d``, known to be legal (the engine's ``State.apply`` checked it)."""
     kind = d[0]
     pend = s.pending
     if pend is None:
