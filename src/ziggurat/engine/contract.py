@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, InvalidSeat, NotYourTurn
 from ziggurat.engine.eventlog import ConsLog, Event, log_events
 from ziggurat.engine.hooks import GameHooks
+from ziggurat.engine.messages import message
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -95,11 +96,12 @@ class Game(ABC):
             index = int(seat)
             if 0 <= index < self.num_players:
                 return index
-        also = " or None (a spectator)" if spectator else ""
-        raise InvalidSeat(
-            f"seat {seat!r}: a seat of {self.game_id} for {self.num_players} players is an int "
-            f"from 0 to {self.num_players - 1}{also}"
-        )
+        shown, game, players, last = f"{seat!r:.40}", self.game_id, self.num_players, self.num_players - 1
+        if spectator:
+            raise InvalidSeat(
+                message("engine.badSeatOrSpectator", seat=shown, game=game, players=players, last=last)
+            )
+        raise InvalidSeat(message("engine.badSeat", seat=shown, game=game, players=players, last=last))
 
     def undo_barrier(self, state: State, action: str) -> bool:
         """True if playing ``action`` in ``state`` may not be taken back by an undo.
@@ -213,11 +215,11 @@ class State(ABC):
 
     def _game_over(self) -> str:
         """The message of the ``GameOver`` an action on a finished game raises."""
-        return "the game is over; no more actions"
+        return message("engine.gameOver")
 
     def _seat_label(self, seat: int) -> str:
         """How a message names ``seat`` (``CHANCE``: chance)."""
-        return "chance" if seat == CHANCE else self.game.seat_names()[seat]
+        return message("engine.chance") if seat == CHANCE else self.game.seat_names()[seat]
 
     # --- the pipeline -------------------------------------------------------------------
     def legal_actions(self) -> Sequence[Action]:
@@ -248,16 +250,20 @@ class State(ABC):
         :raises IllegalAction: the rules forbid it now; the message says which rule and why.
         """
         if not isinstance(action, str):
-            raise InvalidAction(f"an action is a text, not {type(action).__name__} {action!r:.60}")
+            raise InvalidAction(
+                message("engine.notAText", kind=type(action).__name__, value=f"{action!r:.60}")
+            )
         if self.is_terminal():
             raise GameOver(self._game_over())
         who = self.current_player()
         if seat is not None and (seat.__class__ is not int or seat != who):
             seat = self.game.check_seat(seat)
             if seat != who:
+                asked, mover = self._seat_label(seat), self._seat_label(who)
                 raise NotYourTurn(
-                    f"it is not {self._seat_label(seat)}'s decision: {self._seat_label(who)} is to move"
-                    + (f" ({self.turn_rule})" if self.turn_rule else "")
+                    message("engine.notYourTurnRule", seat=asked, mover=mover, rule=self.turn_rule)
+                    if self.turn_rule
+                    else message("engine.notYourTurn", seat=asked, mover=mover)
                 )
         legal = self._legal_set
         if legal is None:
