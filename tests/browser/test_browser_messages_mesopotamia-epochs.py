@@ -81,9 +81,16 @@ def test_a_french_table_shows_a_french_log_and_a_french_refusal(page, server, sh
     assert log and all("event" in e for e in log)
     shown = page.locator("#log-list li .sentence").all_inner_texts()
     assert shown == [M.render(e["event"], "fr") for e in log]
-    assert not [
-        s for s in shown if any(w in s for w in (" is dealt", " place a tribe", "Round #", " score "))
-    ]
+    english = (" is dealt", " place a tribe", "Round #", " score ")
+    assert not [s for s in shown if any(w in s for w in english)]
+    # the panels name the Peoples in French too, once the French catalogue has come
+    known = sorted({c["people"] for p in st["view"]["players"] for c in p["cards"] if c["people"]})
+    changed = [(en, en.render("fr")) for en in (M.noun("epochs.people", p) for p in known)]
+    changed = [(en, fr) for en, fr in changed if en not in fr]
+    assert changed
+    for en, fr in changed:
+        expect(page.locator("#players")).to_contain_text(fr)
+        expect(page.locator("#players")).not_to_contain_text(str(en))
 
     # a refused move: the reason in French, as the engine words it
     action = next(a for a in ("place kaldu", "place great_green", "remove") if a not in st["legal"])

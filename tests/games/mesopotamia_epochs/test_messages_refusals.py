@@ -39,7 +39,7 @@ def test_a_desert_refusal_in_english_and_french_E11_2() -> None:
         == "illegal: place kaldu: Kaldu is a desert: no People may enter it or attack into it (E11.2, R21)"
     )
     assert msg.render("fr") == (
-        "coup illégal : place kaldu : Kaldu : désert, aucun peuple ne peut y entrer ni l'attaquer (E11.2, R21)"
+        "coup illégal : place kaldu : Kaldu est un désert : aucun peuple ne peut y entrer ni l'attaquer (E11.2, R21)"
     )
 
 
