@@ -172,6 +172,7 @@ def _yes(flag: bool) -> str:
     return "yes" if flag else "no"
 
 
+@cache
 def _nothing() -> Message:
     """An optional clause of a sentence that does not apply (an empty message)."""
     return message("epochs.log.nothing")

@@ -6,11 +6,15 @@ The log (:mod:`.describe`) and the refusals (:mod:`.flow`, :mod:`.placement`,
 data at import: every area of ``map.json``, every People of ``peoples.json``, every symbol of
 ``components.json``. A replaced map or card set (the ``map`` and ``peoples`` options) may name
 things the catalogues do not know; those names are given as they are (``epochs.name``).
+
+The names are cached: a message is never changed once made, and the log names the same few
+areas, Peoples and players over and over.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from ziggurat.engine.messages import Message, declare_domain, message, noun
 from ziggurat.games.mesopotamia_epochs.data import DEFAULT_MAP, DEFAULT_PEOPLES, SYMBOLS
@@ -23,11 +27,13 @@ declare_domain("epochs.symbol", SYMBOLS)  # a player in a sentence: "Head keeps 
 declare_domain("epochs.seat", SYMBOLS)  # a player as the notation writes it: "head already has a card"
 
 
+@cache
 def as_is(name: str) -> Message:
     """A name no catalogue knows (a replaced map's area, say), shown as it is in every language."""
     return message("epochs.name", name=name)
 
 
+@cache
 def area_named(aid: str, name: str) -> Message:
     """Area ``aid`` called ``name``: the catalogue's word when it is the packaged map's area."""
     i = DEFAULT_MAP.index.get(aid)
@@ -36,6 +42,7 @@ def area_named(aid: str, name: str) -> Message:
     return as_is(name)
 
 
+@cache
 def people_named(pid: str, name: str) -> Message:
     """People ``pid`` called ``name``: the catalogue's word when it is a packaged card's People."""
     i = DEFAULT_PEOPLES.index.get(pid)
@@ -54,6 +61,7 @@ def people_of(peoples: Peoples, p: int) -> Message:
     return people_named(peoples.ids[p], peoples.names[p])
 
 
+@cache
 def symbol(sym: str) -> Message:
     """A player by symbol, capitalised as a name ("Head")."""
     if sym in SYMBOLS:
@@ -61,6 +69,7 @@ def symbol(sym: str) -> Message:
     return as_is(sym.capitalize())
 
 
+@cache
 def seat_word(seat: int) -> Message:
     """Seat ``seat`` as the notation writes it ("head"), or "seat N" beyond the symbols."""
     if 0 <= seat < len(SYMBOLS):
