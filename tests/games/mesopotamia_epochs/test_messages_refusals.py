@@ -6,6 +6,7 @@ the wrong seat, the finished game and a text that is not an action."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from epochs_helpers import ANN, BEN, CAL, Board, refuse
@@ -138,3 +139,75 @@ def test_every_refusal_of_a_game_renders_in_every_language() -> None:
             state.apply(rng.choice(state.legal_actions()))
         ply += 1
     assert len(keys) >= 12, sorted(keys)
+
+
+def _own_attack() -> ziggurat.State:
+    b = Board(3, epoch=3, attack_own_peoples=False).deal(ANN, "egyptians", "minoans", "hyksos")
+    b.tribes("sinai", "hyksos", 1).tribes("avaris", "hyksos", 1)
+    return b.tribes("thebes", "egyptians", 3).tribes("memphis", "egyptians", 3).round("egyptians", 2).state()
+
+
+def _seafaring() -> ziggurat.State:
+    b = Board(3, epoch=3).deal(ANN, "guti", "phoenicians").deal(BEN, "egyptians", "minoans")
+    return (
+        b.tribes("yamhad", "phoenicians", 1).tribes("knossos", "minoans", 1).round("phoenicians", 3).state()
+    )
+
+
+def _own_desert() -> ziggurat.State:
+    b = Board(3, epoch=2, reinforce_own_desert=False).deal(ANN, "guti", "amorites")
+    return b.tribes("aramaea", "amorites", 1).round("amorites", 3).state()
+
+
+def _empty_pool() -> ziggurat.State:
+    b = Board(3, epoch=1).deal(ANN, "elamites").deal(BEN, "sumerians").tribes("elam", "elamites", 1)
+    return b.round("elamites", 0).state()
+
+
+RARE = [
+    (
+        _empty_pool,
+        "place babylon",
+        "epochs.refusal.poolEmpty",
+        "the Elamites have no tribe left in their pool (E8.6)",
+        "les Élamites n'ont plus de tribu dans leur réserve (E8.6)",
+    ),
+    (
+        _own_attack,
+        "place avaris",
+        "epochs.refusal.samePlayer",
+        "Avaris is held by the Hyksos, the same player's People (R20)",
+        "les Hyksos tiennent Avaris : un peuple du même joueur (R20)",
+    ),
+    (
+        _seafaring,
+        "place islands",
+        "epochs.refusal.seafaring",
+        "Islands is not next to a Phoenicians area, and Seafaring needs a coastal area the Phoenicians "
+        "hold themselves (E8.2, E9.3, R31)",
+        "Îles ne touche aucune région des Phéniciens, et la Navigation exige une région côtière que les "
+        "Phéniciens tiennent eux-mêmes (E8.2, E9.3, R31)",
+    ),
+    (
+        _own_desert,
+        "place aramaea",
+        "epochs.refusal.ownDesert",
+        "the Amorites may not add tribes to a desert they hold with reinforce_own_desert off (R39)",
+        "les Amorrites ne peuvent pas ajouter de tribus dans un désert qu'ils tiennent quand "
+        "reinforce_own_desert est désactivée (R39)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("position", "action", "key", "english", "french"), RARE, ids=[r[2] for r in RARE])
+def test_rarer_refusals_in_english_and_french(
+    position: Callable[[], ziggurat.State], action: str, key: str, english: str, french: str
+) -> None:
+    """Refusals the seeded games rarely meet: the same player's People (R20), Seafaring (R31),
+    a held desert with reinforce_own_desert off (R39), an empty pool (E8.6)."""
+    with pytest.raises(ziggurat.IllegalAction) as info:
+        position().apply(action)
+    reason = _message(info).params["reason"]
+    assert reason.key == key
+    assert reason == english
+    assert reason.render("fr") == french
