@@ -9,6 +9,11 @@ attacker wins". It reads only the action texts and two *views* of the viewer (be
 the step), so it never names a card the viewer may not know: a dealt or drawn card is named
 only to the seat that received or drew it, and a kept or passed card only to its drawer.
 
+Each sentence is a message (:mod:`ziggurat.engine.messages`): its English text, plus a key
+(``epochs.log.*``) and parameters that the game's catalogues (``messages/<lang>.json``) word
+in every language; the names in it are messages too (:mod:`.words`). A parameter never holds
+what the viewer may not know, so the server can send the message as it is.
+
 It also groups legal actions for a player choosing one (:func:`action_groups`) and summarises
 the notation (:data:`NOTATION_HELP`). :class:`Names` (display names of areas, Peoples and
 players for a view's map and cards) is shared with the two renderers.
