@@ -16,7 +16,7 @@ import pytest
 import ziggurat
 from ziggurat.engine.errors import OptionError
 from ziggurat.engine.options import check_spec, check_value, markdown_table
-from ziggurat.engine.registry import game_class, game_package
+from ziggurat.engine.registry import game_class
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 BEGIN = "<!-- options table:"
@@ -24,7 +24,7 @@ END = "<!-- end of options table -->"
 
 
 def _data(game_id: str) -> Any:
-    return importlib.import_module(f"{game_package(game_id)}.data")
+    return importlib.import_module(game_class(game_id).__module__.rpartition(".")[0] + ".data")
 
 
 def _specs(game_id: str) -> dict[str, dict[str, Any]]:

@@ -11,9 +11,10 @@ events and left out of ``history()``, since replaying the chosen actions reprodu
 from __future__ import annotations
 
 from ziggurat.engine.contract import CHANCE
+from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia_epochs import allocation, combat, placement, rounds
-from ziggurat.games.mesopotamia_epochs.data import SYMBOLS
 from ziggurat.games.mesopotamia_epochs.state import EpochsState
+from ziggurat.games.mesopotamia_epochs.words import area_of, people_of, seat_word
 
 _CHANCE = frozenset(("deal", "draw", "combat"))
 
@@ -117,9 +118,9 @@ def perform(s: EpochsState, d: tuple) -> None:  # type: ignore[type-arg]
 
 
 _PENDING_NAMES = {
-    "deal": "the Epoch 1 deal (C1, E1.5)",
-    "draw": "a card draw (C2, E3.3)",
-    "combat": "a combat roll (C3, E12)",
+    "deal": message("epochs.refusal.chance.deal"),
+    "draw": message("epochs.refusal.chance.draw"),
+    "combat": message("epochs.refusal.chance.combat"),
 }
 
 
@@ -132,20 +133,16 @@ def refusal(s: EpochsState, who: int, d: tuple) -> str:  # type: ignore[type-arg
         what = _PENDING_NAMES[pend[0]]
         if pend[0] == "combat" and kind == "roll":
             n = pend[2]
-            return (
-                f"the attacker rolls 2 dice and the defender {n} here (E12.2, E12.3, E12.4), "
-                f"each showing 1 to {s.rules.die_sides}"
-            )
+            return message("epochs.refusal.rollDice", n=n, sides=s.rules.die_sides)
         if kind == "deal" == pend[0] and d[1] != pend[1]:
-            return f"the cards are dealt in seat order: the next goes to {SYMBOLS[pend[1]]} (E1.5, C1)"
+            return message("epochs.refusal.dealOrder", seat=seat_word(pend[1]))
         if kind in ("deal", "draw") and kind == pend[0]:
-            return f"that card is not among the undealt cards of Epoch {s.epoch} (E3.1, E1.5)"
-        return f"this is {what}; only its outcomes can be applied (see chance_outcomes())"
+            return message("epochs.refusal.notUndealt", epoch=s.epoch)
+        return message("epochs.refusal.chanceOnly", what=what)
     if pend is None:
         if kind == "place":
             return placement.target_refusal(s, d[1])
-        name = s.rules.peoples.names[s.active]
-        return f"the {name} are placing tribes: choose an area or stop (D4, E8.1)"
+        return message("epochs.refusal.placing", people=people_of(s.rules.peoples, s.active))
     pk = pend[0]
     if pk == "keep":
         return allocation.keep_refusal(s, d)
@@ -153,8 +150,5 @@ def refusal(s: EpochsState, who: int, d: tuple) -> str:  # type: ignore[type-arg
         return placement.displacement_refusal(s, d)
     # landing (D3)
     if kind == "land":
-        return f"{s.rules.map.names[d[1]]} is not a coastal area: a sea start lands on the coast (E7.5, R12)"
-    return (
-        "the People starting at sea must first land its first tribe in a coastal area of its "
-        "owner's choice (D3, E7.5, R44)"
-    )
+        return message("epochs.refusal.notCoastal", area=area_of(s.rules.map, d[1]))
+    return message("epochs.refusal.landFirst")

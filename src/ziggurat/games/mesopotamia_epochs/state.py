@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ziggurat.engine.contract import TERMINAL, Action, State
+from ziggurat.engine.contract import CHANCE, TERMINAL, Action, State
+from ziggurat.engine.messages import message
+from ziggurat.games.mesopotamia_epochs.words import seat_word
 
 if TYPE_CHECKING:
     from ziggurat.games.mesopotamia_epochs.data import Rules
@@ -92,13 +94,17 @@ class EpochsState(State):
         _flow.perform(self, self.game.notation.decode(action))
 
     def _refusal(self, who: int, action: Action) -> str:
-        return f"illegal: {action}: {_flow.refusal(self, who, self.game.notation.decode(action))}"
+        reason = _flow.refusal(self, who, self.game.notation.decode(action))
+        return message("engine.illegal", action=action, reason=reason)
 
     def _concerned(self, who: int) -> int:
         return _flow.concerned(self)
 
     def _game_over(self) -> str:
-        return "the game is over (E15.1); no more actions"
+        return message("epochs.refusal.gameOver")
+
+    def _seat_label(self, seat: int) -> str:
+        return message("epochs.chance") if seat == CHANCE else seat_word(seat)
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
