@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ziggurat.engine.contract import CHANCE, State
 from ziggurat.engine.errors import GameOver, IllegalAction, NotYourTurn
+from ziggurat.engine.messages import message
 from ziggurat.games.mare_nostrum import battle, flow
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
@@ -45,10 +46,10 @@ class NostrumState(State):
 
     def apply(self, action: str, seat: int | None = None) -> None:
         if self.is_terminal():
-            raise GameOver("the game is over (N6.5.3)")
+            raise GameOver(message("mn.refusal.gameOver"))
         who = self.current_player()
         if seat is not None and seat != who:
-            raise NotYourTurn(f"it is not seat {seat}'s turn")
+            raise NotYourTurn(message("mn.refusal.notYourTurn", seat=seat))
         text = self.game.parse_action(action)
         if text not in self.legal_actions():
             from ziggurat.games.mare_nostrum.refusal import explain
