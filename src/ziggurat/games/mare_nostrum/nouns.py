@@ -30,6 +30,13 @@ SLOTS: tuple[str, ...] = tuple(
 UNITS = ("legion", "trireme", "fortress", "marker")
 PIECES = ("legion", "trireme", "fortress", "influence_marker", *D.BUILDING_KINDS)
 GAINS = ("tax", "draw")
+# the decisions under way (``stage`` of a position, docs/mare-nostrum.md), named by a refusal
+STAGES = (
+    "assign", "start_title", "reveal", "castor", "production", "trade_start", "trade_token",
+    "trade_size", "trade_offer", "trade_starter", "trade_draft", "trade_give", "buy_perseus",
+    "buy_order", "buy_turn", "buy_keep", "mil_zeus", "mil_order", "mil_conv", "mil_row", "mil_sea",
+    "mil_march", "mil_fight", "mil_circe", "claim_tie", "tie_win", "over",
+)  # fmt: skip
 
 declare_domain("mn.who", D.EMPIRES)
 declare_domain("mn.whom", D.EMPIRES)
@@ -46,6 +53,7 @@ declare_domain("mn.aUnit", UNITS)
 declare_domain("mn.piece", PIECES)
 declare_domain("mn.title", D.TRACKS)
 declare_domain("mn.gain", GAINS)
+declare_domain("mn.stage", STAGES)
 
 
 def text(value: str) -> Message:
@@ -146,6 +154,11 @@ def title(track: str) -> Message:
 
 def gain(pick: str) -> Message:
     return noun("mn.gain", pick) if pick in GAINS else text(pick)
+
+
+def stage(st: str) -> Message:
+    """The decision under way: its id in English (``trade_token``), in words in French."""
+    return noun("mn.stage", st) if st in STAGES else text(st)
 
 
 def both(items: list[Message]) -> Message:

@@ -55,7 +55,7 @@ def explain(state: Any, text: str) -> str:
     if reason is not None:
         return message("mn.refusal.because", action=repr(text), reason=reason)
     rule = _STAGE_RULE.get(st, "N0.1")
-    return message("mn.refusal.notNow", action=repr(text), rule=rule, stage=st)
+    return message("mn.refusal.notNow", action=repr(text), rule=rule, stage=N.stage(st))
 
 
 _STAGE_RULE = {
