@@ -80,7 +80,10 @@ def test_replay_piped_as_spectator_and_as_a_seat(nostrum_records: list[Path]) ->
     out = result.stdout
     assert result.exit_code == 0, result.output
     assert "Board at ply 60" in out and "Your screen" in out
-    names = [str(D.EMPIRES[e]["name"]) for e in ziggurat.replay(load(nostrum_records[1]), upto=60).view(1)["empires"]]
+    names = [
+        str(D.EMPIRES[e]["name"])
+        for e in ziggurat.replay(load(nostrum_records[1]), upto=60).view(1)["empires"]
+    ]
     assert re.search(names[1] + r" offers (tax|" + GOODS + ")", out)  # its own offers, named
     assert not re.search(rf"({names[0]}|{names[2]}) keeps " + GOODS, out)
 

@@ -165,21 +165,24 @@ def _event(state: ziggurat.State, action: str, viewer: int | None) -> list[str]:
     before = state.view(viewer)
     mark = DS.log_mark(state)
     state.apply(action)
-    return [render(s, "fr") for s, _ in DS.describe_step(DS.events_since(state, mark), before, state.view(viewer))]
+    return [
+        render(s, "fr") for s, _ in DS.describe_step(DS.events_since(state, mark), before, state.view(viewer))
+    ]
 
 
 def test_french_sentences_word_for_word() -> None:
     """A move with an empire as subject and as object ("La Grèce ... à l'Égypte"), a legendary
     draw only the drawer sees (7.3), the end of the game (N6)."""
-    game = ziggurat.load("mare-nostrum", players=4)
-    state = game.new_initial_state()
     view = {"empires": ["rome", "greece", "carthage", "egypt"]}
     take = DS.describe_event((1, "take wine from 3", False, 1), view, view)
     assert take == "Greece takes wine from Egypt"
     assert take.render("fr") == "La Grèce prend un jeton de vin à l'Égypte"
     march = DS.describe_event((3, "march aegyptus judea", False, 3), view, view)
     assert march.render("fr") == "L'Égypte fait marcher une légion depuis Aegyptus vers Judea"
-    for viewer, said in ((2, "Carthage pioche un jeton de vin légendaire"), (0, "Carthage pioche un bien légendaire")):
+    for viewer, said in (
+        (2, "Carthage pioche un jeton de vin légendaire"),
+        (0, "Carthage pioche un bien légendaire"),
+    ):
         seen = {**view, "viewer": viewer}
         assert DS.describe_event((-1, "draw wine", False, 2), seen, seen).render("fr") == said
     assert DS.result_sentence({**view, "winner": 1}).render("fr") == "Fin de la partie : la Grèce gagne"

@@ -12,7 +12,9 @@ import ziggurat
 from ziggurat.engine.messages import Message, from_json, render
 
 
-def _refusal(state: ziggurat.State, action: str, *rules: str, exc: type[Exception] = ziggurat.IllegalAction) -> Message:
+def _refusal(
+    state: ziggurat.State, action: str, *rules: str, exc: type[Exception] = ziggurat.IllegalAction
+) -> Message:
     """The refusal of ``action`` (nothing changes, every rule named), as a message."""
     refuse(state, action, *rules, exc=exc)
     with pytest.raises(exc) as info:
@@ -29,7 +31,9 @@ def test_a_fortress_refused_in_english_and_in_french_N3_8() -> None:
     buy(s, "buy fortress achea", "tax", "tax", "tax")
     reason = _refusal(s, "buy fortress achea", "N3.8")
     assert reason == "'buy fortress achea': Achea already holds a fortress: one per province (N3.8)"
-    assert reason.render("fr") == "'buy fortress achea' : Achea a déjà une forteresse : une par province (N3.8)"
+    assert (
+        reason.render("fr") == "'buy fortress achea' : Achea a déjà une forteresse : une par province (N3.8)"
+    )
 
 
 def test_an_action_out_of_its_step_N2_3() -> None:
@@ -48,7 +52,9 @@ def test_a_take_names_the_other_empire_with_its_article_N2_5() -> None:
     play(s, "offer metal", "offer wine", "offer tax", "offer tax", "offer perfume", "offer sheep")
     reason = _refusal(s, "take gold from 1", "N2.5")
     assert reason == "'take gold from 1': Greece's offer holds no gold (N2.5)"
-    assert reason.render("fr") == "'take gold from 1' : l'offre de la Grèce ne contient aucun jeton d'or (N2.5)"
+    assert (
+        reason.render("fr") == "'take gold from 1' : l'offre de la Grèce ne contient aucun jeton d'or (N2.5)"
+    )
 
 
 def test_a_payment_and_a_supply_agree_in_french_N0_8_2_N0_9() -> None:
@@ -60,12 +66,17 @@ def test_a_payment_and_a_supply_agree_in_french_N0_8_2_N0_9() -> None:
     s.apply("buy marker dalmatia")
     s.apply("pay leg:metal")
     reason = _refusal(s, "pay metal", "N0.8.2")
-    assert reason == "'pay metal': a legendary metal counts as a metal: not twice the same type in one payment (N0.8.2)"
+    assert (
+        reason
+        == "'pay metal': a legendary metal counts as a metal: not twice the same type in one payment (N0.8.2)"
+    )
     assert "un jeton légendaire compte comme son bien (métal)" in reason.render("fr")
     limits = {"legion": 2, "trireme": 5, "fortress": 8, "influence_marker": 12}
     s = buy_turn(new(unit_limits=limits), ROME)
     reason = _refusal(s, "buy legion latium", "N0.9")
-    assert reason.render("fr") == "'buy legion latium' : il ne vous reste aucune légion en réserve (N0.9, 2.5)"
+    assert (
+        reason.render("fr") == "'buy legion latium' : il ne vous reste aucune légion en réserve (N0.9, 2.5)"
+    )
 
 
 def test_a_hit_legion_names_its_empire_N4_7_6() -> None:

@@ -44,5 +44,8 @@ def test_play_through_a_pipe_tells_the_moves_in_french() -> None:
     args = ["play", "mare-nostrum", "--players", "human,random,random", "--seed", "3", "--lang", "fr"]
     result = CliRunner().invoke(app, args, input="1\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "Empires distribués : Rome à la place 1, Carthage à la place 2, la Grèce à la place 3" in result.stdout
+    assert (
+        "Empires distribués : Rome à la place 1, Carthage à la place 2, la Grèce à la place 3"
+        in result.stdout
+    )
     assert "• Rome offre un jeton de céréales" in result.stdout

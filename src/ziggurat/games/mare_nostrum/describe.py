@@ -3,10 +3,12 @@
 :func:`describe_step` turns the events of one step (an applied action plus what the engine did
 by itself) into sentences such as "Rome builds a market in Gallia" or "Carthage takes wine
 from Egypt", each a message (``mn.log.*``, :mod:`ziggurat.engine.messages`) that reads in any
-language; the names of things are the vocabularies of :mod:`.nouns`. It reads only the event texts and two *views* of the viewer, and never names
-what the viewer may not know (7.1-7.5): another seat's trade offer before the reveal, another
-seat's legendary draw or Colossus good, the goods another seat keeps behind its screen.
-Face-down tiles are never named (a reveal names the tile turned face up, which is public).
+language; the names of things are the vocabularies of :mod:`.nouns`, and a seat is named as
+the browser names it (its empire once dealt, else "seat 1", counted from 1). It reads only the
+event texts and two *views* of the viewer, and never names what the viewer may not know
+(7.1-7.5): another seat's trade offer before the reveal, another seat's legendary draw or
+Colossus good, the goods another seat keeps behind its screen. Face-down tiles are never named
+(a reveal names the tile turned face up, which is public).
 
 Also: :func:`action_groups` (legal actions grouped by kind for a player choosing one),
 :data:`NOTATION_HELP`, :func:`log_mark` / :func:`events_since`, and naming helpers shared
@@ -270,7 +272,9 @@ def _event_sentence(ev: Event, before: View, after: View) -> Message:  # noqa: P
     if told is not None:
         return told
     if kind == "empires":
-        dealt = [message("mn.log.dealtItem", empire=N.empire(e), n=i + 1) for i, e in enumerate(arg[0].split(","))]
+        dealt = [
+            message("mn.log.dealtItem", empire=N.empire(e), n=i + 1) for i, e in enumerate(arg[0].split(","))
+        ]
         return message("mn.log.dealt", items=dealt)
     if kind == "empire":
         return message("mn.log.chooses", who=who, empire=N.empire(arg[0]))
