@@ -9,6 +9,7 @@ from ziggurat.engine.contract import Game
 from ziggurat.engine.errors import InvalidAction
 from ziggurat.engine.eventlog import events_since
 from ziggurat.engine.hooks import GameHooks, Lazy
+from ziggurat.engine.messages import message
 from ziggurat.games.mare_nostrum import data as D
 from ziggurat.games.mare_nostrum.state import NostrumState, from_position, sample_state
 
@@ -66,9 +67,9 @@ class MareNostrumGame(Game):
         """Actions are lower-case words separated by single spaces (docs/mare-nostrum.md)."""
         words = text.strip().lower().replace(", ", ",").split()
         if not words:
-            raise InvalidAction("empty action")
+            raise InvalidAction(message("engine.emptyAction"))
         if words[0] not in _VERBS:
-            raise InvalidAction(f"unknown action {text!r}")
+            raise InvalidAction(message("mn.refusal.unknownAction", text=repr(text)))
         return " ".join(words)
 
     def state_from_position(self, position: dict[str, Any]) -> NostrumState:

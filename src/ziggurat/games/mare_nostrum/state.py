@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ziggurat.engine.contract import CHANCE, State
 from ziggurat.engine.eventlog import log_events
+from ziggurat.engine.messages import message
 from ziggurat.games.mare_nostrum import battle, flow
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
@@ -62,7 +63,12 @@ class NostrumState(State):
         return who
 
     def _game_over(self) -> str:
-        return "the game is over (N6.5.3)"
+        return message("mn.refusal.gameOver")
+
+    def _seat_label(self, seat: int) -> str:
+        from ziggurat.games.mare_nostrum.nouns import whom
+
+        return message("engine.chance") if seat == CHANCE else whom(self.d, seat)
 
     def is_terminal(self) -> bool:
         return self.d["stage"] == "over"
