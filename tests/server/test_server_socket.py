@@ -54,7 +54,8 @@ def test_seat_and_spectator_join_and_see_their_own_view(client: TestClient) -> N
         mover = live_table(client, t["table"]).state.current_player()
         assert bool(ma["legal"]) == (mover == 1)
         first = ma["log"][0]
-        assert set(first) == {"ply", "colour", "text", "sentence"}
+        assert set(first) == {"ply", "colour", "text", "sentence", "event"}
+        assert first["event"]["key"] == "meso.log.first"  # the sentence as a message, for any language
         assert first["text"].startswith("first ") and first["colour"] is None
         info = client.get(f"/api/tables/{t['table']}", headers={"X-Ziggurat-Token": token(t, 0)}).json()
         assert [s["connected"] for s in info["seats"]] == [False, True, False]

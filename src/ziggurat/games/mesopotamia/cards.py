@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from ziggurat.engine.messages import message
+from ziggurat.games.mesopotamia import vocabulary as V
 from ziggurat.games.mesopotamia.data import (
     ANY_TIME_CARDS,
     CARD_TYPES,
@@ -109,38 +111,37 @@ def expulsion_destinations(s: MesoState, h: tuple) -> list[Coord]:  # type: igno
 
 def card_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ignore[type-arg]
     card = d[1]
-    name = CARD_TYPES[card].replace("_", " ").title()
     if s.hand[p][card] == 0:
-        return f"you hold no {name} card (M14.2)"
+        return message("meso.refusal.noCard", card=V.card(card))
     if s.hand[p][card] <= s.new[p][card]:
-        return f"a card drawn this turn cannot be played this turn (M12.3): {name}"
+        return message("meso.refusal.newCard", card=V.card(card))
     if card == ENDURANCE and s.phase != "movement":
-        return "Endurance is playable in Phase I only (M15.1, R49)"
+        return message("meso.refusal.endurancePhase")
     if card == PRIEST and (s.phase != "mana" or s.income_done):
-        return "Priest is playable in Phase III before income only (M15.2, R49)"
+        return message("meso.refusal.priestPhase")
     if card == PRIEST:
         from ziggurat.games.mesopotamia.actions import paying_holy_places
 
         if d[2] not in paying_holy_places(s, p):
-            return "Priest must target a holy place that pays you this phase (M15.2)"
-    if card == MANA_THEFT and d[2] == p:
-        return "Mana Theft targets an opponent (M15.6)"
+            return message("meso.refusal.priestTarget")
+    if card == MANA_THEFT and (d[2] == p or d[2] >= s.n):
+        return message("meso.refusal.theftOpponent")
     if card == MANA_THEFT and s.mana[d[2]] == 0:
-        return "that opponent has no Mana to take: a card needs a target it can affect (M14.4, R56)"
+        return message("meso.refusal.theftNoMana")
     if card == TELEPORT:
         seat, c, cargo, spent = d[2]
-        if (c, cargo, spent) not in s.tribes[seat]:
-            return "there is no such tribe on the map (M15.7)"
+        if seat >= s.n or (c, cargo, spent) not in s.tribes[seat]:
+            return message("meso.refusal.teleportNoTribe")
     if card == EXPULSION:
         hut = next((h for h in s.huts if (h[0], h[1]) == d[2]), None)
         if hut is None:
-            return "there is no such hut on the map (M15.8)"
+            return message("meso.refusal.expulsionNoHut")
         if not expulsion_hut_ok(s, p, hut):
-            return "that hut may not be expelled with these options (M15.8, R55)"
+            return message("meso.refusal.expulsionOption")
         if not expulsion_destinations(s, hut):
-            return "no plains can take that hut (M15.8)"
+            return message("meso.refusal.expulsionNoPlains")
     if card == LAND and not (1 <= d[2] <= len(s.pile_sizes) and s.pile_sizes[d[2] - 1]):
-        return "choose a non-empty tile pile (M15.5)"
+        return message("meso.refusal.landPile")
     return None
 
 
@@ -240,23 +241,23 @@ def target_refusal(s: MesoState, p: int, dest: Coord) -> str | None:
     if pend[0] == "teleport":
         seat, origin, cargo = pend[1], pend[2], pend[3]
         if kind is None:
-            return "Teleport moves a tribe onto a tile; it never discovers land (M15.7, M7.9)"
+            return message("meso.refusal.teleportOntoTile")
         if dest == origin:
-            return "Teleport moves the tribe to another tile (M15.7)"
+            return message("meso.refusal.teleportElsewhere")
         if kind in s.opts["teleport_forbidden_destination_types"]:
-            return f"Teleport may not send a tribe onto a {kind} (M15.7, R53)"
+            return message("meso.refusal.teleportForbidden", tile=V.tile(kind))
         if kind == TEMPLE:
             return temple_refusal(s, cargo, seat == p)
         return None
     hut = next(h for h in s.huts if (h[0], h[1]) == pend[1])
     if kind != PLAINS:
-        return "Expulsion moves a hut onto a plains (M15.8)"
+        return message("meso.refusal.expulsionPlains")
     if dest == hut[2]:
-        return "Expulsion moves the hut to a different plains (M15.8)"
+        return message("meso.refusal.expulsionElsewhere")
     if dest in s.holy:
-        return "Expulsion cannot move a hut onto a plains with a holy place (M15.8, R46)"
+        return message("meso.refusal.expulsionHoly")
     if len(s.huts_on(dest)) >= 2:
-        return "that plains already holds 2 huts (M15.8)"
+        return message("meso.refusal.expulsionFull")
     return None
 
 

@@ -11,19 +11,15 @@ the chosen actions reproduces them.
 from __future__ import annotations
 
 from ziggurat.engine.contract import CHANCE
+from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia import actions as act
 from ziggurat.games.mesopotamia import cards, movement
+from ziggurat.games.mesopotamia import vocabulary as V
 from ziggurat.games.mesopotamia.data import CARD_INDEX, COLOUR_LETTERS, EMPTY
 from ziggurat.games.mesopotamia.notation import decode
 from ziggurat.games.mesopotamia.state import MesoState, place_start_pieces
 
 _CHANCE_PENDING = frozenset(("draw", "card_draw", "peek", "deal"))
-_PHASE_NAMES = {
-    "movement": "Phase I (movement)",
-    "action": "Phase II (action)",
-    "mana": "Phase III (Mana)",
-    "setup": "set-up",
-}
 _MOVEMENT_KINDS = frozenset(("move", "pickup", "drop", "exchange", "handoff", "steal", "offering", "donate"))
 _ACTION_KINDS = frozenset(("hut", "holy", "grow", "draw", "pass", "stop"))
 
@@ -211,7 +207,7 @@ def refusal(s: MesoState, who: int, d: tuple) -> str:  # type: ignore[type-arg]
     legal = s.legal_actions()
     pend = s.pending
     if who == CHANCE:
-        return "this is a chance event; only its outcomes can be applied (see chance_outcomes())"
+        return message("meso.refusal.chanceEvent")
     if pend is not None:
         why = None
         if pend[0] in ("pile", "volcano", "shares"):
@@ -219,47 +215,38 @@ def refusal(s: MesoState, who: int, d: tuple) -> str:  # type: ignore[type-arg]
         elif pend[0] in ("teleport", "expel") and kind == "to":
             why = cards.target_refusal(s, who, d[1])
         hint = ", ".join(legal[:6]) + (" ..." if len(legal) > 6 else "")
-        return why or f"a decision is pending ({_pending_name(pend)}); choose one of: {hint}"
+        return why or message("meso.refusal.pending", pending=V.pending(pend[0]), hint=hint)
     if kind == "play":
         why = cards.card_refusal(s, who, d)
         if why:
             return why
         if kind == "play" and d[1] == CARD_INDEX["fertility"]:
-            return "Fertility is played with a growth: 'grow ... fertility' (M15.3)"
-        return "no legal target for that card now (M14.4, R56)"
-    phase = _PHASE_NAMES.get(s.phase, s.phase)
+            return message("meso.refusal.fertilityWithGrowth")
+        return message("meso.refusal.noCardTarget")
+    phase = V.phase(s.phase)
     if kind in _MOVEMENT_KINDS or (kind == "end" and s.phase == "movement"):
         if s.phase != "movement":
-            return f"{kind} belongs to Phase I; it is {phase} (M1.2, M2.8, R24)"
+            return message("meso.refusal.phaseOne", kind=kind, phase=phase)
         why = movement.movement_refusal(s, who, d)
     elif kind in _ACTION_KINDS:
         if s.phase != "action":
-            return f"{kind} belongs to Phase II; it is {phase} (M1.2)"
+            return message("meso.refusal.phaseTwo", kind=kind, phase=phase)
         why = act.action_refusal(s, who, d)
     elif kind == "income":
         why = (
-            f"income is collected in Phase III; it is {phase} (M13)"
+            message("meso.refusal.incomePhase", phase=phase)
             if s.phase != "mana"
-            else "income already collected (M13.1)"
+            else message("meso.refusal.incomeDone")
         )
     elif kind == "end":
-        why = "collect income first (M13.1)" if s.phase == "mana" else f"'end' is not possible in {phase}"
+        why = (
+            message("meso.refusal.incomeFirst")
+            if s.phase == "mana"
+            else message("meso.refusal.endImpossible", phase=phase)
+        )
     else:
-        why = f"'{kind}' answers a pending decision, and none is pending"
-    return why or f"not legal in {phase} here"
-
-
-def _pending_name(pend: tuple) -> str:  # type: ignore[type-arg]
-    return {
-        "pile": "which tile pile to draw from (D13)",
-        "volcano": "where to place the volcano (D14)",
-        "shares": "which tiles get a resource (D15)",
-        "offer": "which offering goes under the new hut (D18)",
-        "order": "the order of the peeked tiles (D26)",
-        "teleport": "where to teleport the tribe (D28)",
-        "expel": "where to move the hut (D29)",
-        "first": "who plays first (D2)",
-    }.get(pend[0], pend[0])
+        why = message("meso.refusal.noPendingDecision", kind=kind)
+    return why or message("meso.refusal.notLegalHere", phase=phase)
 
 
 __all__ = ["EMPTY", "actor", "compute_legal", "decode", "perform", "refusal"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ziggurat.engine.contract import CHANCE, TERMINAL, Action, State
+from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia.data import (
     EMPTY,
     FOREST,
@@ -99,17 +100,19 @@ class MesoState(State):
         _flow.perform(self, action)
 
     def _refusal(self, who: int, action: Action) -> str:
-        return f"illegal: {action}: {_flow.refusal(self, who, _flow.decode(action))}"
+        reason = _flow.refusal(self, who, _flow.decode(action))
+        return message("engine.illegal", action=action, reason=reason)
 
     def _concerned(self, who: int) -> int:
         return self.turn_order[self.turn_idx] if self.turn_order else -1
 
     def _game_over(self) -> str:
-        winner = self._seat_label(self.winner) if self.winner is not None else "nobody"
-        return f"the game is over ({winner} won, M16.1); no more actions"
+        if self.winner is None:
+            return message("meso.refusal.gameOverNoWinner")
+        return message("meso.refusal.gameOver", winner=V.colour(self.winner))
 
     def _seat_label(self, seat: int) -> str:
-        return "chance" if seat == CHANCE else self.game.seat_names()[seat].capitalize()
+        return message("engine.chance") if seat == CHANCE else V.colour(seat)
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -334,5 +337,6 @@ def sort_tribes(tribes: list[TribeT]) -> list[TribeT]:
 
 # The rules import this module, so they are imported once it is complete.
 from ziggurat.games.mesopotamia import flow as _flow  # noqa: E402
+from ziggurat.games.mesopotamia import vocabulary as V  # noqa: E402
 
 __all__ = ["CHANCE", "MesoState", "new_state", "place_start_pieces", "PLAINS", "OFFERING"]

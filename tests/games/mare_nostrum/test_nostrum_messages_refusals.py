@@ -108,7 +108,7 @@ def test_out_of_turn_game_over_and_unknown_actions() -> None:
         == f"it is not {render(whom(view, other))}'s decision: {render(whom(view, seat))} is to move"
     )
     assert render(turn.value.args[0], "fr") == (
-        f"ce n'est pas à {render(whom(view, other), 'fr')} de décider : c'est à {render(whom(view, seat), 'fr')}"
+        f"ce n'est pas à {render(whom(view, other), 'fr')} de décider : c'est à {render(whom(view, seat), 'fr')} de jouer"
     )
     with pytest.raises(ziggurat.InvalidAction) as bad:
         s.apply("frobnicate")
