@@ -75,3 +75,19 @@ def test_watching_bots_to_the_end_and_saving_the_record(tmp_path: Path) -> None:
     assert rec["players"] == ["random", "random"]
     assert rec["options"] == {"round_limit": 3}
     assert ziggurat.replay(rec).fingerprint() == rec["final_fingerprint"]
+
+
+def test_refusals_and_sentences_in_french() -> None:
+    """--lang fr: the game's sentences and the engine's refusals are read in French."""
+    result = invoke([*PLAY, "--lang", "fr"], stdin="1\nmove b@9,9 9,8\nfrobnicate\nquit\n")
+    out = result.stdout
+    assert result.exit_code == 0, out
+    assert "refusé : coup illégal : move b@9,9 9,8 :" in out
+    assert "refusé : action inconnue" in out
+    assert "refused:" not in out and "explores from" not in out
+
+
+def test_an_unknown_language_is_a_usage_error() -> None:
+    result = invoke([*PLAY, "--lang", "de"], stdin="quit\n")
+    assert result.exit_code == 2
+    assert "--lang de: languages are en, fr" in result.output

@@ -37,7 +37,7 @@ from ziggurat.cli.common import (
     seat_name,
 )
 from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
-from ziggurat.engine.messages import LANGS, render
+from ziggurat.engine.messages import LANGS, message, render
 
 LANG_HELP = f"Language of the game's sentences ({', '.join(LANGS)})."
 
@@ -167,7 +167,10 @@ class Session:
             try:
                 self.state.apply(answer)
             except ziggurat.ZigguratError as exc:
-                self.con.print(Text(f"refused: {exc}", style="bold red"))
+                reason = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+                self.con.print(
+                    Text(render(message("engine.refused", reason=reason), self.lang), style="bold red")
+                )
                 continue
             return True
 

@@ -85,7 +85,7 @@ def test_wrong_seat_finished_game_and_bad_text_in_french() -> None:
         s.apply("stop", seat=BEN)
     msg = _message(turn)
     assert msg == "it is not head's decision: brooch is to move (§7)"
-    assert msg.render("fr") == "ce n'est pas à Tête de décider : c'est à Broche (§7)"
+    assert msg.render("fr") == "ce n'est pas à Tête de décider : c'est à Broche de jouer (§7)"
     with pytest.raises(ziggurat.InvalidAction) as bad:
         s.apply("frobnicate")
     msg = _message(bad)
