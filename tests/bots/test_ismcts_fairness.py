@@ -1,4 +1,4 @@
-"""Fairness: ISMCTS decides from the view, never from the true state (DESIGN.md, "Views").
+"""Fairness: ISMCTS decides from the view, never from the true state (docs/architecture.md).
 
 For each game, two true states share the searching seat's view but differ in what other
 seats hide (offering values and hands in Mesopotamia, cards in Epochs, resource tokens in Mare

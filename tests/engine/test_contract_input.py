@@ -1,4 +1,4 @@
-"""Bad input through the public contract (DESIGN.md, "The game contract"; STYLE.md 4).
+"""Bad input through the public contract (docs/architecture.md).
 
 Every game shares the engine's ``State`` pipeline, so the same bad input gets the same answer
 in each: an action that is not a text is ``InvalidAction``, a seat that is not one of the

@@ -1,4 +1,4 @@
-"""Bots see ``(view, legal_actions)`` and an injected RNG, never the true state (DESIGN.md).
+"""Bots see ``(view, legal_actions)`` and an injected RNG, never the true state (docs/architecture.md).
 
 A bot is named by a *spec* (:mod:`.spec`): ``random``, ``heuristic`` (the game's own) or
 ``ismcts[:BUDGET][:OPTION=VALUE...]``; :func:`make_bot` turns a spec into a bot. Every bot

@@ -1,4 +1,4 @@
-"""The game contract shared by every game (see DESIGN.md, "The game contract").
+"""The game contract shared by every game (docs/architecture.md).
 
 A game is a :class:`Game` (static rules + options, its metadata and its declared
 :class:`~ziggurat.engine.hooks.GameHooks`) that creates :class:`State` objects. States are

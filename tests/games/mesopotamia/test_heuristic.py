@@ -1,5 +1,5 @@
 """The Mesopotamia heuristic bot: finishes games, beats random, plays purposefully, and
-decides from its view only (DESIGN.md, "Bots")."""
+decides from its view only (docs/architecture.md)."""
 
 from __future__ import annotations
 
