@@ -1,4 +1,4 @@
-"""The PettingZoo AEC environment (issue 7): PettingZoo's own API and seed tests for every game
+"""The PettingZoo AEC environment: PettingZoo's own API and seed tests for every game
 and player count, reproducible resets, rewards from ``returns()``, truncation and rendering."""
 
 from __future__ import annotations
