@@ -143,6 +143,7 @@ def test_two_workers_sum_two_trees_deterministically() -> None:
         ("mare-nostrum", 3, {"max_rounds": 3}),
     ],
 )
+@pytest.mark.slow
 def test_games_with_a_small_budget_finish(game_id: str, players: int, options: dict[str, object]) -> None:
     game = ziggurat.load(game_id, players=players, **options)
     specs = ["ismcts:3:plies=0", *(["heuristic", "random"] * 3)][:players]

@@ -125,6 +125,7 @@ def test_illegal_actions_and_arguments_are_refused() -> None:
 
 
 @pytest.mark.parametrize("game_id", ziggurat.games())
+@pytest.mark.slow
 def test_render_modes(game_id: str) -> None:
     e = env(game_id, players=3, render_mode="ansi")
     e.reset(seed=5)
