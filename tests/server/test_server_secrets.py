@@ -186,6 +186,7 @@ def _bot_kind(client: TestClient) -> tuple[str, int]:
     return ("heuristic", 12) if "heuristic" in bots else ("random", 30)
 
 
+@pytest.mark.slow
 def test_human_with_two_bots_never_sees_a_secret(client: TestClient) -> None:
     bot, rounds = _bot_kind(client)
     table, received = _play(client, "bhb", {"roundLimit": rounds}, seed=2024, bot=bot)
@@ -197,6 +198,7 @@ def test_human_with_two_bots_never_sees_a_secret(client: TestClient) -> None:
     ("seed", "hidden"),
     [(1, {"offer", "offering", "card", "deal"}), (2, {"peek", "order", "card", "deal"})],
 )
+@pytest.mark.slow
 def test_three_humans_never_see_each_others_secrets(client: TestClient, seed: int, hidden: set[str]) -> None:
     options = {"roundLimit": 20, "variantStartWithOneCard": True}
     table, received = _play(client, "hhh", options, seed=seed, bot="random")
