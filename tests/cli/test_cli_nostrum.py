@@ -134,7 +134,7 @@ def test_bench_prints_its_figures(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_simulate_shows_which_empires_and_victories_win() -> None:
-    """Issue 5: the simulate table tells which empires and which victory conditions win."""
+    """The simulate table tells which empires and which victory conditions win."""
     from ziggurat.cli.simulate import Job, run_one
 
     result = invoke(

@@ -1,4 +1,4 @@
-"""Action codecs (issue 7): fixed sizes, bijective id spaces, and every legal action and chance
+"""Action codecs: fixed sizes, bijective id spaces, and every legal action and chance
 outcome of seeded random and heuristic games encodes in range, distinctly, and round-trips."""
 
 from __future__ import annotations

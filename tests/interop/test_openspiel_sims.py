@@ -41,6 +41,7 @@ SIMS = [
 @pytest.mark.parametrize(
     ("game_id", "n", "params"), SIMS, ids=[f"{g}-{n}p-{i}" for i, (g, n, _) in enumerate(SIMS)]
 )
+@pytest.mark.slow
 def test_openspiel_random_sim_test(game_id: str, n: int, params: dict) -> None:
     game = zo.load(game_id, n, **params)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)

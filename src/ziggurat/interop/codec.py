@@ -1,4 +1,4 @@
-"""Action codecs: a fixed integer index for every action of a game (issue 7).
+"""Action codecs: a fixed integer index for every action of a game.
 
 Reinforcement-learning interfaces (PettingZoo, OpenSpiel) want actions as integers in a
 range fixed for the game, while Ziggurat actions are canonical texts. A codec is that

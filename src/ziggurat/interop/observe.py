@@ -1,4 +1,4 @@
-"""View encoders: a fixed-size float vector of everything a seat's view shows (issue 7).
+"""View encoders: a fixed-size float vector of everything a seat's view shows.
 
 ``encoder_for(game)`` gives a :class:`ViewEncoder` whose ``encode(view, seat)`` turns
 ``state.view(seat)`` into a flat ``float32`` array of length ``shape[0]``, the same length for

@@ -1,4 +1,4 @@
-"""Ziggurat's games as OpenSpiel Python games (issue 7).
+"""Ziggurat's games as OpenSpiel Python games.
 
 Importing this module registers three games with ``pyspiel``::
 

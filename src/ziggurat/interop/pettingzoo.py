@@ -1,4 +1,4 @@
-"""A PettingZoo AEC environment for every Ziggurat game (issue 7; needs ``ziggurat[rl]``).
+"""A PettingZoo AEC environment for every Ziggurat game (needs ``ziggurat[rl]``).
 
 >>> from ziggurat.interop.pettingzoo import env
 >>> e = env("mesopotamia-epochs", players=3)

@@ -53,6 +53,7 @@ def _text(view: dict[str, Any], width: int = 100) -> str:
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])
+@pytest.mark.slow
 def test_renderers_on_random_positions(n: int) -> None:
     final, states = _game(n, 10 + n)
     assert final.is_terminal()
@@ -74,6 +75,7 @@ def test_renderers_on_random_positions(n: int) -> None:
 
 
 @pytest.mark.parametrize("n", [3, 5])
+@pytest.mark.slow
 def test_a_seat_rendering_depends_only_on_what_it_knows(n: int) -> None:
     """Another deal of the other seats' secrets (7.7) draws the same board, text and SVG."""
     _, states = _game(n, 20 + n)

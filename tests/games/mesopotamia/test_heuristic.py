@@ -43,6 +43,7 @@ def test_make_bot_builds_the_heuristic() -> None:
     assert bot.name == "heuristic" and bot.needs_view is True
 
 
+@pytest.mark.slow
 def test_beats_random_in_both_seat_orders() -> None:
     game = ziggurat.load("mesopotamia", players=2)
     wins = 0
@@ -56,6 +57,7 @@ def test_beats_random_in_both_seat_orders() -> None:
     assert wins >= 9
 
 
+@pytest.mark.slow
 def test_same_seed_same_game() -> None:
     first = _heuristic_game(3, 7)
     second = _heuristic_game(3, 7)
@@ -92,6 +94,7 @@ def _hide_differently(pos: dict[str, Any], seat: int) -> dict[str, Any]:
     return out
 
 
+@pytest.mark.slow
 def test_decisions_ignore_opponents_secrets() -> None:
     """Two states that differ only in an opponent's hidden offering values and hand give the
     bot equal views, and the bot takes equal decisions from them."""

@@ -26,7 +26,7 @@ class MesopotamiaGame(Game):
     # Heuristic bots finish a 4-player game in ~600 decisions; random play often needs
     # 10,000-60,000 and sometimes never ends (tribes can wander forever), so drivers that need
     # a bound (OpenSpiel) cap it here; a game reaching the cap ends with no winner (all 0.0),
-    # like the engine's ``roundLimit``.
+    # like the engine's ``round_limit``.
     max_game_length = 10_000
     hooks = GameHooks(
         heuristic_bot=Lazy(f"{_PKG}.bots:HeuristicBot"),
