@@ -25,3 +25,8 @@ class NotYourTurn(ZigguratError):
 
 class GameOver(ZigguratError):
     """An action was sent to a finished game."""
+
+
+class InvalidPosition(ZigguratError):
+    """A position (``game.state_from_position``) that the schema or the rules make impossible;
+    the message names the field and, where there is one, the rule."""
