@@ -99,9 +99,17 @@ def corrupt(position: dict[str, Any], rng: Any) -> tuple[str, dict[str, Any]]:
     """One random corruption of ``position`` and what it did: a field deleted, a value of the
     wrong kind, an integer out of range or off by a little, a string or a list element taken
     from elsewhere in the position (a piece moved or renamed), a list element duplicated or
-    removed, an unknown key. ``position`` itself is left unchanged."""
+    removed, an unknown key. The result always differs from ``position``, which is left
+    unchanged."""
     paths: list[Path] = []
     _paths(position, (), paths)
+    while True:
+        what, changed = _corrupt_once(position, paths, rng)
+        if changed != position:
+            return what, changed
+
+
+def _corrupt_once(position: dict[str, Any], paths: list[Path], rng: Any) -> tuple[str, dict[str, Any]]:
     path = paths[rng.randrange(1, len(paths))]
     value = _get(position, path)
     parent = _get(position, path[:-1])

@@ -304,4 +304,4 @@ class Board:
         call :func:`conserved`), since some situations leave pieces out on purpose."""
         from ziggurat.games.mesopotamia.position import load_position
 
-        return load_position(self.game, self.position(), conserved=False)
+        return load_position(self.game, self.position(), strict=False)

@@ -147,7 +147,7 @@ def _load(pos: dict[str, Any]) -> Any:
     """Load a hand-edited position; the edits leave the general supply and the deck count as
     they were, so piece conservation is not checked."""
     game = ziggurat.load("mesopotamia", players=2)
-    return load_position(game, pos, conserved=False)
+    return load_position(game, pos, strict=False)
 
 
 def _choose(pos: dict[str, Any]) -> str:

@@ -133,21 +133,22 @@ def to_position(s: MesoState) -> dict[str, Any]:
     }
 
 
-def load_position(game: Any, pos: Any, *, conserved: bool = True) -> MesoState:
+def load_position(game: Any, pos: Any, *, strict: bool = True) -> MesoState:
     """Inverse of :func:`to_position`, for positions from outside (``game.state_from_position``).
 
     The position is checked against the schema, then against the rules (:mod:`.schema`);
-    nothing is dropped or repaired. ``conserved=False`` skips the piece-conservation checks
-    only, for test situations set up by hand that leave pieces out on purpose.
+    nothing is dropped or repaired. ``strict=False`` skips what only play keeps in step (piece
+    conservation, counts, hut numbering), for test situations set up by hand that leave
+    pieces out on purpose.
 
     :raises InvalidPosition: (a ``ValueError``) naming the field and, where there is one, the rule.
     """
     from ziggurat.games.mesopotamia.schema import check_lists, check_schema_of, check_state
 
     check_schema_of(pos)
-    check_lists(pos, game.num_players, conserved)
+    check_lists(pos, game.num_players, strict)
     state = _from_position(game, pos)
-    check_state(state, conserved)
+    check_state(state, strict)
     return state
 
 

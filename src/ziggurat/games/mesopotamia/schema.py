@@ -188,9 +188,9 @@ def _duplicates(field: str, keys: list[Any]) -> None:
         seen.add(k)
 
 
-def check_lists(pos: dict[str, Any], n: int, conserved: bool = True) -> None:
+def check_lists(pos: dict[str, Any], n: int, strict: bool = True) -> None:
     """What the state's dicts and multisets would silently merge or drop: duplicates, entries
-    that list nothing, unknown seats, and (``conserved``) counts that disagree with the lists
+    that list nothing, unknown seats, and (``strict``) counts that disagree with the lists
     they count."""
     if pos["num_players"] != n:
         _refuse("num_players", f"the position is for {pos['num_players']} players, the game for {n}")
@@ -222,7 +222,7 @@ def check_lists(pos: dict[str, Any], n: int, conserved: bool = True) -> None:
     for i, pl in enumerate(pos["players"]):
         off = pl["offerings"]
         at = f"players.{i}"
-        if conserved and off["unplaced_count"] != len(off["unplaced"]):
+        if strict and off["unplaced_count"] != len(off["unplaced"]):
             _refuse(f"{at}.offerings.unplaced_count", "does not count offerings.unplaced")
         _duplicates(f"{at}.offerings.revealed", off["revealed"])
         _duplicates(f"{at}.offerings.delivered", off["delivered"])
@@ -233,14 +233,14 @@ def check_lists(pos: dict[str, Any], n: int, conserved: bool = True) -> None:
                     _refuse(f"{at}.offerings.{key}", f"offering {pub} is not placed", "M6.4")
         if placed and max(placed) >= off["next_id"]:
             _refuse(f"{at}.offerings.next_id", f"{off['next_id']} is already used by a placed offering")
-        if conserved and pl["hand_size"] != sum(pl["hand"].values()):
+        if strict and pl["hand_size"] != sum(pl["hand"].values()):
             _refuse(f"{at}.hand_size", "does not count the hand")
-        if conserved and pl["new_count"] != sum(pl["new_cards"].values()):
+        if strict and pl["new_count"] != sum(pl["new_cards"].values()):
             _refuse(f"{at}.new_count", "does not count new_cards")
         for card, k in pl["new_cards"].items():
             if k > pl["hand"].get(card, 0):
                 _refuse(f"{at}.new_cards.{card}", "more new cards than the hand holds", "M12.3")
-    if conserved and pos["deck_size"] != sum(pos["deck"].values()):
+    if strict and pos["deck_size"] != sum(pos["deck"].values()):
         _refuse("deck_size", "does not count the deck")
     if not pos["piles"]:
         _refuse("piles", "there is at least one tile pile", "S7")
@@ -251,18 +251,18 @@ def check_lists(pos: dict[str, Any], n: int, conserved: bool = True) -> None:
         for kind, _ in pile["top"]:
             tops[kind] = tops.get(kind, 0) + 1
     for kind, k in tops.items():
-        if conserved and k > pos["remaining_tiles"][kind]:
+        if strict and k > pos["remaining_tiles"][kind]:
             _refuse("piles", f"{k} known {kind} tiles on the piles, {pos['remaining_tiles'][kind]} left")
 
 
-def check_state(s: MesoState, conserved: bool = True) -> None:
+def check_state(s: MesoState, strict: bool = True) -> None:
     """What the rules make impossible in a built state (after :func:`check_lists`); with
-    ``conserved`` false, piece conservation (the declared invariants, tile and hut counts) is
+    ``strict`` false, piece conservation (the declared invariants, tile and hut counts) is
     not checked: for test situations set up by hand that leave the rest out on purpose."""
     _check_turn(s)
-    _check_board(s, conserved)
+    _check_board(s, strict)
     _check_pending(s)
-    if not conserved:
+    if not strict:
         return
     for message in s.game.invariants(s):
         field, rule = next(((f, r) for key, f, r in _INVARIANT_FIELDS if key in message), ("(pieces)", "§2"))
@@ -313,7 +313,7 @@ def _check_turn(s: MesoState) -> None:
             _refuse(f"players.{seat}.limit", "below the starting limit; a limit never falls", "§2.6")
 
 
-def _check_board(s: MesoState, conserved: bool) -> None:
+def _check_board(s: MesoState, strict: bool) -> None:
     from ziggurat.games.mesopotamia.data import OFFERING, STONE, TEMPLE, VOLCANO, WOOD
 
     for t in s.opts["startTiles"]:
@@ -331,7 +331,7 @@ def _check_board(s: MesoState, conserved: bool) -> None:
     if s.pending is not None and s.pending[0] == "volcano":
         drawn[VOLCANO] += 1  # drawn and shown, about to be placed (M7.3)
     for kind, k in drawn.items():
-        if conserved and k + s.remaining[kind] != s.game.pool[kind]:
+        if strict and k + s.remaining[kind] != s.game.pool[kind]:
             _refuse(
                 f"remaining_tiles.{kind}",
                 f"{k} drawn and {s.remaining[kind]} left make {k + s.remaining[kind]}, "
@@ -372,14 +372,14 @@ def _check_board(s: MesoState, conserved: bool) -> None:
                 _refuse("loose", "loose resources on the temple", "M5.7")
     for seat in range(-1, s.n):
         numbers = sorted(h[1] for h in s.huts if h[0] == seat)
-        if conserved and numbers != list(range(1, len(numbers) + 1)):
+        if strict and numbers != list(range(1, len(numbers) + 1)):
             name = "neutral" if seat < 0 else COLOURS[seat]
             _refuse("huts", f"the {name} huts are numbered {numbers}, not 1 to {len(numbers)}", "M9.4")
     per_tile: dict[tuple[int, int], int] = {}
     for owner, num, c, pub in s.huts:
         field = f"huts ({'neutral' if owner < 0 else COLOURS[owner]} {num})"
         limit = len(opts["neutralHuts"]) if owner < 0 else s.game.pieces["huts"]
-        if conserved and num > limit:
+        if strict and num > limit:
             _refuse(field, f"hut number {num} above {limit}", "§2.2")
         if s.tiles.get(c) != "plains":
             _refuse(field, f"a hut at {list(c)}, which is not a plains", "M9.1")
