@@ -184,9 +184,9 @@ def check_lists(game: EpochsGame, pos: dict[str, Any], strict: bool = True) -> N
         if pid in seen:
             _refuse(field, f"the card of {pid} is in two places", "E3.6")
         seen.add(pid)
-        want = peoples.card_epoch[peoples.index[pid]]
-        if epoch != want:
-            _refuse(field, f"{pid} is a card of Epoch {want}, not {epoch}", "E3.6")
+        card_epoch = peoples.card_epoch[peoples.index[pid]]
+        if epoch != card_epoch:
+            _refuse(field, f"{pid} is a card of Epoch {card_epoch}, not {epoch}", "E3.6")
     if strict and pos["deck_size"] != len(pos["deck"]):
         _refuse("deck_size", "does not count the deck")
     order = pos["draw_order"]
