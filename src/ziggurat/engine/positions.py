@@ -8,6 +8,8 @@ values, bounds), then the game's semantic checks (what the rules make impossible
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -182,3 +184,40 @@ def play_random(state: Any, plies: int, rng: Any) -> int:
         else:
             state.apply(rng.choice(list(state.legal_actions())))
     return plies
+
+
+@dataclass
+class FuzzTally:
+    """What :func:`fuzz_loading` did: positions tried, rejected with a ``ValueError``, accepted,
+    and accepted then played without error."""
+
+    tried: int = 0
+    rejected: int = 0
+    accepted: int = 0
+    played: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+
+
+def fuzz_loading(
+    game: Any, positions: list[dict[str, Any]], count: int, seed: int, plies: int = 200
+) -> FuzzTally:
+    """Load ``count`` corrupted copies of ``positions`` (:func:`corrupt`, seeded); a refusal
+    must be a ``ValueError`` (anything else propagates), and every accepted position must play
+    ``plies`` seeded random plies. ``reasons`` counts the refusals by field."""
+    import random
+
+    rng = random.Random(seed)
+    tally = FuzzTally()
+    for i in range(count):
+        _, position = corrupt(positions[rng.randrange(len(positions))], rng)
+        tally.tried += 1
+        try:
+            state = game.state_from_position(position)
+        except ValueError as exc:
+            tally.rejected += 1
+            tally.reasons[str(exc).split(": ")[1] if ": " in str(exc) else str(exc)] += 1
+            continue
+        tally.accepted += 1
+        play_random(state, plies, random.Random(seed * 1_000_003 + i))
+        tally.played += 1
+    return tally

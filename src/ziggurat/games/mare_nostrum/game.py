@@ -8,7 +8,7 @@ from typing import Any
 from ziggurat.engine.contract import Game
 from ziggurat.engine.errors import InvalidAction
 from ziggurat.games.mare_nostrum import data as D
-from ziggurat.games.mare_nostrum.state import NostrumState, from_position, sample_state
+from ziggurat.games.mare_nostrum.state import NostrumState, sample_state
 
 
 class MareNostrumGame(Game):
@@ -46,7 +46,9 @@ class MareNostrumGame(Game):
         return " ".join(words)
 
     def state_from_position(self, position: dict[str, Any]) -> NostrumState:
-        return from_position(self, position)
+        from ziggurat.games.mare_nostrum.position import load_position
+
+        return load_position(self, position)
 
     def sample_state(self, view: dict[str, Any], seat: int, rng: random.Random) -> NostrumState:
         return sample_state(self, view, seat, rng)
