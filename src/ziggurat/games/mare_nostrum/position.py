@@ -319,7 +319,8 @@ def _check_records(d: dict[str, Any]) -> None:
             seat = int(key)
             if size > t["v"]:
                 _refuse(f"trade.parts.{key}", f"an offer of {size} in a trade of {t['v']}", "N2.2.3")
-            if size - len(t["offers"][seat]) > sum(d["res"][seat].values()):
+            offering = d["stage"] in ("trade_size", "trade_offer")
+            if offering and size - len(t["offers"][seat]) > sum(d["res"][seat].values()):
                 _refuse(f"trade.parts.{key}", "more tokens still to offer than the player holds", "N2.3")
         for seat, offer in enumerate(t["offers"]):
             if len(offer) > t["parts"].get(str(seat), 0):

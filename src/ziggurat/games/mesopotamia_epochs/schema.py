@@ -192,7 +192,9 @@ def check_lists(game: EpochsGame, pos: dict[str, Any], strict: bool = True) -> N
     order = pos["draw_order"]
     if order and sorted(SYMBOLS.index(q) for q in order) != list(range(n)):
         _refuse("draw_order", "must list every player once", "E3.2")
-    if pos["draw_index"] > len(order):
+    if pos["draw_index"] > len(order) or (
+        pend is not None and pend[0] == "keep" and pos["draw_index"] == len(order)
+    ):
         _refuse("draw_index", f"{pos['draw_index']} is past the draw order", "E3.2")
     areas: set[str] = set()
     limit = rules.stack_limit
