@@ -8,6 +8,7 @@ values, bounds), then the game's semantic checks (what the rules make impossible
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
@@ -203,7 +204,7 @@ def fuzz_loading(
 ) -> FuzzTally:
     """Load ``count`` corrupted copies of ``positions`` (:func:`corrupt`, seeded); a refusal
     must be a ``ValueError`` (anything else propagates), and every accepted position must play
-    ``plies`` seeded random plies. ``reasons`` counts the refusals by field."""
+    ``plies`` seeded random plies. ``reasons`` counts the refusals by field (indices as N)."""
     import random
 
     rng = random.Random(seed)
@@ -215,7 +216,8 @@ def fuzz_loading(
             state = game.state_from_position(position)
         except ValueError as exc:
             tally.rejected += 1
-            tally.reasons[str(exc).split(": ")[1] if ": " in str(exc) else str(exc)] += 1
+            field = str(exc).split(": ")[1] if str(exc).count(": ") > 1 else "(position)"
+            tally.reasons[re.sub(r"\.\d+", ".N", field.split(" ")[0])] += 1
             continue
         tally.accepted += 1
         play_random(state, plies, random.Random(seed * 1_000_003 + i))
