@@ -1,9 +1,12 @@
-"""Shared helpers for validating positions on load (each game's ``schema`` module).
+"""Shared helpers for validating positions on load (each game's ``schema`` module), and the
+seeded corruption of positions that the loaders' property tests and
+``benchmarks/position_fuzz.py`` use.
 
 A game's position is checked in two steps: its pydantic model (types, required fields, enum
 values, bounds), then the game's semantic checks (what the rules make impossible). Both raise
-:class:`~ziggurat.engine.errors.InvalidPosition` with a message naming the field, e.g.
-``mesopotamia position: players.1.mana: 9 is above the limit 7 (M13.7)``.
+:class:`~ziggurat.engine.errors.InvalidPosition` with a message naming the field and, where
+there is one, the rule, e.g. ``mesopotamia position: players.0.tribes: a tribe on the volcano
+at [2, -1] (M2.4)``.
 """
 
 from __future__ import annotations
