@@ -81,10 +81,13 @@ def load_position(game: MareNostrumGame, position: Any, *, strict: bool = True) 
 def check_position(game: MareNostrumGame, d: dict[str, Any], strict: bool = True) -> None:
     """The semantic checks (module docstring) on a position that fits the schema."""
     n = game.num_players
+    if d.get("num_players", d["n"]) != d["n"]:
+        _refuse(
+            "num_players",
+            f"the position's header says {d['num_players']} players but its state is for {d['n']} (n)",
+        )
     if d["n"] != n:
         _refuse("n", f"the position is for {d['n']} players, the game for {n}")
-    if d.get("num_players", n) != n:
-        _refuse("num_players", f"the header says {d['num_players']} players, the state {n} (n)")
     for key in _OPTIONAL:
         if key in d and d[key] is None:
             _refuse(key, "absent when unused, never null")
