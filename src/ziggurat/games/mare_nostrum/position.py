@@ -359,7 +359,7 @@ def _check_records(d: dict[str, Any]) -> None:
             _refuse("buy.paying.item", f"{action!r} is not a purchase {seat} could begin", "N3")
         expected = 1 if cheap else _cost(d, seat, item)
         if pay["cost"] != expected:
-            _refuse("buy.paying.cost", f"{item} costs {expected}, not {pay['cost']}", "N3.2")
+            _refuse("buy.paying.cost", f"{item} costs {expected}, not {pay['cost']}", "N3.3")
 
 
 def _cost(d: dict[str, Any], seat: int, item: str) -> int:
