@@ -40,8 +40,8 @@ settings that estimate the same thing (whole-game playouts): read it beside the 
    worlds sampled from the view (the other seats' cards, offering values or hands shown;
    chance still to come, such as dice and draws, stays chance). Not a bot anyone may play:
    it bounds what better sampling of the hidden present could gain, such as inferring an
-   opponent's card from its keep or pass (2-player Epochs, eleventh session: about one
-   standard error, docs/bots.md, "Decision quality").
+   opponent's card from its keep or pass (2-player Epochs: about one standard error,
+   docs/bots.md, "Decision quality").
 
 Example: ``benchmarks/decision_quality.py mare-nostrum --players 4 ismcts:1s
 ismcts:1s:plies=100000``. With a time budget, give each job a core of its own. Figures

@@ -57,7 +57,7 @@ def play_one(players: int, seed: int, g: int) -> dict[str, list[Any]]:
     # in 340 of a test ran to round 504: two seats at their Mana limit, a wood carrier on a
     # hut site whose partner does not walk over, since no single step of it raises the
     # greedy evaluation): such a game ends at the round limit, unwon, and is left out of the fit
-    game = ziggurat.load("mesopotamia", players=players, roundLimit=ROUND_LIMIT)
+    game = ziggurat.load("mesopotamia", players=players, round_limit=ROUND_LIMIT)
     rng = random.Random(seed * 1_000_003 + players * 100_003 + g)
     ev = evaluate.make_evaluator()
     rows = []

@@ -2,9 +2,12 @@
 
 The specs live in ``docs/rules/``. A spec *defines* an id on the line that starts with it (a
 heading ``### E12 Combat``, a bold lead ``**M4.3 ...**``, a list item ``- S1. ...`` or the first
-cell of a table row ``| D15 | ...``). A test *cites* an id by naming it (``M4.3``, or ``M4_3``
-in a test name; a range such as ``M7.1–M7.5`` cites every id between its ends). An id with
-sub-ids (``N0.4`` over ``N0.4.1``) is covered when it or one of its sub-ids is cited.
+cell of a row of an id table, one whose header names its first column ``ID``, ``Id`` or ``#``
+(``| D15 | ...``); rows of other tables, such as a worked example's ``| H1 | Red | ...``, and
+fenced code define nothing. A test *cites* an id by naming it (``M4.3``, or ``M4_3`` in a test
+name; a range such as ``M7.1–M7.5`` cites every id between its ends); lint codes after
+``noqa`` cite nothing. An id with sub-ids (``N0.4`` over ``N0.4.1``) is covered when it or one
+of its sub-ids is cited.
 
 An id that no test can check says so on its own line of the spec, with the reason:
 ``[not testable: why]``.
@@ -34,6 +37,9 @@ ID = r"[A-Z]\d+(?:\.\d+)*"
 DEFINITION = re.compile(
     rf"^(?:#{{2,4}}\s+|\s*[-*]\s+(?:\*\*)?|\*\*|\|\s*(?:\*\*)?)({ID})(?:\*\*)?(?=[\s.:|*)]|$)"
 )
+TABLE_ROW = re.compile(r"^\|")
+ID_TABLE_HEADER = re.compile(r"^\|\s*(?:ID|Id|#)\s*\|")
+NOQA = re.compile(r"#[ \t]*noqa:[ \tA-Z0-9,]*")
 NOT_TESTABLE = re.compile(r"\[not testable: [^\]]+\]")
 CITE = re.compile(r"(?<![A-Za-z0-9])([A-Z]{1,2}\d+(?:[._]\d+)*)(?:\s*[–-]\s*([A-Z]{1,2}\d+(?:[._]\d+)*))?")
 
@@ -61,12 +67,21 @@ def definitions(text: str) -> tuple[list[str], set[str]]:
     defined: list[str] = []
     exempt: set[str] = set()
     fenced = False
+    in_table = id_table = False
     for line in text.splitlines():
         if line.lstrip().startswith("```"):
             fenced = not fenced
             continue
         if fenced:
             continue
+        if TABLE_ROW.match(line):
+            if not in_table:  # a table's first row is its header
+                id_table = bool(ID_TABLE_HEADER.match(line))
+            in_table = True
+            if not id_table:
+                continue
+        else:
+            in_table = False
         m = DEFINITION.match(line)
         if not m:
             continue
@@ -99,22 +114,23 @@ def _expand(start: str, end: str | None) -> list[str]:
 def citations(paths: list[Path]) -> set[str]:
     cited: set[str] = set()
     for path in paths:
-        for m in CITE.finditer(path.read_text(encoding="utf-8")):
+        for m in CITE.finditer(NOQA.sub("", path.read_text(encoding="utf-8"))):
             cited.update(_expand(m.group(1), m.group(2)))
     return cited
 
 
-def coverage(root: Path = ROOT) -> list[Coverage]:
+def coverage(root: Path = ROOT, specs: dict[str, tuple[str, ...]] = SPECS) -> list[Coverage]:
+    """The coverage of each of ``specs`` (spec -> test folders), paths relative to ``root``."""
     out = []
-    for spec, folders in SPECS.items():
+    for spec, folders in specs.items():
         defined, exempt = definitions((root / spec).read_text(encoding="utf-8"))
         files = [p for folder in folders for p in sorted((root / folder).rglob("*.py"))]
         out.append(Coverage(spec, defined, citations(files), exempt))
     return out
 
 
-def main(argv: list[str]) -> int:
-    results = coverage()
+def main(argv: list[str], root: Path = ROOT, specs: dict[str, tuple[str, ...]] = SPECS) -> int:
+    results = coverage(root, specs)
     if "--json" in argv:
         print(
             json.dumps(

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from ziggurat.cli.main import app
 
 
+@pytest.mark.slow
 def test_ismcts_entrant_with_an_iteration_budget(tmp_path: Path) -> None:
     args = ["tournament", "mesopotamia-epochs", "-p", "ismcts:4,random", "-n", "2", "-j", "2", "--seed", "2"]
     result = CliRunner().invoke(app, [*args, "--out", str(tmp_path / "t")])

@@ -34,6 +34,7 @@ def comparable(path: Path) -> dict[str, Any]:
 
 
 @pytest.mark.usefixtures("no_ray_left")
+@pytest.mark.slow
 def test_ray_local_equals_the_local_run(tmp_path: Path) -> None:
     local = CliRunner().invoke(app, [*ARGS, "--out", str(tmp_path / "local")])
     assert local.exit_code == 0, local.output

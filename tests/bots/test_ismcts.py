@@ -10,7 +10,8 @@ from bot_helpers import GAMES, mid_game
 
 import ziggurat
 from ziggurat.bots import close_bot, make_bot, play_game
-from ziggurat.bots.ismcts import ISMCTSBot
+from ziggurat.bots.ismcts import DecisionStats, ISMCTSBot
+from ziggurat.bots.spec import parse_ismcts
 
 
 def _decide(spec: str, game_id: str, players: int, plies: int, seed: int = 5) -> tuple[str, ISMCTSBot]:
@@ -57,12 +58,52 @@ def test_one_legal_action_is_answered_without_search() -> None:
     assert bot.last_stats is not None and not bot.last_stats.searched and bot.last_stats.iterations == 0
 
 
-def test_time_budget_is_kept_and_reported() -> None:
-    _, bot = _decide("ismcts:150ms:rollout=random:plies=2", "mesopotamia-epochs", 3, 30)
-    stats = bot.last_stats
-    assert stats is not None and stats.iterations >= 1
-    assert 0.1 <= stats.seconds < 1.5
-    assert stats.iterations_per_second == pytest.approx(stats.iterations / stats.seconds)
+class SteppingClock:
+    """A clock that moves on by ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.now = 0.0
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.step
+        return self.now
+
+
+def _timed_decision(step: float, root: str) -> tuple[DecisionStats, SteppingClock]:
+    game, state = mid_game("mesopotamia-epochs", 3, 30)
+    seat = state.current_player()
+    clock = SteppingClock(step)
+    bot = ISMCTSBot(game, seat, parse_ismcts(f"ismcts:1s:rollout=random:plies=2:root={root}"), clock=clock)
+    action = bot.choose(state.view(seat), state.legal_actions(), random.Random(5))
+    assert action in state.legal_actions()
+    assert bot.last_stats is not None
+    return bot.last_stats, clock
+
+
+@pytest.mark.parametrize("root", ["uct", "paired"])
+def test_time_budget_is_kept_and_reported(root: str) -> None:
+    """A time budget stops the search once the bot's clock passes the deadline, and the
+    decision reports the time its clock measured: one second of a clock that moves on a tenth
+    of a second per reading holds fewer iterations than one that moves on a hundredth."""
+    coarse, clock = _timed_decision(0.1, root)
+    assert coarse.searched and coarse.iterations >= 1
+    assert 1.0 <= coarse.seconds <= 1.0 + 3 * clock.step + 1e-9  # stopped at the deadline
+    assert coarse.seconds < clock.now  # the first reading starts the budget
+    assert coarse.iterations_per_second == pytest.approx(coarse.iterations / coarse.seconds)
+    fine, _ = _timed_decision(0.01, root)
+    assert 1.0 <= fine.seconds <= 1.03 + 1e-9
+    assert fine.iterations > coarse.iterations
+    again, _ = _timed_decision(0.01, root)
+    assert again.root == fine.root  # the same clock readings make the same search
+
+
+def test_a_bot_with_workers_keeps_the_monotonic_clock() -> None:
+    game = ziggurat.load("mesopotamia", players=2)
+    with pytest.raises(ValueError, match="time.monotonic"):
+        ISMCTSBot(game, 0, parse_ismcts("ismcts:1s:workers=2"), clock=SteppingClock(0.1))
 
 
 def test_two_workers_sum_two_trees_deterministically() -> None:
@@ -97,11 +138,12 @@ def test_two_workers_sum_two_trees_deterministically() -> None:
 @pytest.mark.parametrize(
     ("game_id", "players", "options"),
     [
-        ("mesopotamia", 2, {"roundLimit": 3}),
+        ("mesopotamia", 2, {"round_limit": 3}),
         ("mesopotamia-epochs", 3, {}),
         ("mare-nostrum", 3, {"max_rounds": 3}),
     ],
 )
+@pytest.mark.slow
 def test_games_with_a_small_budget_finish(game_id: str, players: int, options: dict[str, object]) -> None:
     game = ziggurat.load(game_id, players=players, **options)
     specs = ["ismcts:3:plies=0", *(["heuristic", "random"] * 3)][:players]

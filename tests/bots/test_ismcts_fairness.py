@@ -1,4 +1,4 @@
-"""Fairness: ISMCTS decides from the view, never from the true state (DESIGN.md, "Views").
+"""Fairness: ISMCTS decides from the view, never from the true state (docs/architecture.md).
 
 For each game, two true states share the searching seat's view but differ in what other
 seats hide (offering values and hands in Mesopotamia, cards in Epochs, resource tokens in Mare
@@ -30,6 +30,7 @@ def _other_secrets(game: Game, state: State, seat: int) -> State:
 
 # 2-player Epochs too: its search follows the successor policy for its own seat (own=)
 @pytest.mark.parametrize(("game_id", "players"), [*GAMES, ("mesopotamia-epochs", 2)])
+@pytest.mark.slow
 def test_decision_ignores_other_seats_secrets(game_id: str, players: int) -> None:
     game, truth = mid_game(game_id, players, 60, seed=4)
     seat = truth.current_player()

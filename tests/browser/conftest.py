@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +18,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+
+from live_server import free_port, kill, stop, wait_healthy
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
@@ -36,12 +35,6 @@ CHROMIUM_ARGS = [
 ]
 # The module providing create_app(database_url, bot_delay); overridable to test another build.
 APP_MODULE = os.environ.get("ZIGGURAT_BROWSER_APP", "ziggurat.server.app")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Server:
@@ -76,7 +69,7 @@ class Server:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp("server")
     db_url = f"sqlite:///{tmp / 'ziggurat.sqlite'}"
-    port = _free_port()
+    port = free_port()
     code = (
         "import uvicorn\n"
         f"from {APP_MODULE} import create_app\n"
@@ -87,31 +80,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     log = open(log_path, "w")  # noqa: SIM115 - closed at teardown
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        if proc.poll() is not None:
-            log.close()
-            pytest.fail(f"the server exited at start:\n{log_path.read_text()[-4000:]}")
-        try:
-            with urllib.request.urlopen(base + "/healthz", timeout=1) as res:
-                if json.loads(res.read()).get("status") == "ok":
-                    break
-        except (urllib.error.URLError, ConnectionError, TimeoutError, json.JSONDecodeError):
-            pass
-        if time.monotonic() > deadline:
-            proc.kill()
-            log.close()
-            pytest.fail(f"the server did not answer /healthz:\n{log_path.read_text()[-4000:]}")
-        time.sleep(0.1)
     try:
+        wait_healthy(proc, base, log_path)
         yield Server(base)
+        stop(proc)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        kill(proc)
         log.close()
 
 

@@ -1,6 +1,6 @@
 """Mesopotamia: Epochs in the browser: a table made in the lobby and played by clicking the map
 and the decision panel through whole Epochs; a bots-only game watched to its end; the phone
-layout in French; the client's copies of the game data; French for every log sentence."""
+layout in French; the client's copies of the game data."""
 
 from __future__ import annotations
 
@@ -378,50 +378,3 @@ def test_phone_layout_in_french(new_page, server, shots):
     assert page.locator("#log-list li").count() > entries
     expect(page.locator("#log-list li").last).not_to_contain_text("place ")  # a sentence, not notation
     full_shot(page, shots / "epochs_phone_full.png")
-
-
-def _log_sentences(games: int = 4) -> list[str]:
-    """English log sentences of random games, as seat 0 and as a spectator read them."""
-    import ziggurat
-    from ziggurat.games.mesopotamia_epochs.describe import describe_step, events_since, log_mark
-
-    out: set[str] = set()
-    for seed in range(games):
-        game = ziggurat.load(GAME, players=(3, 5, 2, 4)[seed % 4])
-        s = game.new_initial_state()
-        rng = random.Random(seed)
-        while not s.is_terminal():
-            before = [s.view(0), s.view(None)]
-            mark = log_mark(s)
-            if s.current_player() == ziggurat.CHANCE:
-                s.apply(ziggurat.sample_chance(s, rng))
-            else:
-                s.apply(rng.choice(s.legal_actions()))
-            events = events_since(s, mark)
-            for viewer, b in zip((0, None), before, strict=True):
-                out.update(text for text, _ in describe_step(events, b, s.view(viewer)))
-    return sorted(out)
-
-
-def test_every_log_sentence_has_a_french_translation(page, server):
-    sentences = _log_sentences()
-    assert len(sentences) > 500
-    page.goto(server.base + "/table/harness")
-    page.wait_for_selector("#fatal:not([hidden])")
-    untranslated = page.evaluate(
-        """async (sentences) => {
-            const board = await import('/boards/mesopotamia-epochs.js');
-            const i18n = await import('/i18n.js');
-            i18n.setLang('fr');
-            const bad = [];
-            for (const s of sentences) {
-              const fr = board.translateSentence(i18n.t, 'fr', s);
-              if (fr === s || /\\{\\w+\\}|epochs\\./.test(fr)) bad.push([s, fr]);
-            }
-            i18n.setLang('en');
-            for (const s of sentences) if (board.translateSentence(i18n.t, 'en', s) !== s) bad.push([s, 'changed in English']);
-            return bad;
-        }""",
-        sentences,
-    )
-    assert untranslated == []

@@ -36,7 +36,7 @@ def test_whole_game_to_the_end_and_rematch(page, server, shots):
     page.select_option("#seat-1", "bot:heuristic")
     page.select_option("#seat-2", "bot:heuristic")
     page.click("#advanced summary")
-    page.fill("#opt-roundLimit", "4")
+    page.fill("#opt-round_limit", "4")
     page.fill("#seed", "42")
     page.click("#create")
     page.click("[data-open='seat-0']")
@@ -90,7 +90,7 @@ def test_whole_game_to_the_end_and_rematch(page, server, shots):
 
 
 def test_rematch_invitation_reaches_the_other_player(new_page, server):
-    answer = server.create_table([HUMAN, HUMAN, HEURISTIC], options={"roundLimit": 1}, seed=8)
+    answer = server.create_table([HUMAN, HUMAN, HEURISTIC], options={"round_limit": 1}, seed=8)
     pages = [new_page(), new_page()]
     for pg, seat in zip(pages, answer["seats"][:2], strict=True):
         open_table(pg, server.url(seat["link"]))

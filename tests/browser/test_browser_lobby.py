@@ -18,9 +18,9 @@ def test_create_table_in_lobby_by_clicking(new_page, server, shots):
     page.select_option("#seat-1", "bot:heuristic")
     page.select_option("#seat-2", "bot:heuristic")
     # the advanced options are collapsed until asked for
-    expect(page.locator("#opt-roundLimit")).to_be_hidden()
+    expect(page.locator("#opt-round_limit")).to_be_hidden()
     page.click("#advanced summary")
-    expect(page.locator("#opt-roundLimit")).to_be_visible()
+    expect(page.locator("#opt-round_limit")).to_be_visible()
     full_shot(page, shots / "lobby_form.png")
     page.click("#create")
 

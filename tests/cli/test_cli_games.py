@@ -33,8 +33,8 @@ def test_every_command_has_help() -> None:
             "unknown option 'colour'",
         ),
         (
-            ["simulate", "mesopotamia", "--players", "random,random", "--option", "landPeekCount=many"],
-            "landPeekCount",
+            ["simulate", "mesopotamia", "--players", "random,random", "--option", "land_peek_count=many"],
+            "land_peek_count",
         ),
         (["simulate", "mesopotamia", "--players", "random,random", "--option", "novalue"], "key=value"),
         (["replay", "/no/such/record.json"], "no such file"),
@@ -55,9 +55,9 @@ def test_bad_input_is_one_line_and_exit_code_2(args: list[str], message: str) ->
 def test_option_values_are_json_when_they_parse() -> None:
     from ziggurat.cli.common import parse_options
 
-    assert parse_options(["roundLimit=3", "firstPlayer=chosen", "x=[1, 2]", "y=true", "z=null"]) == {
-        "roundLimit": 3,
-        "firstPlayer": "chosen",
+    assert parse_options(["round_limit=3", "first_player=chosen", "x=[1, 2]", "y=true", "z=null"]) == {
+        "round_limit": 3,
+        "first_player": "chosen",
         "x": [1, 2],
         "y": True,
         "z": None,

@@ -66,12 +66,28 @@ def test_bots_moves_are_told_and_redacted_for_the_human() -> None:
 
 def test_watching_bots_to_the_end_and_saving_the_record(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    args = ["play", "mesopotamia", "--players", "random,random", "--seed", "2", "--option", "roundLimit=3"]
+    args = ["play", "mesopotamia", "--players", "random,random", "--seed", "2", "--option", "round_limit=3"]
     result = invoke([*args, "--save", str(save)])
     assert result.exit_code == 0, result.output
     assert "Game over" in result.stdout
     assert "no winner" in result.stdout
     rec = load(save)
     assert rec["players"] == ["random", "random"]
-    assert rec["options"] == {"roundLimit": 3}
+    assert rec["options"] == {"round_limit": 3}
     assert ziggurat.replay(rec).fingerprint() == rec["final_fingerprint"]
+
+
+def test_refusals_and_sentences_in_french() -> None:
+    """--lang fr: the game's sentences and the engine's refusals are read in French."""
+    result = invoke([*PLAY, "--lang", "fr"], stdin="1\nmove b@9,9 9,8\nfrobnicate\nquit\n")
+    out = result.stdout
+    assert result.exit_code == 0, out
+    assert "refusé : coup illégal : move b@9,9 9,8 :" in out
+    assert "refusé : action inconnue" in out
+    assert "refused:" not in out and "explores from" not in out
+
+
+def test_an_unknown_language_is_a_usage_error() -> None:
+    result = invoke([*PLAY, "--lang", "de"], stdin="quit\n")
+    assert result.exit_code == 2
+    assert "--lang de: languages are en, fr" in result.output

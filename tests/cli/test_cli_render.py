@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
+import pytest
 from cli_helpers import invoke, load
 
 import ziggurat
@@ -52,6 +53,7 @@ def test_render_writes_valid_svg(records: list[Path], tmp_path: Path) -> None:
     }
 
 
+@pytest.mark.slow
 def test_render_for_a_seat_shows_no_hidden_offering_value(records: list[Path], tmp_path: Path) -> None:
     checked = cases = 0
     for path in records:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from cli_helpers import invoke, load, secret_lines
 
 
@@ -22,6 +23,7 @@ def test_piped_replay_prints_the_log_and_the_final_board(records: list[Path]) ->
     assert secret_lines(out) == []  # a spectator is told no secret
 
 
+@pytest.mark.slow
 def test_seat_replay_is_redacted_for_that_seat(records: list[Path]) -> None:
     told_secrets = 0
     for path in records[:2]:

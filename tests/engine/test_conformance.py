@@ -1,4 +1,4 @@
-"""The contract every registered game must honour (DESIGN.md, "The game contract").
+"""The contract every registered game must honour (docs/architecture.md).
 
 Parametrised over games and player counts: seeded random play never raises and keeps the
 game's declared invariants; every legal action's text parses back to itself; refused actions

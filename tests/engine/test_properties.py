@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -41,6 +42,7 @@ def test_any_legal_sequence_is_consistent(case: tuple[str, int], choices: list[i
 
 @settings(max_examples=60, deadline=None)
 @given(text=st.text(max_size=40))
+@pytest.mark.slow
 def test_arbitrary_text_never_crashes_apply(text: str) -> None:
     game = ziggurat.load("mesopotamia", players=2)
     state = game.new_initial_state()

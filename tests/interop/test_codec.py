@@ -1,4 +1,4 @@
-"""Action codecs (issue 7): fixed sizes, bijective id spaces, and every legal action and chance
+"""Action codecs: fixed sizes, bijective id spaces, and every legal action and chance
 outcome of seeded random and heuristic games encodes in range, distinctly, and round-trips."""
 
 from __future__ import annotations
@@ -97,11 +97,19 @@ def test_heuristic_game_round_trips(game_id: str, players: int) -> None:
     [
         (
             "mesopotamia",
-            {"firstPlayer": "chosen", "variantStartWithOneCard": True, "stoneDonatedOnTempleEntry": False},
+            {
+                "first_player": "chosen",
+                "variant_start_with_one_card": True,
+                "stone_donated_on_temple_entry": False,
+            },
         ),
         (
             "mesopotamia",
-            {"growthRequiresOwnHut": False, "neutralHutAllowsGrowth": True, "expulsionMovesOffering": False},
+            {
+                "growth_requires_own_hut": False,
+                "neutral_hut_allows_growth": True,
+                "expulsion_moves_offering": False,
+            },
         ),
         (
             "mare-nostrum",

@@ -1,4 +1,4 @@
-"""View encoders (issue 7): a fixed-size, bounded float32 vector per game configuration, built
+"""View encoders: a fixed-size, bounded float32 vector per game configuration, built
 from the view alone, so two states that differ only in other seats' secrets look the same."""
 
 from __future__ import annotations

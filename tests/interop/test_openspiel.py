@@ -78,6 +78,20 @@ def test_importing_ziggurat_does_not_import_pyspiel() -> None:
 
 
 @pytest.mark.parametrize(("game_id", "n"), GAMES, ids=IDS)
+def test_game_type_and_info_come_from_the_games_own_metadata(game_id: str, n: int) -> None:
+    """Players, utility, the sum and the default decision cap are declared once, on the Game."""
+    cls = ziggurat.engine.registry.game_class(game_id)
+    game = zo.load(game_id, players=n)
+    gt = game.get_type()
+    assert (gt.min_num_players, gt.max_num_players) == (cls.min_players, cls.max_players)
+    constant = pyspiel.GameType.Utility.CONSTANT_SUM
+    assert (gt.utility == constant) == cls.constant_sum
+    assert (game.min_utility(), game.max_utility()) == cls.utility_range
+    assert game.max_game_length() == cls.max_game_length
+    assert gt.long_name == f"Python Ziggurat {cls.name}"
+
+
+@pytest.mark.parametrize(("game_id", "n"), GAMES, ids=IDS)
 def test_registered_with_game_type_and_info(game_id: str, n: int) -> None:
     spec = zo.SPECS[game_id]
     assert spec.short_name in pyspiel.registered_names()
@@ -110,17 +124,17 @@ def test_parameters_are_checked() -> None:
     with pytest.raises(Exception, match="max_game_length"):
         pyspiel.load_game("python_ziggurat_mesopotamia", {"max_game_length": 0})
     with pytest.raises(Exception, match="JSON"):
-        pyspiel.load_game("python_ziggurat_mesopotamia", {"options": "roundLimit"})
+        pyspiel.load_game("python_ziggurat_mesopotamia", {"options": "round_limit"})
 
 
 def test_options_survive_the_game_string() -> None:
     """OpenSpiel's game strings cannot quote ``,=()``; the options JSON is percent-encoded."""
-    options = {"roundLimit": 4, "twoPlayerRemovedCards": ["priest-3", "endurance-3"]}
+    options = {"round_limit": 4, "two_player_removed_cards": ["priest-3", "endurance-3"]}
     game = pyspiel.load_game("python_ziggurat_mesopotamia", {"players": 2, "options": json.dumps(options)})
     again = pyspiel.load_game(str(game))
     assert str(again) == str(game)
     assert again.ziggurat_game().options == game.ziggurat_game().options
-    assert again.ziggurat_game().options["roundLimit"] == 4
+    assert again.ziggurat_game().options["round_limit"] == 4
     assert zo.decode_options(zo.encode_options(options)) == options
     assert zo.load("mesopotamia", 2, options=options).ziggurat_game().options == again.ziggurat_game().options
 

@@ -6,7 +6,7 @@
   game at two player counts. Random Mesopotamia play runs for thousands of decisions, so
   these games are capped by the ``max_game_length`` parameter (a truncated game is terminal,
   as GameInfo promises); games that end by their own rules are checked too: Epochs in full,
-  Mesopotamia with the ``roundLimit`` option.
+  Mesopotamia with the ``round_limit`` option.
 - OpenSpiel's ``ISMCTSBot`` and ``MCTSBot`` (random-rollout evaluator, tiny budgets) finish
   a game of each: from a position a few decisions before a random game's end, with a
   ``max_game_length`` a few dozen decisions later (bots may avoid the end random play hit).
@@ -30,7 +30,7 @@ from ziggurat.interop import openspiel as zo  # noqa: E402
 SIMS = [
     ("mesopotamia", 2, {"max_game_length": 60}),
     ("mesopotamia", 4, {"max_game_length": 60}),
-    ("mesopotamia", 3, {"options": {"roundLimit": 1, "rankNonWinners": True}}),
+    ("mesopotamia", 3, {"options": {"round_limit": 1, "rank_non_winners": True}}),
     ("mesopotamia-epochs", 2, {}),
     ("mesopotamia-epochs", 5, {"max_game_length": 60}),
     ("mare-nostrum", 3, {"max_game_length": 60}),
@@ -41,6 +41,7 @@ SIMS = [
 @pytest.mark.parametrize(
     ("game_id", "n", "params"), SIMS, ids=[f"{g}-{n}p-{i}" for i, (g, n, _) in enumerate(SIMS)]
 )
+@pytest.mark.slow
 def test_openspiel_random_sim_test(game_id: str, n: int, params: dict) -> None:
     game = zo.load(game_id, n, **params)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
@@ -84,9 +85,9 @@ def near_end(
 
 
 # Epochs and Mare Nostrum end by their rules in a few hundred random decisions; Mesopotamia
-# needs thousands, so it plays one round (``roundLimit``, ranked by M16.2).
+# needs thousands, so it plays one round (``round_limit``, ranked by M16.2).
 BOT_GAMES = [
-    ("mesopotamia", 2, {"options": {"roundLimit": 1, "rankNonWinners": True}}),
+    ("mesopotamia", 2, {"options": {"round_limit": 1, "rank_non_winners": True}}),
     ("mesopotamia-epochs", 3, {}),
     ("mare-nostrum", 3, {}),
 ]

@@ -1,4 +1,4 @@
-"""The PettingZoo AEC environment (issue 7): PettingZoo's own API and seed tests for every game
+"""The PettingZoo AEC environment: PettingZoo's own API and seed tests for every game
 and player count, reproducible resets, rewards from ``returns()``, truncation and rendering."""
 
 from __future__ import annotations
@@ -125,6 +125,7 @@ def test_illegal_actions_and_arguments_are_refused() -> None:
 
 
 @pytest.mark.parametrize("game_id", ziggurat.games())
+@pytest.mark.slow
 def test_render_modes(game_id: str) -> None:
     e = env(game_id, players=3, render_mode="ansi")
     e.reset(seed=5)

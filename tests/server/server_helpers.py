@@ -1,21 +1,20 @@
-"""Helpers of the server tests: tables, sockets with timeouts, waiting for bots, the log rule."""
+"""Helpers of the server tests: tables, sockets, waiting for bots, the log rule.
+
+Nothing here waits with a clock: a socket that stays silent or bots that never stop are
+caught by the suite's per-test timeout (``timeout`` in pyproject.toml).
+"""
 
 from __future__ import annotations
 
-import json
 import time
 import warnings
 from typing import Any
-
-import anyio
 
 with warnings.catch_warnings():  # Starlette warns that its TestClient will move to httpx2
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
 from ziggurat.server import create_app
-
-RECEIVE_TIMEOUT = 20.0
 
 
 def open_client(db_url: str) -> TestClient:
@@ -53,16 +52,10 @@ def ws_url(table: dict[str, Any], tok: str | None) -> str:
     return f"/ws/{table['table']}" + ("" if tok is None else f"?token={tok}")
 
 
-def receive(ws: Any, timeout: float = RECEIVE_TIMEOUT) -> dict[str, Any]:
-    """The next message of a test socket as JSON, failing instead of hanging after ``timeout``."""
-
-    async def get() -> Any:
-        with anyio.fail_after(timeout):
-            return await ws._send_rx.receive()
-
-    message = ws.portal.call(get)
-    ws._raise_on_close(message)
-    data: dict[str, Any] = json.loads(message["text"])
+def receive(ws: Any) -> dict[str, Any]:
+    """The next message of a test socket as JSON (a socket the server closed raises
+    ``WebSocketDisconnect``)."""
+    data: dict[str, Any] = ws.receive_json()
     return data
 
 
@@ -121,14 +114,12 @@ def live_table(client: TestClient, table_id: str) -> Any:
     return client.app.state.manager.tables[table_id]  # type: ignore[attr-defined]
 
 
-def wait_idle(client: TestClient, table_id: str, timeout: float = RECEIVE_TIMEOUT) -> int:
+def wait_idle(client: TestClient, table_id: str) -> int:
     """Wait until the table waits for a human (or is over); its version."""
-    deadline = time.monotonic() + timeout
     while True:
         version, idle = waiting(client, table_id)
         if idle:
             return version
-        assert time.monotonic() < deadline, "the bots did not stop"
         time.sleep(0.005)
 
 

@@ -80,9 +80,8 @@ def test_a_searching_bot_thinks_off_the_event_loop(
     monkeypatch.setattr(ISMCTSBot, "choose", spy)
     table = new_table(client, "bb", bot="medium")
     live = live_table(client, table["table"])
-    deadline = time.monotonic() + 30
-    while len(on_loop) < 5 and time.monotonic() < deadline:
+    while len(on_loop) < 5:  # the server answers while the bots think
         assert client.get("/healthz").status_code == 200
         time.sleep(0.05)
-    assert len(on_loop) >= 5 and not any(on_loop)
+    assert not any(on_loop)
     assert live.version > 0

@@ -15,7 +15,7 @@ from ziggurat.server import create_app
 def test_healthz(client: TestClient) -> None:
     r = client.get("/healthz")
     assert r.status_code == 200
-    assert r.json() == {"status": "ok"}
+    assert r.json() == {"status": "ok", "tables": {"resumed": 0, "failed": []}}
 
 
 def test_games_lists_mesopotamia_with_options_and_bots(client: TestClient) -> None:
@@ -23,13 +23,13 @@ def test_games_lists_mesopotamia_with_options_and_bots(client: TestClient) -> No
     meso = next(g for g in games if g["id"] == "mesopotamia")
     assert meso["name"] == "Mesopotamia"
     assert (meso["min_players"], meso["max_players"]) == (2, 4)
-    assert meso["options"]["roundLimit"] is None
-    assert meso["options"]["firstPlayer"] == "random"
+    assert meso["options"]["round_limit"] is None
+    assert meso["options"]["first_player"] == "random"
     assert "random" in meso["bots"]
 
 
 def test_create_table_gives_seat_and_spectator_tokens(client: TestClient, db_url: str) -> None:
-    t = new_table(client, seats="hbh", options={"roundLimit": 20})
+    t = new_table(client, seats="hbh", options={"round_limit": 20})
     assert t["game"] == "mesopotamia"
     seats = t["seats"]
     assert [s["kind"] for s in seats] == ["human", "bot", "human"]
@@ -52,7 +52,9 @@ def test_create_table_gives_seat_and_spectator_tokens(client: TestClient, db_url
     assert {hashlib.sha256(tok.encode()).hexdigest() for tok in tokens} <= hashes
 
 
-def test_create_table_refusals_are_400_with_a_reason(client: TestClient) -> None:
+def test_create_table_refusals_are_400_or_422_with_a_reason(client: TestClient) -> None:
+    """A malformed request is a 400; a well-formed one with a bad option a 422."""
+
     def post(body: dict[str, object]) -> tuple[int, str]:
         r = client.post("/api/tables", json=body)
         return r.status_code, r.json()["detail"]
@@ -60,9 +62,9 @@ def test_create_table_refusals_are_400_with_a_reason(client: TestClient) -> None
     code, why = post({"game": "chess", "players": 2})
     assert code == 400 and "unknown game" in why
     code, why = post({"game": "mesopotamia", "players": 3, "options": {"nonsense": 1}})
-    assert code == 400 and "nonsense" in why
-    code, why = post({"game": "mesopotamia", "players": 3, "options": {"roundLimit": -2}})
-    assert code == 400 and "roundLimit" in why
+    assert code == 422 and "nonsense" in why
+    code, why = post({"game": "mesopotamia", "players": 3, "options": {"round_limit": -2}})
+    assert code == 422 and "round_limit" in why
     code, why = post({"game": "mesopotamia", "players": 7})
     assert code == 400 and "2 to 4" in why
     code, why = post({"game": "mesopotamia", "players": 3, "seats": [{"kind": "human"}]})

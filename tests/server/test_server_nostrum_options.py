@@ -55,11 +55,11 @@ def test_a_table_takes_the_listed_options(client: TestClient) -> None:
 def test_bad_option_values_are_refused_naming_the_option(client: TestClient) -> None:
     for options, words in (
         ({"victory_tie_capitals": "shared"}, "victory_tie_capitals"),
-        ({"building_supply_limit": {"castle": 2}}, "unknown building kind 'castle'"),
+        ({"building_supply_limit": {"castle": 2}}, "building_supply_limit: unknown key 'castle'"),
         ({"building_supply_limit": {"capital": 1}}, "fewer than the 3 on the board at set-up"),
         ({"youngest_player_seat": 3}, "youngest_player_seat"),
         ({"face_up_tiles": "five"}, "face_up_tiles"),
     ):
         r = _create(client, options)
-        assert r.status_code == 400, (options, r.text)
+        assert r.status_code == 422, (options, r.text)
         assert words in r.json()["detail"], r.json()

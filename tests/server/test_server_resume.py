@@ -10,7 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from server_helpers import live_table, new_table, open_client, receive_state, settle, token, wait_idle, ws_url
 
-OPTIONS = {"roundLimit": 4}
+OPTIONS = {"round_limit": 4}
 
 
 def _play_human(client: TestClient, t: dict[str, Any], rng: random.Random, moves: int | None) -> None:
@@ -53,14 +53,13 @@ def test_restart_continues_the_same_game(db_url: str, tmp_path: Path) -> None:
 def test_bots_resume_after_a_stop_in_the_middle(db_url: str, tmp_path: Path) -> None:
     """An all-bot table stopped at any moment finishes exactly as an uninterrupted one."""
     with open_client(f"sqlite:///{tmp_path / 'reference.db'}") as ref:
-        t = new_table(ref, seats="bbb", options={"roundLimit": 6}, seed=9)
+        t = new_table(ref, seats="bbb", options={"round_limit": 6}, seed=9)
         wait_idle(ref, t["table"])
         want = (live_table(ref, t["table"]).state.fingerprint(), _texts(ref, t["table"]))
 
     with open_client(db_url) as first:
-        t = new_table(first, seats="bbb", options={"roundLimit": 6}, seed=9)
-        deadline = time.monotonic() + 20
-        while live_table(first, t["table"]).version < 20 and time.monotonic() < deadline:
+        t = new_table(first, seats="bbb", options={"round_limit": 6}, seed=9)
+        while live_table(first, t["table"]).version < 20:
             time.sleep(0.001)
         stopped_at = live_table(first, t["table"]).version
     with open_client(db_url) as second:

@@ -186,9 +186,10 @@ def _bot_kind(client: TestClient) -> tuple[str, int]:
     return ("heuristic", 12) if "heuristic" in bots else ("random", 30)
 
 
+@pytest.mark.slow
 def test_human_with_two_bots_never_sees_a_secret(client: TestClient) -> None:
     bot, rounds = _bot_kind(client)
-    table, received = _play(client, "bhb", {"roundLimit": rounds}, seed=2024, bot=bot)
+    table, received = _play(client, "bhb", {"round_limit": rounds}, seed=2024, bot=bot)
     assert table.status == "over"
     assert _scan(table, received) > 0
 
@@ -197,8 +198,9 @@ def test_human_with_two_bots_never_sees_a_secret(client: TestClient) -> None:
     ("seed", "hidden"),
     [(1, {"offer", "offering", "card", "deal"}), (2, {"peek", "order", "card", "deal"})],
 )
+@pytest.mark.slow
 def test_three_humans_never_see_each_others_secrets(client: TestClient, seed: int, hidden: set[str]) -> None:
-    options = {"roundLimit": 20, "variantStartWithOneCard": True}
+    options = {"round_limit": 20, "variant_start_with_one_card": True}
     table, received = _play(client, "hhh", options, seed=seed, bot="random")
     assert table.status == "over"
     assert _scan(table, received) > 0

@@ -54,7 +54,8 @@ def test_seat_and_spectator_join_and_see_their_own_view(client: TestClient) -> N
         mover = live_table(client, t["table"]).state.current_player()
         assert bool(ma["legal"]) == (mover == 1)
         first = ma["log"][0]
-        assert set(first) == {"ply", "colour", "text", "sentence"}
+        assert set(first) == {"ply", "colour", "text", "sentence", "event"}
+        assert first["event"]["key"] == "meso.log.first"  # the sentence as a message, for any language
         assert first["text"].startswith("first ") and first["colour"] is None
         info = client.get(f"/api/tables/{t['table']}", headers={"X-Ziggurat-Token": token(t, 0)}).json()
         assert [s["connected"] for s in info["seats"]] == [False, True, False]
@@ -151,7 +152,7 @@ def test_refused_messages_answer_the_sender_only_and_change_nothing(client: Test
 
 
 def test_reconnect_gets_the_current_state_and_the_same_log(client: TestClient) -> None:
-    t = new_table(client, seats="hbb", options={"roundLimit": 2}, seed=8)
+    t = new_table(client, seats="hbb", options={"round_limit": 2}, seed=8)
     table_id = t["table"]
     with client.websocket_connect(ws_url(t, token(t, 0))) as ws:
         msg = receive_state(ws)
@@ -258,7 +259,7 @@ def test_undo_survives_a_restart(client: TestClient, db_url: str) -> None:
 
 
 def test_rematch_gives_each_seat_its_own_token(client: TestClient) -> None:
-    t = new_table(client, seats="hbh", options={"roundLimit": 3}, seed=4)
+    t = new_table(client, seats="hbh", options={"round_limit": 3}, seed=4)
     table_id = t["table"]
     url = f"/api/tables/{table_id}/rematch"
     wait_idle(client, table_id)
@@ -283,7 +284,7 @@ def test_rematch_gives_each_seat_its_own_token(client: TestClient) -> None:
     assert msg_s["type"] == "rematch" and msg_s["table"] == new["table"]
     new_url = f"/api/tables/{new['table']}"
     info = client.get(new_url, headers={"X-Ziggurat-Token": msg_a["token"]}).json()
-    assert info["options"] == {"roundLimit": 3} and [s["bot"] for s in info["seats"]] == [
+    assert info["options"] == {"round_limit": 3} and [s["bot"] for s in info["seats"]] == [
         None,
         "random",
         None,

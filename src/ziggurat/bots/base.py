@@ -1,4 +1,4 @@
-"""Bots see ``(view, legal_actions)`` and an injected RNG, never the true state (DESIGN.md).
+"""Bots see ``(view, legal_actions)`` and an injected RNG, never the true state (docs/architecture.md).
 
 A bot is named by a *spec* (:mod:`.spec`): ``random``, ``heuristic`` (the game's own) or
 ``ismcts[:BUDGET][:OPTION=VALUE...]``; :func:`make_bot` turns a spec into a bot. Every bot
@@ -8,14 +8,12 @@ there, the others do nothing. Whoever makes bots closes them when done.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ziggurat.bots.spec import SPEC_HELP, check_spec, parse_ismcts
 from ziggurat.engine.contract import Game
-from ziggurat.engine.registry import game_package
 
 
 class Bot(Protocol):
@@ -53,14 +51,17 @@ BOT_KINDS = ("random", "heuristic", "ismcts")
 def make_bot(kind: str, game: Game, seat: int) -> Bot:
     """A bot from its spec: ``random``, ``heuristic`` (the game's own) or ``ismcts[...]``.
 
-    :raises ValueError: for an unknown kind or a malformed ``ismcts`` spec.
+    :raises ValueError: for an unknown kind, a malformed ``ismcts`` spec, or ``heuristic``
+        for a game that declares no heuristic bot (``game.hooks.heuristic_bot``).
     """
     spec = check_spec(kind)
     if spec == "random":
         return RandomBot(game, seat)
     if spec == "heuristic":
-        module = importlib.import_module(game_package(game.game_id) + ".bots")
-        bot: Bot = module.HeuristicBot(game, seat)
+        hook = game.hooks.heuristic_bot
+        if hook is None:
+            raise ValueError(f"{game.game_id} has no heuristic bot; choose random or ismcts")
+        bot: Bot = hook.get()(game, seat)
         return bot
     from ziggurat.bots.ismcts import ISMCTSBot
 

@@ -32,7 +32,7 @@ import logging
 import multiprocessing
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from random import Random
@@ -70,12 +70,23 @@ class ISMCTSBot:
     name = "ismcts"
     needs_view = True
 
-    def __init__(self, game: Game, seat: int, config: ISMCTSConfig | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        config: ISMCTSConfig | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """``clock`` times the budget (seconds). Worker processes read ``time.monotonic``, so
+        only a single-worker bot takes another clock."""
         self.game = game
         self.seat = seat
         self.config = config if config is not None else ISMCTSConfig()
+        if clock is not time.monotonic and self.config.workers > 1:
+            raise ValueError("an ISMCTS bot with worker processes times its budget with time.monotonic")
         self.name = self.config.spec()
-        self.searcher = Searcher(game, seat, self.config)
+        self.clock = clock
+        self.searcher = Searcher(game, seat, self.config, clock)
         self.last_stats: DecisionStats | None = None
         self._taken: dict[bytes, set[str]] = {}  # view digest -> actions played from it
         self._pool: ProcessPoolExecutor | None = None
@@ -90,7 +101,7 @@ class ISMCTSBot:
             raise ValueError("the ISMCTS bot decides from the view (needs_view = True)")
         cfg = self.config
         seed = rng.getrandbits(64)
-        start = time.monotonic()
+        start = self.clock()
         deadline = start + cfg.seconds if cfg.iterations is None and cfg.seconds is not None else None
         futures: list[Future[RootStats]] = []
         if cfg.workers > 1:
@@ -107,7 +118,7 @@ class ISMCTSBot:
             except Exception:  # a lost worker costs its tree, not the decision
                 log.exception("ISMCTS worker failed; deciding without its tree")
                 self.close()  # a broken pool is replaced at the next decision
-        elapsed = time.monotonic() - start
+        elapsed = self.clock() - start
         self.last_stats = DecisionStats(stats.iterations, elapsed, cfg.workers, True, dict(stats.actions))
         # No loops: from a view met before at one of its decisions, the bot plays something it
         # has not played there yet. Games with free actions (Mesopotamia's pickups, drops and

@@ -12,32 +12,24 @@ observer would see of the move, never with more:
 - a chance outcome is keyed the same way: another seat's card draw is ``card ?``, a public
   tile draw is its text.
 
-The log texts come from the game's own ``view.redact_events(events, seat)`` (the function the
-server uses for each seat's log), found by convention through the registry. A game without
-it is taken to have public moves only, and every move is keyed by its text.
+The log texts come from the game's own redactor, ``game.hooks.redact_events(events, seat)``
+(the function the server uses for each seat's log). A game without one is taken to have
+public moves only, and every move is keyed by its text.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from typing import Any
 
 from ziggurat.engine.contract import Game, State
-from ziggurat.engine.registry import game_package
-
-Event = tuple[int, str, bool, int]  # actor (-1: chance), text, auto, seat concerned
-Redactor = Callable[[list[Event], int | None], list[str]]
+from ziggurat.engine.eventlog import Event
+from ziggurat.engine.hooks import Redactor
 
 
 def find_redactor(game: Game) -> Redactor | None:
-    """The game's ``view.redact_events``, or ``None`` if it has none."""
-    try:
-        module = importlib.import_module(game_package(game.game_id) + ".view")
-    except (ImportError, ValueError):
-        return None
-    found: Redactor | None = getattr(module, "redact_events", None)
-    return found
+    """The game's redactor (``game.hooks.redact_events``), or ``None`` if it has none."""
+    hook = game.hooks.redact_events
+    return hook.get() if hook is not None else None
 
 
 class Observer:
@@ -58,13 +50,12 @@ class Observer:
         got = self._cache.get(key)
         if got is None:
             # the seat concerned by a decision is the one who takes it (all three games)
-            got = self._cache[key] = self._redact([(actor, action, False, actor)], self.seat)[0]
+            got = self._cache[key] = self._redact([Event(actor, action, False, actor)], self.seat)[0]
         return got
 
     def mark(self, state: State) -> Any:
         """An opaque marker of the state's event log, for :meth:`chance_key`."""
-        log = getattr(state, "log", None)
-        return len(log) if isinstance(log, list) else log
+        return state.log
 
     def chance_key(self, state: State, mark: Any, outcome: str) -> str:
         """What the observer sees of chance outcome ``outcome``, just applied to ``state``.
@@ -81,17 +72,11 @@ class Observer:
 
 
 def _first_event_since(state: State, mark: Any) -> Event | None:
-    log = getattr(state, "log", None)
-    if isinstance(log, list):  # Mare Nostrum: a plain list of events
-        return log[mark] if isinstance(mark, int) and len(log) > mark else None
-    if log is None or not isinstance(log, tuple):
-        return None
-    # Mesopotamia and Epochs: a cons list (previous, event); walk back to the mark
+    # the log is a cons list (previous, event), newest first: walk back to the mark
     first: Event | None = None
-    node: Any = log
+    node: Any = state.log
     while node is not None and node is not mark:
-        node, item = node
-        first = item
+        node, first = node
     return first
 
 

@@ -4,37 +4,32 @@ Playouts happen in determinized worlds (states sampled from the searcher's view)
 the real game, so a policy may read any seat's view of such a world.
 
 - :class:`RandomPlayout`: uniformly random legal actions.
-- :class:`HeuristicPlayout`: the game's own ``bots.HeuristicBot`` for every seat, fresh for
-  each playout. The bots decide from views of the sampled world; a game may offer
-  ``evaluate.rollout_view(state, seat)``, a cheaper stand-in for ``state.view(seat)`` that
-  gives its heuristic what it reads (Mare Nostrum's view copies the whole position twice,
-  its heuristic needs a fraction), and ``evaluate.make_playout_bots(game)``, a factory of
-  such bots sharing caches for one search (Mesopotamia's distance maps).
+- :class:`HeuristicPlayout`: the game's own heuristic bot (``game.hooks.heuristic_bot``) for
+  every seat, fresh for each playout. The bots decide from views of the sampled world; a
+  game may offer ``hooks.rollout_view(state, seat)``, a cheaper stand-in for
+  ``state.view(seat)`` that gives its heuristic what it reads (Mare Nostrum's view copies the
+  whole position twice, its heuristic needs a fraction), and ``hooks.make_playout_bots(game)``,
+  a factory of such bots sharing caches for one search (Mesopotamia's distance maps).
   ``start(plan=(seat, name))`` has one seat follow one of the game's plans instead
   (:func:`find_plans`) for that playout, and ``follow(seat, name)`` has the searching seat
   follow one of its policies (:func:`find_policies`) in every playout (``own=NAME``).
 
-The evaluation is the game's ``evaluate.evaluate(state) -> list[float]`` (one value in [0, 1]
-per seat, an estimate of each seat's chance to win), found by convention through the
-registry like the heuristic bot; ``evaluate.make_evaluator()``, when present, gives the same
-function with caches that live as long as one searcher. A game without an ``evaluate``
-module gets ``1 / n`` for every seat, so search then relies on the playouts that reach the
-end.
+The evaluation is the game's ``hooks.evaluate(state) -> list[float]`` (one value in [0, 1]
+per seat, an estimate of each seat's chance to win), declared with the game's other hooks
+(:class:`ziggurat.engine.hooks.GameHooks`); ``hooks.make_evaluator()``, when declared, gives
+the same function with caches that live as long as one searcher. A game without an evaluator
+gets ``1 / n`` for every seat, so search then relies on the playouts that reach the end.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections.abc import Callable, Hashable, Sequence
-from types import ModuleType
 from typing import Any, Protocol
 
 from ziggurat.engine.contract import Game, State
-from ziggurat.engine.registry import game_package
-
-Evaluator = Callable[[State], list[float]]
+from ziggurat.engine.hooks import Evaluator
 
 
 def win_chances(scores: Sequence[float], temperature: float) -> list[float]:
@@ -46,29 +41,15 @@ def win_chances(scores: Sequence[float], temperature: float) -> list[float]:
     return [e / total for e in exps]
 
 
-def _game_module(game: Game, name: str) -> ModuleType | None:
-    full = f"{game_package(game.game_id)}.{name}"
-    try:
-        return importlib.import_module(full)
-    except ModuleNotFoundError as exc:
-        if exc.name != full:
-            raise
-        return None
-
-
 def find_evaluator(game: Game) -> Evaluator:
-    """The game's evaluator: ``evaluate.make_evaluator()`` (one with caches for a search)
-    if the module has it, else ``evaluate.evaluate``; a neutral ``1 / n`` for every seat
-    when the game has no ``evaluate`` module."""
-    module = _game_module(game, "evaluate")
-    if module is not None:
-        factory = getattr(module, "make_evaluator", None)
-        if factory is not None:
-            made: Evaluator = factory()
-            return made
-        found: Evaluator | None = getattr(module, "evaluate", None)
-        if found is not None:
-            return found
+    """The game's evaluator: ``hooks.make_evaluator()`` (one with caches for a search) if
+    declared, else ``hooks.evaluate``; a neutral ``1 / n`` for every seat when the game has
+    no evaluator."""
+    hooks = game.hooks
+    if hooks.make_evaluator is not None:
+        return hooks.make_evaluator.get()()
+    if hooks.evaluate is not None:
+        return hooks.evaluate.get()
     n = game.num_players
 
     def neutral(state: State) -> list[float]:
@@ -78,13 +59,12 @@ def find_evaluator(game: Game) -> Evaluator:
 
 
 def find_final(game: Game) -> Evaluator:
-    """The reward of a finished playout: the game's ``evaluate.final(state)`` if it has one
+    """The reward of a finished playout: the game's ``hooks.final(state)`` if it has one
     (the returns blended with the winning margin: less noise for a paired root to compare),
     else ``state.returns()``."""
-    module = _game_module(game, "evaluate")
-    found: Evaluator | None = getattr(module, "final", None) if module else None
-    if found is not None:
-        return found
+    hook = game.hooks.final
+    if hook is not None:
+        return hook.get()
 
     def returns(state: State) -> list[float]:
         return state.returns()
@@ -93,41 +73,35 @@ def find_final(game: Game) -> Evaluator:
 
 
 def find_chance_key(game: Game) -> Callable[[State], Hashable] | None:
-    """The game's ``evaluate.chance_key(state)``: at a chance node, what the event is in the
+    """The game's ``hooks.chance_key(state)``: at a chance node, what the event is in the
     game's terms (an attack on an area by a People in an Epoch, the next card drawn in an
     Epoch), so that the n-th such event of a paired round draws the same luck after every
     candidate (see :class:`ziggurat.bots.search.Luck`); ``None`` for an event without a
     key, or if the game has no such function."""
-    module = _game_module(game, "evaluate")
-    found: Callable[[State], Hashable] | None = getattr(module, "chance_key", None) if module else None
-    return found
+    hook = game.hooks.chance_key
+    return hook.get() if hook is not None else None
 
 
 def find_phase(game: Game) -> Callable[[State], Hashable] | None:
-    """The game's ``evaluate.phase_of(state)``: a value that changes when a phase of play ends
+    """The game's ``hooks.phase_of(state)``: a value that changes when a phase of play ends
     (a turn, a round, a buy phase), where playouts stop to evaluate; ``None`` if it has none."""
-    module = _game_module(game, "evaluate")
-    found: Callable[[State], Hashable] | None = getattr(module, "phase_of", None) if module else None
-    return found
+    hook = game.hooks.phase_of
+    return hook.get() if hook is not None else None
 
 
 def has_evaluator(game: Game) -> bool:
-    """True if the game has an ``evaluate`` module (else :func:`find_evaluator` is neutral)."""
-    return _game_module(game, "evaluate") is not None
+    """True if the game declares an evaluator (else :func:`find_evaluator` is neutral)."""
+    return game.hooks.evaluate is not None or game.hooks.make_evaluator is not None
 
 
 def search_defaults(game: Game) -> dict[str, Any]:
-    """The game's tuned search settings (``evaluate.SEARCH_DEFAULTS``: ``c``, ``plies``, ``batch``,
-    ``confidence``, ``root``, ``width``, ``depth``, ``chance``), updated with those for the game's player
-    count (``evaluate.SEARCH_DEFAULTS_BY_PLAYERS[n]``), or ``{}``."""
-    module = _game_module(game, "evaluate")
-    if module is None:
-        return {}
-    found = getattr(module, "SEARCH_DEFAULTS", None)
-    out = dict(found) if isinstance(found, dict) else {}
-    by_players = getattr(module, "SEARCH_DEFAULTS_BY_PLAYERS", None)
-    if isinstance(by_players, dict):
-        out.update(by_players.get(game.num_players, {}))
+    """The game's tuned search settings (``hooks.search_defaults``: ``c``, ``plies``, ``batch``,
+    ``confidence``, ``root``, ``width``, ``depth``, ``chance``), updated with those for the game's
+    player count (``hooks.search_defaults_by_players[n]``), or ``{}``."""
+    hooks = game.hooks
+    out = dict(hooks.search_defaults.get()) if hooks.search_defaults is not None else {}
+    if hooks.search_defaults_by_players is not None:
+        out.update(hooks.search_defaults_by_players.get().get(game.num_players, {}))
     return out
 
 
@@ -136,21 +110,19 @@ Plan = Callable[[Game, int], Any]
 
 
 def find_plans(game: Game) -> dict[str, Plan]:
-    """The game's plans, ``bots.PLANS``: other heuristic bots, each playing to a different
+    """The game's plans, ``hooks.plans``: other heuristic bots, each playing to a different
     plan (Mare Nostrum's raider), that a paired root may follow for the searching seat in a
     candidate's playouts (policy switching: docs/bots.md, "Plans"). ``{}`` if it has none."""
-    module = _game_module(game, "bots")
-    found = getattr(module, "PLANS", None) if module is not None else None
-    return dict(found) if isinstance(found, dict) else {}
+    hook = game.hooks.plans
+    return dict(hook.get()) if hook is not None else {}
 
 
 def find_policies(game: Game) -> dict[str, Plan]:
     """The game's playout policies that the searching seat may follow in every playout
-    (``own=NAME``): its plans (:func:`find_plans`) and ``bots.POLICIES`` (2-player Epochs'
+    (``own=NAME``): its plans (:func:`find_plans`) and ``hooks.policies`` (2-player Epochs'
     successor: docs/bots.md, "Own-seat policy"). ``{}`` if it has none."""
-    module = _game_module(game, "bots")
-    found = getattr(module, "POLICIES", None) if module is not None else None
-    return {**find_plans(game), **(found if isinstance(found, dict) else {})}
+    hook = game.hooks.policies
+    return {**find_plans(game), **(hook.get() if hook is not None else {})}
 
 
 class Playout(Protocol):
@@ -181,17 +153,16 @@ class HeuristicPlayout:
     name = "heuristic"
 
     def __init__(self, game: Game) -> None:
-        module = _game_module(game, "bots")
-        if module is None or not hasattr(module, "HeuristicBot"):
+        hooks = game.hooks
+        if hooks.heuristic_bot is None:
             raise ValueError(f"{game.game_id} has no heuristic bot for playouts; use rollout=random")
-        self._cls: Any = module.HeuristicBot
+        self._cls: Any = hooks.heuristic_bot.get()
         self.game = game
-        ev = _game_module(game, "evaluate")
         self._view: Callable[[State, int], dict[str, Any]] | None = (
-            getattr(ev, "rollout_view", None) if ev is not None else None
+            hooks.rollout_view.get() if hooks.rollout_view is not None else None
         )
-        factory = getattr(ev, "make_playout_bots", None) if ev is not None else None
-        self._new: Callable[[int], Any] = factory(game) if factory is not None else self._plain
+        factory = hooks.make_playout_bots
+        self._new: Callable[[int], Any] = factory.get()(game) if factory is not None else self._plain
         self._bots: list[Any] = [None] * game.num_players
         self._policies = find_policies(game)
         self._own: tuple[int, str] | None = None

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -215,26 +215,30 @@ class RootStats:
 
 @dataclass(frozen=True)
 class Budget:
-    """When a search stops: after ``iterations``, or once ``deadline`` (``time.monotonic``) has
-    passed, whichever is set (both: whichever comes first)."""
+    """When a search stops: after ``iterations``, or once ``deadline`` (a reading of ``clock``)
+    has passed, whichever is set (both: whichever comes first)."""
 
     iterations: int | None
     deadline: float | None
+    clock: Callable[[], float] = time.monotonic
 
     def spent(self, done: int) -> bool:
         """True once ``done`` iterations use the budget up."""
         if self.iterations is not None and done >= self.iterations:
             return True
-        return self.deadline is not None and time.monotonic() >= self.deadline
+        return self.deadline is not None and self.clock() >= self.deadline
 
 
 class Searcher:
     """Builds trees for one seat of one game; reusable from decision to decision."""
 
-    def __init__(self, game: Game, seat: int, config: ISMCTSConfig) -> None:
+    def __init__(
+        self, game: Game, seat: int, config: ISMCTSConfig, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.game = game
         self.seat = seat
         self.config = config
+        self.clock = clock  # what deadlines are readings of; timed in seconds
         self.observer = Observer(game, seat)
         rollout = config.rollout
         try:
@@ -282,19 +286,20 @@ class Searcher:
         iterations: int | None,
         deadline: float | None,
     ) -> RootStats:
-        """Search from ``view`` until ``iterations`` are done or ``deadline`` (``time.monotonic``)
-        has passed; at least one iteration is always run."""
+        """Search from ``view`` until ``iterations`` are done or ``deadline`` (a reading of the
+        searcher's clock, ``time.monotonic`` unless one was given) has passed; at least one
+        iteration is always run."""
         rng = random.Random(seed)
         root = Node(CHANCE)
-        start = time.monotonic()
+        start = self.clock()
         stats = RootStats(confidence=self.confidence)
-        budget = Budget(iterations, deadline)
+        budget = Budget(iterations, deadline, self.clock)
         if self.root_mode == "paired":
             done = self._search_paired(root, view, rng, budget, stats)
         else:
             done = self._search_uct(root, view, rng, budget)
         stats.iterations = done
-        stats.seconds = time.monotonic() - start
+        stats.seconds = self.clock() - start
         for (mover, key), child in root.children.items():
             if mover == self.seat:
                 stats.actions[key] = (child.visits, child.total, child.avail)

@@ -4,7 +4,7 @@ Starts the server in-process (uvicorn in a thread, bound to 127.0.0.1 on a free 
 without delay, a temporary SQLite database unless ``--db`` is given), creates tables and plays
 them, then prints actions per second and the latency a human client sees, from sending an
 action to receiving the ``state`` that shows it (p50/p90/p99). Figures only; nothing asserts
-on them. The lead registers :func:`bench_server` (``app.command("bench-server")(bench_server)``).
+on them. ``cli/main.py`` registers :func:`bench_server` as the ``bench-server`` command.
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ async def _drive(
     import httpx
 
     base = f"http://127.0.0.1:{port}"
-    options = {} if round_limit is None else {"roundLimit": round_limit}
+    options = {} if round_limit is None else {"round_limit": round_limit}
     result = BenchResult(tables=tables, seconds=0.0, actions=0, human_actions=0, games_finished=0)
     start = time.perf_counter()
     deadline = start + seconds

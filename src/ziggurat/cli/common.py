@@ -6,7 +6,6 @@ ends in :func:`fail`: a single ``ziggurat: error: ...`` line on stderr and exit 
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
 from dataclasses import dataclass
@@ -20,7 +19,7 @@ from rich.console import Console
 import ziggurat
 from ziggurat.bots import SPEC_HELP, Bot, check_spec, close_bot, make_bot
 from ziggurat.engine.contract import Game
-from ziggurat.engine.registry import game_class, game_package
+from ziggurat.engine.registry import game_class
 
 HUMAN = "human"
 OPTION_HELP = "Game option key=value (the value is read as JSON when it parses, else as text); repeatable."
@@ -152,18 +151,13 @@ class GameUI:
 
 
 def game_ui(game_id: str) -> GameUI:
-    """The game's drawing and describing modules; a usage error if it has no terminal board yet."""
-    package = game_package(game_id)
-    try:
-        return GameUI(
-            importlib.import_module(package + ".render_text"),
-            importlib.import_module(package + ".render_svg"),
-            importlib.import_module(package + ".describe"),
-        )
-    except ModuleNotFoundError as exc:
-        if not (exc.name or "").startswith(package):
-            raise
-        raise UsageError(f"{game_id} has no terminal board yet ({exc.name} is missing)") from exc
+    """The game's drawing and describing modules (its ``render_text``, ``render_svg`` and
+    ``describe`` hooks); a usage error if it has no terminal board yet."""
+    hooks = game_class(game_id).hooks
+    missing = [name for name in ("render_text", "render_svg", "describe") if getattr(hooks, name) is None]
+    if hooks.render_text is None or hooks.render_svg is None or hooks.describe is None:
+        raise UsageError(f"{game_id} has no terminal board yet (no {', '.join(missing)} hook)")
+    return GameUI(hooks.render_text.get(), hooks.render_svg.get(), hooks.describe.get())
 
 
 def read_record(path: Path) -> dict[str, Any]:

@@ -37,6 +37,17 @@ from ziggurat.cli.common import (
     seat_name,
 )
 from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
+from ziggurat.engine.messages import LANGS, message, render
+
+LANG_HELP = f"Language of the game's sentences ({', '.join(LANGS)})."
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` if the message catalogues have it, else a usage error."""
+    if lang not in LANGS:
+        raise UsageError(f"--lang {lang}: languages are {', '.join(LANGS)}")
+    return lang
+
 
 COMMANDS_HELP = """\
 Type the number of an action, or the action itself in notation. Commands:
@@ -47,8 +58,11 @@ Type the number of an action, or the action itself in notation. Commands:
 class Session:
     """One terminal game: seats, RNGs, the state and what the narrator is told."""
 
-    def __init__(self, game: Game, kinds: list[str], bots: list[Bot | None], seed: int, con: Console) -> None:
+    def __init__(
+        self, game: Game, kinds: list[str], bots: list[Bot | None], seed: int, con: Console, lang: str = "en"
+    ) -> None:
         self.game = game
+        self.lang = lang
         self.kinds = kinds
         self.bots = bots
         self.con = con
@@ -89,7 +103,9 @@ class Session:
 
     def tell(self, events: list[Any], before: dict[str, Any], after: dict[str, Any]) -> None:
         for text, auto in self.ui.describe.describe_step(events, before, after):
-            self.con.print(Text(("  · " if auto else "  • ") + text, style="dim" if auto else ""))
+            self.con.print(
+                Text(("  · " if auto else "  • ") + render(text, self.lang), style="dim" if auto else "")
+            )
 
     # --- the loop -------------------------------------------------------------------------
     def run(self) -> bool:
@@ -151,7 +167,10 @@ class Session:
             try:
                 self.state.apply(answer)
             except ziggurat.ZigguratError as exc:
-                self.con.print(Text(f"refused: {exc}", style="bold red"))
+                reason = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+                self.con.print(
+                    Text(render(message("engine.refused", reason=reason), self.lang), style="bold red")
+                )
                 continue
             return True
 
@@ -191,6 +210,7 @@ def play(
         Path | None,
         typer.Option("--save", help="Write the game record (JSON) here when the game ends or you quit."),
     ] = None,
+    lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
 ) -> None:
     """Play a game in the terminal against bots.
 
@@ -205,7 +225,7 @@ def play(
     bots = make_bots(game, kinds)
     con = console()
     try:
-        session = Session(game, kinds, bots, seed, con)
+        session = Session(game, kinds, bots, seed, con, check_lang(lang))
         names = ", ".join(f"{seat_name(game, s).capitalize()} = {k}" for s, k in enumerate(kinds))
         con.print(Text(f"{game.name}, {game.num_players} players, seed {seed}: {names}", style="bold"))
         completed = session.run()

@@ -26,8 +26,10 @@ from ziggurat.cli.common import (
     seat_name,
     stdin_is_tty,
 )
+from ziggurat.cli.play import LANG_HELP, check_lang
 from ziggurat.engine.contract import Game, State
 from ziggurat.engine.errors import ZigguratError
+from ziggurat.engine.messages import render
 
 CHECKPOINT_EVERY = 50
 
@@ -35,8 +37,9 @@ CHECKPOINT_EVERY = 50
 class Stepper:
     """Positions and step descriptions of a record, with cached checkpoints for going back."""
 
-    def __init__(self, game: Game, rec: dict[str, Any], seat: int | None) -> None:
+    def __init__(self, game: Game, rec: dict[str, Any], seat: int | None, lang: str = "en") -> None:
         self.game = game
+        self.lang = lang
         self.rec = rec
         self.seat = seat
         self.actions: list[str] = list(rec["actions"])
@@ -78,7 +81,10 @@ class Stepper:
         events = describe.events_since(state, mark)
         if events and not events[0][2]:
             events[0] = (events[0][0], self.texts[k], False, events[0][3])
-        return list(describe.describe_step(events, before, state.view(self.seat)))
+        return [
+            (render(text, self.lang), auto)
+            for text, auto in describe.describe_step(events, before, state.view(self.seat))
+        ]
 
     def board(self, con: Console, state: State, legend: bool) -> None:
         roles = [str(p) for p in self.rec.get("players") or []]
@@ -188,6 +194,7 @@ def replay(
             help="Step through the record (default when stdin is a terminal) or print the whole log.",
         ),
     ] = None,
+    lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
 ) -> None:
     """Step through a game record: Enter = next ply, b = back, a number = go to that ply, q = quit.
 
@@ -198,7 +205,7 @@ def replay(
     rec = read_record(file)
     game = record_game(rec)
     check_seat(game, seat)
-    stepper = Stepper(game, rec, seat)
+    stepper = Stepper(game, rec, seat, check_lang(lang))
     if ply is not None and not 0 <= ply <= stepper.plies:
         raise UsageError(f"--ply {ply}: the record has plies 0 to {stepper.plies}")
     con = console()

@@ -1,6 +1,6 @@
 """``ziggurat serve``: run the game server (HTTP, WebSockets and the browser client).
 
-The lead registers :func:`serve` in ``cli/main.py`` (``app.command("serve")(serve)``).
+``cli/main.py`` registers :func:`serve` as the ``serve`` command.
 """
 
 from __future__ import annotations

@@ -7,7 +7,6 @@ same for any number of jobs. A game that raises is counted as an error, not a cr
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import sys
@@ -42,7 +41,7 @@ from ziggurat.cli.common import (
     seat_name,
 )
 from ziggurat.engine.contract import State
-from ziggurat.engine.registry import game_package
+from ziggurat.engine.registry import game_class
 
 
 @dataclass(frozen=True)
@@ -79,14 +78,10 @@ class Outcome:
 
 
 def result_facets(game_id: str, state: State) -> dict[str, str]:
-    """How a finished game was won, from the game's ``describe.result_facets(state)`` if it has
+    """How a finished game was won, from the game's ``hooks.result_facets(state)`` if it has
     one (Mare Nostrum: the winning empire and victory condition); else nothing."""
-    try:
-        module = importlib.import_module(game_package(game_id) + ".describe")
-    except ImportError:
-        return {}
-    facets = getattr(module, "result_facets", None)
-    return dict(facets(state)) if facets is not None else {}
+    hook = game_class(game_id).hooks.result_facets
+    return dict(hook.get()(state)) if hook is not None else {}
 
 
 def facets_table(outcomes: list[Outcome]) -> Table | None:

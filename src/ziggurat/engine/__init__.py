@@ -5,9 +5,12 @@ from ziggurat.engine.errors import (
     GameOver,
     IllegalAction,
     InvalidAction,
+    InvalidSeat,
     NotYourTurn,
     ZigguratError,
 )
+from ziggurat.engine.eventlog import Event
+from ziggurat.engine.hooks import GameHooks
 from ziggurat.engine.records import record, replay
 from ziggurat.engine.registry import games, load
 
@@ -15,10 +18,13 @@ __all__ = [
     "CHANCE",
     "TERMINAL",
     "Action",
+    "Event",
     "Game",
+    "GameHooks",
     "GameOver",
     "IllegalAction",
     "InvalidAction",
+    "InvalidSeat",
     "NotYourTurn",
     "State",
     "ZigguratError",

@@ -1,19 +1,28 @@
-"""The game contract shared by every game (see DESIGN.md, "The game contract").
+"""The game contract shared by every game (docs/architecture.md).
 
-A game is a :class:`Game` (static rules + options) that creates :class:`State` objects.
-States are mutable; ``apply`` validates and either changes the state or raises one of the
-engine errors leaving the state untouched. Chance is explicit: at a chance node
-``current_player()`` is :data:`CHANCE` and ``chance_outcomes()`` lists ``(action, p)``.
+A game is a :class:`Game` (static rules + options, its metadata and its declared
+:class:`~ziggurat.engine.hooks.GameHooks`) that creates :class:`State` objects. States are
+mutable; the base :class:`State` runs the pipeline every game shares (validation, turn check,
+legal-list cache, forced decisions, event log) and the game fills in its rules, so ``apply``
+either changes the state or raises one of the engine errors leaving it untouched. Chance is
+explicit: at a chance node ``current_player()`` is :data:`CHANCE` and ``chance_outcomes()``
+lists ``(action, p)``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import numbers
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
+
+from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, InvalidSeat, NotYourTurn
+from ziggurat.engine.eventlog import ConsLog, Event, log_events
+from ziggurat.engine.hooks import GameHooks
+from ziggurat.engine.messages import message
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -31,12 +40,27 @@ state lists; ``parse_action`` normalises loose input (spacing, ``(1, -1)``) to t
 
 
 class Game(ABC):
-    """Static description of one game with its options and player count."""
+    """Static description of one game with its options and player count.
+
+    A game declares what it is (the class attributes below, OpenSpiel's ``GameType`` and
+    ``GameInfo``) and what it offers beyond its states (:attr:`hooks`) in one place, its
+    ``Game`` subclass; nothing finds a game's parts by module name.
+    """
 
     game_id: str = ""
     name: str = ""
     min_players: int = 2
     max_players: int = 2
+    constant_sum: ClassVar[bool] = False
+    """True if every end pays the seats the same total (their returns sum to 1.0)."""
+    max_game_length: ClassVar[int] = 10_000
+    """A cap on player decisions (chance outcomes and forced moves not counted) for drivers
+    that need a finite bound (OpenSpiel); the rules themselves may not bound the game."""
+    utility_range: ClassVar[tuple[float, float]] = (0.0, 1.0)
+    """The least and the most one seat's return can be."""
+    hooks: ClassVar[GameHooks] = GameHooks()
+    """What the game offers beyond its states (bots, renderers, codecs ...), imported on
+    first use; a hook the game does not offer is ``None``."""
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         self.num_players = players
@@ -62,6 +86,23 @@ class Game(ABC):
         """How seats are called in this game (colours, for most)."""
         return [f"seat {i}" for i in range(self.num_players)]
 
+    def check_seat(self, seat: object, spectator: bool = False) -> int:
+        """``seat`` as an ``int`` if it is one of the game's seats (0 to n-1).
+
+        :raises InvalidSeat: for anything else (``bool`` and ``str`` included), naming the
+            range; ``spectator`` adds that ``None`` (a spectator) is allowed where it is.
+        """
+        if not isinstance(seat, bool) and isinstance(seat, numbers.Integral):
+            index = int(seat)
+            if 0 <= index < self.num_players:
+                return index
+        shown, game, players, last = f"{seat!r:.40}", self.game_id, self.num_players, self.num_players - 1
+        if spectator:
+            raise InvalidSeat(
+                message("engine.badSeatOrSpectator", seat=shown, game=game, players=players, last=last)
+            )
+        raise InvalidSeat(message("engine.badSeat", seat=shown, game=game, players=players, last=last))
+
     def undo_barrier(self, state: State, action: str) -> bool:
         """True if playing ``action`` in ``state`` may not be taken back by an undo.
 
@@ -75,31 +116,80 @@ class Game(ABC):
         return []
 
     def redact_record(self, record: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        """A record with every hidden detail replaced as ``seat`` would see it."""
-        return record
+        """A record with every hidden detail replaced as ``seat`` would see it.
+
+        By default its chosen actions go through the game's ``hooks.redact_events`` (the
+        record itself for a game without one); a game whose secrets a later action reveals
+        again (Mare Nostrum's trade offers) refines this.
+        """
+        hook = self.hooks.redact_events
+        if hook is None:
+            return record
+        from ziggurat.engine.records import redacted_copy, replay
+
+        chosen = [e for e in replay(record).events() if not e.auto]
+        viewer = None if seat is None else self.seat_names()[self.check_seat(seat)]
+        return redacted_copy(record, hook.get()(chosen, seat), viewer)
 
 
 class State(ABC):
-    """One position of a game in progress."""
+    """One position of a game in progress; the base does the work every game shares.
+
+    Like OpenSpiel's base ``State``, this class runs the pipeline and the game fills in the
+    rules. :meth:`apply` checks, in order: that the action is a text (``InvalidAction``), that
+    the game is not over (``GameOver``), that ``seat``, when given, is one of the game's seats
+    (``InvalidSeat``) and the one to move (``NotYourTurn``); then it canonicalises the text
+    with ``game.parse_action`` (skipped for a text that is already a legal action: legal texts
+    are canonical) and checks it against the cached legal list, so legality has one source of
+    truth; a refusal is explained by :meth:`_refusal`, naming the rule. Only then does it play
+    the action (:meth:`_apply_action`), log an :class:`Event` and apply every forced decision
+    that follows (a decision or chance node with one alternative), logged with ``auto=True``.
+    A refused action changes nothing.
+
+    A game provides :meth:`current_player`, :meth:`_legal_actions`, :meth:`chance_outcomes`,
+    :meth:`_apply_action`, :meth:`_refusal`, :meth:`is_terminal`, :meth:`returns`,
+    :meth:`_view`, :meth:`clone` and :meth:`to_position`, and may refine :meth:`_concerned`,
+    :meth:`_game_over`, :meth:`_seat_label` and :attr:`turn_rule`. Its ``clone`` copies the
+    base's fields too: ``log`` (shared: it is never mutated), ``_legal`` and ``_legal_set``
+    (shared until the next apply replaces them).
+    """
+
+    __slots__ = ("game", "log", "_legal", "_legal_set")
 
     game: Game
+    log: ConsLog
+    """The event log, a cons list (see :mod:`ziggurat.engine.eventlog`)."""
+    _legal: list[Action] | None
+    """The legal actions, computed on first use after each apply."""
+    _legal_set: frozenset[Action] | None
+    """The same as a set, for membership tests in :meth:`apply`."""
 
+    turn_rule: ClassVar[str] = ""
+    """The rule a ``NotYourTurn`` message cites (who decides when)."""
+
+    # --- what a game provides -----------------------------------------------------------
     @abstractmethod
     def current_player(self) -> int:
         """Seat to move (0-based), :data:`CHANCE` or :data:`TERMINAL`."""
 
     @abstractmethod
-    def legal_actions(self) -> Sequence[Action]:
-        """Actions of the player to move; at a chance node, the possible outcomes."""
+    def _legal_actions(self) -> list[Action]:
+        """The legal actions now (canonical texts), computed afresh; :meth:`legal_actions`
+        caches them. Empty once the game is over."""
 
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """``(outcome, probability)`` pairs at a chance node; empty elsewhere."""
 
     @abstractmethod
-    def apply(self, action: str, seat: int | None = None) -> None:
-        """Validate and play ``action``; with ``seat``, refuse (``NotYourTurn``) unless that
-        seat is the one to move."""
+    def _apply_action(self, action: Action) -> None:
+        """Play ``action``, a canonical text known to be legal now."""
+
+    @abstractmethod
+    def _refusal(self, who: int, action: Action) -> str:
+        """The message of the ``IllegalAction`` for ``action`` (canonical, not legal now):
+        why not, in a player's words, naming the rule. It only explains: legality is the
+        legal list's."""
 
     @abstractmethod
     def is_terminal(self) -> bool: ...
@@ -109,19 +199,118 @@ class State(ABC):
         """One float per seat; all zeros until the game ends."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """JSON-serialisable dict of what ``seat`` may see (``None``: a spectator)."""
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """:meth:`view` once ``seat`` is known to be valid."""
 
     @abstractmethod
     def clone(self) -> State: ...
 
     @abstractmethod
-    def history(self) -> list[str]:
-        """Canonical texts of every applied action, chance outcomes included."""
-
-    @abstractmethod
     def to_position(self) -> dict[str, Any]:
         """The full state as a JSON-serialisable position dict."""
+
+    def _concerned(self, who: int) -> int:
+        """The seat the action about to be played by ``who`` concerns (an event's ``seat``)."""
+        return who
+
+    def _game_over(self) -> str:
+        """The message of the ``GameOver`` an action on a finished game raises."""
+        return message("engine.gameOver")
+
+    def _seat_label(self, seat: int) -> str:
+        """How a message names ``seat`` (``CHANCE``: chance)."""
+        return message("engine.chance") if seat == CHANCE else self.game.seat_names()[seat]
+
+    # --- the pipeline -------------------------------------------------------------------
+    def legal_actions(self) -> Sequence[Action]:
+        """Actions of the player to move; at a chance node, the possible outcomes.
+
+        The list is cached until the next apply and shared with clones: do not mutate it.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
+            self._legal_set = None
+        return legal
+
+    def _legal_lookup(self) -> frozenset[Action]:
+        """The legal actions as a set (cached); a game may build it faster than from the list."""
+        found = self._legal_set
+        if found is None:
+            found = self._legal_set = frozenset(self.legal_actions())
+        return found
+
+    def apply(self, action: str, seat: int | None = None) -> None:
+        """Validate and play ``action``; with ``seat``, refuse unless that seat is to move.
+
+        :raises InvalidAction: ``action`` is not a text, or does not parse.
+        :raises GameOver: the game is over.
+        :raises InvalidSeat: ``seat`` is not one of the game's seats.
+        :raises NotYourTurn: ``seat`` is not the one to move.
+        :raises IllegalAction: the rules forbid it now; the message says which rule and why.
+        """
+        if not isinstance(action, str):
+            raise InvalidAction(
+                message("engine.notAText", kind=type(action).__name__, value=f"{action!r:.60}")
+            )
+        if self.is_terminal():
+            raise GameOver(self._game_over())
+        who = self.current_player()
+        if seat is not None and (seat.__class__ is not int or seat != who):
+            seat = self.game.check_seat(seat)
+            if seat != who:
+                asked, mover = self._seat_label(seat), self._seat_label(who)
+                raise NotYourTurn(
+                    message("engine.notYourTurnRule", seat=asked, mover=mover, rule=self.turn_rule)
+                    if self.turn_rule
+                    else message("engine.notYourTurn", seat=asked, mover=mover)
+                )
+        legal = self._legal_set
+        if legal is None:
+            legal = self._legal_lookup()
+        if action not in legal:  # legal texts are canonical: only other texts need parsing
+            action = self.game.parse_action(action)
+            if action not in legal:
+                raise IllegalAction(self._refusal(who, action))
+        concerned = self._concerned(who)
+        self._legal = None
+        self._legal_set = None
+        self._apply_action(action)
+        self.log = (self.log, Event(who, action, False, concerned))
+        self._settle()
+
+    def _settle(self) -> None:
+        """Apply forced decisions and certain chance outcomes (one legal action) as auto events."""
+        while not self.is_terminal():
+            legal = self.legal_actions()
+            if len(legal) != 1:
+                return
+            only = legal[0]
+            who = self.current_player()
+            concerned = self._concerned(who)
+            self._legal = None
+            self._legal_set = None
+            self._apply_action(only)
+            self.log = (self.log, Event(who, only, True, concerned))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-serialisable dict of what ``seat`` may see (``None``: a spectator).
+
+        :raises InvalidSeat: ``seat`` is neither ``None`` nor one of the game's seats.
+        """
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.game.num_players):
+            self.game.check_seat(seat, spectator=True)
+        return self._view(seat)
+
+    def events(self) -> list[Event]:
+        """Every applied action in order, as :class:`Event` ``(actor, text, auto, seat)``,
+        the engine's own (forced) ones included."""
+        return log_events(self.log)
+
+    def history(self) -> list[str]:
+        """Canonical texts of the actions chosen by players or by chance, without the
+        engine's own (auto) ones: replaying them reproduces the game."""
+        return [e[1] for e in log_events(self.log) if not e[2]]
 
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE

@@ -27,6 +27,14 @@ class GameOver(ZigguratError):
     """An action was sent to a finished game."""
 
 
+class OptionError(ZigguratError):
+    """A game option is unknown, or its value is not of its declared type and range."""
+
+
+class InvalidSeat(ZigguratError):
+    """A seat that is not one of the game's (an ``int`` from 0 to players - 1)."""
+
+
 class InvalidPosition(ZigguratError):
     """A position (``game.state_from_position``) that the schema or the rules make impossible;
     the message names the field and, where there is one, the rule."""

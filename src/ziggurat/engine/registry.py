@@ -21,19 +21,12 @@ def games() -> list[str]:
 
 
 def game_class(game_id: str) -> type[Game]:
+    """The ``Game`` subclass of ``game_id`` (its metadata and ``hooks`` are class attributes)."""
     if game_id not in _GAMES:
         raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(games())}")
     module_name, _, cls_name = _GAMES[game_id].partition(":")
     cls: type[Game] = getattr(importlib.import_module(module_name), cls_name)
     return cls
-
-
-def game_package(game_id: str) -> str:
-    """The package of a game (``ziggurat.games.mesopotamia``): its ``bots``, ``render_text``,
-    ``render_svg`` and ``describe`` modules live there."""
-    if game_id not in _GAMES:
-        raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(games())}")
-    return _GAMES[game_id].partition(":")[0].rpartition(".")[0]
 
 
 def load(game_id: str, players: int | None = None, **options: Any) -> Game:

@@ -2,7 +2,7 @@
 
 Importing a subpackage such as ``ziggurat.games.mesopotamia`` makes Python bind the
 attribute ``ziggurat.games`` to this package, hiding the public function
-``ziggurat.games()`` (DESIGN.md). Calling this package therefore does what the function
+``ziggurat.games()`` (docs/architecture.md). Calling this package therefore does what the function
 does, so ``ziggurat.games()`` keeps working whatever has been imported.
 """
 

@@ -1,4 +1,4 @@
-"""Action codecs: a fixed integer index for every action of a game (issue 7).
+"""Action codecs: a fixed integer index for every action of a game.
 
 Reinforcement-learning interfaces (PettingZoo, OpenSpiel) want actions as integers in a
 range fixed for the game, while Ziggurat actions are canonical texts. A codec is that
@@ -34,7 +34,6 @@ adapters) always pass it.
 from __future__ import annotations
 
 import bisect
-import importlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -267,12 +266,6 @@ class ActionCodec(ABC):
         )
 
 
-# game id -> "module:Class", imported lazily like the game registry.
-_CODECS: dict[str, str] = {
-    "mesopotamia": "ziggurat.interop.codecs.mesopotamia:MesopotamiaCodec",
-    "mesopotamia-epochs": "ziggurat.interop.codecs.epochs:EpochsCodec",
-    "mare-nostrum": "ziggurat.interop.codecs.mare_nostrum:MareNostrumCodec",
-}
 _CACHE: dict[tuple[str, int, str], ActionCodec] = {}
 
 
@@ -281,15 +274,18 @@ def _options_key(options: dict[str, Any]) -> str:
 
 
 def codec_for(game: Game) -> ActionCodec:
-    """The codec of ``game`` (cached per game id, player count and options)."""
+    """The codec of ``game`` (its ``hooks.codec``, cached per game id, player count and options).
+
+    :raises ValueError: for a game that declares no codec.
+    """
     key = (game.game_id, game.num_players, _options_key(dict(game.options)))
     codec = _CACHE.get(key)
     if codec is None:
-        if game.game_id not in _CODECS:
+        hook = game.hooks.codec
+        if hook is None:
             raise ValueError(f"no action codec for game {game.game_id!r}")
-        module_name, _, cls_name = _CODECS[game.game_id].partition(":")
-        cls: type[ActionCodec] = getattr(importlib.import_module(module_name), cls_name)
-        codec = _CACHE[key] = cls(game)
+        made: ActionCodec = hook.get()(game)
+        codec = _CACHE[key] = made
     return codec
 
 

@@ -1,4 +1,4 @@
-"""View encoders: a fixed-size float vector of everything a seat's view shows (issue 7).
+"""View encoders: a fixed-size float vector of everything a seat's view shows.
 
 ``encoder_for(game)`` gives a :class:`ViewEncoder` whose ``encode(view, seat)`` turns
 ``state.view(seat)`` into a flat ``float32`` array of length ``shape[0]``, the same length for
@@ -23,7 +23,6 @@ the action codec; the ``viewer`` field says whose view it is. Layouts: ``docs/in
 
 from __future__ import annotations
 
-import importlib
 import json
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
@@ -113,24 +112,23 @@ class ViewEncoder(ABC):
 COUNT = 1e6
 """Upper bound declared for open counts (rounds, resources ...): finite, but never reached."""
 
-_ENCODERS: dict[str, str] = {
-    "mesopotamia": "ziggurat.interop.observers.mesopotamia:MesopotamiaEncoder",
-    "mesopotamia-epochs": "ziggurat.interop.observers.epochs:EpochsEncoder",
-    "mare-nostrum": "ziggurat.interop.observers.mare_nostrum:MareNostrumEncoder",
-}
 _CACHE: dict[tuple[str, int, str], ViewEncoder] = {}
 
 
 def encoder_for(game: Game) -> ViewEncoder:
-    """The view encoder of ``game`` (cached per game id, player count and options)."""
+    """The view encoder of ``game`` (its ``hooks.observer``, cached per game id, player count
+    and options).
+
+    :raises ValueError: for a game that declares no observer.
+    """
     key = (game.game_id, game.num_players, json.dumps(dict(game.options), sort_keys=True, default=repr))
     enc = _CACHE.get(key)
     if enc is None:
-        if game.game_id not in _ENCODERS:
+        hook = game.hooks.observer
+        if hook is None:
             raise ValueError(f"no view encoder for game {game.game_id!r}")
-        module_name, _, cls_name = _ENCODERS[game.game_id].partition(":")
-        cls: type[ViewEncoder] = getattr(importlib.import_module(module_name), cls_name)
-        enc = _CACHE[key] = cls(game)
+        made: ViewEncoder = hook.get()(game)
+        enc = _CACHE[key] = made
     return enc
 
 

@@ -1,4 +1,4 @@
-"""Ziggurat's games as OpenSpiel Python games (issue 7).
+"""Ziggurat's games as OpenSpiel Python games.
 
 Importing this module registers three games with ``pyspiel``::
 
@@ -13,7 +13,7 @@ Importing this module registers three games with ``pyspiel``::
 parameters are ``players``, ``options`` (the game options as a JSON object) and
 ``max_game_length`` (a cap on player decisions: OpenSpiel needs a finite bound and random
 Mesopotamia play has none; a game reaching the cap ends as a *truncation*, see
-:data:`SPECS`). Integer actions and chance outcomes are those of
+:func:`spec_of`). Integer actions and chance outcomes are those of
 :func:`ziggurat.interop.codec.codec_for`; observation tensors are those of
 :func:`ziggurat.interop.observe.encoder_for`; strings are views as canonical JSON.
 ``docs/openspiel.md`` describes every choice (GameType, GameInfo, observers, resampling,
@@ -38,6 +38,7 @@ import ziggurat
 from ziggurat.engine.contract import CHANCE, TERMINAL
 from ziggurat.engine.contract import Game as ZGame
 from ziggurat.engine.contract import State as ZState
+from ziggurat.engine.registry import game_class
 from ziggurat.interop.codec import ActionCodec, codec_for
 from ziggurat.interop.spiel_observer import ViewObserver
 
@@ -47,7 +48,8 @@ _CONSTANT_SUM = pyspiel.GameType.Utility.CONSTANT_SUM
 
 @dataclass(frozen=True)
 class SpielSpec:
-    """How one Ziggurat game is presented to OpenSpiel."""
+    """How one Ziggurat game is presented to OpenSpiel; everything but the names is the
+    game's own metadata (:func:`spec_of`)."""
 
     game_id: str
     short_name: str
@@ -59,41 +61,32 @@ class SpielSpec:
     """Cap on player decisions (chance outcomes and the engine's forced moves not counted)."""
     constant_sum: bool
     """Every end (truncation included) pays 1.0 in total; else general-sum."""
+    min_utility: float
+    max_utility: float
 
 
-SPECS: dict[str, SpielSpec] = {
-    # Heuristic bots finish a 4-player game in ~600 decisions; random play often needs
-    # 10,000-60,000 and sometimes never ends (tribes can wander forever), so a cap is needed.
-    # A game reaching it ends with no winner (all 0.0), like the engine's ``roundLimit``.
-    "mesopotamia": SpielSpec(
-        "mesopotamia", "python_ziggurat_mesopotamia", "Python Ziggurat Mesopotamia", 2, 4, 2, 10_000, False
-    ),
-    # Five Epochs bound the game: ~230 decisions for 5 heuristic bots, ~215 at most in random
-    # play. The cap is a safety net; were it reached, the 1.0 is shared by all seats (as a
-    # shared victory, E15.2), so returns always sum to 1.
-    "mesopotamia-epochs": SpielSpec(
-        "mesopotamia-epochs",
-        "python_ziggurat_mesopotamia_epochs",
-        "Python Ziggurat Mesopotamia: Epochs",
-        2,
-        5,
-        2,
-        2_000,
-        True,
-    ),
-    # ~500 decisions for 5 heuristic bots, up to ~1,800 in random play. At the cap the game
-    # ends with no winner (all 0.0), like the engine's ``max_rounds`` stop.
-    "mare-nostrum": SpielSpec(
-        "mare-nostrum",
-        "python_ziggurat_mare_nostrum",
-        "Python Ziggurat Mare Nostrum: Empires",
-        3,
-        5,
-        3,
-        5_000,
-        False,
-    ),
-}
+def spec_of(game_id: str) -> SpielSpec:
+    """The spec of a registered game, read from its ``Game`` class: players, ``constant_sum``,
+    ``max_game_length`` (the default cap) and ``utility_range``. A game reaching the cap ends
+    with every seat's share of 1.0 if the game is constant-sum, else with no winner (all 0.0)."""
+    cls = game_class(game_id)
+    low, high = cls.utility_range
+    return SpielSpec(
+        game_id,
+        "python_ziggurat_" + game_id.replace("-", "_"),
+        f"Python Ziggurat {cls.name}",
+        cls.min_players,
+        cls.max_players,
+        cls.min_players,
+        cls.max_game_length,
+        cls.constant_sum,
+        low,
+        high,
+    )
+
+
+SPECS: dict[str, SpielSpec] = {game_id: spec_of(game_id) for game_id in ziggurat.games()}
+"""Ziggurat game id -> its OpenSpiel spec, for every registered game."""
 
 
 # -- game parameters --------------------------------------------------------------------
@@ -226,8 +219,8 @@ class ZigguratGame(pyspiel.Game):
             num_distinct_actions=codec.num_actions,
             max_chance_outcomes=codec.num_chance_outcomes,
             num_players=players,
-            min_utility=0.0,
-            max_utility=1.0,
+            min_utility=spec.min_utility,
+            max_utility=spec.max_utility,
             utility_sum=1.0 if spec.constant_sum else None,
             max_game_length=max_length,
         )

@@ -1,4 +1,4 @@
-"""A PettingZoo AEC environment for every Ziggurat game (issue 7; needs ``ziggurat[rl]``).
+"""A PettingZoo AEC environment for every Ziggurat game (needs ``ziggurat[rl]``).
 
 >>> from ziggurat.interop.pettingzoo import env
 >>> e = env("mesopotamia-epochs", players=3)
@@ -32,7 +32,6 @@
 from __future__ import annotations
 
 import functools
-import importlib
 import io
 from typing import Any
 
@@ -42,7 +41,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from ziggurat.engine.contract import CHANCE, Game, State
-from ziggurat.engine.registry import game_package, load
+from ziggurat.engine.registry import load
 from ziggurat.interop.codec import ActionCodec, codec_for
 from ziggurat.interop.observe import ViewEncoder, encoder_for
 
@@ -226,8 +225,10 @@ def env(
 
 
 def _render_text(game: Game, view: dict[str, Any]) -> Any:
-    module = importlib.import_module(game_package(game.game_id) + ".render_text")
-    return module.render_board(view, None, RENDER_WIDTH, legend=False)
+    hook = game.hooks.render_text
+    if hook is None:
+        raise ValueError(f"{game.game_id} has no terminal board to render (no render_text hook)")
+    return hook.get().render_board(view, None, RENDER_WIDTH, legend=False)
 
 
 def _console(file: io.StringIO, color_system: str | None) -> Any:

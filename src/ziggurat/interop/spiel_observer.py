@@ -1,4 +1,4 @@
-"""OpenSpiel observer for Ziggurat games: strings and tensors from views (issue 7).
+"""OpenSpiel observer for Ziggurat games: strings and tensors from views.
 
 OpenSpiel asks a Python game for an observer per *observation type*
 (``pyspiel.IIGObservationType``: public info, perfect recall, whose private info). A Ziggurat

@@ -7,9 +7,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Request, status
 
+from ziggurat.engine.errors import OptionError
+from ziggurat.engine.messages import LANGS, catalogue
 from ziggurat.server import gamekit
 from ziggurat.server.live import Forbidden, LiveTable
-from ziggurat.server.manager import Created, TableManager, hash_token
+from ziggurat.server.manager import Created, TableManager, TableUnavailable, hash_token
 from ziggurat.server.schemas import (
     Access,
     ErrorOut,
@@ -21,6 +23,7 @@ from ziggurat.server.schemas import (
     TableCreated,
     TableIn,
     TableOut,
+    TablesHealth,
 )
 from ziggurat.server.store import SeatSpec
 
@@ -28,7 +31,14 @@ router = APIRouter()
 
 TokenHeader = Annotated[str | None, Header(alias="X-Ziggurat-Token", description="a seat or spectator token")]
 
-_ERROR_TEXT = {400: "bad request", 403: "missing or wrong token", 404: "no such table", 413: "body too large"}
+_ERROR_TEXT = {
+    400: "bad request",
+    403: "missing or wrong token",
+    404: "no such table",
+    413: "body too large",
+    422: "an option is unknown, or its value is outside the option's type and range",
+    503: "the stored table cannot be resumed",
+}
 
 
 def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
@@ -44,7 +54,10 @@ def _manager(request: Request) -> TableManager:
 async def _table_and_viewer(
     request: Request, table_id: str, token: str | None
 ) -> tuple[LiveTable, int | None]:
-    table = await _manager(request).get(table_id)
+    try:
+        table = await _manager(request).get(table_id)
+    except TableUnavailable as exc:
+        raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, str(exc)) from exc
     if table is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, f"no table {table_id!r}")
     try:
@@ -82,9 +95,12 @@ def _created_answer(created: Created) -> TableCreated:
 
 
 @router.get("/healthz", response_model=Health, tags=["server"])
-async def healthz() -> Health:
-    """Liveness check."""
-    return Health(status="ok")
+async def healthz(request: Request) -> Health:
+    """Liveness check, with the tables resumed at start and those that could not be."""
+    manager: TableManager | None = getattr(request.app.state, "manager", None)
+    if manager is None:
+        return Health(status="ok")
+    return Health(status="ok", tables=TablesHealth.model_validate(manager.health()))
 
 
 @router.get("/api/games", response_model=list[GameOut], tags=["lobby"])
@@ -116,11 +132,25 @@ async def game_board_data(game_id: str) -> dict[str, Any]:
     return gamekit.board_data(game_id)
 
 
+@router.get(
+    "/api/messages/{lang}",
+    response_model=dict[str, str],
+    responses={404: {"model": ErrorOut, "description": "no such language"}},
+    tags=["lobby"],
+)
+async def messages(lang: str) -> dict[str, str]:
+    """The message catalogue of ``lang`` (the engine's and every game's, merged): the patterns
+    the browser renders log events, refusals and results with (ziggurat.engine.messages)."""
+    if lang not in LANGS:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, f"no language {lang!r}; languages: {', '.join(LANGS)}")
+    return catalogue(lang)
+
+
 @router.post(
     "/api/tables",
     response_model=TableCreated,
     status_code=status.HTTP_201_CREATED,
-    responses=_errors(400, 413),
+    responses=_errors(400, 413, 422),
     tags=["lobby"],
 )
 async def create_table(body: TableIn, request: Request) -> TableCreated:
@@ -135,6 +165,8 @@ async def create_table(body: TableIn, request: Request) -> TableCreated:
         ]
     try:
         created = await _manager(request).create(body.game, body.players, body.options, seats, body.seed)
+    except OptionError as exc:  # well-formed, but an option is unknown or outside its type and range
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
     except (ValueError, TypeError) as exc:
         raise HTTPException(status.HTTP_400_BAD_REQUEST, str(exc)) from exc
     return _created_answer(created)
@@ -146,7 +178,9 @@ async def lookup_tables(body: LookupIn, request: Request) -> list[dict[str, Any]
     return await _manager(request).lookup(body.tokens)
 
 
-@router.get("/api/tables/{table_id}", response_model=TableOut, responses=_errors(403, 404), tags=["tables"])
+@router.get(
+    "/api/tables/{table_id}", response_model=TableOut, responses=_errors(403, 404, 503), tags=["tables"]
+)
 async def get_table(table_id: str, request: Request, x_ziggurat_token: TokenHeader = None) -> TableOut:
     """A table's public facts: seats, status, who is to move, its rematch."""
     table, _ = await _table_and_viewer(request, table_id, x_ziggurat_token)
@@ -174,7 +208,7 @@ async def get_table(table_id: str, request: Request, x_ziggurat_token: TokenHead
 @router.get(
     "/api/tables/{table_id}/record",
     response_model=dict[str, Any],
-    responses=_errors(403, 404),
+    responses=_errors(403, 404, 503),
     tags=["tables"],
 )
 async def get_record(table_id: str, request: Request, x_ziggurat_token: TokenHeader = None) -> dict[str, Any]:
@@ -187,7 +221,7 @@ async def get_record(table_id: str, request: Request, x_ziggurat_token: TokenHea
     "/api/tables/{table_id}/rematch",
     response_model=TableCreated,
     status_code=status.HTTP_201_CREATED,
-    responses=_errors(403, 404),
+    responses=_errors(403, 404, 503),
     tags=["tables"],
 )
 async def rematch(table_id: str, request: Request, x_ziggurat_token: TokenHeader = None) -> TableCreated:
@@ -197,6 +231,8 @@ async def rematch(table_id: str, request: Request, x_ziggurat_token: TokenHeader
         raise HTTPException(status.HTTP_403_FORBIDDEN, "a spectator token cannot ask for a rematch")
     try:
         created = await _manager(request).rematch(table, viewer)
+    except TableUnavailable as exc:
+        raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, str(exc)) from exc
     except ValueError as exc:
         raise HTTPException(status.HTTP_400_BAD_REQUEST, str(exc)) from exc
     return _created_answer(created)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -95,10 +96,13 @@ def create_app(
 
 
 def _without_422(schema: dict[str, Any]) -> dict[str, Any]:
-    """Validation errors answer 400 here (see :func:`_validation_error`), not FastAPI's 422."""
+    """Validation errors answer 400 here (see :func:`_validation_error`), not FastAPI's 422;
+    a 422 an endpoint declares itself (an option outside its range) stays."""
     for methods in schema.get("paths", {}).values():
         for operation in methods.values():
             responses = operation.get("responses", {})
+            if "HTTPValidationError" not in json.dumps(responses.get("422", {})):
+                continue
             if responses.pop("422", None) is not None and "400" not in responses:
                 responses["400"] = {
                     "description": "bad request",

@@ -1,46 +1,29 @@
-"""What the server needs from a game beyond the engine contract, found by convention.
+"""What the server needs from a game beyond the engine contract, read from its hooks.
 
-Each game package may provide ``data.COLOURS`` and ``data.OPTION_DEFAULTS``,
-``view.redact_events`` (a log as a seat saw it), ``describe.describe_step`` (player-readable
-sentences), ``bots.HeuristicBot`` and ``client.board_data()`` (static data its browser board
-draws with, e.g. the map layout). Games without them still work: seats are called
-``seat1``..., logs hide every other seat's action text, sentences repeat the text, the board
-data is empty.
+A game declares (``Game.hooks``, :class:`ziggurat.engine.hooks.GameHooks`) its option
+defaults, ``redact_events`` (a log as a seat saw it), ``describe_step`` (player-readable
+sentences), its heuristic bot and ``board_data()`` (static data its browser board draws with,
+e.g. the map layout); seats are named by ``Game.seat_names()``. Games without a hook still
+work: logs hide every other seat's action text, sentences repeat the text, the board data is
+empty, no option is listed, no heuristic bot is offered.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from types import ModuleType
 from typing import Any
 
 from ziggurat.bots.base import BOT_KINDS
 from ziggurat.engine.contract import Game, State
-from ziggurat.engine.registry import game_class, game_package, games, load
+from ziggurat.engine.eventlog import Event, events_since
+from ziggurat.engine.eventlog import log_mark as log_mark_of
+from ziggurat.engine.hooks import Redactor, StepDescriber
+from ziggurat.engine.messages import Message
+from ziggurat.engine.registry import game_class, games, load
 
 log = logging.getLogger(__name__)
-
-Event = tuple[int, str, bool, int]  # actor (-1: chance), text, auto, seat whose turn it is
-
-
-def _package(game_id: str) -> str:
-    return game_package(game_id)
-
-
-def _submodule(game_id: str, name: str) -> ModuleType | None:
-    full = f"{_package(game_id)}.{name}"
-    try:
-        if importlib.util.find_spec(full) is None:
-            return None
-        return importlib.import_module(full)
-    except ImportError:
-        log.warning("game module %s failed to import", full, exc_info=True)
-        return None
 
 
 @dataclass(frozen=True)
@@ -60,8 +43,8 @@ def game_infos() -> list[GameInfo]:
     out = []
     for game_id in games():
         cls = game_class(game_id)
-        data = _submodule(game_id, "data")
-        defaults = dict(getattr(data, "OPTION_DEFAULTS", {}) or {})
+        hook = cls.hooks.option_defaults
+        defaults = dict(hook.get()) if hook is not None else {}
         out.append(
             GameInfo(
                 game_id,
@@ -88,9 +71,9 @@ name, so a table keeps its level if the mapping is retuned; the plain kinds (``r
 @cache
 def available_bots(game_id: str) -> list[str]:
     """Bot kinds a seat of this game may have: the difficulty levels, then ``heuristic`` and
-    ``random``. ``easy`` and ``heuristic`` need the game's bots module; ``medium`` and
+    ``random``. ``easy`` and ``heuristic`` need the game's heuristic bot; ``medium`` and
     ``hard`` search with random playouts in a game without one."""
-    has_heuristic = _submodule(game_id, "bots") is not None
+    has_heuristic = game_class(game_id).hooks.heuristic_bot is not None
     kinds = [level for level, spec in DIFFICULTIES.items() if has_heuristic or spec != "heuristic"]
     # ISMCTS itself is offered through the levels only: a seat cannot ask for any budget
     kinds += [k for k in ("heuristic", "random") if k in BOT_KINDS and (has_heuristic or k != "heuristic")]
@@ -107,9 +90,9 @@ def bot_spec(kind: str | None) -> str:
 
 @cache
 def board_data(game_id: str) -> dict[str, Any]:
-    """Static data for the game's browser board (its ``client.board_data()``), or ``{}``."""
-    make: Callable[[], dict[str, Any]] | None = getattr(_submodule(game_id, "client"), "board_data", None)
-    return make() if make is not None else {}
+    """Static data for the game's browser board (its ``hooks.board_data()``), or ``{}``."""
+    hook = game_class(game_id).hooks.board_data
+    return hook.get()() if hook is not None else {}
 
 
 def colours(game: Game) -> list[str]:
@@ -123,38 +106,28 @@ def colours_for(game_id: str, players: int) -> list[str]:
     return load(game_id, players=players).seat_names()
 
 
-def _all_events(state: State) -> list[Event]:
-    events: Callable[[], list[Event]] | None = getattr(state, "events", None)
-    if events is not None:
-        return list(events())
-    return [(-1, text, False, -1) for text in state.history()]
-
-
 def log_mark(state: State) -> Any:
     """An opaque marker of how far ``state``'s event log goes, for :func:`events_after`."""
-    # Mesopotamia's cons list: walking back to the mark is O(step); a plain list (Mare Nostrum) is counted
-    if hasattr(state, "log") and not isinstance(state.log, list):
-        return ("log", state.log)
-    return ("count", len(_all_events(state)))
+    return log_mark_of(state)
 
 
 def events_after(state: State, mark: Any) -> list[Event]:
     """Events applied to ``state`` (or a clone it grew from) since :func:`log_mark` gave ``mark``."""
-    kind, value = mark
-    if kind == "log":
-        out: list[Event] = []
-        node = getattr(state, "log", None)
-        while node is not None and node is not value:
-            node, item = node
-            out.append(item)
-        out.reverse()
-        return out
-    return _all_events(state)[value:]
+    return events_since(state, mark)
 
 
 def initial_events(state: State) -> list[Event]:
     """Events the engine applied itself while setting up ``state`` (before any action)."""
-    return _all_events(state)
+    return state.events()
+
+
+def _entry(ply: int, colour: str | None, text: str, sentence: str) -> dict[str, Any]:
+    """One log entry; a sentence the game gave as a :class:`Message` also goes as ``event``
+    (its key and parameters), which the browser renders in the reader's language."""
+    entry: dict[str, Any] = {"ply": ply, "colour": colour, "text": text, "sentence": str(sentence)}
+    if isinstance(sentence, Message):
+        entry["event"] = sentence.to_json()
+    return entry
 
 
 class LogWriter:
@@ -163,19 +136,15 @@ class LogWriter:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.colours = colours(game)
-        view_mod = _submodule(game.game_id, "view")
-        self._redact: Callable[[list[Event], int | None], list[str]] | None = getattr(
-            view_mod, "redact_events", None
-        )
-        describe_mod = _submodule(game.game_id, "describe")
-        self._describe: Callable[..., list[tuple[str, bool]]] | None = getattr(
-            describe_mod, "describe_step", None
-        )
+        hooks = game.hooks
+        self._redact: Redactor | None = hooks.redact_events.get() if hooks.redact_events else None
+        self._describe: StepDescriber | None = hooks.describe_step.get() if hooks.describe_step else None
 
     def entries(
         self, ply: int, events: list[Event], viewer: int | None, before: dict[str, Any], after: dict[str, Any]
     ) -> list[dict[str, Any]]:
-        """``{"ply", "colour", "text", "sentence"}`` for each event, as ``viewer`` may read them."""
+        """``{"ply", "colour", "text", "sentence"[, "event"]}`` for each event, as ``viewer`` may
+        read them."""
         if not events:
             return []
         texts = self._redacted(events, viewer)
@@ -183,9 +152,9 @@ class LogWriter:
         out = []
         for (actor, _, _, _), text, sentence in zip(events, texts, sentences, strict=False):
             colour = self.colours[actor] if 0 <= actor < len(self.colours) else None
-            out.append({"ply": ply, "colour": colour, "text": text, "sentence": sentence})
+            out.append(_entry(ply, colour, text, sentence))
         for sentence in sentences[len(events) :]:
-            out.append({"ply": ply, "colour": None, "text": "", "sentence": sentence})
+            out.append(_entry(ply, None, "", sentence))
         return out
 
     def _redacted(self, events: list[Event], viewer: int | None) -> list[str]:

@@ -25,6 +25,7 @@ from typing import Any
 from ziggurat.bots.base import Bot, close_bot, make_bot
 from ziggurat.engine.contract import CHANCE, State, sample_chance
 from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, ZigguratError
+from ziggurat.engine.messages import Message
 from ziggurat.engine.records import record
 from ziggurat.engine.registry import load
 from ziggurat.server import gamekit
@@ -49,7 +50,9 @@ class Refused(Exception):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
-        self.message = message
+        self.message = str(message)
+        # a refusal the game worded as a Message also goes as its key and parameters
+        self.event = message.to_json() if isinstance(message, Message) else None
 
 
 class Forbidden(Exception):
@@ -317,7 +320,9 @@ class LiveTable:
                 after.apply(text)
         except ZigguratError as exc:
             code = next((c for cls, c in _ERROR_CODES if isinstance(exc, cls)), "illegal")
-            raise Refused(code, str(exc)) from exc
+            raise Refused(
+                code, exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+            ) from exc
         events = gamekit.events_after(after, mark)
         chosen = [e[1] for e in events if not e[2]]
         canon = chosen[0] if chosen else self.game.parse_action(text)

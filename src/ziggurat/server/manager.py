@@ -36,6 +36,27 @@ def hash_token(token: str | None) -> str | None:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+class TableUnavailable(LookupError):
+    """A stored table that cannot be loaded (its options or actions no longer replay)."""
+
+    def __init__(self, table_id: str, reason: str) -> None:
+        super().__init__(f"table {table_id} cannot be resumed: {reason}")
+        self.table_id = table_id
+        self.reason = reason
+
+
+MAX_REASON = 500
+"""Characters of a failed table's reason kept for the log and ``/healthz``."""
+
+
+def _reason(exc: BaseException) -> str:
+    """One line saying why: the engine's own message, or the error's kind and message."""
+    text = " ".join(str(exc).split())
+    if not (isinstance(exc, ValueError) and text):
+        text = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return text if len(text) <= MAX_REASON else text[: MAX_REASON - 3] + "..."
+
+
 @dataclass
 class Created:
     """A new table with the tokens issued for it (shown once, never stored)."""
@@ -52,16 +73,29 @@ class TableManager:
         self.store = store
         self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
+        self.resumed = 0
+        self.failed: dict[str, str] = {}  # table id -> why it could not be loaded
         self._load_lock = asyncio.Lock()
         self._rematch_lock = asyncio.Lock()
 
     async def start(self) -> None:
-        """Resume every unfinished table (its bots and chance continue)."""
+        """Resume every unfinished table (its bots and chance continue).
+
+        A table that cannot be resumed is logged in one line naming it and the reason, and
+        listed by :meth:`health`; every other table still resumes.
+        """
         for table_id in await self.store.run(self.store.unfinished_ids):
             try:
-                await self.get(table_id)
-            except Exception:
-                log.exception("table %s could not be resumed", table_id)
+                table = await self.get(table_id)
+            except TableUnavailable:
+                continue  # logged and listed by get
+            if table is not None:
+                self.resumed += 1
+
+    def health(self) -> dict[str, Any]:
+        """``{"resumed": n, "failed": [{"table": id, "reason": ...}]}`` for ``/healthz``."""
+        failed = [{"table": table_id, "reason": reason} for table_id, reason in sorted(self.failed.items())]
+        return {"resumed": self.resumed, "failed": failed}
 
     async def close(self) -> None:
         for table in list(self.tables.values()):
@@ -76,11 +110,19 @@ class TableManager:
             table = self.tables.get(table_id)
             if table is not None:
                 return table
+            if table_id in self.failed:
+                raise TableUnavailable(table_id, self.failed[table_id])
             stored = await self.store.run(self.store.load_table, table_id)
             if stored is None:
                 return None
-            table = LiveTable(stored, self.store, self.bot_delay)
-            await asyncio.to_thread(table.rebuild, stored.actions)  # replaying is CPU work
+            try:
+                table = LiveTable(stored, self.store, self.bot_delay)
+                await asyncio.to_thread(table.rebuild, stored.actions)  # replaying is CPU work
+            except Exception as exc:  # a stored table that does not come back is reported, once
+                reason = _reason(exc)
+                self.failed[table_id] = reason
+                log.error("table %s could not be resumed: %s", table_id, reason)
+                raise TableUnavailable(table_id, reason) from exc
             self.tables[table_id] = table
             table.start()
             return table
@@ -96,7 +138,10 @@ class TableManager:
     ) -> Created:
         """Create and store a table; tokens are issued for human seats (those in ``issue`` if given).
 
-        :raises ValueError: for an unknown game, a bad option, player count, seat or seed.
+        Everything is checked, and the table built, before anything is stored.
+
+        :raises OptionError: for an unknown option, or a value outside its type and range.
+        :raises ValueError: for an unknown game, a bad player count, seat or seed.
         """
         if game_id not in {g.id for g in gamekit.game_infos()}:
             known = ", ".join(g.id for g in gamekit.game_infos())
@@ -140,9 +185,13 @@ class TableManager:
             seats=seats,
             tokens=tokens,
         )
-        await self.store.run(self.store.create_table, stored)
         table = LiveTable(stored, self.store, self.bot_delay)
         table.rebuild([])
+        try:
+            await self.store.run(self.store.create_table, stored)
+        except BaseException:
+            await table.close()
+            raise
         self.tables[table_id] = table
         table.start()
         return Created(table, issued, spectator)

@@ -8,8 +8,21 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 
+class FailedTable(BaseModel):
+    """A stored table that could not be resumed, and why."""
+
+    table: str
+    reason: str
+
+
+class TablesHealth(BaseModel):
+    resumed: int = Field(description="unfinished tables resumed when the server started")
+    failed: list[FailedTable] = Field(description="stored tables that could not be loaded")
+
+
 class Health(BaseModel):
     status: str = Field(examples=["ok"])
+    tables: TablesHealth | None = Field(default=None, description="null until the tables are resumed")
 
 
 class ErrorOut(BaseModel):
@@ -47,7 +60,7 @@ class TableIn(BaseModel):
 
     game: str = Field(examples=["mesopotamia"])
     players: int | None = Field(default=None, examples=[3], description="defaults to the number of seats")
-    options: dict[str, Any] = Field(default_factory=dict, examples=[{"roundLimit": 30}])
+    options: dict[str, Any] = Field(default_factory=dict, examples=[{"round_limit": 30}])
     seats: list[SeatIn] | None = None
     seed: int | None = Field(default=None, description="chance and bots are seeded from it; kept secret")
 

@@ -4,7 +4,9 @@ Life cycle of one socket: accept; close with :data:`CLOSE_NO_TABLE` or
 :data:`CLOSE_BAD_TOKEN` if the table or token is wrong; otherwise start a sender task that
 drains the connection's queue, register with the table (which queues the first ``state``),
 then read messages until the client leaves; finally unregister and stop the sender.
-Refused messages are answered with an ``error`` to this socket only.
+Refused messages are answered with an ``error`` to this socket only, and the socket stays
+open: a message that is not JSON, is nested too deeply, or does not have the shape of one of
+the protocol's messages (``server/client_messages.py``) is refused like an illegal action.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
+from ziggurat.server.client_messages import ActionIn, PingIn, parse_message
 from ziggurat.server.live import Connection, Forbidden, LiveTable, Refused
-from ziggurat.server.manager import TableManager, hash_token
+from ziggurat.server.manager import TableManager, TableUnavailable, hash_token
 
 log = logging.getLogger(__name__)
 
@@ -33,8 +36,11 @@ CLOSE_NO_TABLE = 4404
 MAX_MESSAGE_BYTES = 4096
 
 
-def _error(code: str, message: str) -> str:
-    return json.dumps({"type": "error", "code": code, "message": message})
+def _error(code: str, message: str, event: dict[str, Any] | None = None) -> str:
+    body: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if event is not None:
+        body["event"] = event
+    return json.dumps(body)
 
 
 async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
@@ -43,6 +49,9 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     manager: TableManager = websocket.app.state.manager
     try:
         table = await manager.get(table_id)
+    except TableUnavailable as exc:  # logged once, with the reason, when it failed to load
+        await websocket.close(CLOSE_INTERNAL_ERROR, exc.reason[:120])
+        return
     except Exception:
         log.exception("table %s could not be loaded", table_id)
         await websocket.close(CLOSE_INTERNAL_ERROR)
@@ -99,22 +108,16 @@ async def _receive_loop(websocket: WebSocket, table: LiveTable, conn: Connection
 
 async def _handle(text: str, table: LiveTable, conn: Connection) -> None:
     try:
-        data: Any = json.loads(text)
-    except ValueError:
-        conn.send(_error("bad_message", "not JSON"))
-        return
-    kind = data.get("type") if isinstance(data, dict) else None
-    try:
-        if kind == "ping":
-            conn.send('{"type":"pong"}')
-        elif kind == "action":
-            action = data.get("action")
-            if not isinstance(action, str) or not action.strip():
-                raise Refused("bad_message", "an action message needs an 'action' string")
-            await table.act(conn.viewer, action)
-        elif kind == "undo":
-            await table.undo(conn.viewer)
-        else:
-            raise Refused("bad_message", f"unknown message type {kind!r}; expected action, undo or ping")
+        message = parse_message(text)
     except Refused as exc:
         conn.send(_error(exc.code, exc.message))
+        return
+    try:
+        if isinstance(message, PingIn):
+            conn.send('{"type":"pong"}')
+        elif isinstance(message, ActionIn):
+            await table.act(conn.viewer, message.action)
+        else:
+            await table.undo(conn.viewer)
+    except Refused as exc:
+        conn.send(_error(exc.code, exc.message, exc.event))

@@ -1,4 +1,4 @@
-"""Helpers for the Mare Nostrum: Empires rules tests (spec ``/work/shared/rules/mare_nostrum.md``).
+"""Helpers for the Mare Nostrum: Empires rules tests (spec ``docs/rules/mare-nostrum.md``).
 
 Situations are positions: a game is set up with forced chance outcomes (empires in seat order,
 a known display), then the position dict is edited (resources, pieces, the phase under way)

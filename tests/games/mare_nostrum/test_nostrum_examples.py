@@ -34,7 +34,7 @@ def produce(state: Any, **changes: Any) -> Any:
     production.production(s.d)
     flow.advance(s.d)
     s._legal = None
-    s.settle()
+    s._settle()
     return s
 
 

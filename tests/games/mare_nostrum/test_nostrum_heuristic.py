@@ -23,6 +23,7 @@ def test_all_heuristic_games_finish_with_a_winner(n: int) -> None:
         assert victory_condition(pos, game.opts) in ("pyramids", "heroes_wonders", "capitals", "titles")
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random() -> None:
     wins = games = 0
     for n in (3, 4, 5):

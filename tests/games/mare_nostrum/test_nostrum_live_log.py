@@ -20,7 +20,7 @@ def _events(seed: int) -> list[tuple[int, str, bool, int]]:
             state.apply(ziggurat.sample_chance(state, rng))
         else:
             state.apply(rng.choice(list(state.legal_actions())))
-    return list(state.log)  # type: ignore[attr-defined]
+    return state.events()
 
 
 def test_other_seats_offers_hidden_own_shown_7() -> None:

@@ -73,7 +73,7 @@ def test_building_supply_limit_values_are_checked() -> None:
     MareNostrumGame(3, {"building_supply_limit": {"capital": 3}})
     with pytest.raises(OptionError, match="fewer than the 4"):  # Egypt's capital too
         MareNostrumGame(4, {"building_supply_limit": {"capital": 3}})
-    with pytest.raises(OptionError, match="unknown building kind 'fortress'"):
+    with pytest.raises(OptionError, match="building_supply_limit: unknown key 'fortress'"):
         MareNostrumGame(3, {"building_supply_limit": {"fortress": 3}})
     for bad in ("many", 2.5, {"market": "two"}, True):
         with pytest.raises(OptionError, match="building_supply_limit"):

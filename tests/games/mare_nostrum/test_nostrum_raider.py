@@ -92,6 +92,7 @@ def test_no_raid_without_a_coastal_target() -> None:
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])
+@pytest.mark.slow
 def test_games_with_raiders_finish_and_keep_every_piece(n: int) -> None:
     game = MareNostrumGame(n, {})
     for seed in range(2):

@@ -53,6 +53,7 @@ def _text(view: dict[str, Any], width: int = 100) -> str:
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])
+@pytest.mark.slow
 def test_renderers_on_random_positions(n: int) -> None:
     final, states = _game(n, 10 + n)
     assert final.is_terminal()
@@ -74,6 +75,7 @@ def test_renderers_on_random_positions(n: int) -> None:
 
 
 @pytest.mark.parametrize("n", [3, 5])
+@pytest.mark.slow
 def test_a_seat_rendering_depends_only_on_what_it_knows(n: int) -> None:
     """Another deal of the other seats' secrets (7.7) draws the same board, text and SVG."""
     _, states = _game(n, 20 + n)
@@ -98,7 +100,8 @@ def test_hidden_offer_shown_only_to_its_seat() -> None:
             for other in range(4):
                 if other != seat and trade["offers"][other]:
                     checked += 1
-                    assert f"(seat {other}): offers {len(trade['offers'][other])} hidden" in text
+                    label = DS.seat_label(state.view(seat), other)
+                    assert f"{label}: offers {len(trade['offers'][other])} hidden" in text
         state.apply(state.legal_actions()[0])
     assert checked
 
@@ -185,16 +188,14 @@ def test_dice_faces_in_sentences_and_on_the_board() -> None:
     s.apply("roll 1,2")
     after = s.view(1)
     told = [text for text, _ in DS.describe_step(DS.events_since(s, mark), before, after)]
-    assert told == ["Rome (seat 0) rolls 1, 2 (total 3)"]
-    assert "Rome (seat 0) rolled 1, 2 (total 3)" in _text(after)
+    assert told == ["Rome rolls 1, 2 (total 3)"]
+    assert "Rome rolled 1, 2 (total 3)" in _text(after)
     mark = DS.log_mark(s)
     s.apply("roll 4")
     told = [text for text, _ in DS.describe_step(DS.events_since(s, mark), after, s.view(1))]
-    assert told[0] == "Carthage (seat 2) rolls 4"
-    assert told[-1] == (
-        "Result in Mare Sardum: Rome (seat 0) 1, 2 = 3, Carthage (seat 2) 4; hits taken: Rome (seat 0) 0, Carthage (seat 2) 0"
-    )
-    assert "Last battle in Mare Sardum: Rome (seat 0) 1, 2 = 3" in _text(s.view(None))
+    assert told[0] == "Carthage rolls 4"
+    assert told[-1] == "Result in Mare Sardum: Rome 1, 2 = 3, Carthage 4; hits taken: Rome 0, Carthage 0"
+    assert "Last battle in Mare Sardum: Rome 1, 2 = 3" in _text(s.view(None))
 
 
 def test_battle_result_shows_the_fortress_bonus() -> None:
@@ -202,6 +203,5 @@ def test_battle_result_shows_the_fortress_bonus() -> None:
     fought = {"kind": "land", "where": "numidia", "att": 0, "def": 2, "att_faces": [2, 4, 5, 6],
               "def_faces": [3, 4], "totals": [17, 12], "hits": [2, 2]}  # fmt: skip
     assert DS.battle_result(view, fought) == (
-        "Result in Numidia: Rome (seat 0) 2, 4, 5, 6 = 17, Carthage (seat 2) 3, 4 + 5 = 12; "
-        "hits taken: Rome (seat 0) 2, Carthage (seat 2) 2"
+        "Result in Numidia: Rome 2, 4, 5, 6 = 17, Carthage 3, 4 + 5 = 12; hits taken: Rome 2, Carthage 2"
     )

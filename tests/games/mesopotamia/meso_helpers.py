@@ -1,5 +1,5 @@
 """Helpers for the Mesopotamia rules tests (imported as ``meso_helpers``, a name unique in the
-suite, since every test folder has a ``conftest``) (rules spec ``/work/shared/rules/mesopotamia.md``).
+suite, since every test folder has a ``conftest``) (rules spec ``docs/rules/mesopotamia.md``).
 
 Situations are built the way the DESIGN asks: take a real position (``to_position``), edit
 it with :class:`Board`, and load it with ``state_from_position``. The builder keeps pieces,

@@ -123,7 +123,7 @@ def test_endurance_in_phase_one_only_M15_1_R49() -> None:
 
 
 def test_endurance_bonus_option_M15_1() -> None:
-    s = red("endurance", enduranceBonusMp=1).state()
+    s = red("endurance", endurance_bonus_mp=1).state()
     s.apply("play endurance")
     assert s.to_position()["mp"] == 6
 
@@ -230,7 +230,7 @@ def test_fertility_drawn_this_turn_cannot_be_used_M12_3() -> None:
 
 
 def test_fertility_extra_tribes_option_M15_3() -> None:
-    s = fertility_board("fertility", fertilityExtraTribes=2).state()
+    s = fertility_board("fertility", fertility_extra_tribes=2).state()
     s.apply("grow 2,0 r2 r@2,0 r@2,0 fertility")
     assert mine(s, "red")["tribes_in_supply"] == 1
 
@@ -252,7 +252,7 @@ def test_holy_stone_at_the_top_of_the_scale_R56_R27() -> None:
 
 
 def test_holy_stone_effect_option_M15_4() -> None:
-    s = red("holy_stone", holyStoneEffect={"limitGain": 2, "manaGain": 0}).mana("r", 1, 3).state()
+    s = red("holy_stone", holy_stone_effect={"limit_gain": 2, "mana_gain": 0}).mana("r", 1, 3).state()
     s.apply("play holy_stone")
     assert (mine(s, "red")["limit"], mine(s, "red")["mana"]) == (5, 1)
 
@@ -302,7 +302,7 @@ def test_land_needs_a_non_empty_pile_M15_5() -> None:
 
 
 def test_land_peek_count_and_no_reorder_options_M15_5() -> None:
-    s = red("land", landPeekCount=2, landMayReorder=False).state()
+    s = red("land", land_peek_count=2, land_may_reorder=False).state()
     s.apply("play land 1")
     s.apply("peek plains")
     s.apply("peek volcano")
@@ -331,7 +331,7 @@ def test_mana_theft_targets_an_opponent_M15_6() -> None:
 
 
 def test_mana_theft_amount_option_M15_6() -> None:
-    s = red("mana_theft", manaTheftAmount=3).mana("b", 5).mana("r", 0, 8).state()
+    s = red("mana_theft", mana_theft_amount=3).mana("b", 5).mana("r", 0, 8).state()
     s.apply("play mana_theft b")
     assert (mine(s, "blue")["mana"], mine(s, "red")["mana"]) == (2, 3)
 
@@ -367,7 +367,9 @@ def test_teleport_empty_opponent_onto_temple_R54() -> None:
 
 
 def test_teleport_loaded_opponent_onto_temple_by_option_R54() -> None:
-    b = red("teleport", specs=("r@1,0", "rw@1,0", "bs@1,-1"), teleportOpponentOntoTempleOnlyIfEmpty=False)
+    b = red(
+        "teleport", specs=("r@1,0", "rw@1,0", "bs@1,-1"), teleport_opponent_onto_temple_only_if_empty=False
+    )
     s = b.state()
     s.apply("play teleport bs@1,-1")
     s.apply("to 0,0")
@@ -430,7 +432,7 @@ def test_teleport_in_phase_two_sets_up_no_steal_R24() -> None:
 
 
 def test_teleport_forbidden_types_option_M15_7() -> None:
-    b = red("teleport", specs=("r@1,0", "rw@1,0"), teleportForbiddenDestinationTypes=["volcano", "forest"])
+    b = red("teleport", specs=("r@1,0", "rw@1,0"), teleport_forbidden_destination_types=["volcano", "forest"])
     s = b.state()
     s.apply("play teleport r@1,0")
     assert "to -1,0" not in s.legal_actions()
@@ -486,7 +488,7 @@ def test_expulsion_any_hut_own_opposing_neutral_M15_8_R10(target: str) -> None:
 
 
 def test_expulsion_own_huts_only_by_option_M15_8() -> None:
-    b = expulsion_board("expulsion", expulsionTargetHuts="own")
+    b = expulsion_board("expulsion", expulsion_target_huts="own")
     b.pos["huts"].append(["neutral", 1, 2, 0, 0])
     s = b.state()
     plays = sorted(a for a in s.legal_actions() if a.startswith("play expulsion"))
@@ -495,14 +497,14 @@ def test_expulsion_own_huts_only_by_option_M15_8() -> None:
 
 
 def test_expulsion_neutral_hut_fixed_by_option_R10() -> None:
-    b = expulsion_board("expulsion", neutralHutMovableByExpulsion=False)
+    b = expulsion_board("expulsion", neutral_hut_movable_by_expulsion=False)
     b.pos["huts"].append(["neutral", 1, 2, 0, 0])
     s = b.state()
     refuse(s, "play expulsion n1", "M15.8")
 
 
 def test_expulsion_offering_returns_to_supply_by_option_M15_8() -> None:
-    b = expulsion_board("expulsion", expulsionMovesOffering=False).hut("b", 2, 2, 0, offering=6)
+    b = expulsion_board("expulsion", expulsion_moves_offering=False).hut("b", 2, 2, 0, offering=6)
     s = b.state()
     s.apply("play expulsion b2")
     assert ["blue", 2, 3, 0, 0] in s.to_position()["huts"]

@@ -129,7 +129,7 @@ def test_volcano_placed_elsewhere_and_redrawn_from_any_pile_M7_3_R33() -> None:
 
 
 def test_volcano_on_target_by_option_M7_3() -> None:
-    s = explorer("r@1,-1", "r@1,0", volcanoMayUseDiscoveryTarget=True).state()
+    s = explorer("r@1,-1", "r@1,0", volcano_may_use_discovery_target=True).state()
     s.apply("move r@1,-1 2,-1")
     s.apply("pile 1")
     s.apply("tile volcano")
@@ -242,7 +242,7 @@ def test_empty_supply_places_nothing_M7_5_E6c() -> None:
 
 
 def test_new_tile_not_served_first_by_option_R35() -> None:
-    b = explorer("y@1,-1", players=2, shortSupplyNewTileFirst=False).tile(2, -1, "forest").supply(wood=2)
+    b = explorer("y@1,-1", players=2, short_supply_new_tile_first=False).tile(2, -1, "forest").supply(wood=2)
     s = b.state()  # k = 2 < |F| = 3: the player picks both tiles, the new one included
     s.apply("move y@1,-1 1,-2")
     s.apply("pile 1")

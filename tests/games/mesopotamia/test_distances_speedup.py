@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import heapq
 
+import pytest
 from meso_helpers import heuristic_decisions
 
 from ziggurat.games.mesopotamia.bots_eval import Ctx
@@ -59,6 +60,7 @@ def _boards(players: int, seed: int, every: int) -> list[Board]:
     ]
 
 
+@pytest.mark.slow
 def test_distance_maps_equal_a_plain_dijkstra_M5_3() -> None:
     checked = 0
     for b in _boards(3, seed=11, every=40):

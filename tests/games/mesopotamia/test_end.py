@@ -84,7 +84,7 @@ def test_no_other_end_and_no_draw_M16_2_R57() -> None:
 
 
 def test_round_limit_stops_a_game_without_winner_M16_2() -> None:
-    s = started(2, roundLimit=2)
+    s = started(2, round_limit=2)
     for _ in range(4):
         s.apply("end")
         s.apply("pass")
@@ -94,7 +94,7 @@ def test_round_limit_stops_a_game_without_winner_M16_2() -> None:
 
 
 def test_rank_non_winners_picks_a_unique_leader_M16_2() -> None:
-    b = Board(roundLimit=2, rankNonWinners=True).turn("g", round_=2)  # Green is last in turn order
+    b = Board(round_limit=2, rank_non_winners=True).turn("g", round_=2)  # Green is last in turn order
     b.delivered("y", 2).delivered("r", 7).delivered("b", 7)
     b.mana("b", 3).mana("r", 1)
     s = b.state()
@@ -107,7 +107,7 @@ def test_rank_non_winners_picks_a_unique_leader_M16_2() -> None:
 
 
 def test_rank_non_winners_tie_has_no_winner_M16_2() -> None:
-    b = Board(roundLimit=2, rankNonWinners=True).turn("g", round_=2)
+    b = Board(round_limit=2, rank_non_winners=True).turn("g", round_=2)
     b.delivered("r", 7).delivered("b", 7)
     s = b.state()
     s.apply("end")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import pytest
 from meso_helpers import heuristic_decisions
 
 from ziggurat.games.mesopotamia import bots_eval as E
@@ -35,6 +36,7 @@ def _decisions(players: int, seed: int, every: int) -> Iterator[tuple[Board, Dis
         yield b, dist, out
 
 
+@pytest.mark.slow
 def test_remembered_and_pruned_values_equal_plain_ones() -> None:
     checked = 0
     for players, seed in ((2, 4), (3, 7), (4, 2)):

@@ -1,5 +1,5 @@
 """The Mesopotamia heuristic bot: finishes games, beats random, plays purposefully, and
-decides from its view only (DESIGN.md, "Bots")."""
+decides from its view only (docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -44,6 +44,7 @@ def test_make_bot_builds_the_heuristic() -> None:
     assert bot.name == "heuristic" and bot.needs_view is True
 
 
+@pytest.mark.slow
 def test_beats_random_in_both_seat_orders() -> None:
     game = ziggurat.load("mesopotamia", players=2)
     wins = 0
@@ -57,6 +58,7 @@ def test_beats_random_in_both_seat_orders() -> None:
     assert wins >= 9
 
 
+@pytest.mark.slow
 def test_same_seed_same_game() -> None:
     first = _heuristic_game(3, 7)
     second = _heuristic_game(3, 7)
@@ -93,6 +95,7 @@ def _hide_differently(pos: dict[str, Any], seat: int) -> dict[str, Any]:
     return out
 
 
+@pytest.mark.slow
 def test_decisions_ignore_opponents_secrets() -> None:
     """Two states that differ only in an opponent's hidden offering values and hand give the
     bot equal views, and the bot takes equal decisions from them."""

@@ -149,7 +149,7 @@ def test_records_redacted_per_viewer_section6() -> None:
 
 
 def test_variant_dealt_card_is_hidden_from_others_section6_S8() -> None:
-    s = ziggurat.load("mesopotamia", players=3, variantStartWithOneCard=True).new_initial_state()
+    s = ziggurat.load("mesopotamia", players=3, variant_start_with_one_card=True).new_initial_state()
     s.apply("first b")
     s.apply("deal b priest")
     s.apply("deal y land")
@@ -163,7 +163,7 @@ def test_variant_dealt_card_is_hidden_from_others_section6_S8() -> None:
 
 
 def test_land_peek_redacted_in_records_for_everyone_else_section6() -> None:
-    s = ziggurat.load("mesopotamia", players=2, variantStartWithOneCard=True).new_initial_state()
+    s = ziggurat.load("mesopotamia", players=2, variant_start_with_one_card=True).new_initial_state()
     s.apply("first b")
     s.apply("deal b land")
     s.apply("deal y priest")

@@ -52,7 +52,7 @@ def test_temple_pays_nothing_M13_6_R26() -> None:
 
 
 def test_temple_pays_by_option_M5_7() -> None:
-    assert income_of(mana_phase("r@0,0", templeGivesMana=True)) == 1
+    assert income_of(mana_phase("r@0,0", temple_gives_mana=True)) == 1
 
 
 def test_income_capped_at_limit_M13_7() -> None:

@@ -134,7 +134,7 @@ def test_drop_leaves_resource_for_anyone_M3_3() -> None:
 
 def test_nothing_dropped_on_the_temple_M3_3_R18() -> None:
     # Only reachable when stones are not donated on entry (option of M5.4).
-    b = red_on_forest("rs@1,0", stoneDonatedOnTempleEntry=False)
+    b = red_on_forest("rs@1,0", stone_donated_on_temple_entry=False)
     s = b.state()
     s.apply("move rs@1,0 0,0")
     assert tribes(s, "red") == ["rs@0,0"]
@@ -144,7 +144,7 @@ def test_nothing_dropped_on_the_temple_M3_3_R18() -> None:
 
 
 def test_drop_on_temple_allowed_by_option_M3_3() -> None:
-    b = red_on_forest("rs@1,0", stoneDonatedOnTempleEntry=False, dropOnTempleAllowed=True)
+    b = red_on_forest("rs@1,0", stone_donated_on_temple_entry=False, drop_on_temple_allowed=True)
     s = b.state()
     s.apply("move rs@1,0 0,0")
     s.apply("drop rs@0,0")
@@ -182,7 +182,7 @@ def test_hand_off_needs_an_empty_own_receiver_M3_5() -> None:
 
 
 def test_hand_off_disabled_by_option_M3_5() -> None:
-    s = red_on_forest("rw@1,0", "r@1,0", handOffBetweenOwnTribes=False).state()
+    s = red_on_forest("rw@1,0", "r@1,0", hand_off_between_own_tribes=False).state()
     refuse(s, "handoff rw@1,0 r@1,0", "M3.5")
     # a drop and a pickup still do the same job
     s.apply("drop rw@1,0")
@@ -255,7 +255,7 @@ def test_offering_carrier_counts_for_majority_M4_2_R23() -> None:
 
 
 def test_offering_carrier_not_counted_by_option_M4_2() -> None:
-    b = red_on_forest("r@-1,0", offeringCarrierCountsForMajority=False)
+    b = red_on_forest("r@-1,0", offering_carrier_counts_for_majority=False)
     pub = b.offering("r", 2)
     b.tribes(f"ro{pub}@-1,0", "bw@-1,0")
     s = b.state()
@@ -293,7 +293,7 @@ def test_loot_flag_survives_moving_and_clears_next_turn_M4_4() -> None:
 
 def test_steal_repeatable_by_option_M4_4() -> None:
     s = red_on_forest(
-        "r@-1,0", "r@-1,0", "r@-1,0", "bw@-1,0", "bs@-1,0", tribeStealsOncePerTurn=False
+        "r@-1,0", "r@-1,0", "r@-1,0", "bw@-1,0", "bs@-1,0", tribe_steals_once_per_turn=False
     ).state()
     s.apply("steal bw@-1,0 r@-1,0")
     s.apply("drop rw@-1,0")
@@ -356,7 +356,7 @@ def test_any_number_of_tribes_on_temple_M5_1() -> None:
 
 
 def test_temple_tribe_limit_option_M5_1() -> None:
-    s = red_on_forest("r@1,0", "b@0,0", templeTribeLimit=1).state()
+    s = red_on_forest("r@1,0", "b@0,0", temple_tribe_limit=1).state()
     refuse(s, "move r@1,0 0,0", "M5.1")
 
 
@@ -367,7 +367,7 @@ def test_wood_carrier_may_not_enter_temple_M5_3_M2_5_R25() -> None:
 
 
 def test_wood_carrier_enters_by_option_M5_3() -> None:
-    s = red_on_forest("rw@-1,0", woodCarrierMayEnterTemple=True).state()
+    s = red_on_forest("rw@-1,0", wood_carrier_may_enter_temple=True).state()
     s.apply("move rw@-1,0 0,0")
     assert tribes(s, "red") == ["rw@0,0"]
 
@@ -386,7 +386,7 @@ def test_stone_donated_on_entry_and_tribe_carries_on_M5_4_M5_5() -> None:
 
 
 def test_stone_kept_on_temple_by_option_M5_4() -> None:
-    s = red_on_forest("rs@-1,1", stoneDonatedOnTempleEntry=False).state()
+    s = red_on_forest("rs@-1,1", stone_donated_on_temple_entry=False).state()
     s.apply("move rs@-1,1 0,0")
     assert tribes(s, "red") == ["rs@0,0"]
     assert mine(s, "red")["limit"] == 3

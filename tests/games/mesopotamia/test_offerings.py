@@ -135,7 +135,7 @@ def test_offering_carrier_never_passes_through_temple_M5_6() -> None:
 
 
 def test_failed_delivery_refund_option_M6_5() -> None:
-    b, pub = with_carrier(7, mana=0, failedDeliveryRefundsMp=True)
+    b, pub = with_carrier(7, mana=0, failed_delivery_refunds_mp=True)
     s = b.state()
     s.apply(f"move ro{pub}@-1,0 0,0")
     assert s.to_position()["mp"] == 5
@@ -144,7 +144,7 @@ def test_failed_delivery_refund_option_M6_5() -> None:
 def test_failed_delivery_value_stays_known_even_face_down_M6_5_R28() -> None:
     # docs/mesopotamia.md: with the option off the marker turns face down, but everyone saw
     # the value and the public log keeps it, so views go on showing it.
-    b, pub = with_carrier(7, mana=0, failedDeliveryValueStaysRevealed=False)
+    b, pub = with_carrier(7, mana=0, failed_delivery_value_stays_revealed=False)
     s = b.state()
     s.apply(f"move ro{pub}@-1,0 0,0")
     assert tribes(s, "red") == [f"ro{pub}@-1,0"]

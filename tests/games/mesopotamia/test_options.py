@@ -30,7 +30,7 @@ def test_defaults_match_the_spec_section9() -> None:
     for key in SPEC_OPTIONS:
         assert game.opts[key] == DATA["options"][key]["default"], key
     assert ziggurat.record(started(4))["options"] == {}
-    assert load(4, enduranceBonusMp=2).options == {"enduranceBonusMp": 2}
+    assert load(4, endurance_bonus_mp=2).options == {"endurance_bonus_mp": 2}
 
 
 def test_unknown_option_raises_value_error_naming_it() -> None:
@@ -47,19 +47,19 @@ def test_bad_player_count_raises_value_error(players) -> None:
 @pytest.mark.parametrize(
     ("key", "value"),
     [
-        ("enduranceBonusMp", "3"),
-        ("enduranceBonusMp", -1),
-        ("variantNoReshuffle", 1),
-        ("firstPlayer", "oldest"),
-        ("expulsionTargetHuts", "none"),
-        ("tilePileCount", 0),
-        ("twoPlayerRemovedCards", ["joker-1"]),
-        ("twoPlayerRemovedCards", "endurance-3"),
-        ("teleportForbiddenDestinationTypes", ["sea"]),
-        ("holyStoneEffect", {"limitGain": 1}),
-        ("holyStoneEffect", 2),
-        ("templeTribeLimit", 0),
-        ("roundLimit", True),
+        ("endurance_bonus_mp", "3"),
+        ("endurance_bonus_mp", -1),
+        ("variant_no_reshuffle", 1),
+        ("first_player", "oldest"),
+        ("expulsion_target_huts", "none"),
+        ("tile_pile_count", 0),
+        ("two_player_removed_cards", ["joker-1"]),
+        ("two_player_removed_cards", "endurance-3"),
+        ("teleport_forbidden_destination_types", ["sea"]),
+        ("holy_stone_effect", {"limit_gain": 1}),
+        ("holy_stone_effect", 2),
+        ("temple_tribe_limit", 0),
+        ("round_limit", True),
     ],
 )
 def test_bad_option_value_raises_value_error_naming_it(key: str, value) -> None:
@@ -76,7 +76,7 @@ def test_all_options_accept_their_defaults() -> None:
 
 # --- variant 6.1: start with one card ----------------------------------------------------
 def test_start_with_one_card_deals_in_seat_order_S8_variant_6_1() -> None:
-    s = load(4, variantStartWithOneCard=True).new_initial_state()
+    s = load(4, variant_start_with_one_card=True).new_initial_state()
     s.apply("first r")  # seat 1 is Red
     dealt = []
     for colour in "rgby":
@@ -93,7 +93,7 @@ def test_start_with_one_card_deals_in_seat_order_S8_variant_6_1() -> None:
 
 
 def test_dealt_card_is_playable_from_the_first_turn_M14_2_variant_6_1() -> None:
-    s = load(2, variantStartWithOneCard=True).new_initial_state()
+    s = load(2, variant_start_with_one_card=True).new_initial_state()
     s.apply("first b")
     s.apply("deal b endurance")
     s.apply("deal y holy_stone")
@@ -110,7 +110,7 @@ def test_no_card_dealt_without_the_variant_S8() -> None:
 
 # --- variant 6.2: no reshuffle ---------------------------------------------------------
 def test_played_cards_leave_the_game_M14_3_variant_6_2() -> None:
-    b = Board(variantNoReshuffle=True).clear_tribes().turn("r").tribes("r@1,0", "rw@1,0")
+    b = Board(variant_no_reshuffle=True).clear_tribes().turn("r").tribes("r@1,0", "rw@1,0")
     s = b.hand("r", "holy_stone", "endurance").state()
     s.apply("play holy_stone")
     s.apply("play endurance")
@@ -121,7 +121,7 @@ def test_played_cards_leave_the_game_M14_3_variant_6_2() -> None:
 
 
 def test_no_reshuffle_means_no_draw_once_the_deck_is_empty_M12_2_variant_6_2() -> None:
-    b = Board(variantNoReshuffle=True).clear_tribes().turn("r", phase="action").tribes("r@1,0", "r@1,0")
+    b = Board(variant_no_reshuffle=True).clear_tribes().turn("r", phase="action").tribes("r@1,0", "r@1,0")
     b.pos["removed_cards"] = dict(b.pos["deck"])
     b.pos["deck"] = {}
     b.pos["deck_size"] = 0
@@ -139,7 +139,7 @@ def test_reshuffle_happens_without_the_variant_M12_2() -> None:
 
 # --- set-up options (S3, S4 configurable defaults) ----------------------------------------
 def test_seat_tiles_and_neutral_huts_options_S4() -> None:
-    s = started(2, seatTiles={"1": "plainsB", "2": "plainsA"}, neutralHuts=[])
+    s = started(2, seat_tiles={"1": "plainsB", "2": "plainsA"}, neutral_huts=[])
     pos = s.to_position()
     assert pos["huts"] == [["blue", 1, *PLAINS_B, 0], ["yellow", 1, *PLAINS_A, 0]]
     assert mine(s, "blue")["tribes"] == [[*PLAINS_B, "", False]] * 3
@@ -156,7 +156,7 @@ def test_start_tiles_option_S3_R4() -> None:
         {"id": "forest0", "type": "forest", "q": -1, "r": 1},  # forest and quarry swapped
         {"id": "quarry0", "type": "quarry", "q": -1, "r": 0},
     ]
-    s = started(4, startTiles=layout)
+    s = started(4, start_tiles=layout)
     pos = s.to_position()
     assert [-1, 1, "forest"] in pos["tiles"] and [-1, 0, "quarry"] in pos["tiles"]
     assert pos["loose"] == [[-1, 0, 0, 4], [-1, 1, 4, 0]]

@@ -39,13 +39,13 @@ def test_phase_two_choices_and_pass_M8_1_R38() -> None:
 
 
 def test_pass_not_allowed_by_option_M8_1_R38() -> None:
-    s = action("rw@2,0", "r@2,0", phaseTwoMayBePassed=False).state()
+    s = action("rw@2,0", "r@2,0", phase_two_may_be_passed=False).state()
     assert "pass" not in s.legal_actions()
     refuse(s, "pass", "M8.1")
 
 
 def test_pass_still_possible_when_nothing_else_is_by_option_M8_1() -> None:
-    b = action("r@2,0", keep=False, phaseTwoMayBePassed=False).empty_deck()
+    b = action("r@2,0", keep=False, phase_two_may_be_passed=False).empty_deck()
     b.pos["discard"] = {}
     b.pos["removed_cards"] = {}
     s = b.turn("r", phase="action").state()
@@ -84,7 +84,7 @@ def test_tribe_in_one_group_per_action_M8_3() -> None:
 
 
 def test_tribe_reused_by_option_M8_3() -> None:
-    s = action("rw@2,0", "rw@2,0", "r@2,0", tribeInOneGroupPerAction=False).state()
+    s = action("rw@2,0", "rw@2,0", "r@2,0", tribe_in_one_group_per_action=False).state()
     s.apply("hut 2,0 rw@2,0 r@2,0")
     s.apply("offer 7")
     s.apply("hut 2,0 rw@2,0 r@2,0")  # r@2,0 (and the emptied first builder) may serve again
@@ -121,7 +121,7 @@ def test_loose_wood_does_not_count_M8_6_R39() -> None:
 
 
 def test_loose_wood_counts_by_option_M8_6() -> None:
-    s = action("r@2,0", "r@2,0", buildResourceMustBeCarried=False).loose(*P, wood=1).state()
+    s = action("r@2,0", "r@2,0", build_resource_must_be_carried=False).loose(*P, wood=1).state()
     s.apply("hut 2,0 r@2,0 r@2,0")
     s.apply("offer 4")
     assert loose(s, P) == (0, 0)
@@ -177,7 +177,7 @@ def test_no_hut_on_a_holy_place_M9_1_M10_6() -> None:
 
 
 def test_no_hut_on_the_temple_M5_7() -> None:
-    s = action("rw@0,0", "r@0,0", woodCarrierMayEnterTemple=True).state()
+    s = action("rw@0,0", "r@0,0", wood_carrier_may_enter_temple=True).state()
     refuse(s, "hut 0,0 rw@0,0 r@0,0", "M9.1")
 
 
@@ -269,7 +269,7 @@ def test_growth_needs_an_own_hut_M11_1() -> None:
 
 
 def test_growth_on_opponent_hut_by_option_M11_1() -> None:
-    s = action("r@2,0", "r@2,0", growthRequiresOwnHut=False).hut("b", 2, *P).state()
+    s = action("r@2,0", "r@2,0", growth_requires_own_hut=False).hut("b", 2, *P).state()
     s.apply("grow 2,0 b2 r@2,0 r@2,0")
     assert len(tribes(s, "red")) == 3
 
@@ -290,7 +290,7 @@ def test_two_own_huts_allow_two_growths_M11_1() -> None:
 
 
 def test_one_hut_several_growths_by_option_M11_1() -> None:
-    b = action("r@2,0", "r@2,0", "r@2,0", "r@2,0", growthOneHutPerGroup=False).hut("r", 2, *P)
+    b = action("r@2,0", "r@2,0", "r@2,0", "r@2,0", growth_one_hut_per_group=False).hut("r", 2, *P)
     s = b.state()
     s.apply("grow 2,0 r2 r@2,0 r@2,0")
     s.apply("grow 2,0 r2 r@2,0 r@2,0")
@@ -340,7 +340,7 @@ def test_neutral_hut_never_allows_growth_M11_5() -> None:
 
 
 def test_neutral_hut_allows_growth_by_option_M11_5() -> None:
-    s = action("r@2,0", "r@2,0", neutralHutAllowsGrowth=True).hut("neutral", 5, *P).state()
+    s = action("r@2,0", "r@2,0", neutral_hut_allows_growth=True).hut("neutral", 5, *P).state()
     s.apply("grow 2,0 n5 r@2,0 r@2,0")
     assert len(tribes(s, "red")) == 3
 

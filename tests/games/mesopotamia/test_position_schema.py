@@ -178,7 +178,7 @@ def test_tile_cut_off_from_the_map_M7_1() -> None:
 
 def test_tile_kinds_not_conserved_section_2_1() -> None:
     pos = _movement()
-    start = {(t["q"], t["r"]) for t in _game().opts["startTiles"]}
+    start = {(t["q"], t["r"]) for t in _game().opts["start_tiles"]}
     tile = next(t for t in pos["tiles"] if t[2] == "plains" and (t[0], t[1]) not in start)
     tile[2] = "quarry"
     refused(pos, "remaining_tiles.", "§2.1")

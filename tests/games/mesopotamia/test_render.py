@@ -124,6 +124,7 @@ def test_actions_are_grouped_by_kind_in_order() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.slow
 def test_told_game_names_no_secret_of_another_seat(players: int) -> None:
     """Every step of a random game, told to each seat and to a spectator (§6 redaction)."""
     game = ziggurat.load("mesopotamia", players=players)

@@ -37,7 +37,7 @@ def test_first_player_is_a_fair_chance_node_S2_R1(players: int) -> None:
 
 
 def test_first_player_chosen_is_a_decision_D2_R1() -> None:
-    s = load(3, firstPlayer="chosen").new_initial_state()
+    s = load(3, first_player="chosen").new_initial_state()
     assert s.current_player() == 0
     assert s.chance_outcomes() == []
     assert list(s.legal_actions()) == ["first b", "first y", "first r"]
@@ -128,7 +128,7 @@ def test_tile_piles_S7_R12(players: int, sizes: list[int], plains: int) -> None:
 
 
 def test_tile_pile_count_option_S7() -> None:
-    pos = started(4, tilePileCount=4).to_position()
+    pos = started(4, tile_pile_count=4).to_position()
     assert [p["size"] for p in pos["piles"]] == [9, 9, 8, 8]
 
 
@@ -153,7 +153,7 @@ def test_two_player_deck_removes_third_endurance_and_priest_S8_R13() -> None:
 
 
 def test_two_player_removed_cards_option_S8() -> None:
-    pos = started(2, twoPlayerRemovedCards=["land-1", "teleport-2"]).to_position()
+    pos = started(2, two_player_removed_cards=["land-1", "teleport-2"]).to_position()
     assert pos["removed_cards"] == {"land": 1, "teleport": 1}
     assert pos["deck"]["endurance"] == 3
 

@@ -1,4 +1,4 @@
-"""Helpers for the Mesopotamia: Epochs rules tests (spec ``/work/shared/rules/mesopotamia_epochs.md``).
+"""Helpers for the Mesopotamia: Epochs rules tests (spec ``docs/rules/mesopotamia-epochs.md``).
 
 Situations are positions: :class:`Board` writes one (cards, tribes, VP, the round under way
 and any pending decision) and loads it with ``state_from_position``. It keeps the declared

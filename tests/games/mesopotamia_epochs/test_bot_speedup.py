@@ -198,7 +198,7 @@ def _weights(pic: Picture) -> list[float]:
 
 
 def test_the_heuristic_judges_with_the_modules_constants() -> None:
-    """The constants the plain computations of earlier sessions were written with."""
+    """The heuristic's Judgement holds the module's constants, which the plain computations use."""
     assert Judgement() == HEURISTIC
     assert (HEURISTIC.loss, HEURISTIC.threat, HEURISTIC.future_keep) == (LOSS, THREAT, FUTURE_KEEP)
     assert HEURISTIC.losses == (LOSS, tuple(x * URBAN_LOSS for x in LOSS))

@@ -1,5 +1,5 @@
 """The Mesopotamia: Epochs heuristic bot: finishes games, beats random, plays purposefully, and
-decides from its view only (DESIGN.md, "Bots"; rules spec §6, §7)."""
+decides from its view only (docs/architecture.md; rules spec §6, §7)."""
 
 from __future__ import annotations
 

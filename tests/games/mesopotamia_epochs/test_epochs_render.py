@@ -89,6 +89,7 @@ def _text(view: dict[str, Any], width: int = 100, palette: Any = None) -> str:
 
 
 @pytest.mark.parametrize(("players", "seed"), GAMES)
+@pytest.mark.slow
 def test_text_board_shows_the_map_within_100_columns_and_no_secret(
     games: Any, players: int, seed: int
 ) -> None:

@@ -1,4 +1,4 @@
-"""Mare Nostrum: Empires (game id ``mare-nostrum``); rules spec ``rules/mare_nostrum.md``."""
+"""Mare Nostrum: Empires (game id ``mare-nostrum``); rules spec ``docs/rules/mare-nostrum.md``."""
 
 from ziggurat.games.mare_nostrum.game import MareNostrumGame
 

@@ -1,4 +1,4 @@
-"""A heuristic bot for Mare Nostrum: Empires (spec ``/work/shared/rules/mare_nostrum.md``).
+"""A heuristic bot for Mare Nostrum: Empires (spec ``docs/rules/mare-nostrum.md``).
 
 Decisions use only the seat's view. The plan is the economic one: heroes and wonders (N6.2)
 and the Pyramids (N6.1) as soon as they are affordable, capitals and legendary cities (N6.3)

@@ -8,7 +8,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ziggurat.engine.errors import ZigguratError
+from ziggurat.engine.errors import OptionError
+from ziggurat.engine.options import check_spec, resolve
 
 PLAYER_RANGE = (3, 5)
 TRACKS = ("trade", "culture", "military")
@@ -25,7 +26,9 @@ _MAP = _load("map.json")
 _EMPIRES = _load("empires.json")
 EMPIRES: dict[str, dict[str, Any]] = {e["id"]: e for e in _EMPIRES["empires"]}
 EMPIRE_ORDER: list[str] = [e["id"] for e in _EMPIRES["empires"]]
-DEFAULT_OPTIONS: dict[str, Any] = _load("options.json")
+OPTION_SPECS: dict[str, dict[str, Any]] = _load("options.json")
+"""Every option of 10.6 with its default, type and range (``ziggurat.engine.options``)."""
+DEFAULT_OPTIONS: dict[str, Any] = {k: v["default"] for k, v in OPTION_SPECS.items()}
 COST = {
     "caravan": 3,
     "city": 3,
@@ -45,49 +48,10 @@ ALT_COST = {
 }
 
 
-class OptionError(ZigguratError):
-    """An unknown option or a bad option value."""
-
-
 BUILDING_KINDS = ("caravan", "market", "city", "capital", "legendary_city", "temple")
 UNIT_PIECES = ("legion", "trireme", "fortress", "influence_marker")
-# The values of the three options with alternatives (docs/mare-nostrum.md, "Option values").
-STARTING_TITLE_TIE_BREAKS = ("youngest_player", "seat_order", "random")
-VICTORY_TIE_CAPITALS = (
-    "most_capitals_then_military_leader",
-    "most_capitals_then_military_level",
-    "military_leader",
-    "most_capitals_then_play_on",
-)
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "empire_assignment": ("random", "choice"),
-    "hero_cost_mode": ("by_tiles_owned", "by_round"),
-    "starting_title_tie_break": STARTING_TITLE_TIE_BREAKS,
-    "victory_tie_capitals": VICTORY_TIE_CAPITALS,
-}
-_BOOLS = (
-    "starting_hero_counts_toward_win",
-    "fortress_removed_by_hits",
-    "influence_connection_by_trireme_chain",
-    "conversion_connection_by_trireme_chain",
-    "legendary_goods_recycle",
-    "legendary_goods_kept_end_of_turn",
-)
-# integer options: (least value, greatest value or None, null allowed)
-_INTS: dict[str, tuple[int, int | None, bool]] = {
-    "tiles_to_win": (1, None, False),
-    "face_up_tiles": (0, len(PURCHASABLE), False),
-    "pyramids_cost": (1, None, False),
-    "capitals_to_win": (1, None, False),
-    "hit_divisor": (1, None, False),
-    "dice_per_side_cap": (1, None, True),
-    "fortress_bonus": (0, None, False),
-    "fortress_cancels_hits": (0, None, False),
-    "taxes_kept_end_of_turn": (0, None, False),
-    "conquest_options_per_conquest": (1, 3, False),
-    "hannibal_identical_goods_limit": (1, None, True),
-    "max_rounds": (1, None, True),
-}
+for _name, _spec in OPTION_SPECS.items():
+    check_spec(_name, _spec)
 
 
 def _is_int(value: Any) -> bool:
@@ -170,48 +134,17 @@ def _check_limits(players: int, opts: dict[str, Any]) -> None:
 
 
 def resolve_options(players: int, options: dict[str, Any]) -> dict[str, Any]:
-    """All options with defaults filled in (10.6); a bad value raises ``OptionError`` naming it."""
+    """All options with defaults filled in (10.6).
+
+    :raises OptionError: (a ``ValueError``) naming an unknown option, a value outside its
+        declared type and range, or values that do not fit together or with the set-up.
+    """
     if not PLAYER_RANGE[0] <= players <= PLAYER_RANGE[1]:
         raise OptionError(f"Mare Nostrum is for 3 to 5 players, not {players}")
-    opts = copy.deepcopy(DEFAULT_OPTIONS)
-    for key, value in options.items():
-        if key not in opts:
-            raise OptionError(f"unknown option {key!r}; known options: {', '.join(sorted(opts))}")
-        opts[key] = copy.deepcopy(value)
-    for key, allowed in _CHOICES.items():
-        if opts[key] not in allowed:
-            raise OptionError(
-                f"option {key!r} must be one of {', '.join(map(repr, allowed))}, not {opts[key]!r}"
-            )
-    for key in _BOOLS:
-        if not isinstance(opts[key], bool):
-            raise OptionError(f"option {key!r} must be true or false, not {opts[key]!r}")
-    for key, (low, high, nullable) in _INTS.items():
-        value = opts[key]
-        if value is None and nullable:
-            continue
-        if not _is_int(value) or value < low or (high is not None and value > high):
-            span = f"{low} to {high}" if high is not None else f"{low} or more"
-            raise OptionError(
-                f"option {key!r} must be a whole number, {span}{' or null' if nullable else ''}, not {value!r}"
-            )
+    opts = resolve("mare-nostrum", OPTION_SPECS, DEFAULT_OPTIONS, options)
     seat = opts["youngest_player_seat"]
-    if not _is_int(seat) or not 0 <= seat < players:
+    if seat >= players:
         raise OptionError(f"option 'youngest_player_seat' must be a seat, 0 to {players - 1}, not {seat!r}")
-    faces = opts["trade_token_faces"]
-    if not (
-        isinstance(faces, list)
-        and len(faces) == 3
-        and all(isinstance(t, list) and t and all(_is_int(f) and f >= 0 for f in t) for t in faces)
-    ):
-        raise OptionError(
-            "option 'trade_token_faces' must list the faces of the 3 Trade tokens, e.g. [[0, 5], [1, 4], [2, 3]]"
-        )
-    dice = opts["die_faces"]
-    if not (isinstance(dice, list) and dice and all(_is_int(f) and f >= 0 for f in dice)):
-        raise OptionError(
-            "option 'die_faces' must be a non-empty list of whole numbers, e.g. [1, 2, 3, 4, 5, 6]"
-        )
     _int_table("hero_cost_by_tiles_owned", opts["hero_cost_by_tiles_owned"], "tiles owned")
     if opts["hero_cost_by_round"] is not None:
         _int_table("hero_cost_by_round", opts["hero_cost_by_round"], "round")

@@ -1,11 +1,14 @@
 """Player-readable sentences for Mare Nostrum: Empires, redacted for one viewer (section 7).
 
 :func:`describe_step` turns the events of one step (an applied action plus what the engine did
-by itself) into sentences such as "Rome (seat 0) buys a market in Gallia" or "Carthage takes
-wine from Egypt". It reads only the event texts and two *views* of the viewer, and never names
-what the viewer may not know (7.1-7.5): another seat's trade offer before the reveal, another
-seat's legendary draw or Colossus good, the goods another seat keeps behind its screen.
-Face-down tiles are never named (a reveal names the tile turned face up, which is public).
+by itself) into sentences such as "Rome builds a market in Gallia" or "Carthage takes wine
+from Egypt", each a message (``mn.log.*``, :mod:`ziggurat.engine.messages`) that reads in any
+language; the names of things are the vocabularies of :mod:`.nouns`, and a seat is named as
+the browser names it (its empire once dealt, else "seat 1", counted from 1). It reads only the
+event texts and two *views* of the viewer, and never names what the viewer may not know
+(7.1-7.5): another seat's trade offer before the reveal, another seat's legendary draw or
+Colossus good, the goods another seat keeps behind its screen. Face-down tiles are never named
+(a reveal names the tile turned face up, which is public).
 
 Also: :func:`action_groups` (legal actions grouped by kind for a player choosing one),
 :data:`NOTATION_HELP`, :func:`log_mark` / :func:`events_since`, and naming helpers shared
@@ -17,9 +20,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ziggurat.engine.contract import State
+from ziggurat.engine.eventlog import events_since as events_since  # re-exported for the CLI
+from ziggurat.engine.eventlog import log_mark as log_mark
+from ziggurat.engine.messages import Message, message
 from ziggurat.engine.notation import group_by_kind
 from ziggurat.games.mare_nostrum import data as D
+from ziggurat.games.mare_nostrum import nouns as N
 
 Event = tuple[int, str, bool, int]  # actor (-1 chance), text, auto, seat concerned
 View = dict[str, Any]
@@ -70,12 +76,10 @@ def empire_name(eid: str | None) -> str:
     return eid.title() if eid else "?"
 
 
-def seat_label(view: View, seat: int) -> str:
-    """``Rome (seat 0)`` once empires are dealt, else ``seat 0``."""
-    emp = view.get("empires") or []
-    if 0 <= seat < len(emp) and emp[seat]:
-        return f"{empire_name(emp[seat])} (seat {seat})"
-    return f"seat {seat}"
+def seat_label(view: View, seat: int) -> Message:
+    """A seat as the browser names it: ``Rome`` once empires are dealt, else ``seat 1``
+    (counted from 1); a message, so it reads in any language."""
+    return N.whom(view, seat)
 
 
 def slot_name(slot: str) -> str:
@@ -102,44 +106,45 @@ def faces_text(faces: str) -> str:
     return f"{', '.join(shown)} (total {sum(int(f) for f in shown)})"
 
 
-def battle_result(view: View, battle: dict[str, Any], lead: str = "Result") -> str:
+def _side(view: View, seat: int, faces: list[int], total: int) -> Message:
+    """One side of a battle: ``Rome 2, 4, 5, 6 = 17``, ``Carthage 3, 4 + 5 = 12``, ``Rome 4``."""
+    who = N.whom(view, seat)
+    dice: Any = faces or message("mn.log.noDice")
+    bonus = total - sum(faces)
+    if bonus:
+        return message("mn.log.sideBonus", who=who, dice=dice, bonus=bonus, total=total)
+    if len(faces) > 1:
+        return message("mn.log.sideTotal", who=who, dice=dice, total=total)
+    return message("mn.log.side", who=who, dice=dice)
+
+
+def battle_result(view: View, battle: dict[str, Any], last: bool = False) -> Message:
     """The outcome of a resolved battle (``last_battle`` of a view): each side's dice, total
     (with the fortress or Nebuchadnezzar bonus, N4.7.3) and the hits it took (N4.7.4-N4.7.6),
-    e.g. ``Result in Numidia: Rome (seat 0) 2, 4, 5, 6 = 17, Carthage (seat 2) 3, 4 + 5 = 12;
-    hits taken: Rome (seat 0) 2, Carthage (seat 2) 2``."""
-    rolled, took = [], []
+    e.g. ``Result in Numidia: Rome 2, 4, 5, 6 = 17, Carthage 3, 4 + 5 = 12; hits taken: Rome 2,
+    Carthage 2`` (``Last battle in ...`` with ``last``)."""
     hits = battle.get("hits") or [0, 0]
+    sides = []
     for i, side in enumerate(("att", "def")):
-        who = seat_label(view, int(battle[side]))
         faces = [int(f) for f in battle.get(f"{side}_faces") or []]
-        total = (battle.get("totals") or [sum(faces), sum(faces)])[i]
-        bonus = total - sum(faces)
-        dice = ", ".join(map(str, faces)) or "no dice"
-        rolled.append(
-            f"{who} {dice}{f' + {bonus}' if bonus else ''}{f' = {total}' if len(faces) > 1 or bonus else ''}"
-        )
-        took.append(f"{who} {hits[i]}")
-    where = area_name(str(battle.get("where")))
-    return f"{lead} in {where}: {', '.join(rolled)}; hits taken: {', '.join(took)}"
-
-
-def _a(thing: str) -> str:
-    return ("an " if thing[:1] in "aeiou" else "a ") + thing
-
-
-def _cap(text: str) -> str:
-    return text[0].upper() + text[1:] if text else text
+        total = int((battle.get("totals") or [sum(faces), sum(faces)])[i])
+        sides.append(_side(view, int(battle[side]), faces, total))
+    att, dfn = N.whom(view, int(battle["att"])), N.whom(view, int(battle["def"]))
+    where = N.in_area(str(battle.get("where")))
+    a_hits, d_hits = int(hits[0]), int(hits[1])
+    if last:
+        return message(
+            "mn.log.lastBattle", where=where, att=sides[0], dfn=sides[1],
+            att_who=att, att_hits=a_hits, def_who=dfn, def_hits=d_hits,
+        )  # fmt: skip
+    return message(
+        "mn.log.result", where=where, att=sides[0], dfn=sides[1],
+        att_who=att, att_hits=a_hits, def_who=dfn, def_hits=d_hits,
+    )  # fmt: skip
 
 
 # --- the event log -----------------------------------------------------------------------------
-def log_mark(state: State) -> Any:
-    """An opaque marker of how far ``state``'s event log goes (for :func:`events_since`)."""
-    return len(getattr(state, "log", []))
-
-
-def events_since(state: State, mark: Any) -> list[Event]:
-    """Events applied to ``state`` (or a clone of it) after :func:`log_mark` gave ``mark``."""
-    return list(getattr(state, "log", []))[int(mark) :]
+# log_mark / events_since: the engine's (ziggurat.engine.eventlog), re-exported above
 
 
 # --- sentences -----------------------------------------------------------------------------------
@@ -148,125 +153,170 @@ def _offers_public(view: View) -> bool:
     return trade is None or bool(trade.get("revealed"))
 
 
-def _event_sentence(ev: Event, before: View, after: View) -> str:  # noqa: C901, PLR0911, PLR0912
+def _roll(who: Message | None, faces: str) -> Message:
+    """``Rome rolls 2, 4 (total 6)``, ``Rome rolls 4``, ``Dice: 3, 4 (total 7)``."""
+    shown = [int(f) for f in faces.split(",")]
+    if who is None:
+        if len(shown) == 1:
+            return message("mn.log.diceOne", face=shown[0])
+        return message("mn.log.dice", faces=shown, total=sum(shown))
+    if len(shown) == 1:
+        return message("mn.log.rollsOne", who=who, face=shown[0])
+    return message("mn.log.rolls", who=who, faces=shown, total=sum(shown))
+
+
+def _move(who: Message, kind: str, arg: list[str]) -> Message:
+    """A legion marching or carried by sea (N4.6), onto its marker or a building when it says so."""
+    src, dst = N.area(arg[0]), N.area(arg[1])
+    if len(arg) > 2 and arg[2] == "@marker":
+        return message("mn.log.moveOntoMarker", who=who, how=kind, src=src, dst=dst)
+    if len(arg) > 2:
+        return message("mn.log.moveOnto", who=who, how=kind, src=src, dst=dst, slot=N.the_slot(arg[2][1:]))
+    return message("mn.log.move", who=who, how=kind, src=src, dst=dst)
+
+
+def _trade_sentence(ev: Event, after: View) -> Message | None:  # noqa: PLR0911
+    """Production and trade (N1, N2): a seat's own draws, Colossus good and offers are named to
+    it alone until the offers are revealed (7.2-7.4)."""
     actor, text, _auto, concerned = ev
     viewer = after.get("viewer")
-    w = text.split()
-    kind = w[0]
-    who = seat_label(after, actor) if actor >= 0 else "Chance"
-    arg = w[1:]
-    if kind == "empires":
-        names = ", ".join(f"{empire_name(e)} to seat {i}" for i, e in enumerate(arg[0].split(",")))
-        return f"Empires are dealt: {names}"
-    if kind == "empire":
-        return f"{who} takes {empire_name(arg[0])}"
-    if kind == "reveal":
-        return f"{tile_name(arg[0])} is turned face up in the display"
-    if kind == "copy":
-        return f"{who} copies nothing this round" if arg[0] == "none" else f"{who} copies {tile_name(arg[0])} this round"  # fmt: skip
+    kind, *arg = text.split()
+    who = N.who(after, actor)
     if kind == "draw":
-        drawer = seat_label(after, concerned) if concerned >= 0 else "A player"
+        drawer = N.who(after, concerned) if concerned >= 0 else message("mn.log.aPlayer")
         if concerned == viewer and viewer is not None:
-            return f"{drawer} draws a legendary {arg[0]}"
-        return f"{drawer} draws a legendary good"
+            return message("mn.log.drawNamed", who=drawer, tok=N.token(f"leg:{arg[0]}"))
+        return message("mn.log.draw", who=drawer)
     if kind == "extra":
-        return f"{who} takes an extra {'tax' if arg[0] == 'tax' else 'legendary good'}"
+        return message("mn.log.extra", who=who, what=arg[0])
     if kind == "colossus":
         if actor == viewer:
-            return f"{who} takes {arg[0]} with the Colossus"
-        return f"{who} takes a good with the Colossus"
+            return message("mn.log.colossusNamed", who=who, tok=N.token(arg[0]))
+        return message("mn.log.colossus", who=who)
     if kind == "token":
-        return f"{who} plays trade token {arg[0].upper()} with value {arg[1]}"
+        return message("mn.log.tradeToken", who=who, letter=arg[0].upper(), value=int(arg[1]))
     if kind == "offer":
         if arg[0] == "size":
-            return f"{who} offers {arg[1]} token{'s' if arg[1] != '1' else ''}"
+            return message("mn.log.offerSize", who=who, n=int(arg[1]))
         if actor == viewer or _offers_public(after):
-            return f"{who} offers {token_name(arg[0])}"
-        return f"{who} adds a token to its secret offer"
+            return message("mn.log.offer", who=who, tok=N.token(arg[0]))
+        return message("mn.log.offerSecret", who=who)
     if kind == "starter":
-        return f"{who} names {seat_label(after, int(arg[0]))} to start taking"
+        return message("mn.log.starter", who=who, to=N.whom(after, int(arg[0])))
     if kind == "take":
-        return f"{who} takes {token_name(arg[0])} from {seat_label(after, int(arg[2]))}"
+        return message("mn.log.take", who=who, tok=N.token(arg[0]), src=N.whom(after, int(arg[2])))
     if kind == "give":
-        return f"{who} gives {token_name(arg[0])}"
+        return message("mn.log.give", who=who, tok=N.token(arg[0]))
+    if kind == "keep":
+        if arg[0] == "none" and actor == viewer:
+            return message("mn.log.keepNone", who=who)
+        if actor == viewer:
+            return message("mn.log.keep", who=who, toks=[N.token(t) for t in arg[0].split(",")])
+        k = 0 if arg[0] == "none" else len(arg[0].split(","))
+        return message("mn.log.keepCount", who=who, n=k)
+    return None
+
+
+def _military_sentence(ev: Event, after: View) -> Message | None:  # noqa: PLR0911
+    """The Military phase (N4): moves, battles, dice, losses and conquests."""
+    actor, text, _auto, concerned = ev
+    kind, *arg = text.split()
+    who = N.who(after, actor)
+    if kind == "zeus":
+        if arg[0] == "none":
+            return message("mn.log.zeusNone", who=who)
+        return message("mn.log.zeus", who=who, to=N.whom(after, int(arg[0])))
+    if kind == "done":
+        return message("mn.log.done", who=who)
+    if kind == "convert":
+        return message("mn.log.convert", who=who, area=N.area(arg[0])) if arg else message("mn.log.convertHere", who=who)  # fmt: skip
+    if kind == "row":
+        return message("mn.log.row", who=who, src=N.area(arg[0]), dst=N.area(arg[1]))
+    if kind in ("seabattle", "fight"):
+        return message("mn.log.attack", who=who, dfn=N.whom(after, int(arg[1])), where=N.in_area(arg[0]))
+    if kind in ("march", "sail"):
+        return _move(who, kind, arg)
+    if kind == "roll":
+        return _roll(N.who(after, concerned) if concerned >= 0 else None, arg[0])
+    if kind == "lose":
+        if arg[0] == "free":
+            return message("mn.log.loseFree", who=who)
+        if arg[0] == "marker":
+            return message("mn.log.loseMarker", who=who)
+        return message("mn.log.loseSlot", who=who, slot=N.the_slot(arg[0]))
+    if kind == "pillage":
+        if len(arg) > 1:
+            gains = N.both([N.gain(g) for g in arg[1].split(",")])
+            return message("mn.log.pillageTakes", who=who, slot=N.the_slot(arg[0]), gain=gains)
+        return message("mn.log.pillage", who=who, slot=N.the_slot(arg[0]))
+    if kind == "occupy":
+        return message("mn.log.occupy", who=who, slots=N.both([N.the_slot(s) for s in arg[0].split("+")]))
+    if kind == "pass":
+        return message("mn.log.pass", who=who)
+    if kind == "circe":
+        return message("mn.log.circe", who=who, slot=N.the_slot(arg[1]), where=N.in_area(arg[0]))
+    return None
+
+
+def _event_sentence(ev: Event, before: View, after: View) -> Message:  # noqa: PLR0911
+    actor, text, _auto, _concerned = ev
+    kind, *arg = text.split()
+    who = N.who(after, actor) if actor >= 0 else message("mn.log.chance")
+    told = _trade_sentence(ev, after) or _military_sentence(ev, after)
+    if told is not None:
+        return told
+    if kind == "empires":
+        dealt = [
+            message("mn.log.dealtItem", empire=N.empire(e), n=i + 1) for i, e in enumerate(arg[0].split(","))
+        ]
+        return message("mn.log.dealt", items=dealt)
+    if kind == "empire":
+        return message("mn.log.chooses", who=who, empire=N.empire(arg[0]))
+    if kind == "reveal":
+        return message("mn.log.reveal", tile=N.tile(arg[0]))
+    if kind == "copy":
+        return message("mn.log.copyNone", who=who) if arg[0] == "none" else message("mn.log.copy", who=who, tile=N.tile(arg[0]))  # fmt: skip
     if kind == "first":
-        return f"{who} {'buys first' if arg[0] == 'yes' else 'does not buy first'} (Perseus)"
+        return message("mn.log.first", who=who, yes=arg[0])
     if kind == "next":
         if int(arg[0]) == actor:
-            return f"{who} goes next"
-        return f"{who} lets {seat_label(after, int(arg[0]))} go next"
-    if kind == "buy" or kind == "build" or kind == "free":
+            return message("mn.log.nextSelf", who=who)
+        return message("mn.log.next", who=who, to=N.whom(after, int(arg[0])))
+    if kind in ("buy", "build", "free"):
         return _buy_sentence(who, kind, arg)
     if kind == "pay":
-        return f"{who} pays {token_name(arg[0])}"
+        return message("mn.log.pay", who=who, tok=N.token(arg[0]))
     if kind == "end":
-        return f"{who} ends its turn"
-    if kind == "keep":
-        if actor == viewer:
-            kept = "nothing" if arg[0] == "none" else ", ".join(token_name(t) for t in arg[0].split(","))
-            return f"{who} keeps {kept} and discards the rest"
-        k = 0 if arg[0] == "none" else len(arg[0].split(","))
-        return f"{who} keeps {k} token{'s' if k != 1 else ''} and discards the rest"
-    if kind == "zeus":
-        return f"{who} uses Zeus on nobody" if arg[0] == "none" else f"{who} uses Zeus: {seat_label(after, int(arg[0]))} moves first"  # fmt: skip
-    if kind == "done":
-        return f"{who} is done with this step"
-    if kind == "convert":
-        return f"{who} converts {area_name(arg[0])}" if arg else f"{who} converts the conquered province"
-    if kind == "row":
-        return f"{who} rows a trireme from {area_name(arg[0])} to {area_name(arg[1])}"
-    if kind == "seabattle":
-        return f"{who} attacks {seat_label(after, int(arg[1]))} in {area_name(arg[0])}"
-    if kind in ("march", "sail"):
-        tail = ""
-        if len(arg) > 2:
-            tail = " onto its marker" if arg[2] == "@marker" else f" onto the {slot_name(arg[2][1:])}"
-        how = "marches" if kind == "march" else "sails"
-        return f"{who} {how} a legion from {area_name(arg[0])} to {area_name(arg[1])}{tail}"
-    if kind == "fight":
-        return f"{who} attacks {seat_label(after, int(arg[1]))} in {area_name(arg[0])}"
-    if kind == "roll":
-        shown = faces_text(arg[0])
-        if concerned >= 0:
-            return f"{seat_label(after, concerned)} rolls {shown}"
-        return f"Dice: {shown}"
-    if kind == "lose":
-        what = {"free": "a free legion", "marker": "the legion on its marker"}.get(arg[0], f"the legion on the {slot_name(arg[0])}")  # fmt: skip
-        return f"{who} loses {what}"
-    if kind == "pillage":
-        gain = f" and takes {arg[1].replace(',', ' and ')}" if len(arg) > 1 else ""
-        return f"{who} pillages the {slot_name(arg[0])}{gain}"
-    if kind == "occupy":
-        return f"{who} occupies the {' and the '.join(slot_name(s) for s in arg[0].split('+'))}"
-    if kind == "pass":
-        return f"{who} passes"
-    if kind == "circe":
-        return f"{who} uses Circe on the {slot_name(arg[1])} in {area_name(arg[0])}"
+        return message("mn.log.end", who=who)
     if kind == "title":
-        lot = " by lot" if actor < 0 else ""  # a tied vacant starting title (4.2, random)
-        return f"{seat_label(after, int(arg[1]))} takes the {arg[0]} title{lot}"
+        holder = N.who(after, int(arg[1]))
+        # a tied vacant starting title is drawn by lot (4.2, random)
+        return message("mn.log.title", who=holder, title=N.title(arg[0]), lot="yes" if actor < 0 else "no")
     if kind == "winner":
-        return f"{seat_label(after, int(arg[0]))} wins the tie"
-    return f"{who}: {text}"
+        return message("mn.log.winsTie", who=N.who(after, int(arg[0])))
+    return message("mn.log.other", who=who, text=text)
 
 
-def _buy_sentence(who: str, kind: str, arg: list[str]) -> str:
-    cheap = " at the reduced cost" if arg and arg[-1] == "cheap" else ""
+def _buy_sentence(who: Message, kind: str, arg: list[str]) -> Message:
+    """Buy & place (N3); ``cheap`` is the fixed alternative cost of N0.8.4."""
+    cheap = "yes" if arg and arg[-1] == "cheap" else "no"
     if kind == "build":
-        return f"{who} builds {_a(slot_name(arg[0]))} in {area_name(arg[1])}{cheap}"
+        return message("mn.log.build", who=who, slot=N.a_slot(arg[0]), where=N.in_area(arg[1]), cheap=cheap)
     if kind == "free":
-        return f"{who} places a free {arg[0]} in {area_name(arg[1])}"
+        if arg[0] == "marker":
+            return message("mn.log.freeMarker", who=who, where=N.in_area(arg[1]))
+        return message("mn.log.freeLegion", who=who, where=N.in_area(arg[1]))
     what = arg[0]
     if what == "tile":
-        return f"{who} buys {tile_name(arg[1])}"
+        return message("mn.log.buyTile", who=who, tile=N.tile(arg[1]))
     if what == "pyramids":
-        return f"{who} buys the Pyramids"
+        return message("mn.log.buyPyramids", who=who)
     if what == "marker":
-        return f"{who} buys an influence marker for {area_name(arg[1])}"
-    return f"{who} buys {_a(what)} in {area_name(arg[1])}{cheap}"
+        return message("mn.log.buyMarker", who=who, area=N.area(arg[1]))
+    return message("mn.log.buyUnit", who=who, unit=N.a_unit(what), where=N.in_area(arg[1]), cheap=cheap)
 
 
-def _reveal_sentence(before: View, after: View) -> str | None:
+def _reveal_sentence(before: View, after: View) -> Message | None:
     """7.2: all offers are revealed together once every offer is committed."""
     old, new = before.get("trade"), after.get("trade")
     if not old or old.get("revealed") or not new or not new.get("revealed"):
@@ -274,25 +324,30 @@ def _reveal_sentence(before: View, after: View) -> str | None:
     parts = []
     for s, offer in enumerate(new.get("offers") or []):
         if offer is not None:
-            parts.append(f"{seat_label(after, s)} {', '.join(token_name(t) for t in offer) or 'nothing'}")
-    return "Offers revealed: " + "; ".join(parts)
+            toks: Any = [N.good(t) for t in offer] or message("mn.log.nothing")
+            parts.append(message("mn.log.revealedItem", who=N.whom(after, s), toks=toks))
+    listed = parts[-1]
+    for part in reversed(parts[:-1]):
+        listed = message("mn.log.then", a=part, b=listed)
+    return message("mn.log.revealed", offers=listed)
 
 
-def result_sentence(view: View) -> str:
+def result_sentence(view: View) -> Message:
     w = view.get("winner")
     if w is None:
-        return "Game over"
-    return f"Game over: {seat_label(view, int(w))} wins"
+        return message("mn.log.over")
+    return message("mn.log.overWins", who=N.whom(view, int(w)))
 
 
-def describe_event(event: Event, before: View, after: View) -> str:
-    return _cap(_event_sentence(event, before, after))
+def describe_event(event: Event, before: View, after: View) -> Message:
+    return _event_sentence(event, before, after)
 
 
 def describe_step(events: Sequence[Event], before: View, after: View) -> list[tuple[str, bool]]:
-    """Sentences ``(text, auto)`` for one step as the viewer of ``before``/``after`` may read
-    them: one per event, then the round start and the end of the game when they happened."""
-    out = [(describe_event(e, before, after), bool(e[2])) for e in events]
+    """Sentences ``(message, auto)`` for one step as the viewer of ``before``/``after`` may read
+    them: one per event, then the round start and the end of the game when they happened. Each
+    sentence is a :class:`~ziggurat.engine.messages.Message` (its English text)."""
+    out: list[tuple[str, bool]] = [(describe_event(e, before, after), bool(e[2])) for e in events]
     revealed = _reveal_sentence(before, after)
     if revealed:
         out.append((revealed, True))
@@ -300,7 +355,7 @@ def describe_step(events: Sequence[Event], before: View, after: View) -> list[tu
     if fought and fought != before.get("last_battle"):
         out.append((battle_result(after, fought), True))
     if after.get("round") != before.get("round") and after.get("stage") != "over":
-        out.append((f"Round {after.get('round')} begins", True))
+        out.append((message("mn.log.round", n=int(after.get("round") or 0)), True))
     if after.get("stage") == "over" and before.get("stage") != "over":
         out.append((result_sentence(after), True))
     return out

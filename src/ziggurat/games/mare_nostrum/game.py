@@ -7,17 +7,44 @@ from typing import Any
 
 from ziggurat.engine.contract import Game
 from ziggurat.engine.errors import InvalidAction
+from ziggurat.engine.eventlog import events_since
+from ziggurat.engine.hooks import GameHooks, Lazy
+from ziggurat.engine.messages import message
 from ziggurat.games.mare_nostrum import data as D
 from ziggurat.games.mare_nostrum.state import NostrumState, sample_state
 
+_PKG = "ziggurat.games.mare_nostrum"  # where the hooks below live (imported on first use)
+
 
 class MareNostrumGame(Game):
-    """Mare Nostrum: Empires for 3 to 5 players; rules spec ``rules/mare_nostrum.md``."""
+    """Mare Nostrum: Empires for 3 to 5 players; rules spec ``docs/rules/mare-nostrum.md``."""
 
     game_id = "mare-nostrum"
     name = "Mare Nostrum: Empires"
     min_players = D.PLAYER_RANGE[0]
     max_players = D.PLAYER_RANGE[1]
+    constant_sum = False
+    # ~500 decisions for 5 heuristic bots, up to ~1,800 in random play. At the cap the game
+    # ends with no winner (all 0.0), like the engine's ``max_rounds`` stop.
+    max_game_length = 5_000
+    hooks = GameHooks(
+        heuristic_bot=Lazy(f"{_PKG}.bots:HeuristicBot"),
+        plans=Lazy(f"{_PKG}.bots:PLANS"),
+        evaluate=Lazy(f"{_PKG}.evaluate:evaluate"),
+        phase_of=Lazy(f"{_PKG}.evaluate:phase_of"),
+        rollout_view=Lazy(f"{_PKG}.evaluate:rollout_view"),
+        search_defaults=Lazy(f"{_PKG}.evaluate:SEARCH_DEFAULTS"),
+        redact_events=Lazy(f"{_PKG}.view:redact_events"),
+        describe_step=Lazy(f"{_PKG}.describe:describe_step"),
+        result_facets=Lazy(f"{_PKG}.describe:result_facets"),
+        describe=Lazy(f"{_PKG}.describe"),
+        render_text=Lazy(f"{_PKG}.render_text"),
+        render_svg=Lazy(f"{_PKG}.render_svg"),
+        board_data=Lazy(f"{_PKG}.client:board_data"),
+        option_defaults=Lazy(f"{_PKG}.data:OPTION_DEFAULTS"),
+        codec=Lazy("ziggurat.interop.codecs.mare_nostrum:MareNostrumCodec"),
+        observer=Lazy("ziggurat.interop.observers.mare_nostrum:MareNostrumEncoder"),
+    )
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         self.opts = D.resolve_options(players, options)
@@ -33,16 +60,16 @@ class MareNostrumGame(Game):
         d = new_position(self.num_players, self.opts)
         advance(d)
         state = NostrumState(self, d)
-        state.settle()
+        state._settle()
         return state
 
     def parse_action(self, text: str) -> str:
         """Actions are lower-case words separated by single spaces (docs/mare-nostrum.md)."""
         words = text.strip().lower().replace(", ", ",").split()
         if not words:
-            raise InvalidAction("empty action")
+            raise InvalidAction(message("engine.emptyAction"))
         if words[0] not in _VERBS:
-            raise InvalidAction(f"unknown action {text!r}")
+            raise InvalidAction(message("mn.refusal.unknownAction", text=repr(text)))
         return " ".join(words)
 
     def state_from_position(self, position: dict[str, Any]) -> NostrumState:
@@ -72,7 +99,7 @@ class MareNostrumGame(Game):
         after.apply(action)
         if after.is_terminal() or after.current_player() != s.current_player():
             return True
-        return any(who < 0 for who, _, _, _ in after.log[len(s.log) :])
+        return any(who < 0 for who, _, _, _ in events_since(after, s.log))
 
     def invariants(self, state: Any) -> list[str]:
         from ziggurat.games.mare_nostrum.invariants import check

@@ -59,6 +59,8 @@ def can_finish(
     if hanni:
         if taxes and goods:
             return False
+        if limit is not None and max(Counter(goods).values(), default=0) > limit:
+            return False  # N0.8.3: the tokens already paid break the identical-goods limit
         if taxes:
             return have_tax >= need
         if limit is None:

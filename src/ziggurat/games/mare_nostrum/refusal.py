@@ -1,16 +1,19 @@
 """Why an action is refused, in a player's words, naming the most precise rule that applies
 (N3.5.1 rather than N3.5, N3.4 (c) rather than N3.4). Legality itself is only ``flow.legal``:
-these functions run after an action was found illegal and only explain it."""
+these functions run after an action was found illegal and only explain it. Every reason is a
+message (``mn.refusal.*``, :mod:`ziggurat.engine.messages`): its English text, readable in
+any language."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ziggurat.engine.messages import Message, message
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
+from ziggurat.games.mare_nostrum import nouns as N
 from ziggurat.games.mare_nostrum import payment as P
 from ziggurat.games.mare_nostrum.buy_place import cost_tile
-from ziggurat.games.mare_nostrum.describe import area_name, slot_name, tile_name, token_name
 from ziggurat.games.mare_nostrum.military import zeus_barred
 
 State = dict[str, Any]
@@ -21,20 +24,20 @@ def explain(state: Any, text: str) -> str:
     w = text.split()
     st = d["stage"]
     if state.current_player() < 0:
-        return f"{text!r}: not a possible chance outcome now (N0.13)"
+        return message("mn.refusal.notChance", action=repr(text))
     if d["queue"]:
-        return f"{text!r}: {_queue(d, w)}"
-    reason: str | None = None
+        return message("mn.refusal.because", action=repr(text), reason=_queue(d, w))
+    reason: Message | None = None
     if st == "buy_turn":
         reason = _buy(d, w)
     elif st == "mil_march" and w[0] in ("march", "sail"):
-        reason = _march(d, w) or "not a legal legion move (N4.6: one land step or one trireme chain)"
+        reason = _march(d, w) or message("mn.refusal.legionMove")
     elif st == "mil_fight":
         reason = _fight(d, w)
     elif st == "mil_conv" and w[0] == "convert" and len(w) == 2:
         reason = _conversion(d, w[1])
     elif st == "mil_row" and w[0] == "row":
-        reason = "each trireme moves once, from a sea holding one of yours to an adjacent sea (N4.4)"
+        reason = message("mn.refusal.row")
     elif st == "mil_sea" and w[0] == "seabattle":
         reason = _sea_battle(d, w)
     elif st == "mil_circe" and w[0] == "circe":
@@ -42,17 +45,17 @@ def explain(state: Any, text: str) -> str:
     elif st == "trade_draft" and w[0] == "take":
         reason = _take(d, w)
     elif st == "trade_offer" and w[0] == "offer":
-        reason = "an offer is made of tokens you hold, one at a time (N2.3, N2.2.1)"
+        reason = message("mn.refusal.offer")
     elif st == "trade_token" and w[0] == "token":
-        reason = "not an available Trade token face (N2.1)"
+        reason = message("mn.refusal.tradeToken")
     elif st == "claim_tie" and w[0] == "title":
-        reason = "the previous holder chooses among the tied players only (N5.2, R30)"
+        reason = message("mn.refusal.titleTie")
     elif st == "tie_win" and w[0] == "winner":
-        reason = "the Military leader chooses among the tied players only (N6.5.2)"
+        reason = message("mn.refusal.winnerTie")
     if reason is not None:
-        return f"{text!r}: {reason}"
+        return message("mn.refusal.because", action=repr(text), reason=reason)
     rule = _STAGE_RULE.get(st, "N0.1")
-    return f"{text!r} is not legal now ({rule}: the decision under way is {st})"
+    return message("mn.refusal.notNow", action=repr(text), rule=rule, stage=N.stage(st))
 
 
 _STAGE_RULE = {
@@ -84,81 +87,79 @@ _STAGE_RULE = {
 # ---- interrupting decisions (the queue)
 
 
-def _queue(d: State, w: list[str]) -> str:
+def _queue(d: State, w: list[str]) -> Message:
     head = d["queue"][0]
     kind, seat = head[0], int(head[1])
     if kind == "lc":
-        return "first choose the legendary city's extra: 'extra tax' or 'extra draw' (N1.6, D3)"
+        return message("mn.refusal.firstExtra")
     if kind == "colossus":
-        return "first choose the good the Colossus gives: 'colossus <good>' (N1.9, D4)"
+        return message("mn.refusal.firstColossus")
     if kind == "lose":
         prov, k = head[2], int(head[3])
-        where = area_name(prov)
+        where, who = N.area(prov), N.whom(d, seat)
         if w[0] == "lose" and len(w) == 2:
             if w[1] == "free":
-                return f"seat {seat} has no free legion left in {where} (N4.7.6, R14)"
+                return message("mn.refusal.loseNoFree", who=who, area=where)
             if w[1] == "marker":
-                return f"no legion of seat {seat} stands on the marker in {where} (N4.7.6, R14)"
-            return f"no legion of seat {seat} stands on a {slot_name(w[1])} in {where} (N4.7.6, R14)"
-        return f"seat {seat} first removes {k} hit legion{'s' if k > 1 else ''} in {where} (N4.7.6, D22)"
+                return message("mn.refusal.loseNoMarker", who=who, area=where)
+            return message("mn.refusal.loseNoSlot", who=who, slot=N.a_slot(w[1]), area=where)
+        return message("mn.refusal.loseFirst", who=who, n=k, area=where)
     return _conquest(d, seat, head, w)
 
 
-def _conquest(d: State, seat: int, head: list[Any], w: list[str]) -> str:
+def _conquest(d: State, seat: int, head: list[Any], w: list[str]) -> Message:
     prov = head[2]
-    where = area_name(prov)
+    where = N.area(prov)
     used: list[str] = head[3] if len(head) > 3 else []
     if w[0] not in ("pillage", "occupy", "convert", "pass"):
-        return f"the conqueror of {where} first chooses Pillage, Occupy or Convert (N4.11.1, D23)"
+        return message("mn.refusal.conquestFirst", area=where)
     if w[0] in used:
-        return "each conquest option is chosen at most once per conquest (N4.11.1, R16)"
+        return message("mn.refusal.conquestOnce")
     if w[0] == "pass":
-        return f"the conqueror of {where} must choose one option (N4.11.1)"
+        return message("mn.refusal.conquestMust", area=where)
     built = B.built(d, prov)
     if w[0] == "pillage":
         if len(w) < 2 or w[1] not in built:
-            return f"only a building of {where} can be pillaged (N4.11.2)"
-        return "a legendary city's pillage is 'tax' or 'draw' (two picks with Hamilcar) (N4.11.2)"
+            return message("mn.refusal.pillageBuilding", area=where)
+        return message("mn.refusal.pillagePick")
     free = B.free_legions(d, prov, seat)
     if w[0] == "occupy":
-        return (
-            f"each occupied building of {where} needs one of your legions standing on no building "
-            f"and no marker ({free} free) (N4.11.3)"
-        )
-    return f"converting needs a free legion of yours in {where} and no legion on its marker (N4.11.4)"
+        return message("mn.refusal.occupy", area=where, free=free)
+    return message("mn.refusal.convertNeeds", area=where)
 
 
 # ---- Buy & place (N3)
 
 
-def _cost(d: State, seat: int, what: str, cost: int) -> str:
-    """Why ``seat`` cannot pay ``cost`` (N0.8.1, or N0.8.3 with Cleopatra or Hannibal)."""
-    costs = "cost" if what == "the Pyramids" else "costs"
+def _cost(d: State, seat: int, what: Message, cost: int) -> Message:
+    """Why ``seat`` cannot pay ``cost`` (N0.8.1, or N0.8.3 with Cleopatra or Hannibal); ``what``
+    is the purchase, and ``the Pyramids`` takes a plural verb."""
+    plural = "yes" if what.key == "mn.refusal.pyramids" else "no"
     if B.has(d, seat, "cleopatra") or B.has(d, seat, "hannibal"):
-        return f"{what} {costs} {cost} tokens and your tokens cannot make that payment (N0.8.3)"
-    return f"{what} {costs} {cost}: {cost} goods of {cost} different types or {cost} taxes (N0.8.1)"
+        return message("mn.refusal.costTokens", what=what, plural=plural, cost=cost)
+    return message("mn.refusal.cost", what=what, plural=plural, cost=cost)
 
 
-def _item(item: str) -> str:
+def _item(item: str) -> Message:
     """A purchase under way in words: ``tile hercules`` -> ``Hercules``."""
     w = item.split()
     if w[0] == "build":
-        return f"a {slot_name(w[1])} in {area_name(w[2])}"
+        return message("mn.refusal.itemIn", what=N.a_slot(w[1]), where=N.in_area(w[2]))
     if w[0] == "tile":
-        return tile_name(w[1])
+        return N.tile(w[1])
     if w[0] == "pyramids":
-        return "the Pyramids"
-    what = "an influence marker" if w[0] == "marker" else f"a {w[0]}"
-    return f"{what} in {area_name(w[1])}" if len(w) > 1 else what
+        return message("mn.refusal.pyramids")
+    what = N.a_unit(w[0])
+    return message("mn.refusal.itemIn", what=what, where=N.in_area(w[1])) if len(w) > 1 else what
 
 
-def _buy(d: State, w: list[str]) -> str | None:  # noqa: PLR0911, PLR0912
+def _buy(d: State, w: list[str]) -> Message | None:  # noqa: PLR0911, PLR0912
     seat = int(d["buy"]["active"])
     bu = d["buy"]
     if bu["paying"] is not None:
         return _pay(d, seat, w)
     if w[0] == "pay":
-        return "no payment is under way: choose a purchase first (N3.2)"
+        return message("mn.refusal.noPayment")
     if w[0] == "free" and len(w) == 3:
         return _free(d, seat, w[1], w[2])
     if w[0] == "build" and len(w) == 3:
@@ -170,14 +171,14 @@ def _buy(d: State, w: list[str]) -> str | None:  # noqa: PLR0911, PLR0912
     cost = 3
     if cheap:
         if item not in D.ALT_COST:
-            return "only a legion, a trireme or a fortress has a fixed alternative cost (N0.8.4)"
+            return message("mn.refusal.noAltCost")
         tile, good = D.ALT_COST[item]
         if not B.has(d, seat, tile):
-            return f"paying 1 {good} or 1 tax for a {item} needs {tile_name(tile)} (N3.3, N0.8.4)"
+            return message("mn.refusal.altNeeds", good=N.good(good), unit=N.a_unit(item), tile=N.tile(tile))
     if item in ("marker", "legion", "fortress", "trireme") and len(w) >= 3:
         piece = "influence_marker" if item == "marker" else item
         if B.supply(d, seat, piece) <= 0:
-            return f"no {piece.replace('_', ' ')} is left in your supply (N0.9, 2.5)"
+            return message("mn.refusal.noSupply", piece=N.piece(piece))
         place = w[2]
         why = {"marker": _marker, "legion": _legion, "fortress": _fortress, "trireme": _trireme}[item](
             d, seat, place
@@ -185,168 +186,158 @@ def _buy(d: State, w: list[str]) -> str | None:  # noqa: PLR0911, PLR0912
         if why:
             return why
         if cheap:
-            return f"paying 1 {D.ALT_COST[item][1]} or 1 tax: you hold neither (N0.8.4)"
-        return _cost(d, seat, f"{'an influence marker' if item == 'marker' else 'a ' + item}", cost)
+            return message("mn.refusal.altNeither", good=N.good(D.ALT_COST[item][1]))
+        return _cost(d, seat, N.a_unit(item), cost)
     if item == "tile" and len(w) == 3:
         if w[2] not in d["display"]:
             if any(w[2] in tiles for tiles in d["tiles"]):
-                return f"{tile_name(w[2])} is already owned (N3.10.1)"
-            return f"{tile_name(w[2])} is not face up in the display; bought spaces refill after the phase (N3.10.1, N3.10.2)"  # fmt: skip
-        return _cost(
-            d, seat, f"{tile_name(w[2])} (tile {len(d['tiles'][seat]) + 1} for you, 2.8)", cost_tile(d, seat)
-        )
+                return message("mn.refusal.tileOwned", tile=N.tile(w[2]))
+            return message("mn.refusal.tileNotShown", tile=N.tile(w[2]))
+        nth = message("mn.refusal.nthTile", tile=N.tile(w[2]), n=len(d["tiles"][seat]) + 1)
+        return _cost(d, seat, nth, cost_tile(d, seat))
     if item == "pyramids":
         if d["pyramids"] is not None:
-            return "the Pyramids are already built (N3.11, R42)"
-        return _cost(d, seat, "the Pyramids", int(d["opts"]["pyramids_cost"]))
-    return "not a legal purchase now (N3.2, N3.3)"
+            return message("mn.refusal.pyramidsBuilt")
+        return _cost(d, seat, message("mn.refusal.pyramids"), int(d["opts"]["pyramids_cost"]))
+    return message("mn.refusal.notPurchase")
 
 
-def _marker(d: State, seat: int, prov: str) -> str | None:
+def _marker(d: State, seat: int, prov: str) -> Message | None:
     """N3.4 (a)-(d)."""
     b = D.board(d["n"])
+    where = N.area(prov)
     if prov not in b.provinces:
-        return f"{area_name(prov)} is not a province in play (N3.4 (a), R34)"
+        return message("mn.refusal.notInPlay", area=where, rule="N3.4 (a), R34")
     owner = d["markers"].get(prov)
     if owner == seat:
-        return f"{area_name(prov)} is already in your empire (N3.4 (b))"
+        return message("mn.refusal.markerOwn", area=where)
     if owner is not None:
-        return f"{area_name(prov)} is not neutral: it holds another player's influence marker (N3.4 (b))"
+        return message("mn.refusal.markerOther", area=where)
     if any(c for s, c in enumerate(B.legions(d, prov)) if s != seat):
-        return f"{area_name(prov)} holds another player's legions (N3.4 (c))"
-    if not B.connected(d, seat, prov, bool(d["opts"]["influence_connection_by_trireme_chain"])):
-        how = (
-            "by land or by a chain of your triremes"
-            if d["opts"]["influence_connection_by_trireme_chain"]
-            else "by land"
-        )
-        return f"{area_name(prov)} is not connected to your empire {how} (N3.4 (d), N0.6)"
+        return message("mn.refusal.markerLegions", area=where)
+    chain = bool(d["opts"]["influence_connection_by_trireme_chain"])
+    if not B.connected(d, seat, prov, chain):
+        return message("mn.refusal.markerConnected", area=where, chain="yes" if chain else "no")
     return None
 
 
-def _own_province(d: State, seat: int, prov: str, rule: str) -> str | None:
+def _own_province(d: State, seat: int, prov: str, rule: str) -> Message | None:
     if prov not in D.board(d["n"]).provinces:
-        return f"{area_name(prov)} is not a province in play (R34)"
+        return message("mn.refusal.notInPlay", area=N.area(prov), rule="R34")
     if d["markers"].get(prov) != seat:
-        return f"{area_name(prov)} is not one of your provinces ({rule})"
+        return message("mn.refusal.notYours", area=N.area(prov), rule=rule)
     return None
 
 
-def _at_war(d: State, prov: str, rule: str) -> str | None:
+def _at_war(d: State, prov: str, rule: str) -> Message | None:
     if B.at_war(d, prov) and not B.has_capital(d, prov):
-        return f"{area_name(prov)} is at war and holds no capital ({rule}, R21)"
+        return message("mn.refusal.atWar", area=N.area(prov), rule=rule)
     return None
 
 
-def _legion(d: State, seat: int, prov: str) -> str | None:
+def _legion(d: State, seat: int, prov: str) -> Message | None:
     """N3.6 (R20, R21)."""
     return _own_province(d, seat, prov, "N3.6") or _at_war(d, prov, "N3.6")
 
 
-def _fortress(d: State, seat: int, prov: str) -> str | None:
+def _fortress(d: State, seat: int, prov: str) -> Message | None:
     """N3.8."""
     why = _own_province(d, seat, prov, "N3.8")
     if why:
         return why
     if prov in d["fortresses"]:
-        return f"{area_name(prov)} already holds a fortress: one per province (N3.8)"
+        return message("mn.refusal.fortressOne", area=N.area(prov))
     if prov in d["conqueror"]:
-        return f"{area_name(prov)} has a conqueror: no fortress under conquest (N3.8, R20)"
+        return message("mn.refusal.fortressConquest", area=N.area(prov))
     return _at_war(d, prov, "N3.8")
 
 
-def _trireme(d: State, seat: int, sea: str) -> str | None:
+def _trireme(d: State, seat: int, sea: str) -> Message | None:
     """N3.7."""
     b = D.board(d["n"])
     if sea not in b.seas:
-        return f"{area_name(sea)} is not a sea (N3.7)"
+        return message("mn.refusal.notSea", area=N.area(sea))
     if not any(p in B.own_provinces(d, seat) for p in b.seas[sea]["land"]):
-        return f"{area_name(sea)} touches none of your provinces (N3.7)"
+        return message("mn.refusal.seaAway", area=N.area(sea))
     return None
 
 
-def _build(d: State, seat: int, slot: str, prov: str) -> str:
+def _build(d: State, seat: int, slot: str, prov: str) -> Message:
     """N3.5, N0.9 (building supply), N0.8."""
     why = _own_province(d, seat, prov, "N3.5")
     if why:
         return why
     kind = D.building_kind(slot)
     if slot not in D.board(d["n"]).slots(prov):
-        return f"{area_name(prov)} has no {slot_name(slot)} slot (N3.5)"
+        return message("mn.refusal.noSlot", area=N.area(prov), slot=N.slot(slot))
     if slot in B.built(d, prov):
-        return f"the {slot_name(slot)} slot of {area_name(prov)} is already built (N3.5)"
+        return message("mn.refusal.slotBuilt", area=N.area(prov), slot=N.slot(slot))
     if kind in D.BUILDING_KINDS and not B.building_left(d, kind):
-        return (
-            f"no {kind.replace('_', ' ')} is left in the building supply "
-            "(N0.9, R35; option building_supply_limit)"
-        )
+        return message("mn.refusal.noBuilding", piece=N.piece(kind))
     war = _at_war(d, prov, "N3.5.1")
     if war:
         return war
     if prov in d["conqueror"]:
-        return f"{area_name(prov)} has a conqueror: no building under conquest (N3.5.2, R20)"
-    return _cost(d, seat, f"a {slot_name(slot)}", D.COST.get(kind, 3))
+        return message("mn.refusal.buildConquest", area=N.area(prov))
+    return _cost(d, seat, N.a_slot(slot), D.COST.get(kind, 3))
 
 
-def _free(d: State, seat: int, what: str, place: str) -> str:
+def _free(d: State, seat: int, what: str, place: str) -> Message:
     """N3.12.1 (Hammurabi), N3.12.2 (Penthesilea)."""
     bu = d["buy"]
     if what == "marker":
         if not B.has(d, seat, "hammurabi"):
-            return "a free influence marker needs Hammurabi (N3.12.1)"
+            return message("mn.refusal.hammurabi")
         if "hammurabi" in bu["free_used"]:
-            return "Hammurabi's free influence marker is once per buy turn (N3.12.1)"
+            return message("mn.refusal.hammurabiOnce")
         if B.supply(d, seat, "influence_marker") <= 0:
-            return "no influence marker is left in your supply (N0.9, 2.5)"
-        return _marker(d, seat, place) or "not a legal free marker (N3.12.1)"
+            return message("mn.refusal.noSupply", piece=N.piece("influence_marker"))
+        return _marker(d, seat, place) or message("mn.refusal.freeMarker")
     if what == "legion":
         if not B.has(d, seat, "penthesilea"):
-            return "a free legion needs Penthesilea (N3.12.2)"
+            return message("mn.refusal.penthesilea")
         if "penthesilea" in bu["free_used"]:
-            return "Penthesilea's free legion is once per buy turn (N3.12.2)"
+            return message("mn.refusal.penthesileaOnce")
         if B.supply(d, seat, "legion") <= 0:
-            return "no legion is left in your supply (N0.9, 2.5)"
-        return (
-            f"{area_name(place)} must be a coastal province under another player's influence, with no "
-            "other player's legion, next to a sea holding one of your triremes (N3.12.2)"
-        )
-    return "not a legal free placement (N3.12)"
+            return message("mn.refusal.noSupply", piece=N.piece("legion"))
+        return message("mn.refusal.freeLegion", area=N.area(place))
+    return message("mn.refusal.freePlacement")
 
 
-def _pay(d: State, seat: int, w: list[str]) -> str:
+def _pay(d: State, seat: int, w: list[str]) -> Message:
     """N0.8.1-N0.8.4: why this token cannot go into the payment under way."""
     pay = d["buy"]["paying"]
     if w[0] != "pay" or len(w) != 2:
-        return f"the payment for {_item(pay['item'])} is under way: add its tokens with 'pay <token>' (N3.2, N0.8)"
+        return message("mn.refusal.paying", item=_item(pay["item"]))
     tok = w[1]
     if d["res"][seat].get(tok, 0) <= 0:
-        return f"you hold no {token_name(tok)} (N0.8.1)"
+        return message("mn.refusal.holdNo", tok=N.of_token(tok))
     if pay["kind"].startswith("alt:"):
-        return f"this reduced cost is paid with 1 {pay['kind'][4:]} or 1 tax (N0.8.4)"
+        return message("mn.refusal.altPaid", good=N.good(pay["kind"][4:]))
     cleo, hanni = B.has(d, seat, "cleopatra"), B.has(d, seat, "hannibal")
     paid = list(pay["paid"])
     goods = [P.good_of(t) for t in paid if t != "tax"]
     good = P.good_of(tok)
     if not cleo and ((tok == "tax" and goods) or (tok != "tax" and "tax" in paid)):
-        return "goods and taxes are not mixed in one payment (N0.8.1)"
+        return message("mn.refusal.notMixed")
     if good is not None and good in goods and not hanni:
         same = [t for t in paid if P.good_of(t) == good]
         if tok.startswith("leg:") or any(t.startswith("leg:") for t in same):
-            return f"a legendary {good} counts as a {good}: not twice the same type in one payment (N0.8.2)"
+            return message("mn.refusal.legendaryCounts", good=N.good(good))
         rule = "N0.8.3" if cleo else "N0.8.1"
-        return f"a payment in goods takes goods of different types: {good} is already in it ({rule})"
+        return message("mn.refusal.sameType", good=N.good(good), rule=rule)
     if hanni and good is not None:
         lim = d["opts"]["hannibal_identical_goods_limit"]
         if lim is not None and goods.count(good) >= int(lim):
-            return f"Hannibal's payments take at most {lim} goods of one type (N0.8.3)"
+            return message("mn.refusal.hannibal", n=int(lim))
     left = int(pay["cost"]) - len(paid) - 1
-    return f"with {token_name(tok)} your other tokens could not complete the {left} still due (N0.8.1)"
+    return message("mn.refusal.cannotComplete", tok=N.token(tok), n=left)
 
 
 # ---- Military (N4)
 
 
-def _march(d: State, w: list[str]) -> str | None:
+def _march(d: State, w: list[str]) -> Message | None:  # noqa: PLR0911
     """N4.6.1, N4.6.2, N4.1.3."""
     if len(w) < 3:
         return None
@@ -355,86 +346,87 @@ def _march(d: State, w: list[str]) -> str | None:
     src, dst = w[1], w[2]
     for prov in (src, dst):
         if prov not in b.provinces:
-            return f"{area_name(prov)} is not a province in play (N4.6, R34)"
+            return message("mn.refusal.notInPlay", area=N.area(prov), rule="N4.6, R34")
     which = w[3] if len(w) > 3 else ""
+    here, there = N.area(src), N.area(dst)
     if B.legions(d, src)[seat] == 0:
-        return f"you have no legion in {area_name(src)} (N4.6)"
+        return message("mn.refusal.noLegion", area=here)
     if which == "@marker" and d["on_marker"].get(src) != seat:
-        return f"no legion of yours stands on the marker in {area_name(src)} (N4.6, N4.11.4)"
+        return message("mn.refusal.noneOnMarker", area=here)
     if which.startswith("@") and which != "@marker" and d["occupy"].get(src, {}).get(which[1:]) != seat:
-        return f"no legion of yours stands on the {slot_name(which[1:])} in {area_name(src)} (N4.6, N4.11.3)"
+        return message("mn.refusal.noneOnSlot", slot=N.the_slot(which[1:]), area=here)
     if not which and B.free_legions(d, src, seat) - d["mil"]["arrived"].get(src, 0) <= 0:
-        return f"every free legion of yours in {area_name(src)} has moved this turn: each moves once (N4.6)"
+        return message("mn.refusal.movedOnce", area=here)
     if w[0] == "march":
         if dst not in b.provinces[src]["land"]:
-            return f"{area_name(dst)} does not border {area_name(src)} by land (N4.6.1)"
+            return message("mn.refusal.noBorder", dst=there, src=here)
         return None
     if not b.coastal(src) or not b.coastal(dst):
-        return "a trireme chain goes from a coastal province to another coastal province (N4.6.2)"
+        return message("mn.refusal.chainCoastal")
     if zeus_barred(d, seat, dst):
-        return f"the Statue of Zeus bars your trireme-chain moves into {area_name(dst)} this phase (N4.1.3)"
-    return f"no chain of seas holding your triremes links {area_name(src)} to {area_name(dst)} (N4.6.2)"
+        return message("mn.refusal.zeusBars", area=there)
+    return message("mn.refusal.noChain", src=here, dst=there)
 
 
-def _fight(d: State, w: list[str]) -> str:
+def _fight(d: State, w: list[str]) -> Message:
     if w[0] == "fight" and len(w) == 3 and f"{w[1]}:{w[2]}" in d["mil"]["fought"]:
-        return "one battle per province and opponent in a turn (N4.8)"
-    return "land battles are compulsory: fight one where your legions meet another player's (N4.8, R11)"
+        return message("mn.refusal.fightOnce")
+    return message("mn.refusal.fightCompulsory")
 
 
-def _sea_battle(d: State, w: list[str]) -> str:
+def _sea_battle(d: State, w: list[str]) -> Message:
     if len(w) == 3 and w[1] in d["mil"]["fought"]:
-        return "one sea battle per sea in a turn (N4.5, R10)"
-    return "a sea battle is fought where your triremes meet that player's (N4.5)"
+        return message("mn.refusal.seaBattleOnce")
+    return message("mn.refusal.seaBattleWhere")
 
 
-def _conversion(d: State, prov: str) -> str:
+def _conversion(d: State, prov: str) -> Message:
     """N4.3 (1)-(4)."""
     seat = int(d["mil"]["active"])
-    where = area_name(prov)
+    where = N.area(prov)
     pend = d["pending"].get(prov)
     if pend is None or pend[0] != seat:
-        return f"no conversion of yours is pending in {where} (N4.3, N4.11.4)"
+        return message("mn.refusal.noConversion", area=where)
     if pend[1] >= d["round"]:
-        return f"Convert was chosen in {where} this round: it completes in a later Military phase (N4.3, R19)"
+        return message("mn.refusal.convertLater", area=where)
     if d["on_marker"].get(prov) != seat:
-        return f"your legion no longer stands on the marker in {where} (N4.3 (1))"
+        return message("mn.refusal.convertMarker", area=where)
     if d["conqueror"].get(prov) != seat:
-        return f"you are no longer the conqueror of {where} (N4.3 (2))"
+        return message("mn.refusal.convertConqueror", area=where)
     if B.supply(d, seat, "influence_marker") <= 0:
-        return "no influence marker is left in your supply (N4.3 (4))"
-    return f"{where} is not connected to your empire (N4.3 (3), N0.6)"
+        return message("mn.refusal.convertSupply")
+    return message("mn.refusal.convertConnected", area=where)
 
 
-def _circe(d: State, w: list[str]) -> str:
+def _circe(d: State, w: list[str]) -> Message:
     """N4.13."""
     seat = int(d["mil"]["active"])
     if not B.building_left(d, "caravan"):
-        return "no caravan is left in the building supply (N4.13, N0.9; option building_supply_limit)"
+        return message("mn.refusal.circeSupply")
     if len(w) != 3:
-        return "Circe names a province and an empty caravan slot there (N4.13)"
+        return message("mn.refusal.circeNames")
     prov, slot = w[1], w[2]
     if d["markers"].get(prov) != seat or B.at_war(d, prov) or prov in d["conqueror"]:
-        return f"{area_name(prov)} must be one of your provinces, neither at war nor conquered (N4.13)"
+        return message("mn.refusal.circeProvince", area=N.area(prov))
     if B.free_legions(d, prov, seat) == 0:
-        return f"you have no free legion in {area_name(prov)} (N4.13)"
-    return f"{area_name(prov)} has no empty {slot_name(slot)} slot (N4.13)"
+        return message("mn.refusal.circeLegion", area=N.area(prov))
+    return message("mn.refusal.circeSlot", area=N.area(prov), slot=N.slot(slot))
 
 
 # ---- Trade (N2)
 
 
-def _take(d: State, w: list[str]) -> str:
+def _take(d: State, w: list[str]) -> Message:
     """N2.5, N2.6."""
     t = d["trade"]
     c = int(t["chooser"])
     if len(w) != 4 or w[2] != "from" or not w[3].isdigit():
-        return "a take is 'take <token> from <seat>' (N2.5)"
+        return message("mn.refusal.takeForm")
     x = int(w[3])
     if x == c:
-        return "you take from another player's offer, not your own (N2.5)"
+        return message("mn.refusal.takeOwn")
     if str(x) not in t["parts"]:
-        return f"seat {x} takes no part in this trade (N2.2, N2.5)"
+        return message("mn.refusal.takeNoPart", who=N.whom(d, x))
     if w[1] not in t["offers"][x]:
-        return f"seat {x}'s offer holds no {token_name(w[1])} (N2.5)"
-    return f"seat {x} just took back from you after you took from him: one back-and-forth only (N2.6, R3)"
+        return message("mn.refusal.takeNotOffered", who=N.whom(d, x), tok=N.of_token(w[1]))
+    return message("mn.refusal.takeBack", who=N.whom(d, x))

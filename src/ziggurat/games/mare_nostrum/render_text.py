@@ -257,7 +257,7 @@ def phase_text(view: View) -> Text | None:
                 lines.append(f"  {who} rolled {faces_text(','.join(map(str, faces)))}")
     last = view.get("last_battle")
     if last and not battle:
-        lines.append(battle_result(view, last, "Last battle"))
+        lines.append(battle_result(view, last, last=True))
     if not lines:
         return None
     return Text("\n".join(lines))

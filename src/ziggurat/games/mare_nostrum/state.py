@@ -6,11 +6,11 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ziggurat.engine.contract import CHANCE, State
-from ziggurat.engine.errors import GameOver, IllegalAction, NotYourTurn
+from ziggurat.engine.eventlog import log_events
+from ziggurat.engine.messages import message
 from ziggurat.games.mare_nostrum import battle, flow
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
@@ -18,62 +18,57 @@ from ziggurat.games.mare_nostrum import data as D
 if TYPE_CHECKING:
     from ziggurat.games.mare_nostrum.game import MareNostrumGame
 
-Event = tuple[int, str, bool, int]  # actor (-1 chance), text, auto, seat concerned
 POSITION_FORMAT = "ziggurat-position/mare-nostrum/1"
 
 
 class NostrumState(State):
+    """A Mare Nostrum position: the state dict ``d`` (docs/mare-nostrum.md) and the engine's
+    event log. An event's seat is the seat it concerns: the chooser, the drawer of a
+    legendary good, or whose dice a battle roll is (public, 7.6)."""
+
+    __slots__ = ("d",)
+
     game: MareNostrumGame
 
     def __init__(self, game: MareNostrumGame, d: dict[str, Any]) -> None:
         self.game = game
         self.d = d
-        self.log: list[Event] = []
-        self._legal: list[str] | None = None
+        self.log = None
+        self._legal = None
+        self._legal_set = None
 
-    # --- the contract -----------------------------------------------------------------
+    # --- the contract (the pipeline is the engine's: State.apply) -------------------------
     def current_player(self) -> int:
         return flow.to_move(self.d)
 
-    def legal_actions(self) -> Sequence[str]:
-        if self._legal is None:
-            self._legal = flow.legal(self.d)
-        return self._legal
+    def _legal_actions(self) -> list[str]:
+        return flow.legal(self.d)
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
         return flow.chance(self.d)
 
-    def apply(self, action: str, seat: int | None = None) -> None:
-        if self.is_terminal():
-            raise GameOver("the game is over (N6.5.3)")
-        who = self.current_player()
-        if seat is not None and seat != who:
-            raise NotYourTurn(f"it is not seat {seat}'s turn")
-        text = self.game.parse_action(action)
-        if text not in self.legal_actions():
-            from ziggurat.games.mare_nostrum.refusal import explain
+    def _apply_action(self, action: str) -> None:
+        flow.play(self.d, action)
 
-            raise IllegalAction(explain(self, text))
-        self._do(who, text, False)
-        self.settle()
+    def _refusal(self, who: int, action: str) -> str:
+        from ziggurat.games.mare_nostrum.refusal import explain
 
-    def _do(self, who: int, text: str, auto: bool) -> None:
-        concerned = who
+        return explain(self, action)
+
+    def _concerned(self, who: int) -> int:
         if who == CHANCE and self.d["queue"]:
-            concerned = int(self.d["queue"][0][1])  # the drawer of a legendary good
-        elif who == CHANCE and self.d["battle"] is not None:
-            concerned = battle.rolling_seat(self.d)  # whose dice these are (public, 7.6)
-        flow.play(self.d, text)
-        self.log.append((who, text, auto, concerned))
-        self._legal = None
+            return int(self.d["queue"][0][1])  # the drawer of a legendary good
+        if who == CHANCE and self.d["battle"] is not None:
+            return battle.rolling_seat(self.d)  # whose dice these are (public, 7.6)
+        return who
 
-    def settle(self) -> None:
-        """Forced decisions and one-outcome chance events are applied as auto events."""
-        while not self.is_terminal():
-            acts = self.legal_actions()
-            if len(acts) != 1:
-                return
-            self._do(self.current_player(), acts[0], True)
+    def _game_over(self) -> str:
+        return message("mn.refusal.gameOver")
+
+    def _seat_label(self, seat: int) -> str:
+        from ziggurat.games.mare_nostrum.nouns import whom
+
+        return message("engine.chance") if seat == CHANCE else whom(self.d, seat)
 
     def is_terminal(self) -> bool:
         return self.d["stage"] == "over"
@@ -82,22 +77,17 @@ class NostrumState(State):
         w = self.d["winner"]
         return [1.0 if s == w else 0.0 for s in range(self.d["n"])]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         return view_of(self.to_position(), seat, self.current_player())
 
     def clone(self) -> NostrumState:
         other = NostrumState(self.game, _copy(self.d))
         other.d["opts"] = self.d["opts"]
         other.d["limits"] = self.d["limits"]
-        other.log = list(self.log)
+        other.log = self.log  # never mutated: shared
         other._legal = self._legal
+        other._legal_set = self._legal_set
         return other
-
-    def history(self) -> list[str]:
-        return [t for _, t, auto, _ in self.log if not auto]
-
-    def events(self) -> list[Event]:
-        return list(self.log)
 
     def to_position(self) -> dict[str, Any]:
         """The position file (docs/mare-nostrum.md): a ``format`` / ``num_players`` header,
@@ -250,9 +240,9 @@ def redact_events(game: MareNostrumGame, actions: list[str], seat: int | None) -
     out: list[str] = []
     offers: list[int] = []  # indices in ``out`` of offers not yet revealed
     for text in actions:
-        n0 = len(state.log)
+        mark = state.log
         state.apply(text)
-        who, _, _, concerned = state.log[n0]
+        _who, _, _, concerned = log_events(state.log, mark)[0]
         kind = text.split()[0]
         mine = seat is not None and concerned == seat
         if kind == "draw" and not mine:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ziggurat.engine.messages import message
+from ziggurat.games.mesopotamia import vocabulary as V
 from ziggurat.games.mesopotamia.data import (
     EMPTY,
     FERTILITY,
@@ -60,41 +62,54 @@ def _pairs(s: MesoState, p: int, c: Coord, classes: dict, first_cargo: int | Non
     return out
 
 
+# Legal-action listing asks the site refusals below about every tile, so their reasons are
+# built once, not at every call (a message costs a pattern lookup and a formatting).
+_HUT_ON_PLAINS = message("meso.refusal.hutOnPlains")
+_HUT_PLAINS_FULL = message("meso.refusal.hutPlainsFull")
+_HUT_HOLY_PLACE = message("meso.refusal.hutHolyPlace")
+_HOLY_ON_PLAINS = message("meso.refusal.holyOnPlains")
+_HOLY_HUT = message("meso.refusal.holyHut")
+_HOLY_TWICE = message("meso.refusal.holyTwice")
+_HOLY_TRIBE = message("meso.refusal.holyTribe")
+_GROWTH_OFFERING = message("meso.refusal.growthOffering")
+_GROWTH_NO_SUPPLY = message("meso.refusal.growthNoSupply")
+
+
 def hut_site_refusal(s: MesoState, c: Coord) -> str | None:
     if s.tiles.get(c) != PLAINS:
-        return "huts are built only on plains (M9.1)"
+        return _HUT_ON_PLAINS
     if len(s.huts_on(c)) >= 2:
-        return "that plains already holds 2 huts (M9.1)"
+        return _HUT_PLAINS_FULL
     if c in s.holy:
-        return "no hut may be built on a tile with a holy place (M9.1, M10.6)"
+        return _HUT_HOLY_PLACE
     return None
 
 
 def holy_site_refusal(s: MesoState, p: int, c: Coord) -> str | None:
     if s.tiles.get(c) != PLAINS:
-        return "holy places are erected only on plains (M10.1)"
+        return _HOLY_ON_PLAINS
     if s.huts_on(c):
-        return "a holy place needs an empty plains: this one has a hut (M10.1, R44)"
+        return _HOLY_HUT
     if c in s.holy:
-        return "that plains already has a holy place (M10.5)"
+        return _HOLY_TWICE
     for q in range(s.n):
         if q != p and s.tribes_on(q, c):
-            return "a holy place needs an empty plains: another player's tribe stands there (M10.1, R44)"
+            return _HOLY_TRIBE
     return None
 
 
 def growth_hut_ok(s: MesoState, p: int, hut: tuple) -> bool:  # type: ignore[type-arg]
     owner = hut[0]
     if owner < 0:
-        return bool(s.opts["neutralHutAllowsGrowth"])
-    return owner == p or not s.opts["growthRequiresOwnHut"]
+        return bool(s.opts["neutral_hut_allows_growth"])
+    return owner == p or not s.opts["growth_requires_own_hut"]
 
 
 def growth_site_refusal(s: MesoState, p: int, c: Coord) -> str | None:
     if any(h[3] for h in s.huts_on(c)):
-        return "no growth on a tile where an offering lies under a hut (M11.2)"
+        return _GROWTH_OFFERING
     if not s.supply_tribes(p):
-        return "you have no tribe left in your personal supply (M11.3)"
+        return _GROWTH_NO_SUPPLY
     return None
 
 
@@ -103,7 +118,7 @@ def action_actions(s: MesoState, p: int, out: list[str]) -> None:
     chosen = s.action
     classes = tribe_classes(s, p)
     tiles_with_mine = sorted({k[0] for k in classes if not k[2]})
-    carried = s.opts["buildResourceMustBeCarried"]
+    carried = s.opts["build_resource_must_be_carried"]
     if chosen in (None, "huts") and s.huts_in_supply(p) and s.unplaced[p]:
         for c in tiles_with_mine:
             if hut_site_refusal(s, c) is None:
@@ -124,7 +139,7 @@ def action_actions(s: MesoState, p: int, out: list[str]) -> None:
                             out.append(f"holy {c[0]},{c[1]} {a} {b}")
     if chosen in (None, "grow") and s.supply_tribes(p):
         fertility = s.playable(p, FERTILITY)
-        one_per_hut = s.opts["growthOneHutPerGroup"]
+        one_per_hut = s.opts["growth_one_hut_per_group"]
         for c in tiles_with_mine:
             if growth_site_refusal(s, p, c) is not None:
                 continue
@@ -142,66 +157,66 @@ def action_actions(s: MesoState, p: int, out: list[str]) -> None:
     if chosen is None:
         if can_draw(s):
             out.append("draw")
-        if s.opts["phaseTwoMayBePassed"] or not out:
+        if s.opts["phase_two_may_be_passed"] or not out:
             out.append("pass")
     else:
         out.append("stop")
 
 
 def can_draw(s: MesoState) -> bool:
-    return sum(s.deck) > 0 or (sum(s.discard) > 0 and not s.opts["variantNoReshuffle"])
+    return sum(s.deck) > 0 or (sum(s.discard) > 0 and not s.opts["variant_no_reshuffle"])
 
 
 def action_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ignore[type-arg]
     kind = d[0]
     if kind in ACTION_OF and s.action is not None and ACTION_OF[kind] != s.action:
-        return f"this turn's action is {s.action}; only one kind of action per turn (M8.1)"
+        return message("meso.refusal.oneActionKind", action=V.action(s.action))
     if kind == "draw" and s.action is not None:
-        return "this turn's action is already chosen (M8.1)"
+        return message("meso.refusal.actionChosen")
     if kind == "draw" and not can_draw(s):
-        return "no card is left to draw (M12.2)"
+        return message("meso.refusal.noCardLeft")
     if kind == "stop" and s.action is None:
-        return "no action has been started: choose one or pass (M8.1)"
+        return message("meso.refusal.noActionStarted")
     if kind == "pass" and s.action is not None:
-        return "an action is under way: stop it instead (M8.4)"
-    if kind == "pass" and not s.opts["phaseTwoMayBePassed"]:
-        return "Phase II may not be passed with these options (M8.1, R38)"
+        return message("meso.refusal.actionUnderWay")
+    if kind == "pass" and not s.opts["phase_two_may_be_passed"]:
+        return message("meso.refusal.passForbidden")
     if kind not in ("hut", "holy", "grow"):
         return None
     c = d[1]
     tribes = [d[3], d[4]] if kind == "grow" else [d[2], d[3]]
     for seat, tc, cargo, spent in tribes:
         if seat != p:
-            return "a group is two of your own tribes (M8.2)"
+            return message("meso.refusal.groupOwn")
         if tc != c:
-            return "both tribes of a group must stand on the group's tile (M8.2)"
+            return message("meso.refusal.groupTile")
         if spent:
-            return "that tribe already belongs to a group in this action (M8.3, R40)"
+            return message("meso.refusal.groupSpent")
         if (tc, cargo, spent) not in s.tribes[p]:
-            return f"there is no such tribe on {c[0]},{c[1]}"
+            return message("meso.refusal.groupNoSuchTribe", at=V.coord(c))
     if tribes[0] == tribes[1] and s.tribes[p].count(tribes[0][1:]) < 2:  # type: ignore[arg-type]
-        return "a group needs two different tribes (M8.2)"
+        return message("meso.refusal.groupTwoTribes")
     if kind == "hut":
         if not s.huts_in_supply(p):
-            return "you have no hut left in your personal supply (M9.3)"
+            return message("meso.refusal.noHutLeft")
         if tribes[0][2] != WOOD:
-            return "one tribe of a hut group must carry wood; loose wood does not count (M9.2, M8.6)"
+            return message("meso.refusal.hutWood")
         return hut_site_refusal(s, c)
     if kind == "holy":
         if not s.holy_in_supply(p):
-            return "you have no holy-place marker left (M10.3)"
+            return message("meso.refusal.noHolyLeft")
         if tribes[0][2] != STONE:
-            return "one tribe of a holy-place group must carry stone (M10.2, M8.6)"
+            return message("meso.refusal.holyStone")
         return holy_site_refusal(s, p, c)
     if d[5] and not s.playable(p, FERTILITY):
-        return "you hold no Fertility card playable this turn (M15.3, M12.3)"
+        return message("meso.refusal.noFertility")
     hut = next((h for h in s.huts_on(c) if (h[0], h[1]) == d[2]), None)
     if hut is None:
-        return f"hut {fmt_hut(*d[2])} is not on {c[0]},{c[1]}: growth uses a hut on the group's tile (M11.1)"
+        return message("meso.refusal.growthHutElsewhere", hut=fmt_hut(*d[2]), at=V.coord(c))
     if not growth_hut_ok(s, p, hut):
-        return "growth needs one of your own huts on the tile (M11.1, M11.5)"
-    if d[2] in s.used_huts and s.opts["growthOneHutPerGroup"]:
-        return "that hut was already used for a growth in this action (M11.1, R41)"
+        return message("meso.refusal.growthOwnHut")
+    if d[2] in s.used_huts and s.opts["growth_one_hut_per_group"]:
+        return message("meso.refusal.growthHutUsed")
     return growth_site_refusal(s, p, c)
 
 
@@ -219,7 +234,7 @@ def apply_action_phase(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[
         return
     s.action = ACTION_OF[kind]
     c = d[1]
-    spend = s.opts["tribeInOneGroupPerAction"]
+    spend = s.opts["tribe_in_one_group_per_action"]
     tribes = s.tribes[p]
     members = [d[3], d[4]] if kind == "grow" else [d[2], d[3]]
     idx: list[int] = []
@@ -233,7 +248,7 @@ def apply_action_phase(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[
         first = tribes[idx[0]]
         if first[1] == res:
             tribes[idx[0]] = (c, EMPTY, first[2])
-        else:  # buildResourceMustBeCarried off: the loose resource on the tile is used
+        else:  # build_resource_must_be_carried off: the loose resource on the tile is used
             loose = s.wood if res == WOOD else s.stone
             loose[c] -= 1
             if not loose[c]:
@@ -254,7 +269,7 @@ def apply_action_phase(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[
         s.holy[c] = p
     else:
         s.used_huts = (*s.used_huts, d[2])
-        extra = s.opts["fertilityExtraTribes"] if d[5] else 0
+        extra = s.opts["fertility_extra_tribes"] if d[5] else 0
         if d[5]:
             from ziggurat.games.mesopotamia.cards import discard_card
 
@@ -303,7 +318,7 @@ def income(s: MesoState, p: int) -> int:
     gain = len(paying) * s.game.data["income"]["manaPerHolyPlace"]
     # M15.2: a Priest adds to a holy place that pays; one that stopped paying since gets nothing
     gain += sum(1 for c in s.priests if c in paying)
-    if s.opts["templeGivesMana"]:
+    if s.opts["temple_gives_mana"]:
         temple = next(c for c, t in s.tiles.items() if t == "temple")
         if s.tribes_on(p, temple):
             gain += 1

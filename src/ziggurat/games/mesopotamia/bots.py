@@ -22,7 +22,7 @@ Strategy, in the game's terms:
   suffices (or a carrier across the map), Expulsion to bring an own offering hut next to the
   temple, Land before a discovery. Draw a card when no build or growth is worth more.
 
-Each decision is taken on its own (turns are atomic decisions, DESIGN.md): the bot rebuilds
+Each decision is taken on its own (turns are atomic decisions, docs/architecture.md): the bot rebuilds
 its picture from the view (:mod:`.bots_model`), simulates every legal action on a light copy
 and keeps the one that raises the evaluation (:mod:`.bots_eval`) most. When no single action
 helps, Phase I looks two actions ahead for the same tribe (a step, then a pickup), then

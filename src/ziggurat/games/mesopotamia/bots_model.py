@@ -1,6 +1,6 @@
 """The heuristic bot's picture of the game: a light board built from a seat's view.
 
-The bot never sees the true state (DESIGN.md, "Bots"): everything here is read from
+The bot never sees the true state (docs/architecture.md): everything here is read from
 ``state.view(seat)``. :class:`Board` holds what the bot reasons about (tiles, loose resources,
 pieces, its own Mana and offering values); :class:`Mine` is the small mutable part that one
 candidate action changes (own tribes, loose resources, Mana, limit, deliveries, huts, holy

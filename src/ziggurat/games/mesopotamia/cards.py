@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from ziggurat.engine.messages import message
+from ziggurat.games.mesopotamia import vocabulary as V
 from ziggurat.games.mesopotamia.data import (
     ANY_TIME_CARDS,
     CARD_TYPES,
@@ -26,7 +28,7 @@ from ziggurat.games.mesopotamia.state import MesoState
 def discard_card(s: MesoState, p: int, card: int) -> None:
     """M14.3 step 4: to the public discard pile (or out of the game under variant 6.2)."""
     s.hand[p][card] -= 1
-    if s.opts["variantNoReshuffle"]:
+    if s.opts["variant_no_reshuffle"]:
         s.removed[card] += 1
     else:
         s.discard[card] += 1
@@ -61,7 +63,7 @@ def card_actions(s: MesoState, p: int, out: list[str]) -> None:
                     out.append(f"play mana_theft {COLOUR_LETTERS[q]}")
         elif card == TELEPORT:
             # with at least two ordinary destinations every tribe has one (a fast common case)
-            forbidden = s.opts["teleportForbiddenDestinationTypes"]
+            forbidden = s.opts["teleport_forbidden_destination_types"]
             ordinary = sum(1 for kind in s.tiles.values() if kind != TEMPLE and kind not in forbidden)
             for seat in range(s.n):
                 for t in sorted({t for t in s.tribes[seat] if t[0] is not None}, key=_key):
@@ -79,7 +81,7 @@ def _key(t: tuple) -> tuple:  # type: ignore[type-arg]
 
 def teleport_destinations(s: MesoState, p: int, seat: int, t: tuple) -> list[Coord]:  # type: ignore[type-arg]
     """M15.7: any other tile that is not a forbidden type, with the temple's limits."""
-    forbidden = s.opts["teleportForbiddenDestinationTypes"]
+    forbidden = s.opts["teleport_forbidden_destination_types"]
     out = []
     for c, kind in s.tiles.items():
         if c == t[0] or kind in forbidden:
@@ -92,8 +94,8 @@ def teleport_destinations(s: MesoState, p: int, seat: int, t: tuple) -> list[Coo
 
 def expulsion_hut_ok(s: MesoState, p: int, h: tuple) -> bool:  # type: ignore[type-arg]
     if h[0] < 0:
-        return bool(s.opts["neutralHutMovableByExpulsion"])
-    return s.opts["expulsionTargetHuts"] == "any" or h[0] == p
+        return bool(s.opts["neutral_hut_movable_by_expulsion"])
+    return s.opts["expulsion_target_huts"] == "any" or h[0] == p
 
 
 def expulsion_destinations(s: MesoState, h: tuple) -> list[Coord]:  # type: ignore[type-arg]
@@ -109,38 +111,37 @@ def expulsion_destinations(s: MesoState, h: tuple) -> list[Coord]:  # type: igno
 
 def card_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ignore[type-arg]
     card = d[1]
-    name = CARD_TYPES[card].replace("_", " ").title()
     if s.hand[p][card] == 0:
-        return f"you hold no {name} card (M14.2)"
+        return message("meso.refusal.noCard", card=V.card(card))
     if s.hand[p][card] <= s.new[p][card]:
-        return f"a card drawn this turn cannot be played this turn (M12.3): {name}"
+        return message("meso.refusal.newCard", card=V.card(card))
     if card == ENDURANCE and s.phase != "movement":
-        return "Endurance is playable in Phase I only (M15.1, R49)"
+        return message("meso.refusal.endurancePhase")
     if card == PRIEST and (s.phase != "mana" or s.income_done):
-        return "Priest is playable in Phase III before income only (M15.2, R49)"
+        return message("meso.refusal.priestPhase")
     if card == PRIEST:
         from ziggurat.games.mesopotamia.actions import paying_holy_places
 
         if d[2] not in paying_holy_places(s, p):
-            return "Priest must target a holy place that pays you this phase (M15.2)"
-    if card == MANA_THEFT and d[2] == p:
-        return "Mana Theft targets an opponent (M15.6)"
+            return message("meso.refusal.priestTarget")
+    if card == MANA_THEFT and (d[2] == p or d[2] >= s.n):
+        return message("meso.refusal.theftOpponent")
     if card == MANA_THEFT and s.mana[d[2]] == 0:
-        return "that opponent has no Mana to take: a card needs a target it can affect (M14.4, R56)"
+        return message("meso.refusal.theftNoMana")
     if card == TELEPORT:
         seat, c, cargo, spent = d[2]
-        if (c, cargo, spent) not in s.tribes[seat]:
-            return "there is no such tribe on the map (M15.7)"
+        if seat >= s.n or (c, cargo, spent) not in s.tribes[seat]:
+            return message("meso.refusal.teleportNoTribe")
     if card == EXPULSION:
         hut = next((h for h in s.huts if (h[0], h[1]) == d[2]), None)
         if hut is None:
-            return "there is no such hut on the map (M15.8)"
+            return message("meso.refusal.expulsionNoHut")
         if not expulsion_hut_ok(s, p, hut):
-            return "that hut may not be expelled with these options (M15.8, R55)"
+            return message("meso.refusal.expulsionOption")
         if not expulsion_destinations(s, hut):
-            return "no plains can take that hut (M15.8)"
+            return message("meso.refusal.expulsionNoPlains")
     if card == LAND and not (1 <= d[2] <= len(s.pile_sizes) and s.pile_sizes[d[2] - 1]):
-        return "choose a non-empty tile pile (M15.5)"
+        return message("meso.refusal.landPile")
     return None
 
 
@@ -149,20 +150,20 @@ def apply_play(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type-arg
     discard_card(s, p, card)
     opts = s.opts
     if card == ENDURANCE:
-        s.mp += opts["enduranceBonusMp"]
+        s.mp += opts["endurance_bonus_mp"]
     elif card == HOLY_STONE:
-        eff = opts["holyStoneEffect"]
-        raise_limit(s, p, eff["limitGain"], eff["manaGain"])
+        eff = opts["holy_stone_effect"]
+        raise_limit(s, p, eff["limit_gain"], eff["mana_gain"])
     elif card == PRIEST:
         s.priests = (*s.priests, d[2])
     elif card == MANA_THEFT:
         victim = d[2]
-        lost = min(opts["manaTheftAmount"], s.mana[victim])
+        lost = min(opts["mana_theft_amount"], s.mana[victim])
         s.mana[victim] -= lost
         s.mana[p] = min(s.limit[p], s.mana[p] + lost)
     elif card == LAND:
         pile = d[2] - 1
-        count = min(opts["landPeekCount"], s.pile_sizes[pile])
+        count = min(opts["land_peek_count"], s.pile_sizes[pile])
         _learn_tops(s, p, pile, count)
     elif card == TELEPORT:
         seat, c, cargo, spent = d[2]
@@ -185,7 +186,7 @@ def _learn_tops(s: MesoState, p: int, pile: int, count: int) -> None:
 
 def _after_peek(s: MesoState, p: int, pile: int, count: int) -> None:
     kinds = [k for k, _ in s.pile_tops[pile][:count]]
-    if s.opts["landMayReorder"] and len(set(kinds)) > 1:
+    if s.opts["land_may_reorder"] and len(set(kinds)) > 1:
         s.pending = ("order", pile, count)
     else:
         s.pending = None
@@ -240,23 +241,23 @@ def target_refusal(s: MesoState, p: int, dest: Coord) -> str | None:
     if pend[0] == "teleport":
         seat, origin, cargo = pend[1], pend[2], pend[3]
         if kind is None:
-            return "Teleport moves a tribe onto a tile; it never discovers land (M15.7, M7.9)"
+            return message("meso.refusal.teleportOntoTile")
         if dest == origin:
-            return "Teleport moves the tribe to another tile (M15.7)"
-        if kind in s.opts["teleportForbiddenDestinationTypes"]:
-            return f"Teleport may not send a tribe onto a {kind} (M15.7, R53)"
+            return message("meso.refusal.teleportElsewhere")
+        if kind in s.opts["teleport_forbidden_destination_types"]:
+            return message("meso.refusal.teleportForbidden", tile=V.tile(kind))
         if kind == TEMPLE:
             return temple_refusal(s, cargo, seat == p)
         return None
     hut = next(h for h in s.huts if (h[0], h[1]) == pend[1])
     if kind != PLAINS:
-        return "Expulsion moves a hut onto a plains (M15.8)"
+        return message("meso.refusal.expulsionPlains")
     if dest == hut[2]:
-        return "Expulsion moves the hut to a different plains (M15.8)"
+        return message("meso.refusal.expulsionElsewhere")
     if dest in s.holy:
-        return "Expulsion cannot move a hut onto a plains with a holy place (M15.8, R46)"
+        return message("meso.refusal.expulsionHoly")
     if len(s.huts_on(dest)) >= 2:
-        return "that plains already holds 2 huts (M15.8)"
+        return message("meso.refusal.expulsionFull")
     return None
 
 
@@ -275,7 +276,7 @@ def apply_target(s: MesoState, p: int, dest: Coord) -> None:
     for k, h in enumerate(s.huts):
         if (h[0], h[1]) == pend[1]:
             pub = h[3]
-            if pub and not s.opts["expulsionMovesOffering"]:
+            if pub and not s.opts["expulsion_moves_offering"]:
                 # Our reading of the option: the offering goes back to its owner's supply.
                 s.unplaced[h[0]].append(s.offer_val[h[0]].pop(pub))
                 s.unplaced[h[0]].sort()

@@ -10,6 +10,9 @@ import json
 from importlib import resources
 from typing import Any
 
+from ziggurat.engine.errors import OptionError
+from ziggurat.engine.options import check_spec, resolve
+
 DATA: dict[str, Any] = json.loads(
     resources.files(__package__).joinpath("data.json").read_text(encoding="utf-8")
 )
@@ -40,73 +43,118 @@ EMPTY, WOOD, STONE, OFFERING = 0, 1, 2, 10
 RESOURCE_NAMES = {WOOD: "wood", STONE: "stone"}
 RESOURCE_CODES = {"wood": WOOD, "stone": STONE}
 
-# Options that are not in the spec's option table but are configurable defaults of setup (S3, S4).
-_SETUP_OPTIONS: dict[str, Any] = {
-    "startTiles": None,  # None: the data file's layout
-    "seatTiles": None,
-    "neutralHuts": None,
+# Options that are not in the spec's option table but are configurable defaults of setup (S3, S4);
+# null means the data file's layout for the player count.
+_NAME = {"type": "str", "max_length": 32}
+_SETUP_OPTIONS: dict[str, dict[str, Any]] = {
+    "start_tiles": {
+        "default": None,
+        "type": "list",
+        "nullable": True,
+        "min_items": 1,
+        "max_items": DATA["tileTotal"],
+        "items": {
+            "type": "dict",
+            "fields": {
+                "id": _NAME,
+                "type": {"type": "str", "values": TILE_TYPES},
+                "q": {"type": "int", "min": -12, "max": 12},
+                "r": {"type": "int", "min": -12, "max": 12},
+            },
+        },
+        "rules": ["S3"],
+    },
+    "seat_tiles": {
+        "default": None,
+        "type": "dict",
+        "nullable": True,
+        "keys": {"type": "str", "values": ["1", "2", "3", "4"]},
+        "values": _NAME,
+        "max_items": 4,
+        "rules": ["S4"],
+    },
+    "neutral_huts": {
+        "default": None,
+        "type": "list",
+        "nullable": True,
+        "items": _NAME,
+        "max_items": PIECES["huts"],
+        "rules": ["S4"],
+    },
 }
 
-OPTION_DEFAULTS: dict[str, Any] = {k: v["default"] for k, v in DATA["options"].items()}
-OPTION_DEFAULTS.update(_SETUP_OPTIONS)
+OPTION_SPECS: dict[str, dict[str, Any]] = {**DATA["options"], **_SETUP_OPTIONS}
+"""Every option's declaration: its default, type and range (``ziggurat.engine.options``)."""
+OPTION_DEFAULTS: dict[str, Any] = {k: v["default"] for k, v in OPTION_SPECS.items()}
+OPTION_RULES: dict[str, str] = {k: ", ".join(v["rules"]) for k, v in OPTION_SPECS.items()}
 
-_CHOICES: dict[str, list[Any]] = {k: v["values"] for k, v in DATA["options"].items() if "values" in v}
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part.title() for part in rest)
 
 
-def _check_type(key: str, value: Any, default: Any) -> None:
-    if key in _CHOICES:
-        if value not in _CHOICES[key]:
-            raise ValueError(f"option {key}={value!r}: must be one of {_CHOICES[key]}")
-        return
-    if key in ("templeTribeLimit", "roundLimit"):
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
-            raise ValueError(f"option {key}={value!r}: must be a positive integer or null")
-        return
-    if isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise ValueError(f"option {key}={value!r}: must be true or false")
-    elif isinstance(default, int):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ValueError(f"option {key}={value!r}: must be a non-negative integer")
-    elif isinstance(default, list):
-        if not isinstance(value, list):
-            raise ValueError(f"option {key}={value!r}: must be a list")
-    elif isinstance(default, dict) and not isinstance(value, dict):
-        raise ValueError(f"option {key}={value!r}: must be an object")
+OPTION_ALIASES: dict[str, str] = {_camel(name): name for name in OPTION_SPECS if _camel(name) != name}
+"""Old option names -> current ones: records and stored tables written before the options
+were named in snake_case (``roundLimit`` -> ``round_limit``) still load. New ones are never
+written with the old names."""
+_OLD_HOLY_STONE_KEYS = {"limitGain": "limit_gain", "manaGain": "mana_gain"}
+
+for _name, _spec in OPTION_SPECS.items():
+    check_spec(_name, _spec)
+
+
+def _upgrade(options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with ``holyStoneEffect``'s old keys renamed (the names are aliases)."""
+    out = dict(options)
+    for key in ("holyStoneEffect", "holy_stone_effect"):
+        if isinstance(out.get(key), dict):
+            out[key] = {_OLD_HOLY_STONE_KEYS.get(k, k): v for k, v in out[key].items()}
+    return out
+
+
+def _check_layout(players: int, opts: dict[str, Any]) -> None:
+    """S3, S4: the start layout names each tile once, has the forest and quarry that get the
+    start resources, and seats and neutral huts stand on its plains."""
+    tiles = opts["start_tiles"]
+    ids = [t["id"] for t in tiles]
+    if len(set(ids)) != len(ids) or len({(t["q"], t["r"]) for t in tiles}) != len(tiles):
+        raise OptionError("option start_tiles: each tile needs its own id and its own (q, r)")
+    kinds = [t["type"] for t in tiles]
+    if kinds.count(TEMPLE) != 1 or FOREST not in kinds or QUARRY not in kinds:
+        raise OptionError("option start_tiles: needs one temple, a forest and a quarry (S3)")
+    plains = {t["id"] for t in tiles if t["type"] == PLAINS}
+    seats = opts["seat_tiles"]
+    wanted = {str(i) for i in range(1, players + 1)}
+    if not wanted <= set(seats):
+        raise OptionError(
+            f"option seat_tiles={seats!r}: must give a start plains to each of seats 1 to {players} (S4)"
+        )
+    for key in sorted(wanted):
+        if seats[key] not in plains:
+            raise OptionError(
+                f"option seat_tiles: seat {key}'s tile {seats[key]!r} is not a start plains (S4)"
+            )
+    for tile in opts["neutral_huts"]:
+        if tile not in plains:
+            raise OptionError(f"option neutral_huts: {tile!r} is not a start plains (S4)")
 
 
 def resolve_options(players: int, options: dict[str, Any]) -> dict[str, Any]:
-    """All options with defaults filled in; raises ``ValueError`` naming a bad option."""
-    unknown = sorted(set(options) - set(OPTION_DEFAULTS))
-    if unknown:
-        raise ValueError(
-            f"unknown option {unknown[0]!r} for mesopotamia; known options: "
-            + ", ".join(sorted(OPTION_DEFAULTS))
-        )
-    resolved = dict(OPTION_DEFAULTS)
-    for key, value in options.items():
-        default = OPTION_DEFAULTS[key]
-        if default is not None or key in ("templeTribeLimit", "roundLimit"):
-            _check_type(key, value, default)
-        resolved[key] = value
-    if resolved["tilePileCount"] < 1:
-        raise ValueError("option tilePileCount must be at least 1")
-    for card in resolved["twoPlayerRemovedCards"]:
-        if card not in {c["id"] for c in DATA["cards"]}:
-            raise ValueError(f"option twoPlayerRemovedCards: unknown card {card!r}")
-    bad = set(resolved["teleportForbiddenDestinationTypes"]) - set(TILE_TYPES)
-    if bad:
-        raise ValueError(f"option teleportForbiddenDestinationTypes: unknown tile type {sorted(bad)[0]!r}")
-    effect = resolved["holyStoneEffect"]
-    if set(effect) != {"limitGain", "manaGain"}:
-        raise ValueError("option holyStoneEffect must have exactly limitGain and manaGain")
+    """All options with defaults filled in; old camelCase names are read as the new ones.
+
+    :raises OptionError: (a ``ValueError``) naming an unknown option, or a value outside its
+        declared type and range.
+    """
+    resolved = resolve("mesopotamia", OPTION_SPECS, OPTION_DEFAULTS, _upgrade(options), OPTION_ALIASES)
     by_count = DATA["setup"]["byPlayerCount"][str(players)]
-    if resolved["startTiles"] is None:
-        resolved["startTiles"] = DATA["setup"]["startTiles"]["tiles"]
-    if resolved["seatTiles"] is None:
-        resolved["seatTiles"] = by_count["seatTiles"]
-    if resolved["neutralHuts"] is None:
-        resolved["neutralHuts"] = by_count["neutralHuts"]
+    if resolved["start_tiles"] is None:
+        resolved["start_tiles"] = DATA["setup"]["startTiles"]["tiles"]
+    if resolved["seat_tiles"] is None:
+        resolved["seat_tiles"] = by_count["seatTiles"]
+    if resolved["neutral_huts"] is None:
+        resolved["neutral_huts"] = by_count["neutralHuts"]
+    _check_layout(players, resolved)
     return resolved
 
 
@@ -120,7 +168,7 @@ def deck_for(players: int, options: dict[str, Any]) -> tuple[list[int], list[int
     """Card counts per type in the deck and removed from the game (S8)."""
     deck = [0] * len(CARD_TYPES)
     removed = [0] * len(CARD_TYPES)
-    gone = set(options["twoPlayerRemovedCards"]) if players == 2 else set()
+    gone = set(options["two_player_removed_cards"]) if players == 2 else set()
     for card in DATA["cards"]:
         target = removed if card["id"] in gone else deck
         target[CARD_INDEX[card["type"]]] += 1

@@ -8,6 +8,10 @@ the action texts, and it never prints a hidden value: offering values, cards dra
 Land-peeked tiles are named only when the viewer owns them, and offering values otherwise only
 once the view shows them (a delivery reveals the marker, M6.4).
 
+Every sentence is a :class:`~ziggurat.engine.messages.Message` (``meso.log.*``, patterns in
+``messages/<lang>.json``; the things it names come from :mod:`.vocabulary`): it *is* its
+English text, and the server, the browser and the terminal render it in the reader's language.
+
 It also names the kinds of legal actions for a player choosing one (:func:`action_groups`)
 and summarises the notation (:data:`NOTATION_HELP`).
 """
@@ -17,51 +21,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ziggurat.engine.contract import State
+from ziggurat.engine.eventlog import events_since as events_since  # re-exported for the CLI
+from ziggurat.engine.eventlog import log_mark as log_mark
+from ziggurat.engine.messages import Message, message
 from ziggurat.engine.notation import group_by_kind
+from ziggurat.games.mesopotamia import vocabulary as V
 from ziggurat.games.mesopotamia.data import COLOURS, LETTER_SEAT
 from ziggurat.games.mesopotamia.notation import decode
 
 Event = tuple[int, str, bool, int]  # actor (-1 chance), text, auto, seat whose turn it is
 View = dict[str, Any]
 
-_CARGO_WORDS = {"": "", "w": "wood", "s": "stone"}
+
+# log_mark / events_since: the engine's (ziggurat.engine.eventlog), re-exported above
 
 
-def log_mark(state: State) -> Any:
-    """An opaque marker of how far ``state``'s event log goes (for :func:`events_since`)."""
-    return getattr(state, "log", None)
+def colour_name(seat: int) -> Message:
+    """The colour of ``seat`` as a player's name ("Blue")."""
+    return V.colour(seat)
 
 
-def events_since(state: State, mark: Any) -> list[Event]:
-    """Events applied to ``state`` after :func:`log_mark` returned ``mark``, oldest first.
-
-    Walks the state's event list back to the mark, so a long game costs nothing extra per step.
-    """
-    out: list[Event] = []
-    node = getattr(state, "log", None)
-    while node is not None and node is not mark:
-        node, item = node
-        out.append(item)
-    out.reverse()
-    return out
-
-
-def colour_name(seat: int) -> str:
-    return COLOURS[seat].capitalize()
-
-
-def card_name(card: str) -> str:
-    return card.replace("_", " ").title()
+def card_name(card: str) -> Message:
+    """A card's name ("Holy Stone") from its type ("holy_stone")."""
+    return V.card(card)
 
 
 def _viewer(view: View) -> int | None:
     who = view.get("viewer")
     return None if who is None else COLOURS.index(who)
-
-
-def _coord(c: Sequence[int]) -> str:
-    return f"{c[0]},{c[1]}"
 
 
 def _tile_kind(view: View, c: Sequence[int]) -> str | None:
@@ -85,52 +72,39 @@ def _offering_value(view: View, seat: int, pub: str) -> int | None:
     return None if value is None else int(value)
 
 
-def _cargo_phrase(cargo: int) -> str:
-    from ziggurat.games.mesopotamia.data import OFFERING, STONE, WOOD
-
-    if cargo == WOOD:
-        return " carrying wood"
-    if cargo == STONE:
-        return " carrying stone"
-    if cargo >= OFFERING:
-        return " carrying an offering"
-    return ""
-
-
-def _resource(cargo: int) -> str:
-    from ziggurat.games.mesopotamia.data import STONE, WOOD
-
-    return {WOOD: "wood", STONE: "stone"}.get(cargo, "offering")
-
-
-def _mana(view: View, seat: int) -> str:
+def _mana(view: View, seat: int) -> Message:
     pl = _player(view, seat)
-    return f"Mana {pl['mana']}/{pl['limit']}"
+    return message("meso.log.mana", mana=pl["mana"], limit=pl["limit"])
 
 
-def _temple_arrival(who: str, seat: int, cargo: int, origin: str, before: View, after: View) -> str:
+def _worth(value: int | None) -> Message:
+    if value is None:
+        return message("meso.log.hiddenWorth")
+    return message("meso.log.worth", value=value)
+
+
+def _temple_arrival(
+    who: Message, seat: int, cargo: int, origin: str, before: View, after: View
+) -> Message | None:
     """What happened when a tribe of ``seat`` arrived on the temple (M5.4, M6.4, M6.5)."""
     from ziggurat.games.mesopotamia.data import OFFERING, STONE
 
     if cargo == STONE:
-        return f"{who} donates a stone at the temple ({_mana(after, seat)})"
+        return message("meso.log.donate", who=who, mana=_mana(after, seat))
     if cargo >= OFFERING:
         pub = str(cargo - OFFERING)
-        value = _offering_value(after, seat, pub)
-        worth = f"worth {value}" if value is not None else "of hidden value"
+        worth = _worth(_offering_value(after, seat, pub))
         delivered = int(pub) in _player(after, seat)["offerings"]["delivered"]
         if delivered:
-            return f"{who} delivers an offering {worth} at the temple ({_mana(after, seat)})"
+            return message("meso.log.deliver", who=who, worth=worth, mana=_mana(after, seat))
         mana = _player(before, seat)["mana"]
-        return (
-            f"{who}'s delivery of an offering {worth} fails with Mana {mana}; the tribe returns to {origin}"
-        )
-    return ""
+        return message("meso.log.deliveryFails", who=who, worth=worth, mana=mana, origin=origin)
+    return None
 
 
 def describe_event(
     event: Event, before: View, after: View, target: list[int] | None = None, first: bool = True
-) -> str:
+) -> Message:
     """One sentence for ``event``, as the viewer of ``before``/``after`` may read it.
 
     ``before`` is the viewer's view before the step the event belongs to, ``after`` after it;
@@ -140,130 +114,150 @@ def describe_event(
     actor, text, _, turn_seat = event
     viewer = _viewer(before)
     owner = turn_seat if actor < 0 else actor
-    who = colour_name(owner) if owner >= 0 else "Chance"
+    who = V.colour(owner)
     words = text.split(" ")
     kind = words[0]
     mine = viewer is not None and viewer == owner
     # Texts that hide something are handled before parsing: a redacted record shows them as "?".
     if kind == "offer":
         if mine and words[1:] != ["?"]:
-            return f"{who} puts the offering worth {words[1]} under the new hut"
-        return f"{who} puts an offering under the new hut"
+            return message("meso.log.offerValue", who=who, value=int(words[1]))
+        return message("meso.log.offer", who=who)
     if kind == "card":
         if mine and words[1:] != ["?"]:
-            return f"{who} draws a card: {card_name(words[1])}"
-        return f"{who} draws a card"
+            return message("meso.log.cardDrawn", who=who, card=V.card(words[1]))
+        return message("meso.log.cardDrawnHidden", who=who)
     if kind == "peek":
         if mine and words[1:] != ["?"]:
-            return f"{who} looks at a tile of the pile: {words[1]}"
-        return f"{who} looks at a tile of the pile"
+            return message("meso.log.peek", who=who, tile=V.tile(words[1]))
+        return message("meso.log.peekHidden", who=who)
     if kind == "order":
         if mine and words[1:] != ["?"]:
-            return f"{who} puts the peeked tiles back as {words[1].replace(',', ', ')} (top first)"
-        return f"{who} puts the peeked tiles back"
+            tiles = [V.tile(k) for k in words[1].split(",")]
+            return message("meso.log.order", who=who, tiles=tiles)
+        return message("meso.log.orderHidden", who=who)
     if kind == "deal":
         dealt = LETTER_SEAT.get(words[1], -1) if len(words) > 1 else -1
-        name = colour_name(dealt) if dealt >= 0 else "A player"
+        name = V.colour(dealt) if dealt >= 0 else message("meso.log.aPlayer")
         if viewer is not None and viewer == dealt and len(words) > 2 and words[2] != "?":
-            return f"{name} is dealt a card: {card_name(words[2])}"
-        return f"{name} is dealt a card"
+            return message("meso.log.dealt", who=name, card=V.card(words[2]))
+        return message("meso.log.dealtHidden", who=name)
     try:
         d = decode(text)
     except ValueError:
-        return f"{who}: {text}"
+        return message("meso.log.other", who=who, text=text)
     return _describe_decoded(d, who, owner, before, after, target, first)
 
 
 def _describe_decoded(  # noqa: C901 - one branch per action kind reads best as a flat list
-    d: tuple,
-    who: str,
+    d: tuple,  # type: ignore[type-arg]
+    who: Message,
     seat: int,
     before: View,
     after: View,
     target: list[int] | None,
-    first: bool,  # type: ignore[type-arg]
-) -> str:
+    first: bool,
+) -> Message:
     kind = d[0]
     if kind == "first":
-        order = ", ".join(c.capitalize() for c in after.get("turn_order") or [])
-        return f"{colour_name(d[1])} plays first (turn order {order})"
+        order = [V.colour(COLOURS.index(c)) for c in after.get("turn_order") or []]
+        return message("meso.log.first", who=V.colour(d[1]), order=order)
     if kind == "move":
         tseat, c, cargo, _ = d[1]
         dest = d[2]
         there = _tile_kind(before, dest)
         if there is None:
-            return f"{who} explores from {_coord(c)} towards {_coord(dest)}"
+            return message("meso.log.explore", who=who, origin=_coord(c), dest=_coord(dest))
         if there == "temple":
             arrival = _temple_arrival(who, tseat, cargo, _coord(c), before, after)
-            if arrival:
+            if arrival is not None:
                 return arrival
-            return f"{who} moves a tribe from {_coord(c)} onto the temple {_coord(dest)}"
-        return f"{who} moves a tribe{_cargo_phrase(cargo)} from {_coord(c)} to {_coord(dest)}"
+            return message("meso.log.moveTemple", who=who, origin=_coord(c), dest=_coord(dest))
+        return message("meso.log.move", who=who, cargo=V.cargo(cargo), origin=_coord(c), dest=_coord(dest))
     if kind == "pile":
-        return f"{who} draws a tile from pile {d[1]}"
+        return message("meso.log.pile", who=who, pile=d[1])
     if kind == "tile":
         tile = d[1]
         if tile == "volcano":
-            return "The tile is a volcano: it must be placed elsewhere (M7.3)"
-        where = f" at {_coord(target)}" if target else ""
-        gains = _resource_gains(before, after, tile)
-        return f"The tile is a {tile}: placed{where}, the tribe moves in{gains}"
+            return message("meso.log.tileVolcano")
+        where = message("meso.log.tileAt", at=_coord(target)) if target else message("meso.log.blank")
+        return message(
+            "meso.log.tile", tile=V.tile(tile), where=where, gains=_resource_gains(before, after, tile)
+        )
     if kind == "volcano":
-        return f"{who} places the volcano on {_coord(d[1])}"
+        return message("meso.log.volcano", who=who, at=_coord(d[1]))
     if kind == "share":
         res = "wood" if _tile_kind(before, d[1]) == "forest" else "stone"
-        return f"{who} gives one {res} to {_coord(d[1])}"
+        return message("meso.log.share", who=who, resource=V.resource(res), at=_coord(d[1]))
     if kind == "pickup":
-        return f"{who} picks up a {d[2]} on {_coord(d[1][1])}"
+        return message("meso.log.pickup", who=who, resource=V.resource(d[2]), at=_coord(d[1][1]))
     if kind == "drop":
-        return f"{who} drops a {_resource(d[1][2])} on {_coord(d[1][1])}"
+        return message("meso.log.drop", who=who, resource=V.resource(d[1][2]), at=_coord(d[1][1]))
     if kind == "exchange":
-        return f"{who} exchanges a {_resource(d[1][2])} for a {d[2]} on {_coord(d[1][1])}"
+        return message(
+            "meso.log.exchange",
+            who=who,
+            resource=V.resource(d[1][2]),
+            other=V.resource(d[2]),
+            at=_coord(d[1][1]),
+        )
     if kind == "handoff":
-        return f"{who} hands a {_resource(d[1][2])} to another tribe on {_coord(d[1][1])}"
+        return message("meso.log.handoff", who=who, resource=V.resource(d[1][2]), at=_coord(d[1][1]))
     if kind == "steal":
         victim = d[1]
-        return f"{who} steals a {_resource(victim[2])} from {colour_name(victim[0])} on {_coord(victim[1])}"
+        return message(
+            "meso.log.steal",
+            who=who,
+            resource=V.resource(victim[2]),
+            victim=V.colour(victim[0]),
+            at=_coord(victim[1]),
+        )
     if kind == "offering":
         from ziggurat.games.mesopotamia.notation import fmt_hut
 
         hut = fmt_hut(*d[2])
         pub = _carried_offering(after, seat, d[1][1])
         value = _offering_value(after, seat, pub) if pub else None
-        worth = f" (worth {value})" if value is not None else ""
-        return f"{who} picks up the offering{worth} under hut {hut} on {_coord(d[1][1])}"
+        if value is not None:
+            return message("meso.log.offeringValue", who=who, value=value, hut=hut, at=_coord(d[1][1]))
+        return message("meso.log.offering", who=who, hut=hut, at=_coord(d[1][1]))
     if kind == "donate":
-        return f"{who} donates a stone at the temple ({_mana(after, seat)})"
+        return message("meso.log.donate", who=who, mana=_mana(after, seat))
     if kind == "end":
         if before.get("phase") == "movement":
-            return f"{who} ends Phase I (movement)"
-        return f"{who} ends the turn"
+            return message("meso.log.endMovement", who=who)
+        return message("meso.log.endTurn", who=who)
     if kind == "hut":
-        return f"{who} builds a hut on {_coord(d[1])}"
+        return message("meso.log.hut", who=who, at=_coord(d[1]))
     if kind == "holy":
-        return f"{who} erects a holy place on {_coord(d[1])}"
+        return message("meso.log.holy", who=who, at=_coord(d[1]))
     if kind == "grow":
         grown = _player(before, seat)["tribes_in_supply"] - _player(after, seat)["tribes_in_supply"]
-        extra = " with Fertility" if d[5] else ""
         n = max(grown, 0)
-        return f"{who} grows the population on {_coord(d[1])}{extra}: +{n} tribe{'s' if n != 1 else ''}"
+        if d[5]:
+            return message("meso.log.growFertility", who=who, at=_coord(d[1]), count=n)
+        return message("meso.log.grow", who=who, at=_coord(d[1]), count=n)
     if kind == "draw":
-        return f"{who} chooses action D: draw a card"
+        return message("meso.log.drawAction", who=who)
     if kind == "pass":
-        return f"{who} passes Phase II"
+        return message("meso.log.pass", who=who)
     if kind == "stop":
-        return f"{who} stops resolving groups (end of Phase II)"
+        return message("meso.log.stop", who=who)
     if kind == "income":
         # before/after span the whole step: the gain is only the income's when nothing preceded it
         if first:
             gain = _player(after, seat)["mana"] - _player(before, seat)["mana"]
-            return f"{who} collects {gain} Mana of income ({_mana(after, seat)})"
-        return f"{who} collects income ({_mana(after, seat)})"
+            return message("meso.log.income", who=who, gain=gain, mana=_mana(after, seat))
+        return message("meso.log.incomeOnly", who=who, mana=_mana(after, seat))
     if kind == "play":
         return _describe_play(d, who, seat, before, after)
     if kind == "to":
         return _describe_target(d[1], who, before, after)
-    return f"{who}: {d}"
+    return message("meso.log.other", who=who, text=str(d))
+
+
+def _coord(c: Sequence[int]) -> str:
+    return V.coord(c)
 
 
 def _carried_offering(view: View, seat: int, c: Sequence[int]) -> str:
@@ -274,47 +268,65 @@ def _carried_offering(view: View, seat: int, c: Sequence[int]) -> str:
     return ""
 
 
-def _resource_gains(before: View, after: View, tile: str) -> str:
+def _resource_gains(before: View, after: View, tile: str) -> Message:
+    """The resources a new forest or quarry put on the tiles of its kind (M7.4, M7.5)."""
     if tile not in ("forest", "quarry"):
-        return ""
+        return message("meso.log.blank")
     idx = 0 if tile == "forest" else 1
     old, new = _loose(before), _loose(after)
     gains = []
     for c, amounts in sorted(new.items()):
         added = amounts[idx] - old.get(c, (0, 0))[idx]
         if added > 0 and _tile_kind(after, c) == tile:
-            gains.append(f"{_coord(c)} +{added}")
+            gains.append(message("meso.log.gain", at=_coord(c), count=added))
     if not gains:
-        return ""
-    return f" ({'wood' if idx == 0 else 'stone'}: {', '.join(gains)})"
+        return message("meso.log.blank")
+    return message("meso.log.gains", resource=V.resource("wood" if idx == 0 else "stone"), gains=gains)
 
 
-def _describe_play(d: tuple, who: str, seat: int, before: View, after: View) -> str:  # type: ignore[type-arg]
+def _describe_play(d: tuple, who: Message, seat: int, before: View, after: View) -> Message:  # type: ignore[type-arg]
     from ziggurat.games.mesopotamia.data import CARD_TYPES
     from ziggurat.games.mesopotamia.notation import fmt_hut
 
     card = CARD_TYPES[d[1]]
-    head = f"{who} plays {card_name(card)}"
+    name = V.card(card)
     if card == "endurance":
-        return f"{head}: +{after.get('mp', 0) - before.get('mp', 0)} MP"
+        mp = after.get("mp", 0) - before.get("mp", 0)
+        return message("meso.log.playEndurance", who=who, card=name, mp=mp)
     if card == "holy_stone":
-        return f"{head} ({_mana(after, seat)})"
+        return message("meso.log.playHolyStone", who=who, card=name, mana=_mana(after, seat))
     if card == "priest":
-        return f"{head} on the holy place at {_coord(d[2])}"
+        return message("meso.log.playPriest", who=who, card=name, at=_coord(d[2]))
     if card == "mana_theft":
         victim = d[2]
         lost = _player(before, victim)["mana"] - _player(after, victim)["mana"]
-        return f"{head} on {colour_name(victim)}, who loses {lost} Mana ({who} now {_mana(after, seat)})"
+        return message(
+            "meso.log.playManaTheft",
+            who=who,
+            card=name,
+            victim=V.colour(victim),
+            lost=lost,
+            mana=_mana(after, seat),
+        )
     if card == "land":
-        return f"{head} on pile {d[2]}"
+        return message("meso.log.playLand", who=who, card=name, pile=d[2])
     if card == "teleport":
         tseat, c, cargo, _ = d[2]
-        return f"{head} on a {colour_name(tseat)} tribe{_cargo_phrase(cargo)} at {_coord(c)}"
+        return message(
+            "meso.log.playTeleport",
+            who=who,
+            card=name,
+            tribe=V.tribe(tseat),
+            cargo=V.cargo(cargo),
+            at=_coord(c),
+        )
     if card == "expulsion":
         hut = fmt_hut(*d[2])
-        where = next((f" on {h[2]},{h[3]}" for h in before["huts"] if _hut_key(h) == hut), "")
-        return f"{head} on hut {hut}{where}"
-    return head
+        where = next((_coord(h[2:4]) for h in before["huts"] if _hut_key(h) == hut), None)
+        if where is not None:
+            return message("meso.log.playExpulsionAt", who=who, card=name, hut=hut, at=where)
+        return message("meso.log.playExpulsion", who=who, card=name, hut=hut)
+    return message("meso.log.play", who=who, card=name)
 
 
 def _hut_key(h: Sequence[Any]) -> str:
@@ -322,24 +334,29 @@ def _hut_key(h: Sequence[Any]) -> str:
     return f"n{h[1]}" if owner == "neutral" else f"{owner[0]}{h[1]}"
 
 
-def _describe_target(dest: Sequence[int], who: str, before: View, after: View) -> str:
+def _describe_target(dest: Sequence[int], who: Message, before: View, after: View) -> Message:
     pend = before.get("pending") or []
     if pend and pend[0] == "teleport":
         tseat, origin, cargo_code = int(pend[1]), pend[2], int(pend[3])
         if _tile_kind(before, dest) == "temple":
-            arrival = _temple_arrival(colour_name(tseat), tseat, cargo_code, _coord(origin), before, after)
-            if arrival:
-                return f"Teleported from {_coord(origin)}: {arrival}"
-        return f"{who} teleports the {colour_name(tseat)} tribe from {_coord(origin)} to {_coord(dest)}"
+            arrival = _temple_arrival(V.colour(tseat), tseat, cargo_code, _coord(origin), before, after)
+            if arrival is not None:
+                return message("meso.log.teleported", origin=_coord(origin), arrival=arrival)
+        return message(
+            "meso.log.teleports", who=who, tribe=V.tribe(tseat), origin=_coord(origin), dest=_coord(dest)
+        )
     if pend and pend[0] == "expel":
         owner, num = pend[1]
         hut = f"n{num}" if owner < 0 else f"{COLOURS[owner][0]}{num}"
-        return f"{who} moves hut {hut} to {_coord(dest)}"
-    return f"{who} chooses {_coord(dest)}"
+        return message("meso.log.movesHut", who=who, hut=hut, at=_coord(dest))
+    return message("meso.log.chooses", who=who, at=_coord(dest))
 
 
 def describe_step(events: Sequence[Event], before: View, after: View) -> list[tuple[str, bool]]:
-    """Sentences ``(text, auto)`` for one step, as the viewer of ``before``/``after`` sees it."""
+    """Sentences ``(text, auto)`` for one step, as the viewer of ``before``/``after`` sees it.
+
+    Each sentence is a :class:`~ziggurat.engine.messages.Message` (its English text, with the
+    key and parameters to render it in any language)."""
     out: list[tuple[str, bool]] = []
     pend = before.get("pending") or []
     target: list[int] | None = list(pend[4]) if pend and pend[0] in ("pile", "draw", "volcano") else None
@@ -351,9 +368,8 @@ def describe_step(events: Sequence[Event], before: View, after: View) -> list[tu
                 target = dest
         out.append((describe_event(event, before, after, target, first=i == 0), event[2]))
     if after.get("winner") and not before.get("winner"):
-        out.append(
-            (f"{after['winner'].capitalize()} has delivered every offering and wins the game (M16.1)", False)
-        )
+        winner = V.colour(COLOURS.index(after["winner"]))
+        out.append((message("meso.log.wins", who=winner), False))
     return out
 
 

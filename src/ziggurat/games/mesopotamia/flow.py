@@ -1,29 +1,25 @@
-"""Turn flow (M1), who decides, legal actions, apply and refusals.
+"""Turn flow (M1), who decides, legal actions, their effects and refusals.
 
-``apply`` checks an action against the (cached) legal list, so legality has one source of
-truth; the ``*_refusal`` functions only explain a refusal in a player's words. After every
-action, decisions with exactly one legal alternative are applied by the engine (§7, "forced"),
-and so are chance nodes with a single outcome; they are logged as ``auto`` events and left
-out of :meth:`history`, since replaying the chosen actions reproduces them.
+The engine's ``State.apply`` checks an action against the (cached) legal list, so legality
+has one source of truth; :func:`refusal` and the ``*_refusal`` functions only explain a
+refusal in a player's words. After every action, decisions with exactly one legal
+alternative are applied by the engine (§7, "forced"), and so are chance nodes with a single
+outcome; they are logged as ``auto`` events and left out of ``history()``, since replaying
+the chosen actions reproduces them.
 """
 
 from __future__ import annotations
 
 from ziggurat.engine.contract import CHANCE
-from ziggurat.engine.errors import GameOver, IllegalAction, NotYourTurn
+from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia import actions as act
 from ziggurat.games.mesopotamia import cards, movement
-from ziggurat.games.mesopotamia.data import CARD_INDEX, COLOUR_LETTERS, COLOURS, EMPTY
-from ziggurat.games.mesopotamia.notation import decode, encode
+from ziggurat.games.mesopotamia import vocabulary as V
+from ziggurat.games.mesopotamia.data import CARD_INDEX, COLOUR_LETTERS, EMPTY
+from ziggurat.games.mesopotamia.notation import decode
 from ziggurat.games.mesopotamia.state import MesoState, place_start_pieces
 
 _CHANCE_PENDING = frozenset(("draw", "card_draw", "peek", "deal"))
-_PHASE_NAMES = {
-    "movement": "Phase I (movement)",
-    "action": "Phase II (action)",
-    "mana": "Phase III (Mana)",
-    "setup": "set-up",
-}
 _MOVEMENT_KINDS = frozenset(("move", "pickup", "drop", "exchange", "handoff", "steal", "offering", "donate"))
 _ACTION_KINDS = frozenset(("hut", "holy", "grow", "draw", "pass", "stop"))
 
@@ -35,7 +31,7 @@ def actor(s: MesoState) -> int:
         if kind in _CHANCE_PENDING:
             return CHANCE
         if kind == "first":
-            return CHANCE if s.opts["firstPlayer"] == "random" else 0
+            return CHANCE if s.opts["first_player"] == "random" else 0
     return s.turn_order[s.turn_idx]
 
 
@@ -46,7 +42,7 @@ def compute_legal(s: MesoState) -> list[str]:
     pend = s.pending
     if pend is not None:
         kind = pend[0]
-        if kind in _CHANCE_PENDING or (kind == "first" and s.opts["firstPlayer"] == "random"):
+        if kind in _CHANCE_PENDING or (kind == "first" and s.opts["first_player"] == "random"):
             return [a for a, _ in chance_outcomes(s)]
         p = s.turn_order[s.turn_idx] if s.turn_order else 0
         if kind == "first":
@@ -77,7 +73,7 @@ def chance_outcomes(s: MesoState) -> list[tuple[str, float]]:
         return []
     kind = pend[0]
     if kind == "first":
-        if s.opts["firstPlayer"] != "random":
+        if s.opts["first_player"] != "random":
             return []
         return [(f"first {letter}", 1.0 / s.n) for letter in COLOUR_LETTERS[: s.n]]
     if kind == "draw":
@@ -97,44 +93,13 @@ def chance_outcomes(s: MesoState) -> list[tuple[str, float]]:
     return []
 
 
-def apply_action(s: MesoState, text: str, seat: int | None = None) -> None:
-    if s.phase == "over":
-        winner = COLOURS[s.winner].capitalize() if s.winner is not None else "nobody"
-        raise GameOver(f"the game is over ({winner} won, M16.1); no more actions")
-    d = decode(text)
-    who = actor(s)
-    if seat is not None and seat != who:
-        mover = "chance" if who == CHANCE else COLOURS[who].capitalize()
-        raise NotYourTurn(f"it is not {COLOURS[seat].capitalize()}'s decision: {mover} is to move (M1.3)")
-    legal = s.legal_actions()
-    if s._legal_set is None:
-        s._legal_set = frozenset(legal)
-    canon = text
-    if text not in s._legal_set:  # legal texts are canonical; only others need re-encoding
-        canon = encode(d)
-        if canon not in s._legal_set:
-            raise IllegalAction(f"illegal: {canon}: {refusal(s, who, d)}")
-    turn_seat = s.turn_order[s.turn_idx] if s.turn_order else -1
-    _perform(s, who, d)
-    s._legal = None
-    s.log = (s.log, (who, canon, False, turn_seat))
-    _settle(s)
+def perform(s: MesoState, text: str) -> None:
+    """Play ``text``, a canonical action known to be legal (the engine's ``State.apply``
+    checked it)."""
+    _perform(s, decode(text))
 
 
-def _settle(s: MesoState) -> None:
-    while s.phase != "over":
-        legal = s.legal_actions()
-        if len(legal) != 1:
-            return
-        who = actor(s)
-        only = legal[0]
-        turn_seat = s.turn_order[s.turn_idx] if s.turn_order else -1
-        _perform(s, who, decode(only))
-        s._legal = None
-        s.log = (s.log, (who, only, True, turn_seat))
-
-
-def _perform(s: MesoState, who: int, d: tuple) -> None:  # type: ignore[type-arg]
+def _perform(s: MesoState, d: tuple) -> None:  # type: ignore[type-arg]
     kind = d[0]
     pend = s.pending
     p = s.turn_order[s.turn_idx] if s.turn_order else 0
@@ -186,7 +151,7 @@ def _start_game(s: MesoState, first: int) -> None:
     s.turn_order = [(first + k) % s.n for k in range(s.n)]
     s.turn_idx = 0
     place_start_pieces(s)
-    if s.opts["variantStartWithOneCard"]:
+    if s.opts["variant_start_with_one_card"]:
         s.pending = ("deal", 0)
     else:
         s.pending = None
@@ -213,16 +178,16 @@ def _end_turn(s: MesoState) -> None:
     if s.turn_idx == s.n:
         s.turn_idx = 0
         s.round += 1
-        limit = s.opts["roundLimit"]
+        limit = s.opts["round_limit"]
         if limit is not None and s.round > limit:
             s.phase = "over"
-            s.winner = ranking(s)[0] if s.opts["rankNonWinners"] and _unique_leader(s) else None
+            s.winner = ranking(s)[0] if s.opts["rank_non_winners"] and _unique_leader(s) else None
             return
     _start_turn(s)
 
 
 def ranking_key(s: MesoState, seat: int) -> tuple[int, int, int]:
-    """M16.2 (option rankNonWinners): offerings delivered, value delivered, Mana."""
+    """M16.2 (option rank_non_winners): offerings delivered, value delivered, Mana."""
     value = sum(s.offer_val[seat][pub] for pub in s.delivered[seat])
     return (len(s.delivered[seat]), value, s.mana[seat])
 
@@ -242,7 +207,7 @@ def refusal(s: MesoState, who: int, d: tuple) -> str:  # type: ignore[type-arg]
     legal = s.legal_actions()
     pend = s.pending
     if who == CHANCE:
-        return "this is a chance event; only its outcomes can be applied (see chance_outcomes())"
+        return message("meso.refusal.chanceEvent")
     if pend is not None:
         why = None
         if pend[0] in ("pile", "volcano", "shares"):
@@ -250,47 +215,38 @@ def refusal(s: MesoState, who: int, d: tuple) -> str:  # type: ignore[type-arg]
         elif pend[0] in ("teleport", "expel") and kind == "to":
             why = cards.target_refusal(s, who, d[1])
         hint = ", ".join(legal[:6]) + (" ..." if len(legal) > 6 else "")
-        return why or f"a decision is pending ({_pending_name(pend)}); choose one of: {hint}"
+        return why or message("meso.refusal.pending", pending=V.pending(pend[0]), hint=hint)
     if kind == "play":
         why = cards.card_refusal(s, who, d)
         if why:
             return why
         if kind == "play" and d[1] == CARD_INDEX["fertility"]:
-            return "Fertility is played with a growth: 'grow ... fertility' (M15.3)"
-        return "no legal target for that card now (M14.4, R56)"
-    phase = _PHASE_NAMES.get(s.phase, s.phase)
+            return message("meso.refusal.fertilityWithGrowth")
+        return message("meso.refusal.noCardTarget")
+    phase = V.phase(s.phase)
     if kind in _MOVEMENT_KINDS or (kind == "end" and s.phase == "movement"):
         if s.phase != "movement":
-            return f"{kind} belongs to Phase I; it is {phase} (M1.2, M2.8, R24)"
+            return message("meso.refusal.phaseOne", kind=kind, phase=phase)
         why = movement.movement_refusal(s, who, d)
     elif kind in _ACTION_KINDS:
         if s.phase != "action":
-            return f"{kind} belongs to Phase II; it is {phase} (M1.2)"
+            return message("meso.refusal.phaseTwo", kind=kind, phase=phase)
         why = act.action_refusal(s, who, d)
     elif kind == "income":
         why = (
-            f"income is collected in Phase III; it is {phase} (M13)"
+            message("meso.refusal.incomePhase", phase=phase)
             if s.phase != "mana"
-            else "income already collected (M13.1)"
+            else message("meso.refusal.incomeDone")
         )
     elif kind == "end":
-        why = "collect income first (M13.1)" if s.phase == "mana" else f"'end' is not possible in {phase}"
+        why = (
+            message("meso.refusal.incomeFirst")
+            if s.phase == "mana"
+            else message("meso.refusal.endImpossible", phase=phase)
+        )
     else:
-        why = f"'{kind}' answers a pending decision, and none is pending"
-    return why or f"not legal in {phase} here"
+        why = message("meso.refusal.noPendingDecision", kind=kind)
+    return why or message("meso.refusal.notLegalHere", phase=phase)
 
 
-def _pending_name(pend: tuple) -> str:  # type: ignore[type-arg]
-    return {
-        "pile": "which tile pile to draw from (D13)",
-        "volcano": "where to place the volcano (D14)",
-        "shares": "which tiles get a resource (D15)",
-        "offer": "which offering goes under the new hut (D18)",
-        "order": "the order of the peeked tiles (D26)",
-        "teleport": "where to teleport the tribe (D28)",
-        "expel": "where to move the hut (D29)",
-        "first": "who plays first (D2)",
-    }.get(pend[0], pend[0])
-
-
-__all__ = ["EMPTY", "actor", "compute_legal", "apply_action", "refusal"]
+__all__ = ["EMPTY", "actor", "compute_legal", "decode", "perform", "refusal"]

@@ -6,18 +6,46 @@ import random
 from typing import Any
 
 from ziggurat.engine.contract import Game
+from ziggurat.engine.eventlog import events_since
+from ziggurat.engine.hooks import GameHooks, Lazy
 from ziggurat.games.mesopotamia import data as D
 from ziggurat.games.mesopotamia.notation import canonical
 from ziggurat.games.mesopotamia.state import MesoState, new_state
 
+_PKG = "ziggurat.games.mesopotamia"  # where the hooks below live (imported on first use)
+
 
 class MesopotamiaGame(Game):
-    """Mesopotamia (Wrede, 2005) for 2 to 4 players; rules spec ``rules/mesopotamia.md``."""
+    """Mesopotamia (Wrede, 2005) for 2 to 4 players; rules spec ``docs/rules/mesopotamia.md``."""
 
     game_id = "mesopotamia"
     name = "Mesopotamia"
     min_players = 2
     max_players = 4
+    constant_sum = False
+    # Heuristic bots finish a 4-player game in ~600 decisions; random play often needs
+    # 10,000-60,000 and sometimes never ends (tribes can wander forever), so drivers that need
+    # a bound (OpenSpiel) cap it here; a game reaching the cap ends with no winner (all 0.0),
+    # like the engine's ``round_limit``.
+    max_game_length = 10_000
+    hooks = GameHooks(
+        heuristic_bot=Lazy(f"{_PKG}.bots:HeuristicBot"),
+        evaluate=Lazy(f"{_PKG}.evaluate:evaluate"),
+        make_evaluator=Lazy(f"{_PKG}.evaluate:make_evaluator"),
+        phase_of=Lazy(f"{_PKG}.evaluate:phase_of"),
+        rollout_view=Lazy(f"{_PKG}.evaluate:rollout_view"),
+        make_playout_bots=Lazy(f"{_PKG}.evaluate:make_playout_bots"),
+        search_defaults=Lazy(f"{_PKG}.evaluate:SEARCH_DEFAULTS"),
+        search_defaults_by_players=Lazy(f"{_PKG}.evaluate:SEARCH_DEFAULTS_BY_PLAYERS"),
+        redact_events=Lazy(f"{_PKG}.view:redact_events"),
+        describe_step=Lazy(f"{_PKG}.describe:describe_step"),
+        describe=Lazy(f"{_PKG}.describe"),
+        render_text=Lazy(f"{_PKG}.render_text"),
+        render_svg=Lazy(f"{_PKG}.render_svg"),
+        option_defaults=Lazy(f"{_PKG}.data:OPTION_DEFAULTS"),
+        codec=Lazy("ziggurat.interop.codecs.mesopotamia:MesopotamiaCodec"),
+        observer=Lazy("ziggurat.interop.observers.mesopotamia:MesopotamiaEncoder"),
+    )
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         self.opts = D.resolve_options(players, options)
@@ -33,9 +61,7 @@ class MesopotamiaGame(Game):
 
     def new_initial_state(self) -> MesoState:
         state = new_state(self)
-        from ziggurat.games.mesopotamia.flow import _settle
-
-        _settle(state)
+        state._settle()
         return state
 
     def parse_action(self, text: str) -> str:
@@ -50,14 +76,6 @@ class MesopotamiaGame(Game):
         from ziggurat.games.mesopotamia.view import sample_state
 
         return sample_state(self, view, seat, rng)
-
-    def redact_record(self, record: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        from ziggurat.engine.records import redacted_copy, replay
-        from ziggurat.games.mesopotamia.view import redact_events
-
-        state = replay(record)
-        chosen = [e for e in state.events() if not e[2]]  # type: ignore[attr-defined]
-        return redacted_copy(record, redact_events(chosen, seat), None if seat is None else D.COLOURS[seat])
 
     def undo_barrier(self, state: Any, action: str) -> bool:
         """Chance, anything that draws or shows a tile or card, a delivery attempt (it shows
@@ -76,12 +94,7 @@ class MesopotamiaGame(Game):
         if revealed or after.turn_idx != s.turn_idx or after.phase == "over":
             return True
         # a chance event the engine resolved by itself (a forced outcome) also shows something
-        node = after.log
-        while node is not None and node is not s.log:
-            node, (who, _, auto, _) = node
-            if auto and who < 0:
-                return True
-        return False
+        return any(e.auto and e.actor < 0 for e in events_since(after, s.log))
 
     def invariants(self, state: Any) -> list[str]:
         """Pieces conserved: tribes, huts, resources, offerings, cards, tiles (§2)."""
@@ -127,12 +140,12 @@ class MesopotamiaGame(Game):
                 bad.append(f"seat {seat} holds new cards outside its turn")
         if sum(s.pile_sizes) != sum(s.remaining.values()):
             bad.append("pile sizes do not match the tiles left")
-        placed = len(s.tiles) - len(self.opts["startTiles"])
+        placed = len(s.tiles) - len(self.opts["start_tiles"])
         if s.pending is not None and s.pending[0] == "volcano":
             placed += 1  # drawn, shown, about to be placed (M7.3)
         if placed + sum(s.remaining.values()) != sum(self.pool.values()):
             bad.append("tiles not conserved")
         neutral = sum(1 for h in s.huts if h[0] < 0)
-        if neutral != len(self.opts["neutralHuts"]):
+        if neutral != len(self.opts["neutral_huts"]):
             bad.append("neutral huts not conserved")
         return bad

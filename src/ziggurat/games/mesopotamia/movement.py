@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from functools import cache
+
+from ziggurat.engine.messages import Message, message
+from ziggurat.games.mesopotamia import vocabulary as V
 from ziggurat.games.mesopotamia.data import (
     COLOUR_LETTERS,
     DIRECTIONS,
@@ -31,22 +35,33 @@ def temple_tribes(s: MesoState) -> int:
     return sum(1 for tribes in s.tribes for t in tribes if t[0] is not None and s.tiles[t[0]] == TEMPLE)
 
 
+# Legal-action listing asks temple_refusal whether the temple is open, so its reasons are
+# built once, not at every call (a message costs a pattern lookup and a formatting).
+_TEMPLE_WOOD = message("meso.refusal.templeWood")
+_TEMPLE_OPPONENT = message("meso.refusal.templeOpponent")
+
+
+@cache
+def _temple_full(limit: int) -> Message:
+    return message("meso.refusal.templeFull", limit=limit)
+
+
 def temple_refusal(s: MesoState, cargo: int, own: bool) -> str | None:
     """Why a tribe with ``cargo`` may not enter the temple, or None (M5, R25, R54)."""
     opts = s.opts
-    if cargo == WOOD and not opts["woodCarrierMayEnterTemple"]:
-        return "a tribe carrying wood may not enter the temple (M5.3)"
-    if not own and cargo != EMPTY and opts["teleportOpponentOntoTempleOnlyIfEmpty"]:
-        return "an opposing tribe may be sent to the temple only if it carries nothing (M15.7, R54)"
-    limit = opts["templeTribeLimit"]
+    if cargo == WOOD and not opts["wood_carrier_may_enter_temple"]:
+        return _TEMPLE_WOOD
+    if not own and cargo != EMPTY and opts["teleport_opponent_onto_temple_only_if_empty"]:
+        return _TEMPLE_OPPONENT
+    limit = opts["temple_tribe_limit"]
     if limit is not None and temple_tribes(s) >= limit:
-        return f"the temple already holds {limit} tribes (M5.1)"
+        return _temple_full(limit)
     return None
 
 
 def majority_counts(s: MesoState, c: Coord) -> list[int]:
     """Tribes per seat on ``c`` as counted for stealing (M4.1, M4.2)."""
-    with_offering = s.opts["offeringCarrierCountsForMajority"]
+    with_offering = s.opts["offering_carrier_counts_for_majority"]
     counts = [0] * s.n
     for seat, tribes in enumerate(s.tribes):
         for t in tribes:
@@ -83,7 +98,7 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
     classes = tribe_classes(s, p)
     can_step = s.mp >= 1
     can_discover = can_step and s.disc < s.game.max_discoveries and any(s.pile_sizes)
-    steal_once = opts["tribeStealsOncePerTurn"]
+    steal_once = opts["tribe_steals_once_per_turn"]
     receivers: dict[Coord, list[str]] = {}
     wood, stone = s.wood, s.stone
     offering_huts = sorted(h for h in s.huts if h[0] == p and h[3])
@@ -119,15 +134,15 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
             if not (spent and steal_once):
                 receivers.setdefault(c, []).append(sel)
         elif cargo < OFFERING:
-            if here != TEMPLE or opts["dropOnTempleAllowed"]:
+            if here != TEMPLE or opts["drop_on_temple_allowed"]:
                 out.append(drop)
                 if c in (stone if cargo == WOOD else wood):
                     out.append(f"exchange {sel} {'stone' if cargo == WOOD else 'wood'}")
-            if opts["handOffBetweenOwnTribes"]:
+            if opts["hand_off_between_own_tribes"]:
                 for c2, cargo2, spent2 in classes:
                     if c2 == c and cargo2 == EMPTY:
                         out.append(f"handoff {sel} {_sel(p, c2, cargo2, spent2)}")
-            if cargo == STONE and here == TEMPLE and not opts["stoneDonatedOnTempleEntry"]:
+            if cargo == STONE and here == TEMPLE and not opts["stone_donated_on_temple_entry"]:
                 out.append(f"donate {sel}")
     if receivers:
         _steal_actions(s, p, receivers, out)
@@ -160,106 +175,101 @@ def movement_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ign
     if kind in ("move", "pickup", "drop", "exchange", "handoff", "offering", "donate"):
         seat, c, cargo, spent = d[1]
         if seat != p:
-            return f"that tribe is {_name(seat)}'s; you may only move your own tribes (M1.3)"
+            return message("meso.refusal.notYourTribe", owner=V.colour(seat))
         if (c, cargo, spent) not in s.tribes[p]:
-            return f"there is no such {_name(p)} tribe on {c[0]},{c[1]}"
+            return message("meso.refusal.noSuchTribe", tribe=V.tribe(p), at=V.coord(c))
     if kind == "move":
         _, c, cargo, _ = d[1]
         dest = d[2]
         if s.mp < 1:
-            return "no movement points left (M2.1)"
+            return message("meso.refusal.noMovementPoints")
         if s.tiles.get(c) == TEMPLE and cargo == STONE:
-            return "no resource may be carried across the temple: donate the stone first (M5.4, R25)"
+            return message("meso.refusal.stoneAcrossTemple")
         if (dest[0] - c[0], dest[1] - c[1]) not in DIRECTIONS:
-            return (
-                f"{dest[0]},{dest[1]} is not adjacent to {c[0]},{c[1]}: a step goes to an adjacent hex (M2.2)"
-            )
+            return message("meso.refusal.notAdjacent", dest=V.coord(dest), origin=V.coord(c))
         kind_there = s.tiles.get(dest)
         if kind_there == VOLCANO:
-            return "a tribe may never enter a volcano (M2.4)"
+            return message("meso.refusal.volcano")
         if kind_there == TEMPLE:
             return temple_refusal(s, cargo, True)
         if kind_there is None:
             if s.disc >= s.game.max_discoveries:
-                return "you have already discovered 3 tiles this turn (M7.7)"
+                return message("meso.refusal.discoveryLimit", count=s.game.max_discoveries)
             if not any(s.pile_sizes):
-                return "every tile pile is empty: no more discoveries (M7.8)"
+                return message("meso.refusal.pilesEmpty")
     if kind == "pickup":
         if d[1][2] >= OFFERING:
-            return "a tribe carrying an offering carries nothing else (M3.7, M6.3)"
+            return message("meso.refusal.carriesOffering")
         if d[1][2] != EMPTY:
-            return "a tribe carries at most one item; drop or exchange first (M3.1)"
+            return message("meso.refusal.carriesItem")
         loose = s.wood if d[2] == "wood" else s.stone
         if not loose.get(d[1][1]):
-            return f"no loose {d[2]} on that tile: resources are never taken from the general supply (M3.2)"
+            return message("meso.refusal.noLooseResource", resource=V.resource(d[2]))
     if kind in ("drop", "exchange") and s.tiles.get(d[1][1]) == TEMPLE:
-        return "nothing may be dropped on the temple (M3.3)"
+        return message("meso.refusal.dropOnTemple")
     if kind in ("drop", "exchange", "handoff") and d[1][2] not in (WOOD, STONE):
         if d[1][2] >= OFFERING:
-            return "an offering can only be put down by delivering it at the temple (M6.3)"
-        return "that tribe carries nothing"
+            return message("meso.refusal.offeringOnlyDelivered")
+        rule = {"drop": "M3.3", "exchange": "M3.4", "handoff": "M3.5"}[kind]
+        return message("meso.refusal.carriesNothing", kind=kind, rule=rule)
     if kind == "exchange":
         other = "stone" if d[1][2] == WOOD else "wood"
         if d[2] != other:
-            return f"an exchange swaps the carried resource for a loose {other} (M3.4)"
+            return message("meso.refusal.exchangeSwaps", resource=V.resource(other))
         if not (s.stone if other == "stone" else s.wood).get(d[1][1]):
-            return f"no loose {other} on that tile to exchange for (M3.4)"
+            return message("meso.refusal.noLooseToExchange", resource=V.resource(other))
     if kind == "handoff":
         receiver = d[2]
-        if not s.opts["handOffBetweenOwnTribes"]:
-            return "hand-offs between own tribes are not allowed in this game (M3.5, R17)"
+        if not s.opts["hand_off_between_own_tribes"]:
+            return message("meso.refusal.handoffOff")
         if receiver[0] != p:
-            return "a hand-off goes to another of your own tribes (M3.5)"
+            return message("meso.refusal.handoffOwn")
         if receiver[1] != d[1][1]:
-            return "a hand-off needs both tribes on the same tile (M3.5)"
+            return message("meso.refusal.handoffSameTile")
         if receiver[2] >= OFFERING:
-            return "a tribe carrying an offering cannot receive a resource (M3.7, M6.3)"
+            return message("meso.refusal.receiverHasOffering")
         if receiver[2] != EMPTY:
-            return "the receiving tribe already carries an item: one at most (M3.1)"
+            return message("meso.refusal.receiverLoaded")
         if (receiver[1], receiver[2], receiver[3]) not in s.tribes[p]:
-            return f"there is no such {_name(p)} tribe on {receiver[1][0]},{receiver[1][1]}"
+            return message("meso.refusal.noSuchTribe", tribe=V.tribe(p), at=V.coord(receiver[1]))
     if kind == "steal":
         victim, receiver = d[1], d[2]
         if receiver[0] != p:
-            return "the receiving tribe must be your own (M4.3)"
+            return message("meso.refusal.stealOwnReceiver")
         if victim[0] == p:
-            return "you cannot steal from yourself (M4.1)"
+            return message("meso.refusal.stealSelf")
         if victim[1] != receiver[1]:
-            return "both tribes must stand on the same tile (M4.3)"
+            return message("meso.refusal.stealSameTile")
         if victim[2] >= OFFERING:
-            return "offering markers can never be stolen (M4.6)"
+            return message("meso.refusal.stealOffering")
         if victim[2] == EMPTY:
-            return "that tribe carries nothing to steal (M4.3)"
-        if (victim[1], victim[2], victim[3]) not in s.tribes[victim[0]]:
-            return f"no {_name(victim[0])} tribe on that tile carries that to steal (M4.3)"
+            return message("meso.refusal.stealNothing")
+        if victim[0] >= s.n or (victim[1], victim[2], victim[3]) not in s.tribes[victim[0]]:
+            return message("meso.refusal.stealNoSuchVictim", tribe=V.tribe(victim[0]))
         if receiver[2] != EMPTY:
-            return "the receiving tribe must carry nothing (M4.3)"
-        if receiver[3] and s.opts["tribeStealsOncePerTurn"]:
-            return "that tribe already received stolen loot this turn (M4.4)"
+            return message("meso.refusal.stealReceiverLoaded")
+        if receiver[3] and s.opts["tribe_steals_once_per_turn"]:
+            return message("meso.refusal.stealOncePerTurn")
         counts = majority_counts(s, victim[1])
         if counts[p] <= counts[victim[0]]:
-            return (
-                f"you have {counts[p]} tribe(s) there against {_name(victim[0])}'s "
-                f"{counts[victim[0]]}: stealing needs more tribes than that player (M4.1)"
+            return message(
+                "meso.refusal.stealMajority",
+                mine=counts[p],
+                victim=V.colour(victim[0]),
+                theirs=counts[victim[0]],
             )
     if kind == "offering" and d[1][2] != EMPTY:
-        return "only a tribe carrying nothing may pick up an offering (M6.2)"
+        return message("meso.refusal.offeringPickupLoaded")
     if kind == "offering":
         owner, num = d[2]
         if owner != p:
-            return "a tribe picks up only its own colour's offerings (M6.2, M3.1)"
+            return message("meso.refusal.offeringOwnColour")
         hut = next((h for h in s.huts if (h[0], h[1]) == (owner, num)), None)
         if hut is None or hut[2] != d[1][1]:
-            return f"hut {fmt_hut(owner, num)} is not on the tribe's tile (M6.2)"
+            return message("meso.refusal.hutNotOnTile", hut=fmt_hut(owner, num))
         if not hut[3]:
-            return f"hut {fmt_hut(owner, num)} has no offering under it (M6.2)"
+            return message("meso.refusal.hutNoOffering", hut=fmt_hut(owner, num))
     return None
-
-
-def _name(seat: int) -> str:
-    from ziggurat.games.mesopotamia.data import COLOURS
-
-    return COLOURS[seat].capitalize()
 
 
 # --- effects ----------------------------------------------------------------------------
@@ -282,7 +292,7 @@ def raise_limit(s: MesoState, p: int, limit_gain: int, mana_gain: int) -> None:
 def enter_temple(s: MesoState, p: int, idx: int, origin: Coord, temple: Coord, by_step: bool) -> None:
     """A tribe of ``p`` arrives on the temple (M5.4, M5.6, M6.4, M6.5)."""
     _, cargo, spent = s.tribes[p][idx]
-    if cargo == STONE and s.opts["stoneDonatedOnTempleEntry"]:
+    if cargo == STONE and s.opts["stone_donated_on_temple_entry"]:
         donate_stone(s, p)
         s.tribes[p][idx] = (temple, EMPTY, spent)
     elif cargo >= OFFERING:
@@ -306,7 +316,7 @@ def attempt_delivery(s: MesoState, p: int, idx: int, origin: Coord, by_step: boo
             s.pending = None
     else:
         s.tribes[p][idx] = (origin, cargo, spent)
-        if by_step and s.opts["failedDeliveryRefundsMp"]:
+        if by_step and s.opts["failed_delivery_refunds_mp"]:
             s.mp += 1
 
 
@@ -322,7 +332,7 @@ def apply_movement(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type
         vi = find_tribe(s, q, c, vcargo, vspent)
         ri = find_tribe(s, p, c, EMPTY, rspent)
         s.tribes[q][vi] = (c, EMPTY, vspent)
-        s.tribes[p][ri] = (c, vcargo, bool(s.opts["tribeStealsOncePerTurn"]))
+        s.tribes[p][ri] = (c, vcargo, bool(s.opts["tribe_steals_once_per_turn"]))
         return
     _, c, cargo, spent = d[1]
     i = find_tribe(s, p, c, cargo, spent)
@@ -392,14 +402,14 @@ def discovery_actions(s: MesoState, out: list[str]) -> None:
                 out.append(f"pile {k}")
     elif pend[0] == "volcano":
         target = pend[4]
-        allow_target = s.opts["volcanoMayUseDiscoveryTarget"]
+        allow_target = s.opts["volcano_may_use_discovery_target"]
         for c in s.spaces():
             if c != target or allow_target:
                 out.append(f"volcano {c[0]},{c[1]}")
     elif pend[0] == "shares":
         _, new_tile, kind, _, picked = pend
         for c in sorted(s.tiles_of(kind)):
-            if c in picked or (c == new_tile and s.opts["shortSupplyNewTileFirst"]):
+            if c in picked or (c == new_tile and s.opts["short_supply_new_tile_first"]):
                 continue
             out.append(f"share {c[0]},{c[1]}")
 
@@ -409,17 +419,19 @@ def discovery_refusal(s: MesoState, d: tuple) -> str | None:  # type: ignore[typ
     pend = s.pending
     assert pend is not None
     kind = d[0]
+    if kind != {"pile": "pile", "volcano": "volcano", "shares": "share"}.get(pend[0]):
+        return None  # an answer to another decision: the caller names the pending one
     if kind == "pile" and not (1 <= d[1] <= len(s.pile_sizes) and s.pile_sizes[d[1] - 1]):
-        return "draw from a non-empty tile pile (M7.2, D13)"
+        return message("meso.refusal.pileEmpty")
     if kind == "volcano":
-        if d[1] == pend[4] and not s.opts["volcanoMayUseDiscoveryTarget"]:
-            return "the volcano may go on any space except the discovering tribe's target (M7.3, R32)"
+        if d[1] == pend[4] and not s.opts["volcano_may_use_discovery_target"]:
+            return message("meso.refusal.volcanoNotTarget")
         if not s.is_space(d[1]):
-            return "a volcano goes on an empty space that touches the map (M7.3, D14)"
+            return message("meso.refusal.volcanoSpace")
     if kind == "share":
         if s.tiles.get(d[1]) != pend[2]:
-            return f"only a {pend[2]} can receive that share (M7.5, D15)"
-        return "that tile already has its share, or it is the new tile, served first (M7.5, R35)"
+            return message("meso.refusal.shareKind", tile=V.tile(pend[2]))
+        return message("meso.refusal.shareDone")
     return None
 
 
@@ -490,7 +502,7 @@ def place_resources(s: MesoState, new_tile: Coord, kind: str) -> None:
             _give(s, c, kind)
         for _ in range(k - len(family)):
             _give(s, new_tile, kind)
-    elif s.opts["shortSupplyNewTileFirst"]:
+    elif s.opts["short_supply_new_tile_first"]:
         _give(s, new_tile, kind)
         if k > 1:
             s.pending = ("shares", new_tile, kind, k - 1, ())

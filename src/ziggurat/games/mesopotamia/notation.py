@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from ziggurat.engine.contract import Action
 from ziggurat.engine.errors import InvalidAction
+from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia.data import (
     CARD_INDEX,
     COLOUR_LETTERS,
@@ -62,14 +63,14 @@ _PAREN_RE = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 def parse_coord(text: str) -> Coord:
     m = _COORD_RE.match(text)
     if not m:
-        raise InvalidAction(f"{text!r} is not a tile coordinate like 1,-1")
+        raise InvalidAction(message("meso.notation.badCoord", text=repr(text)))
     return (int(m.group(1)), int(m.group(2)))
 
 
 def parse_tribe(text: str) -> Tribe:
     m = _TRIBE_RE.match(text)
     if not m:
-        raise InvalidAction(f"{text!r} is not a tribe like rw@1,-1 (colour, cargo, @, tile)")
+        raise InvalidAction(message("meso.notation.badTribe", text=repr(text)))
     cargo_text = m.group(2) or ""
     if cargo_text == "":
         cargo = EMPTY
@@ -80,7 +81,7 @@ def parse_tribe(text: str) -> Tribe:
     else:
         k = int(cargo_text[1:])
         if k < 1:
-            raise InvalidAction(f"{text!r}: offering ids run from o1 upwards")
+            raise InvalidAction(message("meso.notation.badOfferingId", text=repr(text)))
         cargo = OFFERING + k
     return (LETTER_SEAT[m.group(1)], (int(m.group(3)), int(m.group(4))), cargo, m.group(5) == "*")
 
@@ -88,7 +89,7 @@ def parse_tribe(text: str) -> Tribe:
 def parse_hut(text: str) -> tuple[int, int]:
     m = _HUT_RE.match(text)
     if not m:
-        raise InvalidAction(f"{text!r} is not a hut like r2 or n1")
+        raise InvalidAction(message("meso.notation.badHut", text=repr(text)))
     owner = -1 if m.group(1) == "n" else LETTER_SEAT[m.group(1)]
     return owner, int(m.group(2))
 
@@ -99,24 +100,24 @@ def _colour(text: str) -> int:
     for seat, letter in enumerate(COLOUR_LETTERS):
         if text == {"b": "blue", "y": "yellow", "r": "red", "g": "green"}[letter]:
             return seat
-    raise InvalidAction(f"{text!r} is not a colour (blue, yellow, red, green)")
+    raise InvalidAction(message("meso.notation.badColour", text=repr(text)))
 
 
 def _card(text: str) -> int:
     if text not in CARD_INDEX:
-        raise InvalidAction(f"{text!r} is not a card type ({', '.join(CARD_INDEX)})")
+        raise InvalidAction(message("meso.notation.badCard", text=repr(text), cards=list(CARD_INDEX)))
     return CARD_INDEX[text]
 
 
 def _tile_type(text: str) -> str:
     if text not in DRAWABLE:
-        raise InvalidAction(f"{text!r} is not a drawable tile type ({', '.join(DRAWABLE)})")
+        raise InvalidAction(message("meso.notation.badTile", text=repr(text), tiles=list(DRAWABLE)))
     return text
 
 
 def _int(text: str) -> int:
     if not re.fullmatch(r"\d+", text):
-        raise InvalidAction(f"{text!r} is not a number")
+        raise InvalidAction(message("meso.notation.badNumber", text=repr(text)))
     return int(text)
 
 
@@ -173,26 +174,28 @@ def decode(text: str) -> tuple:  # type: ignore[type-arg]
     kind, args = words[0], words[1:]
     if kind == "play":
         if not args:
-            raise InvalidAction("play needs a card type, e.g. 'play endurance'")
+            raise InvalidAction(message("meso.notation.playNeedsCard"))
         card = _card(args[0])
         if args[0] not in _PLAY_SIGNATURES:  # Fertility has no play of its own
-            raise InvalidAction(f"{args[0]} is played with a growth: 'grow ... fertility' (M15.3)")
+            raise InvalidAction(message("meso.notation.fertilityPlay", card=args[0]))
         sig = _PLAY_SIGNATURES[args[0]]
         rest = args[1:]
         if len(rest) != len(sig):
-            raise InvalidAction(f"play {args[0]} takes {len(sig)} argument(s), got {len(rest)}")
+            raise InvalidAction(
+                message("meso.notation.playArguments", card=args[0], count=len(sig), got=len(rest))
+            )
         return ("play", card, *(f(a) for f, a in zip(sig, rest, strict=True)))
     if kind not in _SIGNATURES:
-        raise InvalidAction(f"unknown action {kind!r}; see 'ziggurat play --help' for notation")
+        raise InvalidAction(message("meso.notation.unknownAction", kind=repr(kind)))
     sig = _SIGNATURES[kind]
     fertility = False
     if kind == "grow" and len(args) == 5 and args[4] == "fertility":
         args, fertility = args[:4], True
     if len(args) != len(sig):
-        raise InvalidAction(f"{kind} takes {len(sig)} argument(s), got {len(args)}")
+        raise InvalidAction(message("meso.notation.arguments", kind=kind, count=len(sig), got=len(args)))
     decoded = (kind, *(f(a) for f, a in zip(sig, args, strict=True)))
     if kind in ("pickup", "exchange") and args[1] not in ("wood", "stone"):
-        raise InvalidAction(f"{kind}: resource must be wood or stone, not {args[1]!r}")
+        raise InvalidAction(message("meso.notation.resource", kind=kind, text=repr(args[1])))
     if kind == "grow":
         decoded = (*decoded, fertility)
     if kind in ("hut", "holy", "grow"):

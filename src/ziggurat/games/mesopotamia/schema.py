@@ -316,11 +316,11 @@ def _check_turn(s: MesoState) -> None:
 def _check_board(s: MesoState, strict: bool) -> None:
     from ziggurat.games.mesopotamia.data import OFFERING, STONE, TEMPLE, VOLCANO, WOOD
 
-    for t in s.opts["startTiles"]:
+    for t in s.opts["start_tiles"]:
         c = (int(t["q"]), int(t["r"]))
         if s.tiles.get(c) != t["type"]:
             _refuse("tiles", f"the start tile {t['type']} at {list(c)} is missing", "S1")
-    start = {(int(t["q"]), int(t["r"])) for t in s.opts["startTiles"]}
+    start = {(int(t["q"]), int(t["r"])) for t in s.opts["start_tiles"]}
     drawn = {kind: 0 for kind in s.remaining}
     for c, kind in s.tiles.items():
         if c in start:
@@ -356,11 +356,11 @@ def _check_board(s: MesoState, strict: bool) -> None:
                 _refuse(field, f"cargo code {cargo} is not wood, stone or an offering", "M3.1")
             if here == TEMPLE:
                 on_temple += 1
-                if cargo == WOOD and not opts["woodCarrierMayEnterTemple"]:
+                if cargo == WOOD and not opts["wood_carrier_may_enter_temple"]:
                     _refuse(field, "a tribe carrying wood on the temple", "M5.3")
-                if cargo == STONE and opts["stoneDonatedOnTempleEntry"]:
+                if cargo == STONE and opts["stone_donated_on_temple_entry"]:
                     _refuse(field, "a tribe carrying stone on the temple (donated on entry)", "M5.4")
-        limit = opts["templeTribeLimit"]
+        limit = opts["temple_tribe_limit"]
         if limit is not None and on_temple > limit:
             _refuse(f"players.{seat}.tribes", f"{on_temple} tribes on the temple, limit {limit}", "M5.1")
     for res in (s.wood, s.stone):
@@ -368,7 +368,7 @@ def _check_board(s: MesoState, strict: bool) -> None:
             ground = s.tiles.get(spot)
             if ground is None or ground == VOLCANO:
                 _refuse("loose", f"resources at {list(spot)}, which is not a tile they can lie on", "M3.3")
-            if ground == TEMPLE and not opts["dropOnTempleAllowed"]:
+            if ground == TEMPLE and not opts["drop_on_temple_allowed"]:
                 _refuse("loose", "loose resources on the temple", "M5.7")
     for seat in range(-1, s.n):
         numbers = sorted(h[1] for h in s.huts if h[0] == seat)
@@ -378,7 +378,7 @@ def _check_board(s: MesoState, strict: bool) -> None:
     per_tile: dict[tuple[int, int], int] = {}
     for owner, num, c, pub in s.huts:
         field = f"huts ({'neutral' if owner < 0 else COLOURS[owner]} {num})"
-        limit = len(opts["neutralHuts"]) if owner < 0 else s.game.pieces["huts"]
+        limit = len(opts["neutral_huts"]) if owner < 0 else s.game.pieces["huts"]
         if strict and num > limit:
             _refuse(field, f"hut number {num} above {limit}", "§2.2")
         if s.tiles.get(c) != "plains":

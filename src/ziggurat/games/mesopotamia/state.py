@@ -8,11 +8,10 @@ few short containers and shares every immutable tuple.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ziggurat.engine.contract import CHANCE, TERMINAL, Action, State
-from ziggurat.engine.eventlog import ConsLogged
+from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia.data import (
     EMPTY,
     FOREST,
@@ -31,14 +30,15 @@ HutT = tuple[int, int, Coord, int]  # owner (-1 neutral), number, tile, offering
 PHASES = ("setup", "movement", "action", "mana", "over")
 
 
-class MesoState(ConsLogged, State):
+class MesoState(State):
+    """A Mesopotamia position; :mod:`.flow` decides who moves, what is legal and plays it."""
+
     __slots__ = (
-        "game", "n", "opts", "tiles", "wood", "stone", "tribes", "huts", "holy", "mana",
+        "n", "opts", "tiles", "wood", "stone", "tribes", "huts", "holy", "mana",
         "limit", "unplaced", "offer_val", "next_pub", "revealed", "delivered", "hand", "new",
         "deck", "discard", "removed", "pile_sizes", "pile_tops", "remaining", "supply_wood",
         "supply_stone", "stones_removed", "turn_order", "turn_idx", "round", "phase", "mp",
         "disc", "action", "used_huts", "income_done", "priests", "pending", "winner",
-        "log", "_legal", "_legal_set",
     )  # fmt: skip
 
     game: MesopotamiaGame
@@ -80,35 +80,39 @@ class MesoState(ConsLogged, State):
     priests: tuple[Coord, ...]
     pending: tuple[Any, ...] | None  # a sub-decision or chance event under way
     winner: int | None
-    log: tuple[Any, ...] | None  # cons list of events: (previous, (actor, text, auto, turn seat))
-    _legal: list[str] | None
-    _legal_set: frozenset[str] | None
+    # an event's seat (State.log) is the seat whose turn it is, -1 before the first turn
 
-    # --- the contract -------------------------------------------------------------------
+    turn_rule = "M1.3"
+
+    # --- the contract (the pipeline is the engine's: State.apply) ---------------------------
     def current_player(self) -> int:
         if self.phase == "over":
             return TERMINAL
-        from ziggurat.games.mesopotamia.flow import actor
+        return _flow.actor(self)
 
-        return actor(self)
-
-    def legal_actions(self) -> Sequence[Action]:
-        if self._legal is None:
-            from ziggurat.games.mesopotamia.flow import compute_legal
-
-            self._legal = compute_legal(self)
-            self._legal_set = None
-        return self._legal
+    def _legal_actions(self) -> list[Action]:
+        return _flow.compute_legal(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        from ziggurat.games.mesopotamia.flow import chance_outcomes
+        return _flow.chance_outcomes(self)
 
-        return chance_outcomes(self)
+    def _apply_action(self, action: Action) -> None:
+        _flow.perform(self, action)
 
-    def apply(self, action: str, seat: int | None = None) -> None:
-        from ziggurat.games.mesopotamia.flow import apply_action
+    def _refusal(self, who: int, action: Action) -> str:
+        reason = _flow.refusal(self, who, _flow.decode(action))
+        return message("engine.illegal", action=action, reason=reason)
 
-        apply_action(self, action, seat)
+    def _concerned(self, who: int) -> int:
+        return self.turn_order[self.turn_idx] if self.turn_order else -1
+
+    def _game_over(self) -> str:
+        if self.winner is None:
+            return message("meso.refusal.gameOverNoWinner")
+        return message("meso.refusal.gameOver", winner=V.colour(self.winner))
+
+    def _seat_label(self, seat: int) -> str:
+        return message("engine.chance") if seat == CHANCE else V.colour(seat)
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -119,7 +123,7 @@ class MesoState(ConsLogged, State):
             out[self.winner] = 1.0
         return out
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         from ziggurat.games.mesopotamia.view import view
 
         return view(self, seat)
@@ -171,7 +175,7 @@ class MesoState(ConsLogged, State):
         s.pending = self.pending
         s.winner = self.winner
         s.log = self.log
-        s._legal = self._legal  # a tuple: safe to share until the next apply
+        s._legal = self._legal  # never mutated once built: safe to share until the next apply
         s._legal_set = self._legal_set
         return s
 
@@ -250,7 +254,7 @@ def new_state(game: MesopotamiaGame) -> MesoState:
     s.wood = {}
     s.stone = {}
     ids: dict[str, Coord] = {}
-    for t in opts["startTiles"]:
+    for t in opts["start_tiles"]:
         c = (int(t["q"]), int(t["r"]))
         s.tiles[c] = t["type"]
         ids[t["id"]] = c
@@ -265,7 +269,7 @@ def new_state(game: MesopotamiaGame) -> MesoState:
     s.phase = "setup"
     for seat in range(n):
         s.tribes[seat] = [(None, EMPTY, False)] * pieces["tribes"]
-    for num, tile_id in enumerate(opts["neutralHuts"], start=1):
+    for num, tile_id in enumerate(opts["neutral_huts"], start=1):
         s.huts.append((-1, num, ids[tile_id], 0))
     forest0 = next(c for c, t in s.tiles.items() if t == "forest")
     quarry0 = next(c for c, t in s.tiles.items() if t == "quarry")
@@ -291,7 +295,7 @@ def new_state(game: MesopotamiaGame) -> MesoState:
     s.new = [[0] * len(CARD_TYPES) for _ in range(n)]
     pool = game.pool
     total = sum(pool.values())
-    k = opts["tilePileCount"]
+    k = opts["tile_pile_count"]
     s.pile_sizes = [total // k + (1 if i < total % k else 0) for i in range(k)]
     s.pile_tops = [[] for _ in range(k)]
     s.remaining = dict(pool)
@@ -311,10 +315,10 @@ def new_state(game: MesopotamiaGame) -> MesoState:
 
 def place_start_pieces(s: MesoState) -> None:
     """S4: once turn order is known, each turn position's colour gets its hut and 3 tribes."""
-    ids = {t["id"]: (int(t["q"]), int(t["r"])) for t in s.opts["startTiles"]}
+    ids = {t["id"]: (int(t["q"]), int(t["r"])) for t in s.opts["start_tiles"]}
     per_seat = s.game.data["setup"]["perSeat"]["onStartPlains"]
     for pos, seat in enumerate(s.turn_order, start=1):
-        c = ids[s.opts["seatTiles"][str(pos)]]
+        c = ids[s.opts["seat_tiles"][str(pos)]]
         s.huts.append((seat, 1, c, 0))
         tribes = s.tribes[seat]
         for i in range(per_seat["tribes"]):
@@ -330,5 +334,9 @@ def _tribe_key(t: TribeT) -> tuple:  # type: ignore[type-arg]
 def sort_tribes(tribes: list[TribeT]) -> list[TribeT]:
     return sorted(tribes, key=_tribe_key)
 
+
+# The rules import this module, so they are imported once it is complete.
+from ziggurat.games.mesopotamia import flow as _flow  # noqa: E402
+from ziggurat.games.mesopotamia import vocabulary as V  # noqa: E402
 
 __all__ = ["CHANCE", "MesoState", "new_state", "place_start_pieces", "PLAINS", "OFFERING"]

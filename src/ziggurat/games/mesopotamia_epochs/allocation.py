@@ -13,8 +13,10 @@ but the identities themselves. Knowledge of each card is tracked per seat (``kno
 
 from __future__ import annotations
 
+from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia_epochs.data import SYMBOLS
 from ziggurat.games.mesopotamia_epochs.state import EpochsState
+from ziggurat.games.mesopotamia_epochs.words import seat_word
 
 
 def start_epoch(s: EpochsState) -> None:
@@ -70,18 +72,15 @@ def keep_or_pass(s: EpochsState) -> list[str]:
 def keep_refusal(s: EpochsState, d: tuple) -> str:  # type: ignore[type-arg]
     me = drawer(s)
     if d[0] == "keep":
-        return (
-            f"{SYMBOLS[me]} already holds a card passed to them this Epoch, so must pass the drawn "
-            "card to a player without one (E3.4, R9)"
-        )
+        return message("epochs.refusal.mustPass", seat=seat_word(me))
     if d[0] == "pass":
         to = d[1]
         if to >= s.n:
-            return f"there is no {SYMBOLS[to]} player in this {s.n}-player game (E1.2)"
+            return message("epochs.refusal.noSuchPlayer", seat=seat_word(to), players=s.n)
         if to == me:
-            return "a card is passed to another player; to play it yourself, keep it (E3.4)"
-        return f"{SYMBOLS[to]} already has a card this Epoch; pass only to a player without one (E3.4, R9)"
-    return f"{SYMBOLS[me]} has just drawn a card and must keep or pass it first (D1, E3.4)"
+            return message("epochs.refusal.passToSelf")
+        return message("epochs.refusal.hasCard", seat=seat_word(to))
+    return message("epochs.refusal.keepOrPass", seat=seat_word(me))
 
 
 def apply_deal(s: EpochsState, seat: int, card: int) -> None:

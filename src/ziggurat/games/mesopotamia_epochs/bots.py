@@ -1,6 +1,6 @@
 """Mesopotamia: Epochs' heuristic bot: sensible, fast play from a seat's view only.
 
-Strategy, in the game's terms (rules spec ``rules/mesopotamia_epochs.md``):
+Strategy, in the game's terms (rules spec ``docs/rules/mesopotamia-epochs.md``):
 
 - **Placement** (D4, E8-E13). Each tribe of the pool is a resource; the bot values every use
   of one (:func:`plan_placement`):

@@ -16,6 +16,8 @@ import json
 from importlib import resources
 from typing import Any
 
+from ziggurat.engine.errors import OptionError
+from ziggurat.engine.options import check_spec, resolve
 from ziggurat.games.mesopotamia_epochs.formula import growth_table
 from ziggurat.games.mesopotamia_epochs.geography import Map
 from ziggurat.games.mesopotamia_epochs.peoples import Peoples
@@ -46,69 +48,73 @@ _SPEC_OPTIONS: dict[str, dict[str, Any]] = RULES_DATA["options"]
 PLAYER_RANGE = (_SPEC_OPTIONS["players_min"]["value"], _SPEC_OPTIONS["players_max"]["value"])
 _NOT_OPTIONS = ("players_min", "players_max")
 
-OPTION_DEFAULTS: dict[str, Any] = {k: v["value"] for k, v in _SPEC_OPTIONS.items() if k not in _NOT_OPTIONS}
-OPTION_DEFAULTS["map"] = None  # None: map.json; else a replacement map (§9.1 shape)
-OPTION_DEFAULTS["peoples"] = None  # None: peoples.json; else replacement cards (§9.2 shape)
+_OBJECT = {"type": "object", "nullable": True, "max_depth": 8, "max_items": 5000}
+
+
+def _declared(entry: dict[str, Any]) -> dict[str, Any]:
+    """The option declaration of a §9.3 entry: its type and range, with its value as the
+    default; a text option allows its value and the ``alternatives`` the file lists."""
+    spec = {k: v for k, v in entry.items() if k not in ("value", "rule", "alternatives", "applies")}
+    if spec.get("type") == "str":
+        spec["values"] = [entry["value"], *entry.get("alternatives", [])]
+    return {"default": entry["value"], **spec}
+
+
+OPTION_SPECS: dict[str, dict[str, Any]] = {
+    k: _declared(v) for k, v in _SPEC_OPTIONS.items() if k not in _NOT_OPTIONS
+}
+"""Every option's declaration: its default, type and range (``ziggurat.engine.options``)."""
+OPTION_SPECS["map"] = {"default": None, **_OBJECT}  # None: map.json; else a replacement map (§9.1 shape)
+OPTION_SPECS["peoples"] = {"default": None, **_OBJECT}  # None: peoples.json; else replacement cards (§9.2)
+for _name, _spec in OPTION_SPECS.items():
+    check_spec(_name, _spec)
+
+OPTION_DEFAULTS: dict[str, Any] = {k: v["default"] for k, v in OPTION_SPECS.items()}
 
 OPTION_RULES: dict[str, str] = {k: v["rule"] for k, v in _SPEC_OPTIONS.items()}
 OPTION_RULES.update({"map": "§3.6", "peoples": "§3.6"})
 
 _GROWTH = ("growth_standard", "growth_fast", "growth_slow")  # an integer or a formula in n
-# String and true/false options: the default and the alternatives of §9.3 are the allowed values.
-_CHOICES: dict[str, list[Any]] = {
-    k: [v["value"], *v.get("alternatives", [])]
-    for k, v in _SPEC_OPTIONS.items()
-    if k not in _GROWTH and isinstance(v["value"], str | bool)
-}
-_INT_MINIMUM = {"die_sides": 2, "stack_limit": 1, "military_bonus": 0}
 TIEBREAK_KEYS = ("most_areas_held", "most_double_value_areas_held", "shared")
 
 
 def resolve_options(players: int, options: dict[str, Any]) -> dict[str, Any]:
     """Every option with its default filled in.
 
-    :raises ValueError: naming the first unknown or invalid option.
+    :raises OptionError: (a ``ValueError``) naming the first unknown option, or a value outside
+        its declared type and range.
     """
-    unknown = sorted(set(options) - set(OPTION_DEFAULTS))
-    if unknown:
-        raise ValueError(
-            f"unknown option {unknown[0]!r} for mesopotamia-epochs; known options: "
-            + ", ".join(sorted(OPTION_DEFAULTS))
-        )
-    resolved = dict(OPTION_DEFAULTS)
-    for key, value in options.items():
-        _check(key, value)
-        resolved[key] = value
+    resolved = resolve("mesopotamia-epochs", OPTION_SPECS, OPTION_DEFAULTS, options)
+    for key in _GROWTH:
+        try:
+            growth_table(resolved[key], 1, key)  # syntax; the values for every n are checked in Rules
+        except ValueError as exc:
+            raise OptionError(str(exc)) from exc
+    order = resolved["end_tiebreak"]
+    if "shared" in order and order[-1] != "shared":
+        raise OptionError("option end_tiebreak: 'shared' can only come last")
     return resolved
-
-
-def _check(key: str, value: Any) -> None:
-    if key in _CHOICES:
-        choices = _CHOICES[key]
-        if isinstance(choices[0], bool):
-            if not isinstance(value, bool):
-                raise ValueError(f"option {key}={value!r}: must be true or false")
-        elif value not in choices:
-            raise ValueError(f"option {key}={value!r}: must be one of {choices}")
-    elif key in _INT_MINIMUM:
-        least = _INT_MINIMUM[key]
-        if not isinstance(value, int) or isinstance(value, bool) or value < least:
-            raise ValueError(f"option {key}={value!r}: must be an integer >= {least}")
-    elif key in _GROWTH:
-        growth_table(value, 1, key)  # syntax and type; the full range is checked in Rules
-    elif key == "end_tiebreak":
-        if not isinstance(value, list) or any(k not in TIEBREAK_KEYS for k in value):
-            raise ValueError(f"option end_tiebreak={value!r}: must be a list of {list(TIEBREAK_KEYS)}")
-        if len(set(value)) != len(value) or ("shared" in value and value[-1] != "shared"):
-            raise ValueError("option end_tiebreak: keys must be distinct, and 'shared' can only come last")
-    elif key in ("map", "peoples"):
-        if value is not None and not isinstance(value, dict):
-            raise ValueError(f"option {key}: must be null (the default file) or a replacement {key} object")
 
 
 def non_default_options(resolved: dict[str, Any]) -> dict[str, Any]:
     """The options that differ from the defaults (what a record stores)."""
     return {k: v for k, v in resolved.items() if OPTION_DEFAULTS[k] != v}
+
+
+def _growth_table(opts: dict[str, Any], key: str, areas: int) -> list[int]:
+    """A growth option's values for 0 .. ``areas`` areas, each within its declared range."""
+    try:
+        table = growth_table(opts[key], areas, key)
+    except ValueError as exc:
+        raise OptionError(str(exc)) from exc
+    spec = OPTION_SPECS[key]
+    for n, value in enumerate(table):
+        if not spec["min"] <= value <= spec["max"]:
+            raise OptionError(
+                f"option {key}={opts[key]!r}: gives {value} for n={n}; growth must be "
+                f"a whole number from {spec['min']} to {spec['max']}"
+            )
+    return table
 
 
 class Rules:
@@ -125,23 +131,29 @@ class Rules:
     def __init__(self, players: int, opts: dict[str, Any]) -> None:
         """:raises ValueError: for a map or cards breaking §3.6, or a deck too small for ``players``."""
         self.opts = opts
-        self.map = DEFAULT_MAP if opts["map"] is None else Map(opts["map"])
-        if opts["peoples"] is None and opts["map"] is None:
-            self.peoples = DEFAULT_PEOPLES
-        else:
-            self.peoples = Peoples(PEOPLES_DATA if opts["peoples"] is None else opts["peoples"], self.map)
+        try:
+            self.map = DEFAULT_MAP if opts["map"] is None else Map(opts["map"])
+        except ValueError as exc:  # the message names the map and the broken invariant
+            raise OptionError(str(exc)) from exc
+        try:
+            if opts["peoples"] is None and opts["map"] is None:
+                self.peoples = DEFAULT_PEOPLES
+            else:
+                self.peoples = Peoples(PEOPLES_DATA if opts["peoples"] is None else opts["peoples"], self.map)
+        except ValueError as exc:
+            raise OptionError(str(exc)) from exc
         for e in range(1, self.peoples.epochs + 1):
             if len(self.peoples.epoch_cards[e]) < players:  # E1.5, E3.6: one card per player
-                raise ValueError(
+                raise OptionError(
                     f"peoples: Epoch {e} has {len(self.peoples.epoch_cards[e])} cards, fewer than {players} players"
                 )
         n = self.map.size
         self.stack_limit: int = opts["stack_limit"]
         self.die_sides: int = opts["die_sides"]
         self.military_bonus: int = opts["military_bonus"]
-        self.growth_standard = growth_table(opts["growth_standard"], n, "growth_standard")
-        self.growth_fast = growth_table(opts["growth_fast"], n, "growth_fast")
-        self.growth_slow = growth_table(opts["growth_slow"], n, "growth_slow")
+        self.growth_standard = _growth_table(opts, "growth_standard", n)
+        self.growth_fast = _growth_table(opts, "growth_fast", n)
+        self.growth_slow = _growth_table(opts, "growth_slow", n)
         self.slow_keeps_reinforcements: bool = opts["slow_growth_keeps_reinforcements"]
         self.new_people_growth: bool = opts["new_people_growth"]
         self.empty_pool_scores: bool = opts["empty_pool_round_scores"]

@@ -9,6 +9,11 @@ attacker wins". It reads only the action texts and two *views* of the viewer (be
 the step), so it never names a card the viewer may not know: a dealt or drawn card is named
 only to the seat that received or drew it, and a kept or passed card only to its drawer.
 
+Each sentence is a message (:mod:`ziggurat.engine.messages`): its English text, plus a key
+(``epochs.log.*``) and parameters that the game's catalogues (``messages/<lang>.json``) word
+in every language; the names in it are messages too (:mod:`.words`). A parameter never holds
+what the viewer may not know, so the server can send the message as it is.
+
 It also groups legal actions for a player choosing one (:func:`action_groups`) and summarises
 the notation (:data:`NOTATION_HELP`). :class:`Names` (display names of areas, Peoples and
 players for a view's map and cards) is shared with the two renderers.
@@ -20,11 +25,14 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from ziggurat.engine.contract import State
+from ziggurat.engine.eventlog import events_since as events_since  # re-exported for the CLI
+from ziggurat.engine.eventlog import log_mark as log_mark
+from ziggurat.engine.messages import Message, message
 from ziggurat.engine.notation import group_by_kind
 from ziggurat.games.mesopotamia_epochs.data import DEFAULT_MAP, DEFAULT_PEOPLES, SYMBOLS
 from ziggurat.games.mesopotamia_epochs.geography import Map
 from ziggurat.games.mesopotamia_epochs.peoples import Peoples
+from ziggurat.games.mesopotamia_epochs.words import area_named, joined, people_named, symbol
 
 Event = tuple[int, str, bool, int]  # actor (-1 chance), text, auto, seat concerned
 View = dict[str, Any]
@@ -56,6 +64,14 @@ class Names:
     def the(self, pid: str) -> str:
         """``the Sumerians``."""
         return f"the {self.people(pid)}"
+
+    def area_word(self, aid: str) -> Message:
+        """The area's name as a message (in the reader's language)."""
+        return area_named(aid, self.area(aid))
+
+    def people_word(self, pid: str) -> Message:
+        """The People's name as a message (in the reader's language)."""
+        return people_named(pid, self.people(pid))
 
     def abilities(self, pid: str) -> tuple[str, ...]:
         if self.peoples is not None and pid in self.peoples.index:
@@ -137,24 +153,32 @@ def attack_route(names: Names, occ: Mapping[str, Sequence[Any]], pid: str, targe
 
 
 # --- the event log ---------------------------------------------------------------------------
-def log_mark(state: State) -> Any:
-    """An opaque marker of how far ``state``'s event log goes (for :func:`events_since`)."""
-    return getattr(state, "log", None)
-
-
-def events_since(state: State, mark: Any) -> list[Event]:
-    """Events applied to ``state`` after :func:`log_mark` returned ``mark``, oldest first."""
-    out: list[Event] = []
-    node = getattr(state, "log", None)
-    while node is not None and node is not mark:
-        node, item = node
-        out.append(item)
-    out.reverse()
-    return out
+# log_mark / events_since: the engine's (ziggurat.engine.eventlog), re-exported above
 
 
 # --- one step ----------------------------------------------------------------------------------
 _START_KINDS = ("displace", "remove", "land")
+
+
+def _yes(flag: bool) -> str:
+    """The value of a yes/no ``select`` parameter of the catalogue's patterns."""
+    return "yes" if flag else "no"
+
+
+@cache
+def _nothing() -> Message:
+    """An optional clause of a sentence that does not apply (an empty message)."""
+    return message("epochs.log.nothing")
+
+
+def _dice(faces: Sequence[int]) -> Message:
+    """``3 and 5`` (one die: ``4``)."""
+    if not faces:
+        return _nothing()
+    out = message("epochs.log.die", n=faces[0])
+    for n in faces[1:]:
+        out = message("epochs.and", a=out, b=message("epochs.log.die", n=n))
+    return out
 
 
 class _Step:
@@ -175,13 +199,13 @@ class _Step:
         self.start_area: str | None = pend[1] if pend and pend[0] == "displace" else None
         self.removals = False  # a displaced tribe was removed in this step (E7.3)
 
-    def who(self, symbol: str) -> str:
-        return symbol_name(symbol)
+    def who(self, sym: str) -> Message:
+        return symbol(sym)
 
-    def of(self, pid: str) -> str:
-        """``the Guti (Head)``."""
+    def owned(self, pid: str) -> Message:
+        """`` (Head)``: who holds ``pid``'s card, when the view shows it; else nothing."""
         sym = self.owner.get(pid)
-        return self.names.the(pid) + (f" ({symbol_name(sym)})" if sym else "")
+        return message("epochs.log.owner", who=symbol(sym)) if sym else _nothing()
 
     def add(self, area: str, pid: str, n: int) -> None:
         held = self.occ.get(area)
@@ -200,7 +224,7 @@ class _Step:
         self.start_area = self.names.start(self.people) if self.people else None
 
 
-def _event_sentence(step: _Step, event: Event) -> str:  # noqa: C901 - one branch per action kind
+def _event_sentence(step: _Step, event: Event) -> Message:  # noqa: C901 - one branch per action kind
     actor, text, auto, concerned = event
     words = text.split()
     kind = words[0] if words else ""
@@ -209,73 +233,97 @@ def _event_sentence(step: _Step, event: Event) -> str:  # noqa: C901 - one branc
         sym = words[1] if len(words) > 1 else "?"
         card = words[2] if len(words) > 2 else "?"
         if card != "?" and sym == step.viewer:
-            return f"{step.who(sym)} is dealt {names.the(card)}"
-        return f"{step.who(sym)} is dealt a card"
+            return message("epochs.log.dealtNamed", who=step.who(sym), people=names.people_word(card))
+        return message("epochs.log.dealt", who=step.who(sym))
     if kind == "draw":
         sym = seat_symbol(concerned)
         card = words[1] if len(words) > 1 else "?"
         if card != "?" and sym == step.viewer:
             step.drawn = card
-            return f"{step.who(sym)} draws {names.the(card)}" + (" (the last card)" if auto else "")
+            return message(
+                "epochs.log.drawsNamed", who=step.who(sym), people=names.people_word(card), last=_yes(auto)
+            )
         step.drawn = None
-        return f"{step.who(sym)} draws a card" + (" (the last card)" if auto else "")
+        return message("epochs.log.draws", who=step.who(sym), last=_yes(auto))
     me = seat_symbol(actor)
     if kind == "keep":
-        what = names.the(step.drawn) if step.drawn else "the card"
-        return f"{step.who(me)} keeps {what}"
+        if step.drawn:
+            return message("epochs.log.keepsNamed", who=step.who(me), people=names.people_word(step.drawn))
+        return message("epochs.log.keeps", who=step.who(me))
     if kind == "pass":
-        to = step.who(words[1]) if len(words) > 1 else "?"
-        what = names.the(step.drawn) if step.drawn else "a card"
-        forced = " (forced: they already hold a card, R9)" if auto else ""
-        return f"{step.who(me)} passes {what} to {to}{forced}"
+        to = step.who(words[1] if len(words) > 1 else "?")
+        if step.drawn:
+            return message(
+                "epochs.log.passesNamed",
+                who=step.who(me),
+                people=names.people_word(step.drawn),
+                to=to,
+                forced=_yes(auto),
+            )
+        return message("epochs.log.passes", who=step.who(me), to=to, forced=_yes(auto))
     people = step.people
     if kind == "land" and len(words) > 1:
         step.start_area = words[1]
-        who = step.of(people) if people else step.who(me)
-        return f"{who[0].upper()}{who[1:]} come ashore at {names.area(words[1])}"
+        if people:
+            return message(
+                "epochs.log.ashore",
+                people=names.people_word(people),
+                owner=step.owned(people),
+                area=names.area_word(words[1]),
+            )
+        return message("epochs.log.ashoreSeat", who=step.who(me), area=names.area_word(words[1]))
     if kind == "displace" and len(words) > 1:
         src = step.start_area or "?"
         moved = str(step.occ.get(src, ["?", 0])[0])
         step.add(src, moved, -1)
         step.add(words[1], moved, 1)
-        only = " (its only way out)" if auto else ""
-        return (f"{step.who(me)} moves a displaced tribe of {names.the(moved)} from {names.area(src)} "
-                f"to {names.area(words[1])}{only}")  # fmt: skip
+        return message(
+            "epochs.log.displaced",
+            who=step.who(me),
+            people=names.people_word(moved),
+            source=names.area_word(src),
+            to=names.area_word(words[1]),
+            only=_yes(auto),
+        )
     if kind == "remove":
         src = step.start_area or "?"
         moved = str(step.occ.get(src, ["?", 0])[0])
         step.add(src, moved, -1)
-        return (
-            f"A displaced tribe of {names.the(moved)} in {names.area(src)} has nowhere to go and is removed"
-        )
+        return message("epochs.log.removed", people=names.people_word(moved), area=names.area_word(src))
     if kind == "place" and len(words) > 1 and people:
         return _place_sentence(step, people, words[1])
     if kind == "stop":
         rnd = step.before.get("round") or {}
         left = int(rnd.get("pool", 0))
-        who = names.the(people) if people else step.who(me)
-        lost = f"; {left} unplaced tribe{'s are' if left != 1 else ' is'} discarded" if left else ""
-        return f"{who[0].upper()}{who[1:]} stop placing{lost}"
+        if people:
+            return message("epochs.log.stop", people=names.people_word(people), left=left)
+        return message("epochs.log.stopSeat", who=step.who(me), left=left)
     if kind == "roll" and people:
         return _roll_sentence(step, people, words[1:])
-    return f"{step.who(me)}: {text}"
+    return message("epochs.log.other", who=step.who(me), text=text)
 
 
-def _place_sentence(step: _Step, people: str, area: str) -> str:
+def _place_sentence(step: _Step, people: str, area: str) -> Message:
     names = step.names
     held = step.occ.get(area)
-    subject = names.the(people)
-    subject = subject[0].upper() + subject[1:]
+    subject = names.people_word(people)
+    where = names.area_word(area)
     if held is None:
         step.add(area, people, 1)
-        how = "" if attack_route(names, step.occ, people, area) or names.map is None else " by sea"
-        return f"{subject} place a tribe in {names.area(area)}{how}"
+        by_sea = not (attack_route(names, step.occ, people, area) or names.map is None)
+        return message("epochs.log.place", people=subject, area=where, sea=_yes(by_sea))
     if held[0] == people:
         step.add(area, people, 1)
-        return f"{subject} add a tribe to {names.area(area)} ({held[1]} there)"
-    count = int(held[1])
-    return (f"{subject} attack {names.area(area)}, held by {count} tribe{'s' if count != 1 else ''} "
-            f"of {step.of(str(held[0]))}")  # fmt: skip
+        return message("epochs.log.reinforce", people=subject, area=where, n=int(held[1]))
+    defender = str(held[0])
+    return message(
+        "epochs.log.attack",
+        people=subject,
+        area=where,
+        n=int(held[1]),
+        defender=names.people_word(defender),
+        owner=step.owned(defender),
+    )
 
 
 def _losses(step: _Step, people: str, defender: str, att: list[int], dfn: list[int]) -> tuple[int, int]:
@@ -296,7 +344,7 @@ def _losses(step: _Step, people: str, defender: str, att: list[int], dfn: list[i
     return 1, 1
 
 
-def _roll_sentence(step: _Step, people: str, dice: list[str]) -> str:
+def _roll_sentence(step: _Step, people: str, dice: list[str]) -> Message:
     names = step.names
     pend = step.before.get("pending") or []
     area = str(pend[1]) if len(pend) > 1 else "?"
@@ -305,38 +353,50 @@ def _roll_sentence(step: _Step, people: str, dice: list[str]) -> str:
     att = [int(x) for x in dice[0].split(",")] if dice else []
     dfn = [int(x) for x in dice[1].split(",")] if len(dice) > 1 else []
     route = attack_route(names, step.occ, people, area)
-    where = f" from {names.area(route)}" if route else " from the sea" if names.map is not None else ""
-    subject = names.the(people)
-    mil = " with Military" if "military" in names.abilities(people) else ""
-    faces = f"{' and '.join(map(str, att))}{mil} against {' and '.join(map(str, dfn))}"
+    if route:
+        source = message("epochs.log.fromArea", area=names.area_word(route))
+    else:
+        source = message("epochs.log.fromSea") if names.map is not None else _nothing()
+    military = "military" in names.abilities(people)
+    where = names.area_word(area)
     att_lost, def_lost = _losses(step, people, defender, att, dfn)
     if att_lost and def_lost:
-        result = "a tie: each side loses a tribe"
         step.add(area, defender, -1)
         if count <= 1:
-            result += f", and {names.area(area)} is left empty"
+            result = message("epochs.log.result.tieEmpty", area=where)
+        else:
+            result = message("epochs.log.result.tie")
     elif def_lost:
         step.add(area, defender, -1)
         if count <= 1:
             step.add(area, people, 1)
-            result = f"the attacker wins and takes {names.area(area)}"
+            result = message("epochs.log.result.takes", area=where)
         else:
-            result = f"the attacker wins: {count - 1} defending tribe{'s' if count != 2 else ''} left, the attack goes on"
+            result = message("epochs.log.result.goesOn", n=count - 1)
     else:
-        result = "the defender wins: the attacking tribe is lost"
+        result = message("epochs.log.result.lost")
+    urbanisation = False
     if (att_lost == 0) != (def_lost == 0) and att and dfn:
-        bonus = 1 if mil else 0
-        if max(att) + bonus == max(dfn):
-            result += " (Urbanisation breaks the tie)"
-    return f"{subject[0].upper()}{subject[1:]} attack {names.area(area)}{where}: {faces}, {result}"
+        urbanisation = max(att) + (1 if military else 0) == max(dfn)
+    return message(
+        "epochs.log.roll",
+        people=names.people_word(people),
+        area=where,
+        source=source,
+        attack=_dice(att),
+        military=_yes(military),
+        defence=_dice(dfn),
+        result=result,
+        urbanisation=_yes(urbanisation),
+    )
 
 
 # --- what the engine did by itself -------------------------------------------------------------
-def _transitions(step: _Step) -> list[str]:
+def _transitions(step: _Step) -> list[Message]:
     """Sentences for the rules' own bookkeeping between ``before`` and ``after``: scores,
     cards turned face up, the end of an Epoch, the next round, the end of the game."""
     before, after, names = step.before, step.after, step.names
-    out: list[str] = []
+    out: list[Message] = []
     epoch = int(before["epoch"])
     scored = []
     for pid, st in after.get("peoples", {}).items():
@@ -346,8 +406,8 @@ def _transitions(step: _Step) -> list[str]:
     vp_after = {pl["symbol"]: int(pl["vp"]) for pl in after["players"]}
     for _, pid, gain in sorted(scored):
         sym = step.owner.get(pid, "")
-        total = f" ({symbol_name(sym)} now has {vp_after.get(sym, 0)})" if sym else ""
-        out.append(f"{_cap(names.the(pid))} score {gain} VP{total}")
+        total = message("epochs.log.total", who=symbol(sym), n=vp_after.get(sym, 0)) if sym else _nothing()
+        out.append(message("epochs.log.score", people=names.people_word(pid), n=gain, total=total))
     aside_before = {(c["epoch"], c["people"]) for c in before["set_aside"] if c["public"]}
     newly = [
         c["people"]
@@ -355,17 +415,18 @@ def _transitions(step: _Step) -> list[str]:
         if c["public"] and (c["epoch"], c["people"]) not in aside_before
     ]
     if after["epoch"] != before["epoch"] or (after["phase"] == "over" and before["phase"] != "over"):
-        out.append(f"Epoch {epoch} ends")
+        out.append(message("epochs.log.epochEnds", n=epoch))
     if newly:
-        out.append("Set aside, never in play: " + ", ".join(names.the(p) for p in newly if p))
+        aside = [message("epochs.log.the", people=names.people_word(p)) for p in newly if p]
+        out.append(message("epochs.log.setAside", peoples=aside))
     if after["phase"] == "over" and before["phase"] != "over":
         out.append(result_sentence(after))
         return out
     if after["epoch"] != before["epoch"] and after["phase"] == "allocation":
-        order = ", ".join(symbol_name(s) for s in after.get("draw_order") or [])
-        out.append(f"Epoch {after['epoch']} begins: cards are drawn in the order {order} (fewest VP first)")
+        order = [symbol(s) for s in after.get("draw_order") or []]
+        out.append(message("epochs.log.epochBegins", n=int(after["epoch"]), order=order))
     if before["phase"] == "allocation" and after["phase"] != "allocation":
-        out.append(f"The deal of Epoch {after['epoch']} is complete")
+        out.append(message("epochs.log.dealDone", n=int(after["epoch"])))
         out.extend(_learned(step))
     rnd_b, rnd_a = before.get("round"), after.get("round")
     same = rnd_a and rnd_b and rnd_a["people"] == rnd_b["people"] and after["epoch"] == before["epoch"]
@@ -379,11 +440,15 @@ def _transitions(step: _Step) -> list[str]:
                 and (c["epoch"], c["people"]) not in shown_b
                 and (not rnd_a or c["people"] != rnd_a["people"])
             ):
-                out.append(f"{symbol_name(pl['symbol'])}'s card is turned face up: {names.the(c['people'])}")
+                out.append(
+                    message(
+                        "epochs.log.faceUp", who=symbol(pl["symbol"]), people=names.people_word(c["people"])
+                    )
+                )
     return out
 
 
-def _learned(step: _Step) -> list[str]:
+def _learned(step: _Step) -> list[Message]:
     """The viewer's passed card, which it may look at once the deal is over (E3.5)."""
     me = step.viewer
     if me is None:
@@ -394,24 +459,39 @@ def _learned(step: _Step) -> list[str]:
             continue
         for c in pl["cards"]:
             if c["epoch"] == step.after["epoch"] and c["people"] is not None:
-                out.append(f"{symbol_name(me)} holds {step.names.the(c['people'])} this Epoch")
+                out.append(
+                    message("epochs.log.holds", who=symbol(me), people=step.names.people_word(c["people"]))
+                )
     return out
 
 
-def _round_start(step: _Step, rnd: dict[str, Any], after: View) -> str:
+def _round_start(step: _Step, rnd: dict[str, Any], after: View) -> Message:
     names = step.names
     pid = rnd["people"]
-    head = f"Round #{rnd['order']}: {step.of(pid)}"
+    pool = int(rnd["pool"])
     pend = after.get("pending") or []
     if pend and pend[0] == "landing":
-        return f"{head} start at sea and choose a coast to land on ({rnd['pool']} tribes)"
+        return message(
+            "epochs.log.roundAtSea",
+            n=int(rnd["order"]),
+            people=names.people_word(pid),
+            owner=step.owned(pid),
+            pool=pool,
+        )
     new = names.card_epoch(pid) == after["epoch"]
     start = names.start(pid)
-    enter = f", enter at {names.area(start)}" if new and start else ""
-    return f"{head}{enter}, {rnd['pool']} tribe{'s' if rnd['pool'] != 1 else ''} to place"
+    enter = message("epochs.log.enter", area=names.area_word(start)) if new and start else _nothing()
+    return message(
+        "epochs.log.round",
+        n=int(rnd["order"]),
+        people=names.people_word(pid),
+        owner=step.owned(pid),
+        enter=enter,
+        pool=pool,
+    )
 
 
-def result_sentence(after: View) -> str:
+def result_sentence(after: View) -> Message:
     """E15.2: most VP, then most areas held, then most double-value areas (the defaults)."""
     names = names_for(after)
     who = owners(after)
@@ -428,24 +508,23 @@ def result_sentence(after: View) -> str:
            for pl in after["players"]}  # fmt: skip
     ranked = sorted(key, key=lambda s: key[s], reverse=True)
     top = [s for s in ranked if key[s] == key[ranked[0]]]
-    others = ", ".join(f"{symbol_name(s)} {key[s][0]}" for s in ranked if s not in top)
-    rest = f" ({others})" if others else ""
+    others = [message("epochs.log.playerVp", who=symbol(s), n=key[s][0]) for s in ranked if s not in top]
+    rest = message("epochs.log.others", scores=others) if others else _nothing()
     if len(top) > 1:
-        return f"Game over: {' and '.join(symbol_name(s) for s in top)} share the victory with {key[top[0]][0]} VP{rest}"
-    return f"Game over: {symbol_name(top[0])} wins with {key[top[0]][0]} VP{rest}"
+        return message("epochs.log.shared", who=joined([symbol(s) for s in top]), n=key[top[0]][0], rest=rest)
+    return message("epochs.log.wins", who=symbol(top[0]), n=key[top[0]][0], rest=rest)
 
 
-def _cap(text: str) -> str:
-    return text[0].upper() + text[1:] if text else text
-
-
-def describe_event(event: Event, before: View, after: View) -> str:
+def describe_event(event: Event, before: View, after: View) -> Message:
     """One sentence for ``event`` alone (the first of its step), as the viewer may read it."""
     return _event_sentence(_Step(before, after), event)
 
 
-def describe_step(events: Sequence[Event], before: View, after: View) -> list[tuple[str, bool]]:
-    """Sentences ``(text, auto)`` for one step, as the viewer of ``before``/``after`` sees it.
+def describe_step(events: Sequence[Event], before: View, after: View) -> list[tuple[Message, bool]]:
+    """Sentences ``(message, auto)`` for one step, as the viewer of ``before``/``after`` sees it.
+
+    Each sentence is a :class:`~ziggurat.engine.messages.Message` (``epochs.log.*``): its
+    English text, and a key and parameters to render it in the reader's language.
 
     The rules' own bookkeeping (scores, the next round, the end of an Epoch or of the game)
     is told where it happened: after the events of the old round, before a new round's start
@@ -466,7 +545,7 @@ def describe_step(events: Sequence[Event], before: View, after: View) -> list[tu
             if kind in _START_KINDS and prev not in _START_KINDS:
                 split = i
                 break
-    out: list[tuple[str, bool]] = []
+    out: list[tuple[Message, bool]] = []
     for i, event in enumerate(events):
         if i == split:
             out.extend((t, True) for t in _transitions(step))

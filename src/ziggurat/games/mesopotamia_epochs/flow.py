@@ -1,20 +1,20 @@
-"""Who decides, legal actions, apply and refusals (§7: D1-D4, C1-C3).
+"""Who decides, legal actions, their effects and refusals (§7: D1-D4, C1-C3).
 
-``apply`` checks an action against the (cached) legal list, so legality has one source of
-truth; the ``*_refusal`` functions only explain a refusal in a player's words, naming the
-rule. After every action, decisions with exactly one legal alternative (a forced pass, a
-displacement with one destination, a removal, the last card of a deck) are applied by the
-engine (E3.4 "forced"); they are logged as ``auto`` events and left out of :meth:`history`,
-since replaying the chosen actions reproduces them.
+The engine's ``State.apply`` checks an action against the (cached) legal list, so legality
+has one source of truth; :func:`refusal` and the ``*_refusal`` functions only explain a
+refusal in a player's words, naming the rule. After every action, decisions with exactly one
+legal alternative (a forced pass, a displacement with one destination, a removal, the last
+card of a deck) are applied by the engine (E3.4 "forced"); they are logged as ``auto``
+events and left out of ``history()``, since replaying the chosen actions reproduces them.
 """
 
 from __future__ import annotations
 
 from ziggurat.engine.contract import CHANCE
-from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
+from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia_epochs import allocation, combat, placement, rounds
-from ziggurat.games.mesopotamia_epochs.data import SYMBOLS
 from ziggurat.games.mesopotamia_epochs.state import EpochsState
+from ziggurat.games.mesopotamia_epochs.words import area_of, people_of, seat_word
 
 _CHANCE = frozenset(("deal", "draw", "combat"))
 
@@ -78,57 +78,16 @@ def chance_outcomes(s: EpochsState) -> list[tuple[str, float]]:
     return []
 
 
-def _legal_set(s: EpochsState) -> frozenset[str]:
-    if s._legal_set is None:
-        pend = s.pending
-        if pend is not None and pend[0] == "combat":
-            s._legal_set = combat.roll_outcomes(s.rules.die_sides, pend[2])[2]
-        else:
-            s._legal_set = frozenset(s.legal_actions())
-    return s._legal_set
+def legal_set(s: EpochsState) -> frozenset[str]:
+    """The legal actions as a set; a combat roll's is precomputed with its outcomes."""
+    pend = s.pending
+    if pend is not None and pend[0] == "combat":
+        return combat.roll_outcomes(s.rules.die_sides, pend[2])[2]
+    return frozenset(s.legal_actions())
 
 
-def apply_action(s: EpochsState, text: str, seat: int | None = None) -> None:
-    if s.phase == "over":
-        raise GameOver("the game is over (E15.1); no more actions")
-    who = actor(s)
-    if seat is not None and seat != who:
-        mover = "chance" if who == CHANCE else SYMBOLS[who]
-        name = SYMBOLS[seat] if 0 <= seat < len(SYMBOLS) else f"seat {seat}"
-        raise NotYourTurn(f"it is not {name}'s decision: {mover} is to move (§7)")
-    if not isinstance(text, str):
-        raise InvalidAction(f"an action is a text, not {type(text).__name__}")
-    notation = s.game.notation
-    canon = text
-    if text not in _legal_set(s):  # legal texts are canonical; only others need re-encoding
-        d = notation.decode(text)
-        canon = notation.encode(d)
-        if canon not in _legal_set(s):
-            raise IllegalAction(f"illegal: {canon}: {refusal(s, who, d)}")
-    seat_of = concerned(s)
-    s._legal = None
-    s._legal_set = None
-    _perform(s, notation.decode(canon))
-    s.log = (s.log, (who, canon, False, seat_of))
-    settle(s)
-
-
-def settle(s: EpochsState) -> None:
-    """Apply forced decisions and certain chance outcomes (one legal action) as auto events."""
-    while s.phase != "over":
-        legal = s.legal_actions()
-        if len(legal) != 1:
-            return
-        only = legal[0]
-        who = actor(s)
-        seat_of = concerned(s)
-        s._legal = None
-        s._legal_set = None
-        _perform(s, s.game.notation.decode(only))
-        s.log = (s.log, (who, only, True, seat_of))
-
-
-def _perform(s: EpochsState, d: tuple) -> None:  # type: ignore[type-arg]
+def perform(s: EpochsState, d: tuple) -> None:  # type: ignore[type-arg]
+    """Play decoded action ``d``, known to be legal (the engine's ``State.apply`` checked it)."""
     kind = d[0]
     pend = s.pending
     if pend is None:
@@ -159,9 +118,9 @@ def _perform(s: EpochsState, d: tuple) -> None:  # type: ignore[type-arg]
 
 
 _PENDING_NAMES = {
-    "deal": "the Epoch 1 deal (C1, E1.5)",
-    "draw": "a card draw (C2, E3.3)",
-    "combat": "a combat roll (C3, E12)",
+    "deal": message("epochs.refusal.chance.deal"),
+    "draw": message("epochs.refusal.chance.draw"),
+    "combat": message("epochs.refusal.chance.combat"),
 }
 
 
@@ -174,20 +133,16 @@ def refusal(s: EpochsState, who: int, d: tuple) -> str:  # type: ignore[type-arg
         what = _PENDING_NAMES[pend[0]]
         if pend[0] == "combat" and kind == "roll":
             n = pend[2]
-            return (
-                f"the attacker rolls 2 dice and the defender {n} here (E12.2, E12.3, E12.4), "
-                f"each showing 1 to {s.rules.die_sides}"
-            )
+            return message("epochs.refusal.rollDice", n=n, sides=s.rules.die_sides)
         if kind == "deal" == pend[0] and d[1] != pend[1]:
-            return f"the cards are dealt in seat order: the next goes to {SYMBOLS[pend[1]]} (E1.5, C1)"
+            return message("epochs.refusal.dealOrder", seat=seat_word(pend[1]))
         if kind in ("deal", "draw") and kind == pend[0]:
-            return f"that card is not among the undealt cards of Epoch {s.epoch} (E3.1, E1.5)"
-        return f"this is {what}; only its outcomes can be applied (see chance_outcomes())"
+            return message("epochs.refusal.notUndealt", epoch=s.epoch)
+        return message("epochs.refusal.chanceOnly", what=what)
     if pend is None:
         if kind == "place":
             return placement.target_refusal(s, d[1])
-        name = s.rules.peoples.names[s.active]
-        return f"the {name} are placing tribes: choose an area or stop (D4, E8.1)"
+        return message("epochs.refusal.placing", people=people_of(s.rules.peoples, s.active))
     pk = pend[0]
     if pk == "keep":
         return allocation.keep_refusal(s, d)
@@ -195,5 +150,5 @@ def refusal(s: EpochsState, who: int, d: tuple) -> str:  # type: ignore[type-arg
         return placement.displacement_refusal(s, d)
     # landing (D3)
     if kind == "land":
-        return f"{s.rules.map.names[d[1]]} is not a coastal area: a sea start lands on the coast (E7.5, R12)"
-    return "the People starting at sea first chooses the coastal area of its first tribe (D3, E7.5)"
+        return message("epochs.refusal.notCoastal", area=area_of(s.rules.map, d[1]))
+    return message("epochs.refusal.landFirst")

@@ -6,6 +6,8 @@ import random
 from typing import Any
 
 from ziggurat.engine.contract import Game
+from ziggurat.engine.eventlog import events_since
+from ziggurat.engine.hooks import GameHooks, Lazy
 from ziggurat.games.mesopotamia_epochs import data as D
 from ziggurat.games.mesopotamia_epochs.notation import Notation
 from ziggurat.games.mesopotamia_epochs.state import EpochsState, new_state
@@ -13,13 +15,40 @@ from ziggurat.games.mesopotamia_epochs.state import EpochsState, new_state
 _DEFAULT_NOTATION = Notation(D.DEFAULT_MAP, D.DEFAULT_PEOPLES)
 
 
+_PKG = "ziggurat.games.mesopotamia_epochs"  # where the hooks below live (imported on first use)
+
+
 class EpochsGame(Game):
-    """Mesopotamia: Epochs for 2 to 5 players; rules spec ``rules/mesopotamia_epochs.md``."""
+    """Mesopotamia: Epochs for 2 to 5 players; rules spec ``docs/rules/mesopotamia-epochs.md``."""
 
     game_id = "mesopotamia-epochs"
     name = "Mesopotamia: Epochs"
     min_players = D.PLAYER_RANGE[0]
     max_players = D.PLAYER_RANGE[1]
+    # Every end pays 1.0 in all: a shared victory splits it (E15.2).
+    constant_sum = True
+    # Five Epochs bound the game: ~230 decisions for 5 heuristic bots, ~215 at most in random
+    # play. The cap is a safety net; were it reached, the 1.0 is shared by all seats.
+    max_game_length = 2_000
+    hooks = GameHooks(
+        heuristic_bot=Lazy(f"{_PKG}.bots:HeuristicBot"),
+        policies=Lazy(f"{_PKG}.bots:POLICIES"),
+        evaluate=Lazy(f"{_PKG}.evaluate:evaluate"),
+        final=Lazy(f"{_PKG}.evaluate:final"),
+        chance_key=Lazy(f"{_PKG}.evaluate:chance_key"),
+        phase_of=Lazy(f"{_PKG}.evaluate:phase_of"),
+        rollout_view=Lazy(f"{_PKG}.evaluate:rollout_view"),
+        search_defaults=Lazy(f"{_PKG}.evaluate:SEARCH_DEFAULTS"),
+        search_defaults_by_players=Lazy(f"{_PKG}.evaluate:SEARCH_DEFAULTS_BY_PLAYERS"),
+        redact_events=Lazy(f"{_PKG}.view:redact_events"),
+        describe_step=Lazy(f"{_PKG}.describe:describe_step"),
+        describe=Lazy(f"{_PKG}.describe"),
+        render_text=Lazy(f"{_PKG}.render_text"),
+        render_svg=Lazy(f"{_PKG}.render_svg"),
+        option_defaults=Lazy(f"{_PKG}.data:OPTION_DEFAULTS"),
+        codec=Lazy("ziggurat.interop.codecs.epochs:EpochsCodec"),
+        observer=Lazy("ziggurat.interop.observers.epochs:EpochsEncoder"),
+    )
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         self.opts = D.resolve_options(players, options)
@@ -35,10 +64,8 @@ class EpochsGame(Game):
         return D.SYMBOLS[: self.num_players]
 
     def new_initial_state(self) -> EpochsState:
-        from ziggurat.games.mesopotamia_epochs.flow import settle
-
         state = new_state(self)
-        settle(state)
+        state._settle()
         return state
 
     def parse_action(self, text: str) -> str:
@@ -53,15 +80,6 @@ class EpochsGame(Game):
         from ziggurat.games.mesopotamia_epochs.view import sample_state
 
         return sample_state(self, view, seat, rng)
-
-    def redact_record(self, record: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        """The record as ``seat`` saw it: cards dealt or drawn by others become ``?`` (§6)."""
-        from ziggurat.engine.records import redacted_copy, replay
-        from ziggurat.games.mesopotamia_epochs.view import redact_events
-
-        state = replay(record)
-        chosen = [e for e in state.events() if not e[2]]  # type: ignore[attr-defined]
-        return redacted_copy(record, redact_events(chosen, seat), None if seat is None else D.SYMBOLS[seat])
 
     def undo_barrier(self, state: Any, action: str) -> bool:
         """Savepoints: chance, anything that shows a card to someone (a keep or pass, the end
@@ -78,12 +96,7 @@ class EpochsGame(Game):
             return True
         if after.active != s.active:
             return True
-        node = after.log
-        while node is not None and node is not s.log:
-            node, (who, _, auto, _) = node
-            if auto and who < 0:
-                return True
-        return False
+        return any(e.auto and e.actor < 0 for e in events_since(after, s.log))
 
     def invariants(self, state: Any) -> list[str]:
         """Conservation checks (§2, E8.8, E13, E14): tribes, cards, VP, knowledge."""

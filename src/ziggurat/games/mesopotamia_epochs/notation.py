@@ -27,6 +27,7 @@ import re
 from typing import Any
 
 from ziggurat.engine.errors import InvalidAction
+from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia_epochs.data import SYMBOL_SEAT, SYMBOLS
 from ziggurat.games.mesopotamia_epochs.geography import Map
 from ziggurat.games.mesopotamia_epochs.peoples import Peoples
@@ -56,7 +57,7 @@ class Notation:
     def decode(self, text: str) -> Decoded:
         """``(kind, *args)`` of ``text``; :raises InvalidAction: if it does not parse."""
         if not isinstance(text, str):
-            raise InvalidAction(f"an action is a text, not {type(text).__name__}")
+            raise InvalidAction(message("engine.notAText", kind=type(text).__name__, value=f"{text!r:.60}"))
         hit = self._cache.get(text)
         if hit is not None:
             return hit
@@ -68,46 +69,44 @@ class Notation:
     def _decode(self, text: str) -> Decoded:
         words = text.strip().lower().replace("(", " ").replace(")", " ").split()
         if not words:
-            raise InvalidAction("empty action; see docs/mesopotamia-epochs.md for the notation")
+            raise InvalidAction(message("epochs.refusal.emptyAction"))
         kind, args = words[0], words[1:]
         if kind in _NO_ARGS:
             if args:
-                raise InvalidAction(f"{kind!r} takes no argument")
+                raise InvalidAction(message("epochs.refusal.noArgument", word=repr(kind)))
             return (kind,)
         if kind in _AREA_KINDS:
             return (kind, self._area(args))
         if kind == "pass":
             if len(args) != 1:
-                raise InvalidAction("pass takes one player symbol, e.g. 'pass head'")
+                raise InvalidAction(message("epochs.refusal.passSyntax"))
             return ("pass", _seat(args[0]))
         if kind == "draw":
             return ("draw", self._people(args))
         if kind == "deal":
             if len(args) < 2:
-                raise InvalidAction("deal takes a player symbol and a People, e.g. 'deal urn guti'")
+                raise InvalidAction(message("epochs.refusal.dealSyntax"))
             return ("deal", _seat(args[0]), self._people(args[1:]))
         if kind == "roll":
             faces = [int(x) for x in _INT.findall(" ".join(args))]
             rest = _INT.sub("", " ".join(args)).replace(",", " ").split()
             if rest or len(faces) not in (3, 4) or min(faces) < 1:
-                raise InvalidAction(
-                    "a roll is the attacker's two dice and the defender's one or two, e.g. 'roll 3,5 4'"
-                )
+                raise InvalidAction(message("epochs.refusal.rollSyntax"))
             return ("roll", (faces[0], faces[1]), tuple(faces[2:]))
-        raise InvalidAction(
-            f"unknown action {kind!r}; actions are deal, draw, keep, pass, land, displace, remove, place, stop, roll"
-        )
+        raise InvalidAction(message("epochs.refusal.unknownAction", word=repr(kind)))
 
     def _area(self, args: list[str]) -> int:
         key = "_".join(args)
         if key not in self.area_names:
-            raise InvalidAction(f"{' '.join(args)!r} is not an area of the map ({self.map.map_id})")
+            raise InvalidAction(
+                message("epochs.refusal.notAnArea", word=repr(" ".join(args)), map=self.map.map_id)
+            )
         return self.area_names[key]
 
     def _people(self, args: list[str]) -> int:
         key = "_".join(args)
         if key not in self.people_names:
-            raise InvalidAction(f"{' '.join(args)!r} is not a People")
+            raise InvalidAction(message("epochs.refusal.notAPeople", word=repr(" ".join(args))))
         return self.people_names[key]
 
     def encode(self, d: Decoded) -> str:
@@ -135,7 +134,7 @@ def roll_text(attacker: tuple[int, ...], defender: tuple[int, ...]) -> str:
 
 def _seat(word: str) -> int:
     if word not in SYMBOL_SEAT:
-        raise InvalidAction(f"{word!r} is not a player symbol ({', '.join(SYMBOLS)})")
+        raise InvalidAction(message("epochs.refusal.notASymbol", word=repr(word), symbols=", ".join(SYMBOLS)))
     return SYMBOL_SEAT[word]
 
 

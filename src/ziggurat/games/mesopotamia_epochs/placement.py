@@ -11,7 +11,9 @@ Sets of areas are bitmasks, so E8.2 is a handful of mask operations:
 
 from __future__ import annotations
 
+from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia_epochs.state import EpochsState
+from ziggurat.games.mesopotamia_epochs.words import area_of, people_of
 
 
 def _bits(mask: int) -> list[int]:
@@ -75,31 +77,29 @@ def target_refusal(s: EpochsState, a: int) -> str:
     m = rules.map
     peoples = rules.peoples
     p = s.active
-    name, pname = m.names[a], peoples.names[p]
+    name, pname = area_of(m, a), people_of(peoples, p)
     if s.pool <= 0:
-        return f"the {pname} have no tribe left in their pool (E8.6)"
+        return message("epochs.refusal.poolEmpty", people=pname)
     kind = m.kinds[a]
     if kind == "sea":
-        return f"{name} is a sea: no tribe may be placed in it (E9.1, E8.2)"
+        return message("epochs.refusal.sea", area=name)
     if kind == "uninhabited":
-        return f"{name} is uninhabited: it can never be entered (E10.1, R22)"
+        return message("epochs.refusal.uninhabited", area=name)
     if m.desert[a] and s.occ[a] != p:
-        return f"{name} is a desert: no People may enter it or attack into it (E11.2, R21)"
+        return message("epochs.refusal.desert", area=name)
     if m.desert[a] and not rules.reinforce_desert:
-        return f"the {pname} may not add tribes to a desert they hold with reinforce_own_desert off (R39)"
+        return message("epochs.refusal.ownDesert", people=pname)
     if s.occ[a] == p and s.cnt[a] >= rules.stack_limit:
-        return f"{name} already holds {s.cnt[a]} {pname} tribes, the limit (E13.1, R23)"
+        return message("epochs.refusal.stackLimit", area=name, n=s.cnt[a], people=pname)
     q = s.occ[a]
     if q >= 0 and q != p and s.owner[q] == s.owner[p] and not rules.attack_own:
-        return f"{name} is held by the {peoples.names[q]}, the same player's People (R20)"
+        return message("epochs.refusal.samePlayer", area=name, other=people_of(peoples, q))
     if not s.held[p] and not s.sea_round:
-        return f"the {pname} hold no area to expand from (E8.2)"
+        return message("epochs.refusal.nowhere", people=pname)
     if peoples.seafaring[p] and m.coastal[a]:
-        return (
-            f"{name} is not next to a {pname} area, and Seafaring needs a coastal area the "
-            f"{pname} hold themselves{' when placement began' if not rules.seafaring_chain else ''} (E8.2, E9.3, R31)"
-        )
-    return f"{name} shares no land border with an area the {pname} hold (E8.2, E8.3)"
+        began = "no" if rules.seafaring_chain else "yes"
+        return message("epochs.refusal.seafaring", area=name, people=pname, began=began)
+    return message("epochs.refusal.noBorder", area=name, people=pname)
 
 
 # --- E12.4: the route of an attack ------------------------------------------------------
@@ -167,26 +167,24 @@ def displacement_refusal(s: EpochsState, d: tuple) -> str:  # type: ignore[type-
     m = rules.map
     area = s.pending[1]
     q = s.occ[area]
-    who = rules.peoples.names[q]
+    who = people_of(rules.peoples, q)
     if d[0] == "remove":
-        return f"a displaced {who} tribe is removed only when it has nowhere to go (E7.2, E7.3)"
+        return message("epochs.refusal.removeOnly", people=who)
     if d[0] != "displace":
-        return f"a {who} tribe is being displaced from {m.names[area]}; its owner chooses where it goes (D2, E7.2)"
+        return message("epochs.refusal.displacing", people=who, area=area_of(m, area))
     dest = d[1]
-    name = m.names[dest]
+    name = area_of(m, dest)
     if dest == area:
-        return f"the tribe is leaving {name}; it cannot stay (E7.2)"
+        return message("epochs.refusal.cannotStay", area=name)
     if m.kinds[dest] in ("sea", "uninhabited"):
-        return f"{name} is {m.kinds[dest]}: a displaced tribe never goes there (E7.2, R10, R22)"
+        return message("epochs.refusal.neverThere", area=name, kind=m.kinds[dest])
     if m.desert[dest]:
-        return f"{name} is a desert: a displaced tribe never enters one (E7.2, R10, R11)"
+        return message("epochs.refusal.desertDisplace", area=name)
     if not (m.adj_mask[area] >> dest & 1):
-        return (
-            f"{name} shares no land border with {m.names[area]}; displacement moves by land only (E7.2, R41)"
-        )
+        return message("epochs.refusal.noLandBorder", area=name, source=area_of(m, area))
     if s.occ[dest] >= 0 and s.occ[dest] != q:
-        return f"{name} is held by the {rules.peoples.names[s.occ[dest]]}, another People (E7.2)"
-    return f"{name} already holds {s.cnt[dest]} {who} tribes, the limit (E7.2, E13.1, R23)"
+        return message("epochs.refusal.otherPeople", area=name, other=people_of(rules.peoples, s.occ[dest]))
+    return message("epochs.refusal.displaceLimit", area=name, n=s.cnt[dest], people=who)
 
 
 def apply_displace(s: EpochsState, dest: int) -> None:

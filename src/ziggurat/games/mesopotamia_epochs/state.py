@@ -19,11 +19,11 @@ Representation (hot fields are flat lists of small ints, cloned with ``list()``)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ziggurat.engine.contract import TERMINAL, Action, State
-from ziggurat.engine.eventlog import ConsLogged
+from ziggurat.engine.contract import CHANCE, TERMINAL, Action, State
+from ziggurat.engine.messages import message
+from ziggurat.games.mesopotamia_epochs.words import seat_word
 
 if TYPE_CHECKING:
     from ziggurat.games.mesopotamia_epochs.data import Rules
@@ -32,12 +32,13 @@ if TYPE_CHECKING:
 PHASES = ("allocation", "strategy", "over")
 
 
-class EpochsState(ConsLogged, State):
+class EpochsState(State):
+    """A Mesopotamia: Epochs position; :mod:`.flow` decides who moves, what is legal and plays it."""
+
     __slots__ = (
-        "game", "rules", "n", "epoch", "phase", "vp", "occ", "cnt", "held", "owner", "known",
+        "rules", "n", "epoch", "phase", "vp", "occ", "cnt", "held", "owner", "known",
         "public", "set_aside", "deck", "draw_order", "draw_idx", "received", "pvp", "entered",
-        "removed", "active", "order", "pool", "sea_round", "coast_held", "pending", "log",
-        "_legal", "_legal_set",
+        "removed", "active", "order", "pool", "sea_round", "coast_held", "pending",
     )  # fmt: skip
 
     game: EpochsGame
@@ -66,35 +67,44 @@ class EpochsState(ConsLogged, State):
     sea_round: bool  # E7.5, E8.2 (d): every coastal area reachable this round
     coast_held: bool  # R13 with seafaring_chain=false: held a coast when placement began
     pending: tuple[Any, ...] | None
-    log: tuple[Any, ...] | None  # cons list of events: (previous, (actor, text, auto, seat))
-    _legal: list[str] | None
-    _legal_set: frozenset[str] | None
+    # an event's seat (State.log) is the seat it concerns: the dealt seat, the drawer, or the
+    # active People's owner (flow.concerned)
 
-    # --- the contract -------------------------------------------------------------------
+    turn_rule = "§7"
+
+    # --- the contract (the pipeline is the engine's: State.apply) ---------------------------
     def current_player(self) -> int:
         if self.phase == "over":
             return TERMINAL
-        from ziggurat.games.mesopotamia_epochs.flow import actor
+        return _flow.actor(self)
 
-        return actor(self)
+    def _legal_actions(self) -> list[Action]:
+        return _flow.compute_legal(self)
 
-    def legal_actions(self) -> Sequence[Action]:
-        if self._legal is None:
-            from ziggurat.games.mesopotamia_epochs.flow import compute_legal
-
-            self._legal = compute_legal(self)
-            self._legal_set = None
-        return self._legal
+    def _legal_lookup(self) -> frozenset[Action]:
+        found = self._legal_set
+        if found is None:
+            found = self._legal_set = _flow.legal_set(self)
+        return found
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        from ziggurat.games.mesopotamia_epochs.flow import chance_outcomes
+        return _flow.chance_outcomes(self)
 
-        return chance_outcomes(self)
+    def _apply_action(self, action: Action) -> None:
+        _flow.perform(self, self.game.notation.decode(action))
 
-    def apply(self, action: str, seat: int | None = None) -> None:
-        from ziggurat.games.mesopotamia_epochs.flow import apply_action
+    def _refusal(self, who: int, action: Action) -> str:
+        reason = _flow.refusal(self, who, self.game.notation.decode(action))
+        return message("engine.illegal", action=action, reason=reason)
 
-        apply_action(self, action, seat)
+    def _concerned(self, who: int) -> int:
+        return _flow.concerned(self)
+
+    def _game_over(self) -> str:
+        return message("epochs.refusal.gameOver")
+
+    def _seat_label(self, seat: int) -> str:
+        return message("epochs.chance") if seat == CHANCE else seat_word(seat)
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -104,7 +114,7 @@ class EpochsState(ConsLogged, State):
 
         return returns(self)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         from ziggurat.games.mesopotamia_epochs.view import view
 
         return view(self, seat)
@@ -195,3 +205,7 @@ def new_state(game: EpochsGame) -> EpochsState:
     s._legal = None
     s._legal_set = None
     return s
+
+
+# The rules import this module, so they are imported once it is complete.
+from ziggurat.games.mesopotamia_epochs import flow as _flow  # noqa: E402

@@ -7,7 +7,7 @@ relative to the current map instead:
 
 - a **tile slot** is a tile's rank on the map, ordered by distance from ``0,0`` then ``q``
   then ``r`` (so the seven start tiles are always slots 0-6, and a slot's meaning only shifts
-  when a tile is discovered closer in). There are at most ``len(startTiles) + pool`` tiles;
+  when a tile is discovered closer in). There are at most ``len(start_tiles) + pool`` tiles;
 - an **empty space** (discovery target, volcano site) is a tile slot plus a direction: the
   lowest slot next to it;
 - **own tribes** (every tribe a player moves, groups or hands off) are the player to move's,
@@ -102,16 +102,16 @@ class MesopotamiaCodec(ActionCodec):
         opts = game.opts
         n = self.num_players
         self.n = n
-        self.max_tiles = T = len(opts["startTiles"]) + sum(game.pool.values())
-        self.hut_numbers = H = max(D.PIECES["huts"], len(opts["neutralHuts"]))
-        self.hut_owners = HO = n + (1 if opts["neutralHuts"] else 0)  # colours, then neutral
+        self.max_tiles = T = len(opts["start_tiles"]) + sum(game.pool.values())
+        self.hut_numbers = H = max(D.PIECES["huts"], len(opts["neutral_huts"]))
+        self.hut_owners = HO = n + (1 if opts["neutral_huts"] else 0)  # colours, then neutral
         self.offering_ids = K = D.PIECES["huts"] - 1  # one offering per hut built (M9.4)
         self.cargos = C = 3 + K
-        self.piles = P = opts["tilePileCount"]
+        self.piles = P = opts["tile_pile_count"]
         self.offer_values = sorted(set(D.OFFERING_VALUES))
-        peek = opts["landPeekCount"]
+        peek = opts["land_peek_count"]
         if peek > 5:
-            raise ValueError(f"the mesopotamia codec supports landPeekCount up to 5, not {peek}")
+            raise ValueError(f"the mesopotamia codec supports land_peek_count up to 5, not {peek}")
         self.peek = peek
         a = self.actions
         a.add("first", (n,), ("colour",))

@@ -25,13 +25,13 @@ class MesopotamiaEncoder(ViewEncoder):
         game: Any = self.game
         opts = game.opts
         n = self.num_players
-        self.T = T = len(opts["startTiles"]) + sum(game.pool.values())
-        self.H = H = max(D.PIECES["huts"], len(opts["neutralHuts"]))
-        self.HO = HO = n + (1 if opts["neutralHuts"] else 0)
+        self.T = T = len(opts["start_tiles"]) + sum(game.pool.values())
+        self.H = H = max(D.PIECES["huts"], len(opts["neutral_huts"]))
+        self.HO = HO = n + (1 if opts["neutral_huts"] else 0)
         self.K = K = D.PIECES["huts"] - 1
         self.C = C = 3 + K
-        self.P = P = opts["tilePileCount"]
-        self.L = L = opts["landPeekCount"]
+        self.P = P = opts["tile_pile_count"]
+        self.L = L = opts["land_peek_count"]
         self.values = sorted(set(D.OFFERING_VALUES))
         V = len(self.values)
         cards = len(D.CARD_TYPES)

@@ -4,13 +4,16 @@
 //   createBoard({board, choice, status, players, general}, {t: () => t, send(action) -> bool})
 //     -> {update(stateMessage, tableInfo), setInfo(tableInfo), render(), clearSelection()}
 //   actionLabel(t, actionText, view) -> readable label;  actionGroup(actionText) -> group key
-//   translateSentence(t, lang, sentence) (optional) -> a log sentence in the current language
+//   translateSentence(t, lang, sentence) (optional) -> a plain log sentence in the current language
+//     (log entries and refusals that carry an `event` are rendered from the message catalogues
+//     by messages.js instead)
 //   renderResult(element, stateMessage, t) (optional) -> fills the game-over box (winner, ranking)
 // Without a board module the page still plays: the legal list and the notation box work.
 
 import { ApiError, TableSocket, api, rememberToken, tokenForTable, tokenFromHash } from "./api.js";
 import { clear, h } from "./dom.js";
 import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
+import { loadMessages, messagesReady, renderMessage } from "./messages.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -47,6 +50,8 @@ function renderError() {
   const code = lastError.code ? t(`err.${lastError.code}`) : "";
   // the engine's reasons start "illegal: <action>: "; the action is shown after the reason
   let reason = String(lastError.message || "");
+  const ev = lastError.event;
+  if (ev && messagesReady(lang())) reason = renderMessage(lang(), ev.key === "engine.illegal" ? ev.params?.reason : ev);
   const action = lastError.action ? lastError.action.trim().replace(/\s+/g, " ") : "";
   for (const prefix of [`${lastError.code}: ${action}: `, `${lastError.code}: `]) {
     if (action && reason.startsWith(prefix)) {
@@ -141,7 +146,10 @@ function renderLegal() {
   }
 }
 
-function sentence(text) {
+function sentence(entry) {
+  // a structured event is rendered from the message catalogue; an older plain sentence as it came
+  if (entry.event && messagesReady(lang())) return renderMessage(lang(), entry.event);
+  const text = entry.sentence || entry.text || "";
   return boardModule?.translateSentence ? boardModule.translateSentence(t, lang(), text) : text;
 }
 
@@ -160,7 +168,7 @@ function renderLog() {
         { title: e.text || "", class: e.colour ? `c-${e.colour}` : "chance" },
         h("span", { class: "ply" }, e.ply),
         h("span", { class: `swatch sw-${e.colour || "none"}` }),
-        h("span", { class: "sentence" }, sentence(e.sentence || e.text || "")),
+        h("span", { class: "sentence" }, sentence(e)),
       ),
     );
   }
@@ -259,7 +267,7 @@ function onMessage(m) {
     refreshInfo();
   } else if (m.type === "error") {
     settled();
-    showError({ code: m.code, message: m.message, action: pendingAction });
+    showError({ code: m.code, message: m.message, event: m.event, action: pendingAction });
     pendingAction = null;
   } else if (m.type === "rematch") {
     rematchOffer = { table: m.table, token: m.token };
@@ -331,9 +339,11 @@ function setupControls() {
 async function main() {
   $("lang").append(langSwitch());
   applyStatic(document);
-  onLangChange(() => {
+  onLangChange((l) => {
     applyStatic(document);
     renderAll();
+    // the game's messages in that language come from the server once, then render again
+    if (!messagesReady(l)) loadMessages(l).then(renderAll);
   });
   setupControls();
   if (!tableId || !token) {
@@ -353,7 +363,7 @@ async function main() {
     return;
   }
   renderHeader();
-  await loadBoard(info.game);
+  await Promise.all([loadBoard(info.game), loadMessages(lang()), loadMessages("en")]);
   socket = new TableSocket(tableId, token, {
     onMessage,
     onStatus: (state, code) => {

@@ -4,14 +4,14 @@
 
 import { clear, h } from "../dom.js";
 import { lang } from "../i18n.js";
+import { messagesReady, renderMessage } from "../messages.js";
 import { DATA } from "./mare-nostrum/data.js";
 import { draw, inPlay } from "./mare-nostrum/draw.js";
 import { actionGroup, actionLabel, areaName, capitalise, costOf, empireArt, empireName, goodName, optionsOf, seatColour, tileName } from "./mare-nostrum/labels.js";
-import { translateSentence } from "./mare-nostrum/sentences.js";
 
 export const id = "mare-nostrum";
 // seatName: how the table's header names a seat, by its empire ("You play Greece", "Vous jouez la Grèce")
-export { actionGroup, actionLabel, draw, empireArt as seatName, translateSentence };
+export { actionGroup, actionLabel, draw, empireArt as seatName };
 
 if (!document.querySelector("link[data-board-css='mare-nostrum']")) {
   document.head.append(h("link", { rel: "stylesheet", href: new URL("./mare-nostrum/board.css", import.meta.url).pathname, dataset: { boardCss: "mare-nostrum" } }));
@@ -265,23 +265,23 @@ export function createBoard(els, ctx) {
   }
 
   /** Battles told by the log, newest last: the attack, both rolls (die faces), the result and what
-   * followed. The result sentence closes the step that resolved the battle, so an attack the engine
-   * applied in that step (the only one left) comes before it: it is matched by its area. */
+   * followed. The result event closes the step that resolved the battle, so an attack the engine
+   * applied in that step (the only one left) comes before it: it is matched by its area (the
+   * result's `where` names the area: `mn.inArea.<id>`). */
   function battlesOf(log) {
     const battles = [];
     let open = null;
-    const say = (e) => translateSentence(t, lang(), e.sentence || e.text || "");
-    const areaId = new Map([...Object.entries(DATA.provinces), ...Object.entries(DATA.seas)].map(([k, a]) => [a.name, k]));
+    const say = (e) => (e.event && messagesReady(lang()) ? renderMessage(lang(), e.event) : e.sentence || e.text || "");
     for (const e of log || []) {
       const x = e.text || "";
       const w = x.split(" ");
-      const result = !x && /^Result in (.+?): /.exec(e.sentence || "");
+      const result = !x && e.event?.key === "mn.log.result" ? String(e.event.params?.where?.key || "").split(".").pop() : null;
       if (w[0] === "fight" || w[0] === "seabattle") {
         open = { area: w[1], head: say(e), rolls: [], after: [], result: null };
         battles.push(open);
       } else if (result) {
         // results come in the order of the battles; an attack applied in the same step comes first
-        const b = battles.find((c) => c.area === areaId.get(result[1]) && !c.result);
+        const b = battles.find((c) => c.area === result && !c.result);
         if (b) b.result = say(e);
       } else if (open && w[0] === "roll") open.rolls.push(w[1] || "?");
       else if (open && ["lose", "pillage", "occupy", "convert", "pass", "circe"].includes(w[0])) open.after.push(say(e));

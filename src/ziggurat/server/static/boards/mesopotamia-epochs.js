@@ -1,16 +1,18 @@
 // Mesopotamia: Epochs board: the map (draw) and the interaction layer (createBoard).
 // Exports what table.js expects of a board module: draw, createBoard, actionLabel, actionGroup,
-// translateSentence, and renderResult (the end of the game in VP).
+// and renderResult (the end of the game in VP). The log and the refusals come as messages
+// (`event`: key and parameters) that table.js renders from the game's catalogues.
 // The map and the People cards come from the game's data files (./mesopotamia-epochs/data.js),
 // or from the table's `map` / `peoples` options when it was created with replacements.
 
 import { clear, h } from "../dom.js";
+import { lang as currentLang } from "../i18n.js";
+import { messagesReady } from "../messages.js";
 import { dataFor, defaultData, occupancy, owners } from "./mesopotamia-epochs/data.js";
 import { draw, symbolIcon } from "./mesopotamia-epochs/draw.js";
 import { actionLabel as labelFor, activePeople, areaName, peopleName, pendingQuestion, placeInfo, symbolName } from "./mesopotamia-epochs/labels.js";
 import { actionGroup, parseAction } from "./mesopotamia-epochs/notation.js";
 import { cardView, dieFace, renderGeneral, renderPlayers, renderStatus } from "./mesopotamia-epochs/panels.js";
-import { translateSentence as translate } from "./mesopotamia-epochs/sentences.js";
 
 export const id = "mesopotamia-epochs";
 export { actionGroup, draw };
@@ -20,16 +22,12 @@ if (!document.querySelector("link[data-board-css='mesopotamia-epochs']")) {
   document.head.append(h("link", { rel: "stylesheet", href: new URL("./mesopotamia-epochs/board.css", import.meta.url).pathname, dataset: { boardCss: "mesopotamia-epochs" } }));
 }
 
-// the data and options of the table on this page (labels and sentences need them)
+// the data and options of the table on this page (the labels need them)
 let current = defaultData();
 let currentOptions = {};
 
 export function actionLabel(t, text, view) {
   return labelFor(t, text, view, current, currentOptions);
-}
-
-export function translateSentence(t, lang, sentence) {
-  return translate(t, lang, sentence, current);
 }
 
 /** The end of the game: the winner(s) and the ranking in VP (E15.2). */
@@ -355,7 +353,8 @@ export function createBoard(els, ctx) {
   const shown = { players: null, general: null };
   function panelKey(kind) {
     const v = msg.view;
-    const lang = t("lang.switch");
+    // names come from the message catalogue, which may arrive after a switch of language
+    const lang = `${currentLang()}${messagesReady(currentLang()) ? "" : "…"}`;
     if (kind === "players") {
       const seats = (info?.seats || []).map((x) => `${x.kind}${x.bot}${x.connected}`).join();
       return JSON.stringify([lang, seats, v.viewer, v.to_move, v.players, v.areas, v.peoples, v.round?.people]);

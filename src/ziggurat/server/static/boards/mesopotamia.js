@@ -1,17 +1,16 @@
 // Mesopotamia board: drawing (draw) and the interaction layer (createBoard).
 // A board module exports: id, draw(view, opts), actionLabel(t, text, view), actionGroup(text),
-// createBoard(elements, ctx) -> {update(msg, tableInfo), render(), clearSelection()}, and optionally
-// translateSentence(t, lang, sentence) for the server's English log sentences.
+// createBoard(elements, ctx) -> {update(msg, tableInfo), render(), clearSelection()}. Log entries and
+// refusals come as messages (an entry's `event`), which the table renders with messages.js.
 
 import { clear, h } from "../dom.js";
 import { draw, hexCenter } from "./mesopotamia/draw.js";
 import { actionLabel, hutText, pendingQuestion, tribeText } from "./mesopotamia/labels.js";
 import { actionGroup, parseAction, parseTribe } from "./mesopotamia/notation.js";
 import { renderGeneral, renderPlayers, renderStatus } from "./mesopotamia/panels.js";
-import { translateSentence } from "./mesopotamia/sentences.js";
 
 export const id = "mesopotamia";
-export { actionGroup, actionLabel, draw, hexCenter, translateSentence };
+export { actionGroup, actionLabel, draw, hexCenter };
 
 const CARGO_CODES = { 0: "", 1: "w", 2: "s" }; // the engine's cargo codes in pending decisions
 const GLOBAL_ORDER = ["pile", "offer", "order", "first", "income", "draw", "play", "pass", "stop", "end"];

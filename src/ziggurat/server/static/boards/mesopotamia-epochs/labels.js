@@ -1,6 +1,8 @@
 // Readable, translated names and labels for Mesopotamia: Epochs: areas, Peoples, players, actions
 // and the decision under way.
 
+import { lang } from "../../i18n.js";
+import { messagePattern } from "../../messages.js";
 import { occupancy, owners } from "./data.js";
 import { parseAction } from "./notation.js";
 
@@ -10,13 +12,24 @@ export function tr(t, key, fallback) {
   return v === key ? fallback : v;
 }
 
+/**
+ * The name of a packaged area or People in the current language, from the game's message
+ * catalogue (the words of the log and the refusals); a name the table's own map or cards give
+ * differently from the packaged one is shown as it is.
+ */
+function catalogueName(key, name) {
+  const english = messagePattern("en", key);
+  if (english === undefined || (name !== undefined && name !== english)) return name;
+  return messagePattern(lang(), key) ?? english;
+}
+
 export function areaName(t, data, id) {
-  return tr(t, `epochs.area.${id}`, data?.areas.get(id)?.name ?? id);
+  return catalogueName(`epochs.area.${id}`, data?.areas.get(id)?.name) ?? id;
 }
 
 export function peopleName(t, data, id) {
   if (!id) return t("epochs.hiddenCard");
-  return tr(t, `epochs.people.${id}`, data?.people.get(id)?.name ?? id);
+  return catalogueName(`epochs.people.${id}`, data?.people.get(id)?.name) ?? id;
 }
 
 export function symbolName(t, symbol) {

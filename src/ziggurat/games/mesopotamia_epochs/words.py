@@ -1,0 +1,85 @@
+"""The game's names as messages: areas, Peoples and players' symbols (ziggurat.engine.messages).
+
+The log (:mod:`.describe`) and the refusals (:mod:`.flow`, :mod:`.placement`,
+:mod:`.allocation`, :mod:`.notation`) name things with these, so that every language's catalogue
+(``messages/<lang>.json``) gives the words. The vocabularies are declared from the packaged
+data at import: every area of ``map.json``, every People of ``peoples.json``, every symbol of
+``components.json``. A replaced map or card set (the ``map`` and ``peoples`` options) may name
+things the catalogues do not know; those names are given as they are (``epochs.name``).
+
+The names are cached: a message is never changed once made, and the log names the same few
+areas, Peoples and players over and over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from ziggurat.engine.messages import Message, declare_domain, message, noun
+from ziggurat.games.mesopotamia_epochs.data import DEFAULT_MAP, DEFAULT_PEOPLES, SYMBOLS
+from ziggurat.games.mesopotamia_epochs.geography import Map
+from ziggurat.games.mesopotamia_epochs.peoples import Peoples
+
+declare_domain("epochs.area", DEFAULT_MAP.ids)
+declare_domain("epochs.people", DEFAULT_PEOPLES.ids)
+declare_domain("epochs.symbol", SYMBOLS)  # a player in a sentence: "Head keeps the card"
+declare_domain("epochs.seat", SYMBOLS)  # a player as the notation writes it: "head already has a card"
+
+
+@cache
+def as_is(name: str) -> Message:
+    """A name no catalogue knows (a replaced map's area, say), shown as it is in every language."""
+    return message("epochs.name", name=name)
+
+
+@cache
+def area_named(aid: str, name: str) -> Message:
+    """Area ``aid`` called ``name``: the catalogue's word when it is the packaged map's area."""
+    i = DEFAULT_MAP.index.get(aid)
+    if i is not None and DEFAULT_MAP.names[i] == name:
+        return noun("epochs.area", aid)
+    return as_is(name)
+
+
+@cache
+def people_named(pid: str, name: str) -> Message:
+    """People ``pid`` called ``name``: the catalogue's word when it is a packaged card's People."""
+    i = DEFAULT_PEOPLES.index.get(pid)
+    if i is not None and DEFAULT_PEOPLES.names[i] == name:
+        return noun("epochs.people", pid)
+    return as_is(name)
+
+
+def area_of(board: Map, a: int) -> Message:
+    """Area index ``a`` of ``board``."""
+    return area_named(board.ids[a], board.names[a])
+
+
+def people_of(peoples: Peoples, p: int) -> Message:
+    """People index ``p`` of ``peoples``."""
+    return people_named(peoples.ids[p], peoples.names[p])
+
+
+@cache
+def symbol(sym: str) -> Message:
+    """A player by symbol, capitalised as a name ("Head")."""
+    if sym in SYMBOLS:
+        return noun("epochs.symbol", sym)
+    return as_is(sym.capitalize())
+
+
+@cache
+def seat_word(seat: int) -> Message:
+    """Seat ``seat`` as the notation writes it ("head"), or "seat N" beyond the symbols."""
+    if 0 <= seat < len(SYMBOLS):
+        return noun("epochs.seat", SYMBOLS[seat])
+    return message("epochs.seatNumber", n=seat)
+
+
+def joined(items: Sequence[Message]) -> Message:
+    """``a and b and c`` (each language's "and")."""
+    out = items[0]
+    for item in items[1:]:
+        out = message("epochs.and", a=out, b=item)
+    return out
