@@ -52,8 +52,9 @@ _INVARIANT_FIELDS = (
 def load_position(game: MareNostrumGame, position: Any, *, strict: bool = True) -> NostrumState:
     """A state from a position written by ``to_position`` (or by hand), checked first.
 
-    ``strict=False`` skips what only play keeps in step (where every tile is, which phase
-    records the stage has, the declared invariants), for test situations set up by hand.
+    ``strict=False`` skips what only play keeps in step (which tiles are in play and where,
+    what Castor & Pollux copies, empty unit entries, which phase records the stage has, the
+    declared invariants), for test situations set up by hand.
 
     :raises InvalidPosition: (a ``ValueError``) naming the field and, where there is one, the rule.
     """
@@ -243,7 +244,7 @@ def _check_tiles(game: MareNostrumGame, d: dict[str, Any], n: int, strict: bool)
     owned: list[tuple[str, str]] = [(f"tiles.{s}", t) for s in range(n) for t in d["tiles"][s]]
     shown = [("display", t) for t in d["display"] if t is not None]
     for field, tile in owned + shown + [("facedown", t) for t in d["facedown"]]:
-        if tile not in board.tiles:
+        if strict and tile not in board.tiles:
             _refuse(field, f"{tile} is not in play with {n} players", "3.3")
         if strict and tile in places:
             _refuse(field, f"{tile} is also in {places[tile]}", "2.8")
@@ -256,7 +257,7 @@ def _check_tiles(game: MareNostrumGame, d: dict[str, Any], n: int, strict: bool)
             if not D.TILES[tile]["purchasable"]:
                 _refuse(field, f"{tile} is a starting hero, never for sale", "4.1")
     for s, tile in enumerate(d["copy"]):
-        if tile is not None and (tile in d["tiles"][s] or not any(tile in t for t in d["tiles"])):
+        if strict and tile is not None and (tile in d["tiles"][s] or not any(tile in t for t in d["tiles"])):
             _refuse(f"copy.{s}", f"{tile} is not another player's tile", "N0.12")
 
 

@@ -138,8 +138,8 @@ def load_position(game: Any, pos: Any, *, strict: bool = True) -> MesoState:
 
     The position is checked against the schema, then against the rules (:mod:`.schema`);
     nothing is dropped or repaired. ``strict=False`` skips what only play keeps in step (piece
-    conservation, counts, hut numbering), for test situations set up by hand that leave
-    pieces out on purpose.
+    conservation, counts, hut numbering, what tribes on the temple carry), for test
+    situations set up by hand.
 
     :raises InvalidPosition: (a ``ValueError``) naming the field and, where there is one, the rule.
     """
