@@ -11,6 +11,7 @@ from browser_helpers import click_hex, full_shot
 from playwright.sync_api import Page
 
 import ziggurat
+from ziggurat.games.mesopotamia.position import load_position
 
 KINDS = (
     "hut",
@@ -146,7 +147,8 @@ def test_hidden_offering_values_show_only_for_their_owner(harness):
         pl["offerings"]["next_id"] = 2
         pos["huts"].append([colour, 2, 2, -1, 1])
     pos["huts"].sort()
-    state = game.state_from_position(pos)
+    # a hand-set situation (a tile and two huts from nowhere): loaded without conservation
+    state = load_position(game, pos, strict=False)
     view = state.view(0)
     _mount(harness, view, [], 0)
     own = harness.locator("#hb-board .hut[data-hut='b2'] > title").text_content()

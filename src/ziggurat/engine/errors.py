@@ -33,3 +33,8 @@ class OptionError(ZigguratError):
 
 class InvalidSeat(ZigguratError):
     """A seat that is not one of the game's (an ``int`` from 0 to players - 1)."""
+
+
+class InvalidPosition(ZigguratError):
+    """A position (``game.state_from_position``) that the schema or the rules make impossible;
+    the message names the field and, where there is one, the rule."""

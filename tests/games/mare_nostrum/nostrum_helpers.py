@@ -36,15 +36,19 @@ def pos(state: Any) -> dict[str, Any]:
 
 
 def load(state: Any, position: dict[str, Any]) -> Any:
-    return state.game.state_from_position(position)
+    """Load a hand-set situation: every check but the bookkeeping only play keeps in step
+    (tile places, phase records, the declared invariants), which such situations skip."""
+    from ziggurat.games.mare_nostrum.position import load_position
+
+    return load_position(state.game, position, strict=False)
 
 
-def buy_turn(state: Any, seat: int, **changes: Any) -> Any:
-    """``seat`` starts his buy turn; everyone else has bought already."""
+def buy_turn(state: Any, seat: int, done: list[int] | None = None, **changes: Any) -> Any:
+    """``seat`` starts his buy turn; ``done`` have bought already (default: everyone else)."""
     p = pos(state)
     p.update(trade=None, stage="buy_turn", round=max(p["round"], 1))
     p["buy"] = {
-        "done": [s for s in range(p["n"]) if s != seat],
+        "done": [s for s in range(p["n"]) if s != seat] if done is None else done,
         "active": seat,
         "first": [],
         "paying": None,

@@ -13,6 +13,7 @@ import ziggurat
 from ziggurat.bots import RandomBot, make_bot, play_game
 from ziggurat.engine.contract import CHANCE, sample_chance
 from ziggurat.games.mesopotamia.bots import HeuristicBot
+from ziggurat.games.mesopotamia.position import load_position
 
 MAX_PLIES = 6000
 
@@ -145,9 +146,16 @@ def _position(**edits: Any) -> dict[str, Any]:
     return pos
 
 
-def _choose(pos: dict[str, Any]) -> str:
+def _load(pos: dict[str, Any]) -> Any:
+    """Load a hand-edited position; the edits leave the general supply and the deck count as
+    they were, so piece conservation is not checked."""
     game = ziggurat.load("mesopotamia", players=2)
-    state = game.state_from_position(pos)
+    return load_position(game, pos, strict=False)
+
+
+def _choose(pos: dict[str, Any]) -> str:
+    state = _load(pos)
+    game = state.game
     return HeuristicBot(game, 0).choose(state.view(0), state.legal_actions(), random.Random(0))
 
 
@@ -184,8 +192,8 @@ def test_teleports_a_deliverable_offering_to_the_temple_M15_7() -> None:
         hand={"teleport": 1},
     )
     pos["deck"]["teleport"] -= 1
-    game = ziggurat.load("mesopotamia", players=2)
-    state = game.state_from_position(pos)
+    state = _load(pos)
+    game = state.game
     bot = HeuristicBot(game, 0)
     rng = random.Random(0)
     play = bot.choose(state.view(0), state.legal_actions(), rng)

@@ -11,7 +11,7 @@ from ziggurat.engine.eventlog import events_since
 from ziggurat.engine.hooks import GameHooks, Lazy
 from ziggurat.engine.messages import message
 from ziggurat.games.mare_nostrum import data as D
-from ziggurat.games.mare_nostrum.state import NostrumState, from_position, sample_state
+from ziggurat.games.mare_nostrum.state import NostrumState, sample_state
 
 _PKG = "ziggurat.games.mare_nostrum"  # where the hooks below live (imported on first use)
 
@@ -73,7 +73,9 @@ class MareNostrumGame(Game):
         return " ".join(words)
 
     def state_from_position(self, position: dict[str, Any]) -> NostrumState:
-        return from_position(self, position)
+        from ziggurat.games.mare_nostrum.position import load_position
+
+        return load_position(self, position)
 
     def sample_state(self, view: dict[str, Any], seat: int, rng: random.Random) -> NostrumState:
         return sample_state(self, view, seat, rng)

@@ -68,9 +68,9 @@ class MesopotamiaGame(Game):
         return canonical(text)
 
     def state_from_position(self, position: dict[str, Any]) -> MesoState:
-        from ziggurat.games.mesopotamia.position import from_position
+        from ziggurat.games.mesopotamia.position import load_position
 
-        return from_position(self, position)
+        return load_position(self, position)
 
     def sample_state(self, view: dict[str, Any], seat: int, rng: random.Random) -> MesoState:
         from ziggurat.games.mesopotamia.view import sample_state

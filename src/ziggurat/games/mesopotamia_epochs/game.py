@@ -72,9 +72,9 @@ class EpochsGame(Game):
         return self.notation.canonical(text)
 
     def state_from_position(self, position: dict[str, Any]) -> EpochsState:
-        from ziggurat.games.mesopotamia_epochs.position import from_position
+        from ziggurat.games.mesopotamia_epochs.position import load_position
 
-        return from_position(self, position)
+        return load_position(self, position)
 
     def sample_state(self, view: dict[str, Any], seat: int, rng: random.Random) -> EpochsState:
         from ziggurat.games.mesopotamia_epochs.view import sample_state

@@ -102,8 +102,32 @@ def to_position(s: EpochsState) -> dict[str, Any]:
     }
 
 
+def load_position(game: Any, pos: Any, *, strict: bool = True) -> EpochsState:
+    """Inverse of :func:`to_position`, for positions from outside (``game.state_from_position``).
+
+    The position is checked against the schema, then against the rules (:mod:`.schema`);
+    nothing is dropped or repaired. ``strict=False`` skips what only play keeps in step (the
+    declared invariants, the draw order's agreement with the VP, which cards are face up), for
+    test situations set up by hand.
+
+    :raises InvalidPosition: (a ``ValueError``) naming the field and, where there is one, the rule.
+    """
+    from ziggurat.games.mesopotamia_epochs.schema import check_lists, check_schema_of, check_state
+
+    check_schema_of(pos)
+    check_lists(game, pos, strict)
+    state = _from_position(game, pos)
+    check_state(state, strict)
+    return state
+
+
 def from_position(game: Any, pos: dict[str, Any]) -> EpochsState:
-    """Inverse of :func:`to_position`; :raises ValueError: on a malformed position."""
+    """Inverse of :func:`to_position` without the checks of :func:`load_position`: for positions
+    built by the engine itself, valid by construction (``sample_state`` fills in a view of a
+    real state, and search calls it often, so it stays cheap).
+
+    :raises ValueError: on a malformed position.
+    """
     try:
         return _from_position(game, pos)
     except (KeyError, IndexError, TypeError, AttributeError) as exc:
