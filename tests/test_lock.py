@@ -52,5 +52,7 @@ def test_every_dependency_is_pinned_within_its_range() -> None:
     pins = _pins()
     missing = [str(r) for r in _required() if _norm(r.name) not in pins]
     assert not missing, f"not in requirements/dev.lock (refresh it): {missing}"
-    outside = [f"{r} (locked {pins[_norm(r.name)]})" for r in _required() if pins[_norm(r.name)] not in r.specifier]
+    outside = [
+        f"{r} (locked {pins[_norm(r.name)]})" for r in _required() if pins[_norm(r.name)] not in r.specifier
+    ]
     assert not outside, f"locked outside the declared range: {outside}"

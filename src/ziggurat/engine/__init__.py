@@ -5,8 +5,10 @@ from ziggurat.engine.errors import (
     GameOver,
     IllegalAction,
     InvalidAction,
+    InvalidPosition,
     InvalidSeat,
     NotYourTurn,
+    OptionError,
     ZigguratError,
 )
 from ziggurat.engine.eventlog import Event
@@ -24,7 +26,9 @@ __all__ = [
     "GameOver",
     "IllegalAction",
     "InvalidAction",
+    "InvalidPosition",
     "InvalidSeat",
+    "OptionError",
     "NotYourTurn",
     "State",
     "ZigguratError",
