@@ -28,6 +28,18 @@ def test_games_lists_mesopotamia_with_options_and_bots(client: TestClient) -> No
     assert "random" in meso["bots"]
 
 
+def test_messages_catalogue_per_language(client: TestClient) -> None:
+    """The browser renders log events and refusals from these patterns (engine and games)."""
+    fr = client.get("/api/messages/fr").json()
+    en = client.get("/api/messages/en").json()
+    assert fr["engine.illegal"] == "coup illégal : {action} : {reason}"
+    assert en["engine.illegal"] == "illegal: {action}: {reason}"
+    assert {k.split(".", 1)[0] for k in en} >= {"engine", "colour", "meso", "epochs", "mn"}
+    assert set(en) == {k for k in fr if "@" not in k} | {k for k in en if "@" in k}
+    r = client.get("/api/messages/de")
+    assert r.status_code == 404 and "languages: en, fr" in r.json()["detail"]
+
+
 def test_create_table_gives_seat_and_spectator_tokens(client: TestClient, db_url: str) -> None:
     t = new_table(client, seats="hbh", options={"round_limit": 20})
     assert t["game"] == "mesopotamia"
