@@ -38,6 +38,7 @@ def main() -> None:
     print(
         f"{'game':<20}{'players':>8}{'tried':>8}{'rejected':>10}{'accepted':>10}{'played':>8}{'seconds':>9}"
     )
+    sys.path.insert(0, str(TESTS.parent))  # the tests' shared position_helpers
     for game in args.game or list(MODULES):
         folder, name = MODULES[game]
         sys.path.insert(0, str(TESTS / folder))

@@ -44,6 +44,21 @@ def click_and_wait(page: Page, target: Locator, timeout: float = 10000) -> None:
     )
 
 
+def render_in_english_and_french(page: Page, events: list[dict[str, Any]]) -> list[list[str]]:
+    """The messages (``event`` JSON) as the client's messages.js renders them, ``[English,
+    French]`` for each; ``page`` is any page of the client."""
+    rendered: list[list[str]] = page.evaluate(
+        """async (events) => {
+            const m = await import('/messages.js');
+            await m.loadMessages('en');
+            await m.loadMessages('fr');
+            return events.map((e) => [m.renderMessage('en', e), m.renderMessage('fr', e)]);
+        }""",
+        events,
+    )
+    return rendered
+
+
 def own_movable_tribes(page: Page) -> list[str]:
     """Tokens of this seat's tribes that have a legal move."""
     st = state(page)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from browser_helpers import HEURISTIC, HUMAN, open_table, state, wait_my_turn
+from browser_helpers import HEURISTIC, HUMAN, open_table, render_in_english_and_french, state, wait_my_turn
 from playwright.sync_api import expect
 
 import ziggurat
@@ -68,15 +68,7 @@ def test_browser_renders_every_log_message_as_python_does(page, server):
     assert len(events) > 200
     page.goto(server.base + "/")
     page.wait_for_selector("body[data-ready='1']")
-    rendered = page.evaluate(
-        """async (events) => {
-            const m = await import('/messages.js');
-            await m.loadMessages('en');
-            await m.loadMessages('fr');
-            return events.map((e) => [m.renderMessage('en', e), m.renderMessage('fr', e)]);
-        }""",
-        events,
-    )
+    rendered = render_in_english_and_french(page, events)
     for event, (en, fr) in zip(events, rendered, strict=True):
         assert en == M.render(event, "en")
         assert fr == M.render(event, "fr")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from browser_helpers import open_table, state, wait_my_turn
+from browser_helpers import open_table, render_in_english_and_french, state, wait_my_turn
 from playwright.sync_api import expect
 
 import ziggurat
@@ -43,15 +43,7 @@ def test_the_browser_renders_every_log_message_as_the_engine_does(page, server):
     assert len(events) > 500
     page.goto(server.base + "/table/harness")
     page.wait_for_selector("#fatal:not([hidden])")
-    rendered = page.evaluate(
-        """async (events) => {
-            const m = await import('/messages.js');
-            await m.loadMessages('en');
-            await m.loadMessages('fr');
-            return events.map((e) => [m.renderMessage('en', e), m.renderMessage('fr', e)]);
-        }""",
-        events,
-    )
+    rendered = render_in_english_and_french(page, events)
     expected = [[M.render(e, "en"), M.render(e, "fr")] for e in events]
     assert rendered == expected
     assert all(fr != en and "{" not in fr for en, fr in rendered)

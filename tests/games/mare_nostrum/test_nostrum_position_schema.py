@@ -9,63 +9,28 @@ game, as every test file of this folder does: pytest imports test files by their
 
 from __future__ import annotations
 
-import copy
-import json
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-import ziggurat
-from ziggurat.engine.errors import InvalidPosition
-from ziggurat.engine.positions import FuzzTally, fuzz_loading, seeded_positions
+from position_helpers import FUZZ_SEEDS, GamePositions
 from ziggurat.games.mare_nostrum.schema import HOLDING_BOUND, Position
 
-GAME = "mare-nostrum"
 PLAYERS = 3
-FUZZ_SEEDS = (1, 2, 3, 4)
-FUZZ_PER_SEED = 2_500  # 10,000 corrupted positions in all
-SCHEMA_FILE = Path(__file__).resolve().parents[3] / "docs" / "positions" / "mare-nostrum.schema.json"
-
-
-@cache
-def _game() -> Any:
-    return ziggurat.load(GAME, players=PLAYERS)
-
-
-@cache
-def real_positions() -> tuple[dict[str, Any], ...]:
-    """Positions of seeded random games, one every 9 plies (every phase of the round)."""
-    return tuple(seeded_positions(_game(), range(4), plies=600, every=9))
-
-
-def fuzz_tally(count: int, seed: int) -> FuzzTally:
-    return fuzz_loading(_game(), list(real_positions()), count, seed)
-
-
-def _find(test: Any) -> dict[str, Any]:
-    return copy.deepcopy(next(p for p in real_positions() if test(p)))
+# real positions: one every 9 plies of seeded random games (every phase of the round)
+POSITIONS = GamePositions("mare-nostrum", PLAYERS, Position, every=9)
+fuzz_tally = POSITIONS.fuzz_tally  # the generator benchmarks/position_fuzz.py reuses
+refused = POSITIONS.refused  # what most tests here call
 
 
 def _buying() -> dict[str, Any]:
-    return _find(lambda p: p["stage"] == "buy_turn" and p["round"] >= 2 and not p["buy"]["paying"])
-
-
-def refused(pos: dict[str, Any], field: str, rule: str | None = None) -> str:
-    with pytest.raises(InvalidPosition) as info:
-        _game().state_from_position(pos)
-    text = str(info.value)
-    assert f"mare-nostrum position: {field}" in text, text
-    if rule is not None:
-        assert f"({rule})" in text, text
-    return text
+    return POSITIONS.find(lambda p: p["stage"] == "buy_turn" and p["round"] >= 2 and not p["buy"]["paying"])
 
 
 # --- the schema -------------------------------------------------------------------------
 def test_real_positions_load_and_round_trip() -> None:
-    for pos in real_positions()[::3]:
-        assert _game().state_from_position(pos).to_position() == pos
+    for pos in POSITIONS.real_positions()[::3]:
+        assert POSITIONS.load().state_from_position(pos).to_position() == pos
 
 
 def test_missing_or_mistyped_field_is_named() -> None:
@@ -98,9 +63,9 @@ def test_counts_are_positive_and_bounded() -> None:
 
 
 def test_schema_document_matches_the_model() -> None:
-    """docs/positions/mare-nostrum.schema.json is generated from the model (no drift);
-    regenerate with ``python tests/games/mare_nostrum/test_nostrum_position_schema.py``."""
-    assert json.loads(SCHEMA_FILE.read_text(encoding="utf-8")) == Position.model_json_schema()
+    """docs/positions/mare-nostrum.schema.json is generated from the model (no drift); regenerate with
+    ``python tests/position_helpers.py``."""
+    assert POSITIONS.schema_document() == Position.model_json_schema()
 
 
 # --- the semantic checks ----------------------------------------------------------------
@@ -183,13 +148,13 @@ def test_stage_without_its_record() -> None:
 
 
 def test_payment_for_a_purchase_that_was_never_legal_N3() -> None:
-    pos = _find(lambda p: p["stage"] == "buy_turn" and p["buy"]["paying"] is not None)
+    pos = POSITIONS.find(lambda p: p["stage"] == "buy_turn" and p["buy"]["paying"] is not None)
     pos["buy"]["paying"]["item"] = "legion atlantis"
     refused(pos, "buy.paying.item", "N3")
 
 
 def test_battle_needs_both_sides_N4_6() -> None:
-    pos = _find(lambda p: p["battle"] is not None)
+    pos = POSITIONS.find(lambda p: p["battle"] is not None)
     bt = pos["battle"]
     rows = pos["triremes"] if bt["kind"] == "sea" else pos["legions"]
     rows[bt["where"]][bt["def"]] = 0
@@ -200,12 +165,4 @@ def test_battle_needs_both_sides_N4_6() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", FUZZ_SEEDS)
 def test_corrupted_positions_are_refused_or_play(seed: int) -> None:
-    tally = fuzz_tally(FUZZ_PER_SEED, seed)
-    assert tally.tried == FUZZ_PER_SEED
-    assert tally.rejected + tally.accepted == tally.tried
-    assert tally.played == tally.accepted
-    assert tally.rejected > tally.tried // 2  # most corruptions break something
-
-
-if __name__ == "__main__":  # regenerate the schema document after a change to the model
-    SCHEMA_FILE.write_text(json.dumps(Position.model_json_schema(), indent=2) + "\n", encoding="utf-8")
+    POSITIONS.check_fuzz(seed)

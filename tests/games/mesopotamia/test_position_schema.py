@@ -8,63 +8,29 @@ benchmark ``benchmarks/position_fuzz.py`` reuses.
 
 from __future__ import annotations
 
-import copy
-import json
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-import ziggurat
+from position_helpers import FUZZ_SEEDS, GamePositions
 from ziggurat.engine.errors import InvalidPosition
-from ziggurat.engine.positions import FuzzTally, fuzz_loading, seeded_positions
 from ziggurat.games.mesopotamia.schema import Position
 
-GAME = "mesopotamia"
 PLAYERS = 3
-FUZZ_SEEDS = (1, 2, 3, 4)
-FUZZ_PER_SEED = 2_500  # 10,000 corrupted positions in all
-SCHEMA_FILE = Path(__file__).resolve().parents[3] / "docs" / "positions" / "mesopotamia.schema.json"
-
-
-@cache
-def _game() -> Any:
-    return ziggurat.load(GAME, players=PLAYERS)
-
-
-@cache
-def real_positions() -> tuple[dict[str, Any], ...]:
-    """Positions of seeded random games, one every 7 plies (all phases, most pending kinds)."""
-    return tuple(seeded_positions(_game(), range(4), plies=600, every=7))
-
-
-def fuzz_tally(count: int, seed: int) -> FuzzTally:
-    return fuzz_loading(_game(), list(real_positions()), count, seed)
-
-
-def _find(test: Any) -> dict[str, Any]:
-    return copy.deepcopy(next(p for p in real_positions() if test(p)))
+# real positions: one every 7 plies of seeded random games (all phases, most pending kinds)
+POSITIONS = GamePositions("mesopotamia", PLAYERS, Position, every=7)
+fuzz_tally = POSITIONS.fuzz_tally  # the generator benchmarks/position_fuzz.py reuses
+refused = POSITIONS.refused  # what most tests here call
 
 
 def _movement() -> dict[str, Any]:
-    return _find(lambda p: p["phase"] == "movement" and p["pending"] is None and p["round"] > 2)
-
-
-def refused(pos: dict[str, Any], field: str, rule: str | None = None) -> str:
-    with pytest.raises(InvalidPosition) as info:
-        _game().state_from_position(pos)
-    text = str(info.value)
-    assert f"mesopotamia position: {field}" in text, text
-    if rule is not None:
-        assert f"({rule})" in text, text
-    return text
+    return POSITIONS.find(lambda p: p["phase"] == "movement" and p["pending"] is None and p["round"] > 2)
 
 
 # --- the schema -------------------------------------------------------------------------
 def test_real_positions_load_and_round_trip() -> None:
-    for pos in real_positions()[::5]:
-        assert _game().state_from_position(pos).to_position() == pos
+    for pos in POSITIONS.real_positions()[::5]:
+        assert POSITIONS.load().state_from_position(pos).to_position() == pos
 
 
 def test_missing_field_is_named() -> None:
@@ -102,13 +68,13 @@ def test_negative_count_is_refused() -> None:
 
 def test_not_a_dict() -> None:
     with pytest.raises(InvalidPosition, match="must be a JSON object"):
-        _game().state_from_position([])  # type: ignore[arg-type]
+        POSITIONS.load().state_from_position([])  # type: ignore[arg-type]
 
 
 def test_schema_document_matches_the_model() -> None:
-    """docs/positions/mesopotamia.schema.json is generated from the model (no drift); regenerate
-    with ``python tests/games/mesopotamia/test_position_schema.py``."""
-    assert json.loads(SCHEMA_FILE.read_text(encoding="utf-8")) == Position.model_json_schema()
+    """docs/positions/mesopotamia.schema.json is generated from the model (no drift); regenerate with
+    ``python tests/position_helpers.py``."""
+    assert POSITIONS.schema_document() == Position.model_json_schema()
 
 
 # --- the semantic checks ----------------------------------------------------------------
@@ -119,7 +85,7 @@ def test_tribe_off_the_tiles_is_in_the_sea_M2_2() -> None:
 
 
 def test_tribe_on_a_volcano_M2_4() -> None:
-    pos = _find(lambda p: p["phase"] == "movement" and any(t[2] == "volcano" for t in p["tiles"]))
+    pos = POSITIONS.find(lambda p: p["phase"] == "movement" and any(t[2] == "volcano" for t in p["tiles"]))
     q, r, _ = next(t for t in pos["tiles"] if t[2] == "volcano")
     pos["players"][1]["tribes"][0][:2] = [q, r]
     refused(pos, "players.1.tribes", "M2.4")
@@ -148,7 +114,7 @@ def test_hut_on_a_forest_M9_1() -> None:
 
 
 def test_three_huts_on_one_tile_M9_1() -> None:
-    pos = _find(lambda p: p["phase"] == "movement" and p["pending"] is None and len(p["huts"]) >= 3)
+    pos = POSITIONS.find(lambda p: p["phase"] == "movement" and p["pending"] is None and len(p["huts"]) >= 3)
     for hut in pos["huts"][:3]:
         hut[2:4] = pos["huts"][0][2:4]
     refused(pos, "huts", "M9.1")
@@ -178,7 +144,7 @@ def test_tile_cut_off_from_the_map_M7_1() -> None:
 
 def test_tile_kinds_not_conserved_section_2_1() -> None:
     pos = _movement()
-    start = {(t["q"], t["r"]) for t in _game().opts["start_tiles"]}
+    start = {(t["q"], t["r"]) for t in POSITIONS.load().opts["start_tiles"]}
     tile = next(t for t in pos["tiles"] if t[2] == "plains" and (t[0], t[1]) not in start)
     tile[2] = "quarry"
     refused(pos, "remaining_tiles.", "§2.1")
@@ -221,13 +187,13 @@ def test_count_that_disagrees_with_its_list() -> None:
 
 
 def test_discovery_without_its_tribe_M7_1() -> None:
-    pos = _find(lambda p: p["pending"] is not None and p["pending"][0] == "pile")
+    pos = POSITIONS.find(lambda p: p["pending"] is not None and p["pending"][0] == "pile")
     pos["pending"][1] = [40, 40]
     refused(pos, "pending.1", "M7.1")
 
 
 def test_draw_from_a_pile_that_does_not_exist_M7_2() -> None:
-    pos = _find(lambda p: p["pending"] is not None and p["pending"][0] == "draw")
+    pos = POSITIONS.find(lambda p: p["pending"] is not None and p["pending"][0] == "draw")
     pos["pending"][5] = 9
     refused(pos, "pending.5", "M7.2")
 
@@ -238,10 +204,10 @@ def test_relaxed_loading_skips_only_conservation() -> None:
 
     pos = _movement()
     pos["supply"]["wood"] += 1
-    assert load_position(_game(), pos, strict=False).to_position() == pos
+    assert load_position(POSITIONS.load(), pos, strict=False).to_position() == pos
     pos["players"][0]["tribes"][0][:2] = [40, 40]
     with pytest.raises(InvalidPosition, match="M2.2"):
-        load_position(_game(), pos, strict=False)
+        load_position(POSITIONS.load(), pos, strict=False)
 
 
 def _all_tribes(pos: dict[str, Any]) -> list[list[Any]]:
@@ -252,12 +218,4 @@ def _all_tribes(pos: dict[str, Any]) -> list[list[Any]]:
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", FUZZ_SEEDS)
 def test_corrupted_positions_are_refused_or_play(seed: int) -> None:
-    tally = fuzz_tally(FUZZ_PER_SEED, seed)
-    assert tally.tried == FUZZ_PER_SEED
-    assert tally.rejected + tally.accepted == tally.tried
-    assert tally.played == tally.accepted
-    assert tally.rejected > tally.tried // 2  # most corruptions break something
-
-
-if __name__ == "__main__":  # regenerate the schema document after a change to the model
-    SCHEMA_FILE.write_text(json.dumps(Position.model_json_schema(), indent=2) + "\n", encoding="utf-8")
+    POSITIONS.check_fuzz(seed)

@@ -9,63 +9,29 @@ test file of this folder does: pytest imports test files by their base name.)
 
 from __future__ import annotations
 
-import copy
-import json
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-import ziggurat
+from position_helpers import FUZZ_SEEDS, GamePositions
 from ziggurat.engine.errors import InvalidPosition
-from ziggurat.engine.positions import FuzzTally, fuzz_loading, seeded_positions
 from ziggurat.games.mesopotamia_epochs.schema import Position
 
-GAME = "mesopotamia-epochs"
 PLAYERS = 4
-FUZZ_SEEDS = (1, 2, 3, 4)
-FUZZ_PER_SEED = 2_500  # 10,000 corrupted positions in all
-SCHEMA_FILE = Path(__file__).resolve().parents[3] / "docs" / "positions" / "mesopotamia-epochs.schema.json"
-
-
-@cache
-def _game() -> Any:
-    return ziggurat.load(GAME, players=PLAYERS)
-
-
-@cache
-def real_positions() -> tuple[dict[str, Any], ...]:
-    """Positions of seeded random games, one every 3 plies (every phase and pending kind)."""
-    return tuple(seeded_positions(_game(), range(4), plies=600, every=3))
-
-
-def fuzz_tally(count: int, seed: int) -> FuzzTally:
-    return fuzz_loading(_game(), list(real_positions()), count, seed)
-
-
-def _find(test: Any) -> dict[str, Any]:
-    return copy.deepcopy(next(p for p in real_positions() if test(p)))
+# real positions: one every 3 plies of seeded random games (every phase and pending kind)
+POSITIONS = GamePositions("mesopotamia-epochs", PLAYERS, Position, every=3, rule_format="{}")
+fuzz_tally = POSITIONS.fuzz_tally  # the generator benchmarks/position_fuzz.py reuses
+refused = POSITIONS.refused  # what most tests here call
 
 
 def _strategy() -> dict[str, Any]:
-    return _find(lambda p: p["phase"] == "strategy" and p["pending"] is None and p["epoch"] == 2)
-
-
-def refused(pos: dict[str, Any], field: str, rule: str | None = None) -> str:
-    with pytest.raises(InvalidPosition) as info:
-        _game().state_from_position(pos)
-    text = str(info.value)
-    assert f"mesopotamia-epochs position: {field}" in text, text
-    if rule is not None:
-        assert rule in text, text
-    return text
+    return POSITIONS.find(lambda p: p["phase"] == "strategy" and p["pending"] is None and p["epoch"] == 2)
 
 
 # --- the schema -------------------------------------------------------------------------
 def test_real_positions_load_and_round_trip() -> None:
-    for pos in real_positions()[::4]:
-        assert _game().state_from_position(pos).to_position() == pos
+    for pos in POSITIONS.real_positions()[::4]:
+        assert POSITIONS.load().state_from_position(pos).to_position() == pos
 
 
 def test_missing_or_mistyped_field_is_named() -> None:
@@ -90,15 +56,15 @@ def test_unknown_phase_symbol_and_pending_kind() -> None:
 
 
 def test_combat_dice_are_one_or_two_E12_3() -> None:
-    pos = _find(lambda p: p["pending"] is not None and p["pending"][0] == "combat")
+    pos = POSITIONS.find(lambda p: p["pending"] is not None and p["pending"][0] == "combat")
     pos["pending"][2] = 3
     assert "less than or equal to 2" in refused(pos, "pending.combat.2")
 
 
 def test_schema_document_matches_the_model() -> None:
-    """docs/positions/mesopotamia-epochs.schema.json is generated from the model (no drift);
-    regenerate with ``python tests/games/mesopotamia_epochs/test_epochs_position_schema.py``."""
-    assert json.loads(SCHEMA_FILE.read_text(encoding="utf-8")) == Position.model_json_schema()
+    """docs/positions/mesopotamia-epochs.schema.json is generated from the model (no drift); regenerate with
+    ``python tests/position_helpers.py``."""
+    assert POSITIONS.schema_document() == Position.model_json_schema()
 
 
 # --- the semantic checks ----------------------------------------------------------------
@@ -164,7 +130,7 @@ def test_card_face_up_before_its_round_E3_7() -> None:
 
 
 def test_draw_order_is_by_ascending_vp_E3_2() -> None:
-    pos = _find(lambda p: p["pending"] is not None and p["pending"][0] == "draw")
+    pos = POSITIONS.find(lambda p: p["pending"] is not None and p["pending"][0] == "draw")
     pos["draw_order"].reverse()
     refused(pos, "draw_order", "E3.2")
 
@@ -195,7 +161,7 @@ def test_symbol_that_does_not_play() -> None:
 
 
 def test_deck_size_counts_the_deck() -> None:
-    pos = _find(lambda p: p["pending"] is not None and p["pending"][0] == "draw")
+    pos = POSITIONS.find(lambda p: p["pending"] is not None and p["pending"][0] == "draw")
     pos["deck_size"] += 1
     refused(pos, "deck_size")
 
@@ -207,22 +173,14 @@ def test_relaxed_loading_skips_only_the_ledgers() -> None:
     pos = _strategy()
     row = next(r for r in pos["areas"] if r[2] < 3)
     row[2] += 1
-    assert load_position(_game(), pos, strict=False).to_position() == pos
+    assert load_position(POSITIONS.load(), pos, strict=False).to_position() == pos
     pos["areas"].append([pos["areas"][0][0], "guti", 1])
     with pytest.raises(InvalidPosition, match="E8.8"):
-        load_position(_game(), pos, strict=False)
+        load_position(POSITIONS.load(), pos, strict=False)
 
 
 # --- the fuzz ---------------------------------------------------------------------------
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", FUZZ_SEEDS)
 def test_corrupted_positions_are_refused_or_play(seed: int) -> None:
-    tally = fuzz_tally(FUZZ_PER_SEED, seed)
-    assert tally.tried == FUZZ_PER_SEED
-    assert tally.rejected + tally.accepted == tally.tried
-    assert tally.played == tally.accepted
-    assert tally.rejected > tally.tried // 2  # most corruptions break something
-
-
-if __name__ == "__main__":  # regenerate the schema document after a change to the model
-    SCHEMA_FILE.write_text(json.dumps(Position.model_json_schema(), indent=2) + "\n", encoding="utf-8")
+    POSITIONS.check_fuzz(seed)
