@@ -83,7 +83,9 @@ class Session:
         palette = rt.palette_for(self.con.color_system)
         width = max(60, self.con.width)
         self.con.print(
-            rt.render_board(view, self.roles, width, legend=not self.legend_shown, palette=palette)
+            rt.render_board(
+                view, self.roles, width, legend=not self.legend_shown, palette=palette, lang=self.lang
+            )
         )
         self.legend_shown = True
 
@@ -94,7 +96,7 @@ class Session:
     def show_actions(self) -> None:
         n = 0
         for title, acts in self.ui.describe.action_groups(self.state.legal_actions()):
-            self.con.print(Text(title, style="bold"))
+            self.con.print(Text(render(title, self.lang), style="bold"))
             cells = []
             for action in acts:
                 n += 1
@@ -148,7 +150,7 @@ class Session:
                 return False
             if low in ("help", "h", "?"):
                 self.con.print(COMMANDS_HELP)
-                self.con.print(self.ui.describe.NOTATION_HELP)
+                self.con.print(render(self.ui.describe.NOTATION_HELP, self.lang))
                 continue
             if low == "board":
                 self.legend_shown = False

@@ -18,6 +18,7 @@ from ziggurat.cli.common import (
     read_record,
     record_game,
 )
+from ziggurat.cli.play import LANG_HELP, check_lang
 from ziggurat.engine.contract import State
 
 
@@ -48,6 +49,7 @@ def render(
     seat: Annotated[
         int | None, typer.Option("--seat", help="Draw what this seat sees (default: a spectator's view).")
     ] = None,
+    lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
 ) -> None:
     """Draw the board at one ply of a record as an SVG picture.
 
@@ -72,7 +74,7 @@ def render(
     elif ply is not None:
         raise UsageError("--ply applies to records, not to position files")
     check_seat(state.game, seat)
-    svg = game_ui(state.game.game_id).render_svg.render_svg(state.view(seat), roles)
+    svg = game_ui(state.game.game_id).render_svg.render_svg(state.view(seat), roles, lang=check_lang(lang))
     try:
         out.write_text(svg, encoding="utf-8")
     except OSError as exc:

@@ -91,7 +91,9 @@ class Stepper:
         view = state.view(self.seat)
         rt = self.ui.render_text
         palette = rt.palette_for(con.color_system)
-        con.print(rt.render_board(view, roles, max(60, con.width), legend=legend, palette=palette))
+        con.print(
+            rt.render_board(view, roles, max(60, con.width), legend=legend, palette=palette, lang=self.lang)
+        )
 
 
 def _step_text(k: int, lines: list[tuple[str, bool]]) -> Text:

@@ -294,7 +294,7 @@ def _panel(view: View, players: Sequence[str] | None) -> tuple[str, float]:
     return "".join(out), y
 
 
-def render_svg(view: View, players: Sequence[str] | None = None) -> str:
+def render_svg(view: View, players: Sequence[str] | None = None, lang: str = "en") -> str:
     """The whole picture for ``view`` (``state.view(seat)``) as an SVG document string;
     ``players``: a label per seat (e.g. the bot kind)."""
     panel, y = _panel(view, players)

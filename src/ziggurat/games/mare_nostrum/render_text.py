@@ -280,6 +280,7 @@ def render_board(
     width: int = 100,
     legend: bool = True,
     palette: Palette = FULL,
+    lang: str = "en",
 ) -> RenderableType:
     """Everything a player needs to decide, within ``min(width, 100)`` columns."""
     parts: list[RenderableType] = [status_line(view, palette), empires_table(view, roles, palette)]

@@ -404,7 +404,7 @@ def _status(view: View) -> list[str]:
     return lines
 
 
-def render_svg(view: View, players: Sequence[str] | None = None) -> str:
+def render_svg(view: View, players: Sequence[str] | None = None, lang: str = "en") -> str:
     """The whole picture for ``view`` (``state.view(seat)``) as an SVG document string."""
     body, map_w, map_h = _map(view)
     panel_x = MARGIN + map_w + 30

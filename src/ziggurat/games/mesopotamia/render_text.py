@@ -475,6 +475,7 @@ def render_board(
     width: int = 100,
     legend: bool = True,
     palette: Palette = FULL,
+    lang: str = "en",
 ) -> RenderableType:
     """Everything a player needs to decide: status, map, legend, players, commons, secrets.
 

@@ -441,7 +441,7 @@ def _legend(x: float, y: float) -> str:
     return "".join(out)
 
 
-def render_svg(view: View, players: Sequence[str] | None = None) -> str:
+def render_svg(view: View, players: Sequence[str] | None = None, lang: str = "en") -> str:
     """The whole picture for ``view`` (``state.view(seat)``) as an SVG document string;
     ``players``: a label per seat (e.g. the bot kind)."""
     names = names_for(view)

@@ -393,6 +393,7 @@ def render_board(
     width: int = 100,
     legend: bool = True,
     palette: Palette = FULL,
+    lang: str = "en",
 ) -> RenderableType:
     """Everything a player needs to decide: status, what is pending, the map, the VP track,
     the Peoples, the deal and set-aside cards, and the viewer's secrets.
