@@ -85,6 +85,10 @@ def test_refusals_and_sentences_in_french() -> None:
     assert "refusé : coup illégal : move b@9,9 9,8 :" in out
     assert "refusé : action inconnue" in out
     assert "refused:" not in out and "explores from" not in out
+    # the terminal's own words too: the header, whose decision it is, leaving the game
+    assert "Mésopotamie, 3 joueurs, graine 3 : Bleu = human, Jaune = random, Rouge = random" in out
+    assert "À Bleu de décider" in out and "Partie quittée au coup" in out
+    assert "to decide" not in out and "Game left" not in out
 
 
 def test_an_unknown_language_is_a_usage_error() -> None:

@@ -55,6 +55,19 @@ def test_interactive_stepping(records: list[Path]) -> None:
     assert "unknown command 'xyz'" in out
 
 
+def test_replay_in_french(records: list[Path]) -> None:
+    """--lang fr: the header, the step rules, the prompt's answers and the log read in French."""
+    result = invoke(
+        ["replay", str(records[0]), "--interactive", "--seat", "0", "--lang", "fr"], stdin="\nxyz\nq\n"
+    )
+    out = result.stdout
+    assert result.exit_code == 0, result.output
+    assert "Partie de Mésopotamie :" in out and "telle que Bleu l'a vue" in out
+    assert re.findall(r"Coup (\d+) sur", out) == ["0", "1", "1"]
+    assert "commande inconnue 'xyz'" in out
+    assert "Ply " not in out and "record:" not in out
+
+
 def test_bad_ply_and_seat(records: list[Path]) -> None:
     assert invoke(["replay", str(records[0]), "--ply", "999999"]).exit_code == 2
     assert invoke(["replay", str(records[0]), "--seat", "3"]).exit_code == 2

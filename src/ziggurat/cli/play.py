@@ -49,12 +49,6 @@ def check_lang(lang: str) -> str:
     return lang
 
 
-COMMANDS_HELP = """\
-Type the number of an action, or the action itself in notation. Commands:
-  board    draw the board again          actions  list the legal actions again
-  help     this text                     quit     leave the game (also: Ctrl-D)"""
-
-
 class Session:
     """One terminal game: seats, RNGs, the state and what the narrator is told."""
 
@@ -77,6 +71,10 @@ class Session:
         self.legend_shown = False
 
     # --- output -------------------------------------------------------------------------
+    def say(self, msg: str) -> str:
+        """``msg`` (a message, e.g. one of the engine's ``cli.*``) in the player's language."""
+        return render(msg, self.lang)
+
     def board(self, seat: int | None) -> None:
         view = self.state.view(seat)
         rt = self.ui.render_text
@@ -131,7 +129,7 @@ class Session:
 
     def human_turn(self, seat: int) -> bool:
         """Ask ``seat`` until it makes a legal decision (applied here); False on quit."""
-        self.con.rule(Text(f"{seat_name(self.game, seat).capitalize()} to decide", style="bold"))
+        self.con.rule(Text(self.say(message("cli.toDecide", seat=self.game.seat_label(seat))), style="bold"))
         self.board(seat)
         self.show_actions()
         while True:
@@ -149,7 +147,7 @@ class Session:
             if low in ("quit", "q", "exit"):
                 return False
             if low in ("help", "h", "?"):
-                self.con.print(COMMANDS_HELP)
+                self.con.print(self.say(message("cli.commands")))
                 self.con.print(render(self.ui.describe.NOTATION_HELP, self.lang))
                 continue
             if low == "board":
@@ -163,7 +161,9 @@ class Session:
                 actions = self.numbered()
                 n = int(answer)
                 if not 1 <= n <= len(actions):
-                    self.con.print(Text(f"no action number {n}: choose 1 to {len(actions)}", style="red"))
+                    self.con.print(
+                        Text(self.say(message("cli.noActionNumber", n=n, last=len(actions))), style="red")
+                    )
                     continue
                 answer = actions[n - 1]
             try:
@@ -179,16 +179,19 @@ class Session:
     def finish(self, completed: bool) -> None:
         plies = len(self.state.history())
         if not completed:
-            self.con.print(f"Game left at ply {plies}.")
+            self.con.print(self.say(message("cli.gameLeft", plies=plies)))
             return
-        self.con.rule(Text("Game over", style="bold"))
+        self.con.rule(Text(self.say(message("cli.gameOver")), style="bold"))
         self.board(self.narrator)
         returns = self.state.returns()
-        winners = [
-            seat_name(self.game, s).capitalize() for s, r in enumerate(returns) if r == max(returns) and r > 0
-        ]
-        result = f"{' and '.join(winners)} wins" if winners else "no winner"
-        self.con.print(Text(f"{result} after {plies} plies (returns {returns})", style="bold"))
+        winners = [self.game.seat_label(s) for s, r in enumerate(returns) if r == max(returns) and r > 0]
+        shown = str(returns)
+        if winners:
+            joined = self.say(message("cli.and")).join(render(w, self.lang) for w in winners)
+            result = self.say(message("cli.wins", winners=joined, plies=plies, returns=shown))
+        else:
+            result = self.say(message("cli.noWinner", plies=plies, returns=shown))
+        self.con.print(Text(result, style="bold"))
 
 
 @handle_usage_errors
@@ -228,8 +231,11 @@ def play(
     con = console()
     try:
         session = Session(game, kinds, bots, seed, con, check_lang(lang))
-        names = ", ".join(f"{seat_name(game, s).capitalize()} = {k}" for s, k in enumerate(kinds))
-        con.print(Text(f"{game.name}, {game.num_players} players, seed {seed}: {names}", style="bold"))
+        seats = [message("cli.seatKind", seat=game.seat_label(s), kind=k) for s, k in enumerate(kinds)]
+        header = session.say(
+            message("cli.header", game=game.title(), players=game.num_players, seed=seed, seats=seats)
+        )
+        con.print(Text(header, style="bold"))
         completed = session.run()
         session.finish(completed)
     finally:
@@ -240,4 +246,4 @@ def play(
             save.write_text(json.dumps(rec), encoding="utf-8")
         except OSError as exc:
             raise UsageError(f"cannot write {save}: {exc}") from exc
-        con.print(f"Record saved to {save}")
+        con.print(session.say(message("cli.recordSaved", path=str(save))))

@@ -23,13 +23,12 @@ from ziggurat.cli.common import (
     handle_usage_errors,
     read_record,
     record_game,
-    seat_name,
     stdin_is_tty,
 )
 from ziggurat.cli.play import LANG_HELP, check_lang
 from ziggurat.engine.contract import Game, State
 from ziggurat.engine.errors import ZigguratError
-from ziggurat.engine.messages import render
+from ziggurat.engine.messages import message, render
 
 CHECKPOINT_EVERY = 50
 
@@ -109,20 +108,34 @@ def _print_step(con: Console, k: int, lines: list[tuple[str, bool]]) -> None:
     con.print(_step_text(k, lines), end="")
 
 
-def _header(con: Console, game: Game, rec: dict[str, Any], seat: int | None) -> None:
-    players = ", ".join(
-        f"{seat_name(game, s).capitalize()} = {p}" for s, p in enumerate(rec.get("players") or [])
-    )
+def _header(con: Console, game: Game, rec: dict[str, Any], seat: int | None, lang: str) -> None:
+    players = [
+        message("cli.seatKind", seat=game.seat_label(s), kind=str(p))
+        for s, p in enumerate(rec.get("players") or [])
+    ]
     result = rec.get("result")
     if result:
         best = max(result)
-        winners = [seat_name(game, s).capitalize() for s, r in enumerate(result) if r == best and best > 0]
-        outcome = f"{' and '.join(winners)} won" if winners else "no winner"
+        winners = [render(game.seat_label(s), lang) for s, r in enumerate(result) if r == best and best > 0]
+        joined = render(message("cli.and"), lang).join(winners)
+        outcome = message("cli.replay.won", winners=joined) if winners else message("cli.replay.noWinner")
     else:
-        outcome = "unfinished"
-    seen = f"as {seat_name(game, seat).capitalize()} saw it" if seat is not None else "as a spectator sees it"
-    con.print(Text(f"{game.name} record: {players}; seed {rec.get('seed')}; {len(rec['actions'])} plies; "
-                   f"{outcome}; {seen}", style="bold"))  # fmt: skip
+        outcome = message("cli.replay.unfinished")
+    seen = (
+        message("cli.replay.asSeat", seat=game.seat_label(seat))
+        if seat is not None
+        else message("cli.replay.asSpectator")
+    )
+    header = message(
+        "cli.replay.header",
+        game=game.title(),
+        players=players,
+        seed=str(rec.get("seed")),
+        plies=len(rec["actions"]),
+        outcome=outcome,
+        seen=seen,
+    )
+    con.print(Text(render(header, lang), style="bold"))
 
 
 def print_all(con: Console, stepper: Stepper, upto: int) -> None:
@@ -135,7 +148,7 @@ def print_all(con: Console, stepper: Stepper, upto: int) -> None:
             con.print(batch, end="")
             batch = Text()
     con.print(batch, end="")
-    con.rule(Text(f"Board at ply {upto}", style="bold"))
+    con.rule(Text(render(message("cli.replay.boardAt", ply=upto), stepper.lang), style="bold"))
     stepper.board(con, state, legend=True)
 
 
@@ -145,14 +158,18 @@ def interactive(con: Console, stepper: Stepper, start: int) -> None:
     legend = True
     while True:
         state = stepper.state_at(ply)
-        con.rule(Text(f"Ply {ply} of {stepper.plies}", style="bold"))
+        con.rule(
+            Text(
+                render(message("cli.replay.plyOf", ply=ply, plies=stepper.plies), stepper.lang), style="bold"
+            )
+        )
         stepper.board(con, state, legend)
         legend = False
         if ply > 0:
             _print_step(con, ply, stepper.step(stepper.state_at(ply - 1), ply - 1))
         try:
             answer = typer.prompt(
-                "[Enter] next, b back, <ply> go to, q quit",
+                render(message("cli.replay.prompt"), stepper.lang),
                 default="",
                 show_default=False,
                 prompt_suffix=" > ",
@@ -166,7 +183,7 @@ def interactive(con: Console, stepper: Stepper, start: int) -> None:
             if ply < stepper.plies:
                 ply += 1
             else:
-                con.print("End of the record.")
+                con.print(render(message("cli.replay.end"), stepper.lang))
         elif answer in ("b", "back"):
             ply = max(0, ply - 1)
         elif answer.isdigit() and int(answer) <= stepper.plies:
@@ -174,7 +191,9 @@ def interactive(con: Console, stepper: Stepper, start: int) -> None:
         else:
             con.print(
                 Text(
-                    f"unknown command {answer!r}: Enter, b, a ply from 0 to {stepper.plies}, or q",
+                    render(
+                        message("cli.replay.unknown", answer=repr(answer), plies=stepper.plies), stepper.lang
+                    ),
                     style="red",
                 )
             )
@@ -211,7 +230,7 @@ def replay(
     if ply is not None and not 0 <= ply <= stepper.plies:
         raise UsageError(f"--ply {ply}: the record has plies 0 to {stepper.plies}")
     con = console()
-    _header(con, game, rec, seat)
+    _header(con, game, rec, seat, stepper.lang)
     if interactive_mode is None:
         interactive_mode = stdin_is_tty()
     if interactive_mode:

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, InvalidSeat, NotYourTurn
 from ziggurat.engine.eventlog import ConsLog, Event, log_events
 from ziggurat.engine.hooks import GameHooks
-from ziggurat.engine.messages import message
+from ziggurat.engine.messages import DEFAULT_LANG, catalogue, message, noun
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -85,6 +85,17 @@ class Game(ABC):
     def seat_names(self) -> list[str]:
         """How seats are called in this game (colours, for most)."""
         return [f"seat {i}" for i in range(self.num_players)]
+
+    def seat_label(self, seat: int) -> str:
+        """How a sentence names ``seat`` before anything of the game is known (the terminal's
+        headers and prompts): its name from :meth:`seat_names`, capitalised. A game may return a
+        :class:`~ziggurat.engine.messages.Message` so that it reads in every language."""
+        return self.seat_names()[seat].capitalize()
+
+    def title(self) -> str:
+        """The game's name as a message (``game.<id>`` in the engine's catalogue), or :attr:`name`."""
+        key = f"game.{self.game_id}"
+        return noun("game", self.game_id) if key in catalogue(DEFAULT_LANG) else self.name
 
     def check_seat(self, seat: object, spectator: bool = False) -> int:
         """``seat`` as an ``int`` if it is one of the game's seats (0 to n-1).

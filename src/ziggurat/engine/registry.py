@@ -6,6 +6,7 @@ import importlib
 from typing import Any
 
 from ziggurat.engine.contract import Game
+from ziggurat.engine.messages import declare_domain
 
 # game id -> "module:Class"; modules are imported lazily so loading one game stays cheap.
 _GAMES: dict[str, str] = {
@@ -13,6 +14,8 @@ _GAMES: dict[str, str] = {
     "mesopotamia-epochs": "ziggurat.games.mesopotamia_epochs.game:EpochsGame",
     "mare-nostrum": "ziggurat.games.mare_nostrum.game:MareNostrumGame",
 }
+
+declare_domain("game", _GAMES)  # Game.title(): each game's name in every language
 
 
 def games() -> list[str]:

@@ -54,6 +54,11 @@ class MareNostrumGame(Game):
     def seat_names(self) -> list[str]:
         return [f"seat {i}" for i in range(self.num_players)]
 
+    def seat_label(self, seat: int) -> str:
+        """``Seat 1`` (counted from 1, as the log and the browser name a seat before the empires
+        are dealt)."""
+        return message("mn.whoSeat", n=seat + 1)
+
     def new_initial_state(self) -> NostrumState:
         from ziggurat.games.mare_nostrum.flow import advance, new_position
 

@@ -59,6 +59,11 @@ class MesopotamiaGame(Game):
     def seat_names(self) -> list[str]:
         return D.COLOURS[: self.num_players]
 
+    def seat_label(self, seat: int) -> str:
+        from ziggurat.games.mesopotamia.vocabulary import colour
+
+        return colour(seat)
+
     def new_initial_state(self) -> MesoState:
         state = new_state(self)
         state._settle()

@@ -63,6 +63,11 @@ class EpochsGame(Game):
         """The players' symbols (§2.3, R45: cosmetic, given in seat order)."""
         return D.SYMBOLS[: self.num_players]
 
+    def seat_label(self, seat: int) -> str:
+        from ziggurat.engine.messages import noun
+
+        return noun("epochs.symbol", D.SYMBOLS[seat])
+
     def new_initial_state(self) -> EpochsState:
         state = new_state(self)
         state._settle()
