@@ -272,17 +272,11 @@ def _panel(view: View, players: Sequence[str] | None, lang: str) -> tuple[str, f
                 who=N.empire_name(_empire(view, who)) if who is not None else message("mn.svg.nobody"))
         for track, who in titles.items()
     ])  # fmt: skip
-    out.append(
-        _text(
-            x,
-            y,
-            _say(message("mn.svg.titles", items=holders), lang),
-            11,
-            INK,
-            "start",
-            extra=' class="titles"',
-        )
-    )
+    held_line = _say(message("mn.svg.titles", items=holders), lang)
+    # an English line (65 characters at most) stays one line; a longer French one takes two
+    for i, part in enumerate([held_line] if len(held_line) <= 65 else textwrap.wrap(held_line, 58)):
+        y += 14 if i else 0
+        out.append(_text(x, y, part, 11, INK, "start", extra=' class="titles"'))
     y += 6
     for s in range(int(view["n"])):
         y += 8
