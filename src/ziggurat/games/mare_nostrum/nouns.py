@@ -7,6 +7,12 @@ vocabulary comes in the forms the sentences need: French puts an article before 
 is named by :func:`who` as a sentence's subject and by :func:`whom` anywhere else; a token is
 ``wine`` in English and "un jeton de vin" or "de vin" in French (:func:`token`, :func:`of_token`).
 
+The boards (terminal and SVG) add the forms they need: an empire without an article
+(:func:`empire_name`), the stage in words (:func:`stage_name`), a track and its title holder
+(:func:`track`, :func:`track_mark`, :func:`leader`), the short codes printed on slots
+(:func:`building_code`, :func:`good_code`), and what each kind of action does
+(:func:`action_kind`, the titles of :func:`.describe.action_groups`).
+
 A seat is named as the browser names it: its empire once empires are dealt ("Rome"), else its
 seat counted from 1 ("seat 1"). An id the data does not know (a mistyped action explained by a
 refusal) is shown as written, with :func:`text`.

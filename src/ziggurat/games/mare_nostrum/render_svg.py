@@ -7,7 +7,8 @@ controller's colour when built, ringed when occupied), legions and fortress; lan
 cards. Provinces out of play at this player count (3.3) are drawn greyed out. The side panel has
 the round and stage, the title holders, each empire (tokens as a count, tracks, victory progress,
 tiles, titles), the display, the trade or payment under way and, for a seat's view, that seat's
-own screen.
+own screen. Texts, tooltips and slot codes are messages (``mn.svg.*``, ``mn.board.*`` and the
+vocabularies of :mod:`.nouns`) drawn in the reader's language (``lang``).
 """
 
 from __future__ import annotations

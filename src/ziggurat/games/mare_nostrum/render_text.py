@@ -4,7 +4,9 @@ Shows: round and stage with who decides; the empires (tokens behind the screen a
 tiles, tracks, victory progress, titles); the provinces with their building slots (``*`` built,
 ``.`` empty, occupier in brackets), influence marker, legions and fortress; the seas with
 triremes; the trade / buy / battle under way; the tile display; and the viewer's own screen.
-Every mark is also a letter, so the board reads the same without colour.
+Every mark is also a letter, so the board reads the same without colour. Every word is a
+message of the game's catalogue (``mn.board.*`` and the vocabularies of :mod:`.nouns`), drawn in
+the reader's language (``lang``); a payment names its purchase in notation, as it was typed.
 """
 
 from __future__ import annotations
