@@ -362,52 +362,23 @@ def describe_step(events: Sequence[Event], before: View, after: View) -> list[tu
 
 
 # --- legal actions, for a player choosing one ----------------------------------------------------
-ACTION_KINDS = {
-    "empire": "choose your empire (D1)",
-    "copy": "Castor & Pollux: copy a tile this round (D2)",
-    "extra": "production: an extra tax or legendary good (D3)",
-    "colossus": "the good the Colossus gives (D4)",
-    "token": "the trade token and its value (D5)",
-    "offer": "your secret offer, one token at a time (D6, D7)",
-    "starter": "who starts taking (D8)",
-    "take": "take an offered token (D9)",
-    "give": "give a leftover token (D10)",
-    "first": "Perseus: buy first (D11)",
-    "next": "who goes next (D12, D16)",
-    "buy": "buy a marker, unit, tile or the Pyramids (N3)",
-    "build": "build in a slot (N3)",
-    "free": "a free marker or legion (Hammurabi, Penthesilea)",
-    "pay": "pay with a token (N0.8)",
-    "end": "end your turn",
-    "keep": "tokens to keep (D14)",
-    "zeus": "Zeus: who moves first (D15)",
-    "convert": "convert a province (D17, D23)",
-    "row": "row a trireme (D18)",
-    "seabattle": "attack at sea (D19)",
-    "march": "march a legion (D20)",
-    "sail": "carry a legion by sea (D20)",
-    "fight": "attack on land (D21)",
-    "lose": "which legion you lose (D22)",
-    "pillage": "pillage a building (D23)",
-    "occupy": "occupy buildings (D23)",
-    "pass": "pass",
-    "circe": "Circe (D24)",
-    "done": "finish this step",
-    "title": "who takes the tied title (D25)",
-    "winner": "who wins the tie (D26)",
-}
+ACTION_KINDS: dict[str, Message] = {kind: N.action_kind(kind) for kind in N.ACTION_KINDS}
+"""What each kind of action does (``choose your empire (D1)``), a message in any language."""
 
 
 def action_groups(legal: Sequence[str]) -> list[tuple[str, list[str]]]:
-    """Legal actions grouped by kind, kinds in order of first appearance."""
-    return group_by_kind(legal, ACTION_KINDS)
+    """Legal actions grouped by kind, kinds in order of first appearance; each title is a
+    message, ``kind: what it does`` (``empire: choose your empire (D1)``)."""
+    groups = group_by_kind(legal, ACTION_KINDS)
+    kinds = [acts[0].split(" ", 1)[0] for _, acts in groups]
+    return [
+        (message("mn.actionGroup", kind=kind, what=N.action_kind(kind)), acts)
+        for kind, (_, acts) in zip(kinds, groups, strict=True)
+    ]
 
 
-NOTATION_HELP = """\
-Notation (docs/mare-nostrum.md): lower-case words, areas and tiles by id (latium, mare_ionium,
-colossus), seats by number. Trade: token a 4 · offer size 2 · offer wine · take oil from 1 ·
-give tax. Buy: build market gallia · buy legion latium · buy tile perseus · pay grain · end.
-Military: march gallia latium · sail achea asia · fight sicilia 2 · lose free · done."""
+NOTATION_HELP = message("mn.notationHelp")
+"""How to type an action, a message (its English text is the help as ``ziggurat play`` shows it)."""
 
 
 def result_facets(state: Any) -> dict[str, str]:

@@ -7,6 +7,12 @@ vocabulary comes in the forms the sentences need: French puts an article before 
 is named by :func:`who` as a sentence's subject and by :func:`whom` anywhere else; a token is
 ``wine`` in English and "un jeton de vin" or "de vin" in French (:func:`token`, :func:`of_token`).
 
+The boards (terminal and SVG) add the forms they need: an empire without an article
+(:func:`empire_name`), the stage in words (:func:`stage_name`), a track and its title holder
+(:func:`track`, :func:`track_mark`, :func:`leader`), the short codes printed on slots
+(:func:`building_code`, :func:`good_code`), and what each kind of action does
+(:func:`action_kind`, the titles of :func:`.describe.action_groups`).
+
 A seat is named as the browser names it: its empire once empires are dealt ("Rome"), else its
 seat counted from 1 ("seat 1"). An id the data does not know (a mistyped action explained by a
 refusal) is shown as written, with :func:`text`.
@@ -54,6 +60,21 @@ declare_domain("mn.piece", PIECES)
 declare_domain("mn.title", D.TRACKS)
 declare_domain("mn.gain", GAINS)
 declare_domain("mn.stage", STAGES)
+# the boards' words (render_text, render_svg, describe.action_groups)
+BUILDING_CODES = ("market", "city", "capital", "temple")
+ACTION_KINDS = (
+    "empire", "copy", "extra", "colossus", "token", "offer", "starter", "take", "give", "first",
+    "next", "buy", "build", "free", "pay", "end", "keep", "zeus", "convert", "row", "seabattle",
+    "march", "sail", "fight", "lose", "pillage", "occupy", "pass", "circe", "done", "title", "winner",
+)  # fmt: skip
+declare_domain("mn.empire", D.EMPIRES)
+declare_domain("mn.stageName", STAGES)
+declare_domain("mn.track", D.TRACKS)
+declare_domain("mn.trackMark", D.TRACKS)
+declare_domain("mn.leader", D.TRACKS)
+declare_domain("mn.buildingCode", BUILDING_CODES)
+declare_domain("mn.goodCode", D.GOODS)
+declare_domain("mn.actionKind", ACTION_KINDS)
 
 
 def text(value: str) -> Message:
@@ -159,6 +180,48 @@ def gain(pick: str) -> Message:
 def stage(st: str) -> Message:
     """The decision under way: its id in English (``trade_token``), in words in French."""
     return noun("mn.stage", st) if st in STAGES else text(st)
+
+
+def empire_name(eid: str | None) -> Message:
+    """An empire by itself, as a board lists it: ``Greece`` (French "Grèce", no article)."""
+    if eid and eid in D.EMPIRES:
+        return noun("mn.empire", eid)
+    return text(eid.title() if eid else "?")
+
+
+def stage_name(st: str) -> Message:
+    """The decision under way as the boards show it: ``trade: secret offers``."""
+    return noun("mn.stageName", st) if st in STAGES else text(st)
+
+
+def track(t: str) -> Message:
+    """A victory track or its title by itself: ``trade`` (French "commerce")."""
+    return noun("mn.track", t) if t in D.TRACKS else text(t)
+
+
+def track_mark(t: str) -> Message:
+    """The letter a board puts after an empire holding the title: ``T`` (French "Co")."""
+    return noun("mn.trackMark", t) if t in D.TRACKS else text(t[:1].upper())
+
+
+def leader(t: str) -> Message:
+    """The holder of a title: ``trade leader`` (French "chef du commerce")."""
+    return noun("mn.leader", t) if t in D.TRACKS else text(t)
+
+
+def building_code(kind: str) -> Message:
+    """The few capitals a board prints for a building slot: ``MKT`` (French "MCH")."""
+    return noun("mn.buildingCode", kind) if kind in BUILDING_CODES else text(kind[:3].upper())
+
+
+def good_code(g: str) -> Message:
+    """The three letters the map prints on a caravan slot: ``Gra`` (French "Cér")."""
+    return noun("mn.goodCode", g) if g in D.GOODS else text(g[:3].title())
+
+
+def action_kind(kind: str) -> Message:
+    """What a kind of action does, for a player choosing one: ``choose your empire (D1)``."""
+    return noun("mn.actionKind", kind) if kind in ACTION_KINDS else text(kind)
 
 
 def both(items: list[Message]) -> Message:

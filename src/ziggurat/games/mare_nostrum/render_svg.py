@@ -7,7 +7,8 @@ controller's colour when built, ringed when occupied), legions and fortress; lan
 cards. Provinces out of play at this player count (3.3) are drawn greyed out. The side panel has
 the round and stage, the title holders, each empire (tokens as a count, tracks, victory progress,
 tiles, titles), the display, the trade or payment under way and, for a seat's view, that seat's
-own screen.
+own screen. Texts, tooltips and slot codes are messages (``mn.svg.*``, ``mn.board.*`` and the
+vocabularies of :mod:`.nouns`) drawn in the reader's language (``lang``).
 """
 
 from __future__ import annotations
@@ -17,18 +18,10 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from ziggurat.engine.messages import Message, message
 from ziggurat.games.mare_nostrum import data as D
-from ziggurat.games.mare_nostrum.describe import (
-    PROVINCE_NAMES,
-    SEA_NAMES,
-    STAGES,
-    empire_name,
-    result_sentence,
-    seat_label,
-    slot_name,
-    tile_name,
-    token_name,
-)
+from ziggurat.games.mare_nostrum import nouns as N
+from ziggurat.games.mare_nostrum.describe import PROVINCE_NAMES, result_sentence, seat_label
 from ziggurat.games.mare_nostrum.layout import COLOURS, INK_ON, Point, layout
 from ziggurat.games.mare_nostrum.render_text import PROVINCE_SLOTS, phase_text, tracks_of, victory_of
 
@@ -41,10 +34,6 @@ LAYOUT = layout()
 MAP_W, MAP_H = LAYOUT.width, LAYOUT.height
 PANEL_X, PANEL_W = MAP_W + 10, 380
 BOX_W, BOX_H = LAYOUT.card_w, LAYOUT.card_h
-GOOD_CODES = {"grain": "Gra", "sheep": "She", "oil": "Oil", "wine": "Win", "metal": "Met", "timber": "Tim",
-              "marble": "Mar", "gold": "Gol", "gems": "Gem", "perfume": "Per", "papyrus": "Pap",
-              "pottery": "Pot", "gladiators": "Gla"}  # fmt: skip
-BUILDING_CODES = {"market": "MKT", "city": "CITY", "capital": "CAP", "temple": "TMP"}
 
 
 def _f(x: float) -> str:
@@ -78,14 +67,14 @@ def _ink_on(view: View, seat: int | None) -> str:
     return INK_ON.get(emp, "#fff") if emp else INK
 
 
-def slot_code(slot: str) -> str:
+def slot_code(slot: str, lang: str = "en") -> str:
     """The few letters printed on a slot: the caravan's good, the building, the legendary city."""
     kind, _, arg = slot.partition(":")
     if kind == "caravan":
-        return GOOD_CODES.get(arg, arg[:3].title())
+        return N.good_code(arg).render(lang)
     if kind == "legendary_city":
         return arg[:3].title()
-    return BUILDING_CODES.get(kind, kind[:3].upper())
+    return N.building_code(kind).render(lang)
 
 
 def _units(view: View, x: float, y: float, per_seat: Sequence[int] | None, shape: str) -> str:
@@ -105,7 +94,7 @@ def _units(view: View, x: float, y: float, per_seat: Sequence[int] | None, shape
     return "".join(out)
 
 
-def _province(view: View, prov: str) -> str:
+def _province(view: View, prov: str, lang: str) -> str:
     x, y, _, _ = LAYOUT.card(prov)
     cx = x + BOX_W / 2
     marker = view["markers"].get(prov)
@@ -118,8 +107,8 @@ def _province(view: View, prov: str) -> str:
            f'stroke="{border}" stroke-width="{3 if marker is not None else 1.2}"/>']  # fmt: skip
     if marker is not None:
         out.append(f'<circle cx="{_f(x + 11)}" cy="{_f(y + 11)}" r="6.5" fill="{border}" stroke="#fff" '
-                   f'class="marker"><title>influence marker: {escape(seat_label(view, int(marker)))}</title></circle>')  # fmt: skip
-    name = PROVINCE_NAMES.get(prov, prov)
+                   f'class="marker"><title>{escape(_say(message("mn.svg.marker", who=seat_label(view, int(marker))), lang))}</title></circle>')  # fmt: skip
+    name = _say(N.area(prov), lang)
     if prov in view.get("pending", {}):
         name += " ~"
     out.append(_text(cx + 5, y + 15.5, name, 12.5, INK, weight="bold"))
@@ -140,10 +129,12 @@ def _province(view: View, prov: str) -> str:
         state = "built" if is_built else "empty"
         out.append(f'<rect x="{_f(sx + 1)}" y="{_f(y + 21)}" width="{_f(sw - 2)}" height="16" rx="{rx}" '
                    f'fill="{sfill}" stroke="{stroke}" stroke-width="{width}" stroke-dasharray="{dash}" '
-                   f'class="slot {state}"><title>{escape(slot_name(slot))} ({state})</title></rect>')  # fmt: skip
+                   f'class="slot {state}"><title>{escape(_say(message("mn.svg.slot", slot=N.slot(slot), state=state), lang))}</title></rect>')  # fmt: skip
         ink = _ink_on(view, ctrl) if is_built else "#7d735e"
         out.append(
-            _text(sx + sw / 2, y + 32.5, slot_code(slot), 8, ink, weight="bold" if is_built else "normal")
+            _text(
+                sx + sw / 2, y + 32.5, slot_code(slot, lang), 8, ink, weight="bold" if is_built else "normal"
+            )
         )
         sx += sw
     out.append(_units(view, x + 14, y + 49, legions, "legion"))
@@ -156,20 +147,20 @@ def _province(view: View, prov: str) -> str:
     return "".join(out)
 
 
-def _covered(prov: str) -> str:
+def _covered(prov: str, lang: str) -> str:
     """A province out of play at this player count (3.3): greyed out, nothing on it."""
     x, y, _, _ = LAYOUT.card(prov)
     return (f'<g class="province-out" id="p-{prov}-out">'
             f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(BOX_W)}" height="{_f(BOX_H)}" rx="7" fill="#d9d2c2" '
             f'stroke="#aaa08a" stroke-width="1" stroke-dasharray="4 3"/>'
-            + _text(x + BOX_W / 2, y + 27, PROVINCE_NAMES.get(prov, prov), 11, "#8d8472", weight="bold")
-            + _text(x + BOX_W / 2, y + 43, "out of play", 9, "#8d8472", extra=' font-style="italic"')
+            + _text(x + BOX_W / 2, y + 27, _say(N.area(prov), lang), 11, "#8d8472", weight="bold")
+            + _text(x + BOX_W / 2, y + 43, _say(message("mn.svg.outOfPlay"), lang), 9, "#8d8472", extra=' font-style="italic"')
             + "</g>")  # fmt: skip
 
 
-def _sea(view: View, sea: str) -> str:
+def _sea(view: View, sea: str, lang: str) -> str:
     cx, cy = LAYOUT.places[sea]
-    out = [f'<g class="sea" id="s-{sea}">', _text(cx, cy, SEA_NAMES.get(sea, sea), 12.5, "#1d4466",
+    out = [f'<g class="sea" id="s-{sea}">', _text(cx, cy, _say(N.area(sea), lang), 12.5, "#1d4466",
                                                   extra=' font-style="italic" font-family="Georgia, serif"')]  # fmt: skip
     per = view["triremes"].get(sea) or []
     k = sum(1 for c in per if c)
@@ -178,7 +169,7 @@ def _sea(view: View, sea: str) -> str:
     return "".join(out)
 
 
-def _map(view: View) -> str:
+def _map(view: View, lang: str) -> str:
     board = D.board(int(view["n"]))
     out = [f'<rect x="0" y="0" width="{_f(MAP_W)}" height="{_f(MAP_H)}" fill="{LAND}"/>']
     for sea, shape in LAYOUT.shapes.items():
@@ -201,9 +192,9 @@ def _map(view: View) -> str:
             if prov < other:
                 out.append(f'<polyline points="{_pts(LAYOUT.link_path(prov, other))}"/>')
     out.append("</g>")
-    out.extend(_sea(view, sea) for sea in board.seas)
-    out.extend(_covered(prov) for prov in PROVINCE_NAMES if prov not in board.provinces)
-    out.extend(_province(view, prov) for prov in board.provinces)
+    out.extend(_sea(view, sea, lang) for sea in board.seas)
+    out.extend(_covered(prov, lang) for prov in PROVINCE_NAMES if prov not in board.provinces)
+    out.extend(_province(view, prov, lang) for prov in board.provinces)
     battle = view.get("battle") or {}
     where = battle.get("where")
     if where in LAYOUT.places:  # the battle under way
@@ -218,64 +209,99 @@ def _map(view: View) -> str:
     return "".join(out)
 
 
-def _panel(view: View, players: Sequence[str] | None) -> tuple[str, float]:
+def _say(msg: Message, lang: str) -> str:
+    return msg.render(lang)
+
+
+def _dotted(items: list[Message]) -> Message | str:
+    """``a · b · c``, as the panel lists the title holders."""
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = message("mn.svg.dot", a=item, b=out)
+    return out
+
+
+def _empire_card(view: View, s: int, role: str, lang: str) -> list[str]:
+    """The three lines of text on one empire's card in the side panel."""
+    opts = D.DEFAULT_OPTIONS
+    titles = view.get("titles") or {}
+    emp = (view.get("empires") or [None] * view["n"])[s]
+    held = [t for t, who in titles.items() if who == s]
+    tokens = (view.get("res_counts") or [0] * view["n"])[s]
+    tr = tracks_of(view, s)
+    tiles, cities = victory_of(view, s)
+    head = message("mn.svg.seat", empire=N.empire_name(emp), seat=str(s), role=role)
+    tracks = message("mn.svg.tracks", tokens=str(tokens), trade=str(tr["trade"]), culture=str(tr["culture"]),
+                     military=str(tr["military"]))  # fmt: skip
+    victory = message("mn.svg.victory", tiles=str(tiles), tiles_to_win=str(opts["tiles_to_win"]),
+                      cities=str(cities), cities_to_win=str(opts["capitals_to_win"]))  # fmt: skip
+    own = [_say(N.tile(t), lang) for t in (view.get("tiles") or [[]] * view["n"])[s]]
+    if view.get("pyramids") == s:
+        own.append(_say(message("mn.board.pyramids"), lang))
+    leaders = ", ".join(_say(N.leader(t), lang) for t in held)
+    line = ", ".join(own) + ("  ★ " + leaders if held else "")
+    return [_say(head, lang), _say(tracks, lang), _say(victory, lang), line]
+
+
+def _panel(view: View, players: Sequence[str] | None, lang: str) -> tuple[str, float]:
     x = PANEL_X + 8
     y = 30.0
-    out = [_text(x, y, "Mare Nostrum: Empires", 20, "#3b2a10", "start", "bold")]
+    out = [_text(x, y, _say(message("mn.game"), lang), 20, "#3b2a10", "start", "bold")]
     y += 22
     stage = str(view.get("stage"))
-    out.append(
-        _text(x, y, f"Round {view.get('round')} · {STAGES.get(stage, stage)}", 13, INK, "start", "bold")
-    )
+    heading = message("mn.svg.round", n=str(view.get("round")), stage=N.stage_name(stage))
+    out.append(_text(x, y, _say(heading, lang), 13, INK, "start", "bold"))
     mover = view.get("to_move")
     if stage == "over":
         y += 18
-        out.append(_text(x, y, result_sentence(view), 13, "#7a1d10", "start", "bold", ' class="result"'))
+        out.append(
+            _text(x, y, _say(result_sentence(view), lang), 13, "#7a1d10", "start", "bold", ' class="result"')
+        )
     elif isinstance(mover, int) and mover >= 0:
         y += 17
-        out.append(_text(x, y, f"To decide: {seat_label(view, mover)}", 11.5, INK, "start"))
-    opts = D.DEFAULT_OPTIONS
+        out.append(
+            _text(
+                x, y, _say(message("mn.svg.toDecide", who=seat_label(view, mover)), lang), 11.5, INK, "start"
+            )
+        )
     titles = view.get("titles") or {}
     y += 20
-    holders = " · ".join(
-        f"{track}: {empire_name(_empire(view, who)) if who is not None else '—'}"
+    holders = _dotted([
+        message("mn.svg.titleItem", track=N.track(track),
+                who=N.empire_name(_empire(view, who)) if who is not None else message("mn.svg.nobody"))
         for track, who in titles.items()
-    )
-    out.append(_text(x, y, f"Titles ★ {holders}", 11, INK, "start", extra=' class="titles"'))
+    ])  # fmt: skip
+    held_line = _say(message("mn.svg.titles", items=holders), lang)
+    # an English line (65 characters at most) stays one line; a longer French one takes two
+    for i, part in enumerate([held_line] if len(held_line) <= 65 else textwrap.wrap(held_line, 58)):
+        y += 14 if i else 0
+        out.append(_text(x, y, part, 11, INK, "start", extra=' class="titles"'))
     y += 6
     for s in range(int(view["n"])):
         y += 8
         fill = colour(view, s)
-        emp = (view.get("empires") or [None] * view["n"])[s]
         role = f" · {players[s]}" if players and s < len(players) else ""
-        held = [t for t, who in titles.items() if who == s]
+        head, tracks, victory, line = _empire_card(view, s, role, lang)
         out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{PANEL_W - 20}" height="66" rx="5" fill="#fbf7ec" '
                    f'stroke="{fill}" stroke-width="2"/>')  # fmt: skip
         out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="8" height="66" rx="2" fill="{fill}"/>')
-        out.append(_text(x + 14, y + 15, f"{empire_name(emp)} (seat {s}){role}", 12, INK, "start", "bold"))
-        tokens = (view.get("res_counts") or [0] * view["n"])[s]
-        tr = tracks_of(view, s)
-        tiles, cities = victory_of(view, s)
-        out.append(_text(x + 14, y + 30, f"tokens {tokens} · trade {tr['trade']} · culture {tr['culture']} · "
-                                         f"military {tr['military']}", 10.5, INK, "start"))  # fmt: skip
-        out.append(_text(x + 14, y + 44, f"victory: tiles {tiles}/{opts['tiles_to_win']}, capitals+legendary "
-                                         f"{cities}/{opts['capitals_to_win']}", 10.5, INK, "start"))  # fmt: skip
-        own = [tile_name(t) for t in (view.get("tiles") or [[]] * view["n"])[s]]
-        if view.get("pyramids") == s:
-            own.append("Pyramids")
-        line = ", ".join(own) + ("  ★ " + ", ".join(f"{t} leader" for t in held) if held else "")
+        out.append(_text(x + 14, y + 15, head, 12, INK, "start", "bold"))
+        out.append(_text(x + 14, y + 30, tracks, 10.5, INK, "start"))
+        out.append(_text(x + 14, y + 44, victory, 10.5, INK, "start"))
         out.append(_text(x + 14, y + 57, line[:62], 10, "#5a4a2a", "start", extra=' class="tiles"'))
         y += 66
     y += 24
-    out.append(_text(x, y, "Display", 12, INK, "start", "bold"))
-    shown = ", ".join(tile_name(t) if t else "—" for t in view.get("display") or [])
+    out.append(_text(x, y, _say(message("mn.svg.display"), lang), 12, INK, "start", "bold"))
+    shown = ", ".join(_say(N.tile(t), lang) if t else "—" for t in view.get("display") or [])
     for part in textwrap.wrap(shown, 58):
         y += 15
         out.append(_text(x, y, part, 10.5, INK, "start"))
     y += 15
-    out.append(_text(x, y, f"face down {view.get('facedown_count', 0)} · legendary pool "
-                           f"{view.get('pool_count', 0)}", 10.5, INK, "start"))  # fmt: skip
-    phase = phase_text(view)
+    pile = message("mn.svg.pile", down=view.get("facedown_count", 0), pool=view.get("pool_count", 0))
+    out.append(_text(x, y, _say(pile, lang), 10.5, INK, "start"))
+    phase = phase_text(view, lang)
     if phase is not None:
         y += 10
         for raw in phase.plain.splitlines():
@@ -286,8 +312,13 @@ def _panel(view: View, players: Sequence[str] | None) -> tuple[str, float]:
     res = view.get("res") or []
     if seat is not None and 0 <= seat < len(res) and res[seat] is not None:
         y += 24
-        out.append(_text(x, y, f"Only seat {seat} sees: its screen", 12, INK, "start", "bold"))
-        body = ", ".join(f"{token_name(t)} ×{c}" for t, c in sorted(res[seat].items()) if c) or "empty"
+        out.append(
+            _text(x, y, _say(message("mn.svg.screen", seat=str(seat)), lang), 12, INK, "start", "bold")
+        )
+        items = [
+            _say(message("mn.svg.count", tok=N.good(t), n=c), lang) for t, c in sorted(res[seat].items()) if c
+        ]
+        body = ", ".join(items) or _say(message("mn.board.empty"), lang)
         for part in textwrap.wrap(body, 58):
             y += 15
             out.append(_text(x, y, part, 10.5, INK, "start", extra=' class="secrets"'))
@@ -297,21 +328,20 @@ def _panel(view: View, players: Sequence[str] | None) -> tuple[str, float]:
 def render_svg(view: View, players: Sequence[str] | None = None, lang: str = "en") -> str:
     """The whole picture for ``view`` (``state.view(seat)``) as an SVG document string;
     ``players``: a label per seat (e.g. the bot kind)."""
-    panel, y = _panel(view, players)
+    panel, y = _panel(view, players, lang)
     width = PANEL_X + PANEL_W
     height = max(MAP_H + 30, y + 30)
     viewer = view.get("viewer")
-    title = f"Mare Nostrum: Empires, round {view.get('round')}, " + (
-        f"seat {viewer}'s view" if viewer is not None else "spectator's view"
+    title = message(
+        "mn.svg.title", n=str(view.get("round")), viewer="none" if viewer is None else str(viewer)
     )
-    legend = ("Slots filled in the controller's colour when built, orange dashed ring = occupied; squares = legions, "
-              "boats = triremes, towers = fortresses; ~ conversion pending; red dashes = battle")  # fmt: skip
+    legend = _say(message("mn.svg.legend"), lang)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{_f(height)}" '
         f'viewBox="0 0 {width} {_f(height)}" font-family="{FONT}">'
-        f"<title>{escape(title)}</title>"
+        f"<title>{escape(_say(title, lang))}</title>"
         f'<rect width="100%" height="100%" fill="#f4efe3"/>'
-        + _map(view)
+        + _map(view, lang)
         + _text(8, MAP_H + 18, legend, 10.5, "#6d6450", "start")
         + panel
         + "</svg>"

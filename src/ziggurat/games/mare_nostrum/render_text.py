@@ -4,7 +4,9 @@ Shows: round and stage with who decides; the empires (tokens behind the screen a
 tiles, tracks, victory progress, titles); the provinces with their building slots (``*`` built,
 ``.`` empty, occupier in brackets), influence marker, legions and fortress; the seas with
 triremes; the trade / buy / battle under way; the tile display; and the viewer's own screen.
-Every mark is also a letter, so the board reads the same without colour.
+Every mark is also a letter, so the board reads the same without colour. Every word is a
+message of the game's catalogue (``mn.board.*`` and the vocabularies of :mod:`.nouns`), drawn in
+the reader's language (``lang``); a payment names its purchase in notation, as it was typed.
 """
 
 from __future__ import annotations
@@ -17,21 +19,17 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ziggurat.engine.messages import Message, message
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
+from ziggurat.games.mare_nostrum import nouns as N
 from ziggurat.games.mare_nostrum.describe import (
     PROVINCE_NAMES,
     SEA_NAMES,
-    STAGES,
-    area_name,
     battle_result,
-    empire_name,
-    faces_text,
     result_sentence,
     seat_label,
     slot_name,
-    tile_name,
-    token_name,
 )
 
 View = dict[str, Any]
@@ -68,8 +66,6 @@ BASIC = Palette(
     dim="dim",
     title="bold yellow",
 )
-LEGEND = ("Slots: * built, . empty, [S] occupied by seat S. Units: L legions, T triremes, F fortress "
-          "(seat: count). M marker owner.")  # fmt: skip
 
 
 def palette_for(color_system: str | None) -> Palette:
@@ -103,42 +99,61 @@ def victory_of(view: View, seat: int) -> tuple[int, int]:
         return 0, 0
 
 
-def status_line(view: View, palette: Palette = FULL) -> Text:
+def _say(msg: Message, lang: str) -> str:
+    return msg.render(lang)
+
+
+def status_line(view: View, palette: Palette = FULL, lang: str = "en") -> Text:
     text = Text()
-    text.append("Mare Nostrum: Empires", style="bold")
-    text.append(f"  round {view.get('round')}  ")
+    text.append(_say(message("mn.game"), lang), style="bold")
+    text.append(_say(message("mn.board.round", n=str(view.get("round"))), lang))
     stage = str(view.get("stage"))
-    text.append(STAGES.get(stage, stage))
+    text.append(_say(N.stage_name(stage), lang))
     if stage == "over":
-        text.append("  " + result_sentence(view), style="bold")
+        text.append("  " + _say(result_sentence(view), lang), style="bold")
         return text
     mover = view.get("to_move")
     if isinstance(mover, int) and mover >= 0:
-        text.append("  to decide: ")
-        text.append(seat_label(view, mover), style=_style(view, mover, palette))
+        who = _say(seat_label(view, mover), lang)
+        line = _say(message("mn.board.toDecide", who=seat_label(view, mover)), lang)
+        at = line.rfind(who)
+        start = len(text)
+        text.append(line)
+        text.stylize(_style(view, mover, palette), start + at, start + at + len(who))
     return text
 
 
-def empires_table(view: View, roles: Sequence[str] | None, palette: Palette = FULL) -> Table:
+def empires_table(
+    view: View, roles: Sequence[str] | None, palette: Palette = FULL, lang: str = "en"
+) -> Table:
     opts = D.DEFAULT_OPTIONS
-    table = Table(title="Empires", title_justify="left", show_edge=False, pad_edge=False)
-    for col in ("seat", "empire", "tokens", "T/C/M", "win tiles/cities", "tiles"):
-        table.add_column(col, overflow="fold")
+    table = Table(
+        title=_say(message("mn.board.empires"), lang), title_justify="left", show_edge=False, pad_edge=False
+    )
+    for col in (
+        message("mn.board.colSeat"),
+        message("mn.board.colEmpire"),
+        message("mn.board.colTokens"),
+        message("mn.board.colTracks"),
+        message("mn.board.colWin"),
+        message("mn.board.colTiles"),
+    ):
+        table.add_column(_say(col, lang), overflow="fold")
     titles = view.get("titles") or {}
     for s in range(int(view["n"])):
         emp = (view.get("empires") or [None] * view["n"])[s]
-        name = empire_name(emp)
-        held = [t[0].upper() for t, who in titles.items() if who == s]
+        name = _say(N.empire_name(emp), lang)
+        held = [_say(N.track_mark(t), lang) for t, who in titles.items() if who == s]
         if held:
             name += " [" + "".join(held) + "]"
         role = f" {roles[s]}" if roles and s < len(roles) else ""
         tr = tracks_of(view, s)
         tiles, cities = victory_of(view, s)
-        own = ", ".join(tile_name(t) for t in view["tiles"][s]) if view.get("tiles") else ""
+        own = ", ".join(_say(N.tile(t), lang) for t in view["tiles"][s]) if view.get("tiles") else ""
         if view.get("pyramids") == s:
-            own += ", Pyramids"
+            own += ", " + _say(message("mn.board.pyramids"), lang)
         if (view.get("copy") or [None] * view["n"])[s]:
-            own += f" (copies {tile_name(view['copy'][s])})"
+            own += _say(message("mn.board.copies", tile=N.tile(view["copy"][s])), lang)
         table.add_row(
             f"{s}{role}",
             Text(name, style=_style(view, s, palette)),
@@ -150,7 +165,20 @@ def empires_table(view: View, roles: Sequence[str] | None, palette: Palette = FU
     return table
 
 
-def _slots_text(view: View, prov: str) -> str:
+def titles_line(view: View, lang: str = "en") -> Text:
+    """Who holds each title (N5)."""
+    items = [
+        message(
+            "mn.board.titleItem",
+            track=N.track(t),
+            who=seat_label(view, s) if s is not None else message("mn.board.nobody"),
+        )
+        for t, s in (view.get("titles") or {}).items()
+    ]
+    return Text(_say(message("mn.board.titles", items=items), lang))
+
+
+def _slots_text(view: View, prov: str, lang: str) -> str:
     built = set(view["buildings"].get(prov, []))
     occ = view.get("occupy", {}).get(prov, {})
     parts = []
@@ -158,119 +186,142 @@ def _slots_text(view: View, prov: str) -> str:
         mark = "*" if slot in built else "."
         if slot in occ:
             mark += f"[{occ[slot]}]"
-        parts.append(f"{mark}{_short(slot)}")
+        parts.append(f"{mark}{_short(slot, lang)}")
     return " ".join(parts)
 
 
-def _short(slot: str) -> str:
+def _short(slot: str, lang: str = "en") -> str:
     kind, _, arg = slot.partition(":")
     if kind == "caravan":
-        return arg
+        return _say(N.good(arg), lang)
     if kind == "legendary_city":
         return arg.title()
-    return {"market": "MKT", "capital": "CAP", "temple": "TMP", "city": "CITY"}.get(kind, kind)
+    return _say(N.building_code(kind), lang)
 
 
 PROVINCE_SLOTS: dict[str, list[str]] = {p["id"]: [x.lower() for x in p["slots"]] for p in D._MAP["provinces"]}
 
 
-def provinces_table(view: View, palette: Palette = FULL) -> Table:
+def provinces_table(view: View, palette: Palette = FULL, lang: str = "en") -> Table:
     in_play = set(D.board(int(view["n"])).provinces)
-    table = Table(title="Provinces", title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("province", no_wrap=True)
-    table.add_column("M")
-    table.add_column("slots (* built)", overflow="fold")
-    table.add_column("legions", no_wrap=True)
-    table.add_column("F")
+    table = Table(
+        title=_say(message("mn.board.provinces"), lang), title_justify="left", show_edge=False, pad_edge=False
+    )
+    table.add_column(_say(message("mn.board.colProvince"), lang), no_wrap=True)
+    table.add_column(_say(message("mn.board.colMarker"), lang))
+    table.add_column(_say(message("mn.board.colSlots"), lang), overflow="fold")
+    table.add_column(_say(message("mn.board.colLegions"), lang), no_wrap=True)
+    table.add_column(_say(message("mn.board.colFortress"), lang))
     for prov in PROVINCE_NAMES:
         if prov not in in_play:
             continue
         marker = view["markers"].get(prov)
-        name = PROVINCE_NAMES[prov]
+        name = _say(N.area(prov), lang)
         notes = []
         if prov in view.get("pending", {}):
-            notes.append("conv")
+            notes.append(_say(message("mn.board.conversion"), lang))
         if prov in view.get("conqueror", {}):
-            notes.append(f"cq{view['conqueror'][prov]}")
+            notes.append(_say(message("mn.board.conqueror", seat=str(view["conqueror"][prov])), lang))
         if notes:
             name += " (" + ",".join(notes) + ")"
         fort = view.get("fortresses", {}).get(prov)
         table.add_row(
             name,
             Text("-" if marker is None else str(marker), style=_style(view, marker, palette)),
-            _slots_text(view, prov),
+            _slots_text(view, prov, lang),
             _counts(view["legions"].get(prov)),
             "" if fort is None else str(fort),
         )
     return table
 
 
-def seas_line(view: View) -> Text:
+def seas_line(view: View, lang: str = "en") -> Text:
     parts = []
     for sea in SEA_NAMES:
         c = _counts(view["triremes"].get(sea))
         if c:
-            parts.append(f"{SEA_NAMES[sea]} T {c}")
-    return Text("Seas: " + ("; ".join(parts) if parts else "no triremes"))
+            parts.append(message("mn.board.seaItem", sea=N.area(sea), counts=c))
+    listed = parts[-1] if parts else message("mn.board.noTriremes")
+    for part in reversed(parts[:-1]):
+        listed = message("mn.log.then", a=part, b=listed)
+    return Text(_say(message("mn.board.seas", items=listed), lang))
 
 
-def display_line(view: View) -> Text:
-    shown = [tile_name(t) if t else "-" for t in view.get("display") or []]
-    text = Text("Display: " + ", ".join(shown))
-    text.append(f"  face down {view.get('facedown_count', 0)}  legendary pool {view.get('pool_count', 0)}")
+def display_line(view: View, lang: str = "en") -> Text:
+    shown = [N.tile(t) if t else message("mn.board.nobody") for t in view.get("display") or []]
+    text = Text(_say(message("mn.board.display", tiles=shown), lang))
+    pile = message("mn.board.pile", down=view.get("facedown_count", 0), pool=view.get("pool_count", 0))
+    text.append(_say(pile, lang))
     if view.get("pyramids") is None:
-        text.append("  Pyramids unbought")
+        text.append(_say(message("mn.board.pyramidsUnbought"), lang))
     return text
 
 
-def phase_text(view: View) -> Text | None:
+def _offer_line(view: View, trade: dict[str, Any], s: int) -> Message:
+    off = trade["offers"][s]
+    offered: Any
+    if off is None:
+        k = (view.get("offer_counts") or [0] * view["n"])[s]
+        offered = message("mn.board.hidden", n=k)
+    else:
+        offered = [N.good(t) for t in off] or message("mn.board.nobody")
+    received = [N.good(t) for t in trade["received"][s]] or message("mn.board.nobody")
+    return message("mn.board.offerLine", who=seat_label(view, s), offered=offered, received=received)
+
+
+def _battle_lines(view: View, battle: dict[str, Any]) -> list[Message]:
+    att, dfn = battle.get("att"), battle.get("def")
+    a = seat_label(view, att) if isinstance(att, int) else message("mn.board.unknownSeat")
+    b = seat_label(view, dfn) if isinstance(dfn, int) else message("mn.board.unknownSeat")
+    where = N.in_area(str(battle.get("where")))
+    lines = [message("mn.board.battle", kind=str(battle.get("kind")), where=where, att=a, dfn=b)]
+    for side, who in (("att", a), ("def", b)):
+        faces = [int(f) for f in battle.get(f"{side}_faces") or []]
+        if len(faces) == 1:
+            lines.append(message("mn.board.rolled", who=who, faces=faces))
+        elif faces:
+            lines.append(message("mn.board.rolledTotal", who=who, faces=faces, total=sum(faces)))
+    return lines
+
+
+def phase_text(view: View, lang: str = "en") -> Text | None:
     """The trade, buy or battle under way, as the view shows it."""
-    lines: list[str] = []
+    lines: list[Message] = []
     trade = view.get("trade")
     if trade:
         used = "".join("abc"[i] for i, u in enumerate(view.get("tokens_used") or []) if u)
-        lines.append(f"Trade value {trade.get('v')} (tokens used: {used or 'none'})")
-        for s in range(int(view["n"])):
-            off = trade["offers"][s]
-            if off is None:
-                k = (view.get("offer_counts") or [0] * view["n"])[s]
-                shown = f"{k} hidden"
-            else:
-                shown = ", ".join(token_name(t) for t in off) or "-"
-            got = ", ".join(token_name(t) for t in trade["received"][s]) or "-"
-            lines.append(f"  {seat_label(view, s)}: offers {shown}; received {got}")
+        lines.append(
+            message("mn.board.trade", value=str(trade.get("v")), used=used or message("mn.board.none"))
+        )
+        lines.extend(_offer_line(view, trade, s) for s in range(int(view["n"])))
     buy = view.get("buy")
     if buy and buy.get("paying"):
         pay = buy["paying"]
-        paid = ", ".join(token_name(t) for t in pay.get("paid", []))
-        lines.append(f"Paying for {pay.get('item')}: {len(pay.get('paid', []))}/{pay.get('cost')} ({paid})")
+        paid = [N.good(t) for t in pay.get("paid", [])]
+        lines.append(
+            message("mn.board.paying", item=str(pay.get("item")), paid=len(pay.get("paid", [])),
+                    cost=str(pay.get("cost")), tokens=paid)
+        )  # fmt: skip
     battle = view.get("battle")
     if battle:
-        att, dfn = battle.get("att"), battle.get("def")
-        a = seat_label(view, att) if isinstance(att, int) else "?"
-        b = seat_label(view, dfn) if isinstance(dfn, int) else "?"
-        where = area_name(str(battle.get("where")))
-        lines.append(f"Battle ({battle.get('kind')}) in {where}: {a} attacks {b}")
-        for side, who in (("att", a), ("def", b)):
-            faces = battle.get(f"{side}_faces") or []
-            if faces:
-                lines.append(f"  {who} rolled {faces_text(','.join(map(str, faces)))}")
+        lines.extend(_battle_lines(view, battle))
     last = view.get("last_battle")
     if last and not battle:
         lines.append(battle_result(view, last, last=True))
     if not lines:
         return None
-    return Text("\n".join(lines))
+    return Text("\n".join(_say(line, lang) for line in lines))
 
 
-def screen_text(view: View) -> Text | None:
+def screen_text(view: View, lang: str = "en") -> Text | None:
     seat = view.get("viewer")
     if seat is None or not view.get("res") or view["res"][seat] is None:
         return None
     res = view["res"][seat]
-    body = ", ".join(f"{token_name(t)} x{c}" for t, c in sorted(res.items()) if c) or "empty"
-    text = Text("Your screen ", style="bold")
-    text.append(body)
+    items = [message("mn.board.count", tok=N.good(t), n=c) for t, c in sorted(res.items()) if c]
+    body = ", ".join(_say(i, lang) for i in items)
+    text = Text(_say(message("mn.board.screen"), lang), style="bold")
+    text.append(body or _say(message("mn.board.empty"), lang))
     return text
 
 
@@ -282,22 +333,23 @@ def render_board(
     palette: Palette = FULL,
     lang: str = "en",
 ) -> RenderableType:
-    """Everything a player needs to decide, within ``min(width, 100)`` columns."""
-    parts: list[RenderableType] = [status_line(view, palette), empires_table(view, roles, palette)]
-    titles = view.get("titles") or {}
-    parts.append(Text("Titles: " + ", ".join(f"{t} {seat_label(view, s) if s is not None else '-'}"
-                                             for t, s in titles.items())))  # fmt: skip
-    parts.append(provinces_table(view, palette))
-    parts.append(seas_line(view))
-    parts.append(display_line(view))
-    phase = phase_text(view)
+    """Everything a player needs to decide, within ``min(width, 100)`` columns, in ``lang``."""
+    parts: list[RenderableType] = [
+        status_line(view, palette, lang),
+        empires_table(view, roles, palette, lang),
+    ]
+    parts.append(titles_line(view, lang))
+    parts.append(provinces_table(view, palette, lang))
+    parts.append(seas_line(view, lang))
+    parts.append(display_line(view, lang))
+    phase = phase_text(view, lang)
     if phase is not None:
         parts.append(phase)
-    screen = screen_text(view)
+    screen = screen_text(view, lang)
     if screen is not None:
         parts.append(screen)
     if legend:
-        parts.append(Text(LEGEND, style="dim"))
+        parts.append(Text(_say(message("mn.board.legend"), lang), style="dim"))
     return Group(*parts)
 
 
