@@ -32,78 +32,12 @@ View = dict[str, Any]
 
 PROVINCE_NAMES: dict[str, str] = {p["id"]: p["name"] for p in D._MAP["provinces"]}
 SEA_NAMES: dict[str, str] = {s["id"]: s["name"] for s in D._MAP["seas"]}
-STAGES = {
-    "start_title": "set-up: starting titles by lot",
-    "reveal": "set-up: tiles revealed",
-    "castor": "round start: Castor & Pollux",
-    "production": "production",
-    "trade_start": "trade",
-    "trade_token": "trade: choosing the trade token",
-    "trade_size": "trade: offer sizes",
-    "trade_offer": "trade: secret offers",
-    "trade_starter": "trade: choosing the starter",
-    "trade_draft": "trade: taking offered tokens",
-    "trade_give": "trade: giving leftovers",
-    "buy_perseus": "buy: Perseus",
-    "buy_order": "buy: choosing who buys next",
-    "buy_turn": "buy",
-    "buy_keep": "buy: keeping tokens",
-    "mil_zeus": "military: Zeus",
-    "mil_order": "military: choosing who moves next",
-    "mil_conv": "military: conversions",
-    "mil_row": "military: rowing triremes",
-    "mil_sea": "military: sea battle",
-    "mil_march": "military: moving",
-    "mil_fight": "military: land battle",
-    "mil_circe": "military: Circe",
-    "claim_tie": "claiming titles: a tie",
-    "tie_win": "victory: a tie",
-    "over": "game over",
-}
-
-
-def area_name(aid: str) -> str:
-    return PROVINCE_NAMES.get(aid) or SEA_NAMES.get(aid) or aid.replace("_", " ").title()
-
-
-def tile_name(tid: str) -> str:
-    return str(D.TILES[tid]["name"]) if tid in D.TILES else tid.replace("_", " ").title()
-
-
-def empire_name(eid: str | None) -> str:
-    if eid and eid in D.EMPIRES:
-        return str(D.EMPIRES[eid]["name"])
-    return eid.title() if eid else "?"
 
 
 def seat_label(view: View, seat: int) -> Message:
     """A seat as the browser names it: ``Rome`` once empires are dealt, else ``seat 1``
     (counted from 1); a message, so it reads in any language."""
     return N.whom(view, seat)
-
-
-def slot_name(slot: str) -> str:
-    """``caravan:grain`` -> ``grain caravan``; ``legendary_city:troia`` -> ``legendary city Troia``."""
-    kind, _, arg = slot.partition(":")
-    if kind == "caravan":
-        return f"{arg} caravan"
-    if kind == "legendary_city":
-        return f"legendary city {arg.title()}"
-    return kind.replace("_", " ")
-
-
-def token_name(tok: str) -> str:
-    if tok.startswith("leg:"):
-        return f"legendary {tok[4:]}"
-    return tok
-
-
-def faces_text(faces: str) -> str:
-    """``2,4,5,6`` -> ``2, 4, 5, 6 (total 17)``: every die face of a roll (7.6: all public)."""
-    shown = faces.split(",")
-    if len(shown) == 1:
-        return shown[0]
-    return f"{', '.join(shown)} (total {sum(int(f) for f in shown)})"
 
 
 def _side(view: View, seat: int, faces: list[int], total: int) -> Message:

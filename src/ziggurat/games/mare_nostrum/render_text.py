@@ -29,7 +29,6 @@ from ziggurat.games.mare_nostrum.describe import (
     battle_result,
     result_sentence,
     seat_label,
-    slot_name,
 )
 
 View = dict[str, Any]
@@ -353,4 +352,4 @@ def render_board(
     return Group(*parts)
 
 
-__all__ = ["BASIC", "FULL", "Palette", "palette_for", "render_board", "slot_name"]
+__all__ = ["BASIC", "FULL", "Palette", "palette_for", "render_board"]
