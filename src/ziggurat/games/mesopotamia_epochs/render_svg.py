@@ -499,11 +499,11 @@ def render_svg(view: View, players: Sequence[str] | None = None, lang: str = "en
         "epochs.svg.epochOf", n=int(view["epoch"]), of=epochs, phase=phase_name(view["phase"], lang)
     )
     line = head.render(lang)
-    panel.append(_text(x, y, line, 14, INK, "start", "bold"))
-    left = max(214.0, 8.4 * len(line))  # the Epoch chips after the line (bold 14 px: about 8.4 px a letter)
+    # a smaller font when the line would run into the Epoch chips (bold 14 px: about 7.9 px a letter)
+    panel.append(_text(x, y, line, min(14.0, 14.0 * 206 / (7.9 * len(line))), INK, "start", "bold"))
     for e in range(1, epochs + 1):
         fill = EPOCH_FILL.get(e, "#777") if e <= int(view["epoch"]) else "#d8d0bd"
-        panel.append(f'<rect x="{_f(x + left + (e - 1) * 27)}" y="{_f(y - 12)}" width="23" height="14" rx="3" '
+        panel.append(f'<rect x="{_f(x + 214 + (e - 1) * 27)}" y="{_f(y - 12)}" width="23" height="14" rx="3" '
                      f'fill="{fill}" stroke="{INK if e == int(view["epoch"]) else "#9b917c"}" '
                      f'stroke-width="{2 if e == int(view["epoch"]) else 0.8}"/>')  # fmt: skip
     if view["phase"] == "over":
