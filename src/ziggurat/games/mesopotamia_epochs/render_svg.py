@@ -339,10 +339,23 @@ def _map(view: View, lang: str) -> str:
 
 
 # --- side panel -------------------------------------------------------------------------------
-def _chip(x: float, y: float, w: float, label: str, fill: str, ink: str = "#fff", dashed: bool = False) -> str:  # fmt: skip
+def _chip(x: float, y: float, w: float, label: str, fill: str, ink: str = "#fff", dashed: bool = False,
+          size: float = 9) -> str:  # fmt: skip
     dash = ' stroke-dasharray="3 2"' if dashed else ""
     return (f'<rect x="{_f(x)}" y="{_f(y - 11)}" width="{_f(w)}" height="15" rx="4" fill="{fill}" stroke="#333" '
-            f'stroke-width="0.8"{dash}/>' + _text(x + w / 2, y, label, 9, ink, weight="bold"))  # fmt: skip
+            f'stroke-width="0.8"{dash}/>' + _text(x + w / 2, y, label, size, ink, weight="bold"))  # fmt: skip
+
+
+def _card_label(name: str) -> tuple[str, float]:
+    """A People's name as it fits a card chip (11 letters at 9 px): a longer name of several
+    words abbreviates its first ("P. de la mer"), then shrinks, then is cut short."""
+    if len(name) > 11 and " " in name:
+        name = name[0] + ". " + name.split(" ", 1)[1]
+    if len(name) <= 11:
+        return name, 9
+    if len(name) <= 14:
+        return name, round(9 * 11 / len(name), 1)
+    return name[:13] + "…", round(9 * 11 / 14, 1)
 
 
 def _status_lines(view: View, lang: str) -> list[str]:
@@ -424,6 +437,7 @@ def _player_block(view: View, seat: int, x: float, y: float, role: str, lang: st
     cw = (PANEL_W - 24) / 5 - 3
     for k, card in enumerate(pl["cards"]):
         pid = card["people"]
+        size = 9.0
         if pid is None:  # face down, and the viewer does not know it
             chip = (
                 message("epochs.svg.hiddenCard", n=int(card["epoch"])).render(lang),
@@ -432,11 +446,10 @@ def _player_block(view: View, seat: int, x: float, y: float, role: str, lang: st
                 False,
             )
         else:  # face up, or (dashed) the viewer's own secret
-            name = people_name(names, pid, lang)
-            label = name if len(name) <= 11 else name[:10] + "."
+            label, size = _card_label(people_name(names, pid, lang))
             public = card["public"]
             chip = (label, EPOCH_FILL.get(card["epoch"], "#555") if public else "#f3ead6", "#fff" if public else "#555", not public)  # fmt: skip
-        out.append(_chip(x + k * (cw + 3), y + 20, cw, *chip))
+        out.append(_chip(x + k * (cw + 3), y + 20, cw, *chip, size=size))
     out.append("</g>")
     return "".join(out)
 
