@@ -557,24 +557,29 @@ def describe_step(events: Sequence[Event], before: View, after: View) -> list[tu
 
 
 # --- legal actions, for a player choosing one ----------------------------------------------------
-ACTION_KINDS = {
-    "keep": "keep the card you drew (D1, E3.4)",
-    "pass": "pass the drawn card face down to a player without a card (D1, E3.4)",
-    "land": "sea start: the coastal area of your first tribe (D3, E7.5)",
-    "displace": "where your displaced tribe goes (D2, E7.2)",
-    "remove": "the displaced tribe has nowhere to go (E7.3)",
-    "place": "place the next tribe; into an area held by another People it attacks (D4, E8, E12)",
-    "stop": "stop placing; the rest of the pool is discarded (E8.6)",
+ACTION_KINDS: dict[str, Message] = {
+    "keep": message("epochs.actionKind.keep"),
+    "pass": message("epochs.actionKind.pass"),
+    "land": message("epochs.actionKind.land"),
+    "displace": message("epochs.actionKind.displace"),
+    "remove": message("epochs.actionKind.remove"),
+    "place": message("epochs.actionKind.place"),
+    "stop": message("epochs.actionKind.stop"),
 }
+"""What each kind of action does, as a message (``render(text, lang)`` words it)."""
 
 
 def action_groups(legal: Sequence[str]) -> list[tuple[str, list[str]]]:
-    """Legal actions grouped by kind, kinds in order of first appearance."""
-    return group_by_kind(legal, ACTION_KINDS)
+    """Legal actions grouped by kind, kinds in order of first appearance, each titled
+    ``"kind: what it does"``: a message for the kinds of :data:`ACTION_KINDS`."""
+    out: list[tuple[str, list[str]]] = []
+    for title, actions in group_by_kind(legal, ACTION_KINDS):
+        kind = actions[0].split(" ", 1)[0]
+        if kind in ACTION_KINDS:
+            title = message("epochs.actionGroup", kind=kind, description=ACTION_KINDS[kind])
+        out.append((title, actions))
+    return out
 
 
-NOTATION_HELP = """\
-Notation (docs/mesopotamia-epochs.md): areas and Peoples by id (babylon, sea_peoples) or name
-(place Great Green), players by symbol or initial (brooch head mask statue urn: b h m s u).
-Actions: keep · pass head · land byblos · displace elam · remove · place babylon · stop.
-Placing into an area held by another People is an attack; the dice are rolled for you."""
+NOTATION_HELP = message("epochs.notationHelp")
+"""A summary of the notation, as a message (``render(NOTATION_HELP, lang)``)."""

@@ -12,7 +12,9 @@ Tribes are a chip in the colour of their People's Epoch (§2.3) carrying the own
 (Brooch, Head, Mask, Statue, Urn) and the count. The side panel shows the Epoch and round, what
 is pending, the victory-point track, each player's cards (face-down ones as ``?``), the deal,
 the set-aside cards and the viewer's own secrets. Only the view is read, so nothing hidden
-from the viewer can be drawn. Elements carry ``data-`` attributes for tests.
+from the viewer can be drawn. Elements carry ``data-`` attributes for tests. Every word comes
+from the game's message catalogues in the reader's language ``lang`` (keys ``epochs.svg.*`` and
+the terminal board's ``epochs.board.*``; names from :mod:`.words`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from functools import cache, cached_property
 from typing import Any
 from xml.sax.saxutils import escape
 
+from ziggurat.engine.messages import message, noun
+from ziggurat.games.mesopotamia_epochs.data import SYMBOLS
 from ziggurat.games.mesopotamia_epochs.describe import (
     Names,
     attack_route,
@@ -31,9 +35,17 @@ from ziggurat.games.mesopotamia_epochs.describe import (
     occupancy,
     owners,
     result_sentence,
-    symbol_name,
 )
-from ziggurat.games.mesopotamia_epochs.render_text import commons_line, pending_text, secrets_text
+from ziggurat.games.mesopotamia_epochs.render_text import (
+    area_name,
+    commons_line,
+    pending_text,
+    people_name,
+    phase_name,
+    player_name,
+    secret_parts,
+)
+from ziggurat.games.mesopotamia_epochs.words import as_is, symbol
 
 View = dict[str, Any]
 Point = tuple[float, float]
@@ -221,8 +233,11 @@ def _borders(lay: _Layout) -> str:
     return "".join(out)
 
 
-def _area(lay: _Layout, aid: str, view: View, occ: dict[str, tuple[str, int]], who: dict[str, str]) -> str:
+def _area(
+    lay: _Layout, aid: str, view: View, occ: dict[str, tuple[str, int]], who: dict[str, str], lang: str
+) -> str:
     names = lay.names
+    label = area_name(names, aid, lang)
     (cx, cy), r, kind = lay.pos[aid], lay.r[aid], lay.kind[aid]
     m = names.map
     i = m.index[aid] if m is not None else -1
@@ -237,7 +252,6 @@ def _area(lay: _Layout, aid: str, view: View, occ: dict[str, tuple[str, int]], w
     if kind == "uninhabited":
         out.append(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" fill="url(#waste)" stroke="#9b9384" '
                    f'stroke-width="1.2" stroke-dasharray="4 3"/>')  # fmt: skip
-        label = names.area(aid)
         out.append(_text(cx, cy + r + 12, label, 9.5, "#6f685b", extra=' font-style="italic"' + HALO))
         out.append("</g>")
         return "".join(out)
@@ -251,8 +265,8 @@ def _area(lay: _Layout, aid: str, view: View, occ: dict[str, tuple[str, int]], w
         bx, by = cx + r * 0.74, cy - r * 0.74
         out.append(f'<circle cx="{_f(bx)}" cy="{_f(by)}" r="7.5" fill="{GOLD}" stroke="#6b4e0a" stroke-width="0.8"/>')  # fmt: skip
         out.append(_text(bx, by + 3, "2×", 7.5, "#2a1d00", weight="bold"))
-    size = 9.5 if len(names.area(aid)) <= 8 else 8.6
-    out.append(_text(cx, cy - r * 0.28, names.area(aid), size, INK, weight="bold", extra=HALO))
+    size = 9.5 if len(label) <= 8 else 8.6
+    out.append(_text(cx, cy - r * 0.28, label, size, INK, weight="bold", extra=HALO))
     if held:
         pid, count = held
         colour = EPOCH_FILL.get(names.card_epoch(pid) or 0, "#555")
@@ -261,7 +275,7 @@ def _area(lay: _Layout, aid: str, view: View, occ: dict[str, tuple[str, int]], w
                    f'fill="{colour}" stroke="#1d1d1d" stroke-width="0.9"/>')  # fmt: skip
         out.append(icon(who.get(pid, ""), cx - 8, cy + r * 0.02 + 7.5, 12, "#fff"))
         out.append(_text(cx + 7, cy + r * 0.02 + 12, str(count), 11.5, "#fff", weight="bold"))
-        out.append(_text(cx, cy + r * 0.02 + 25, names.people(pid)[:3].upper(), 7.5, "#4a4030", weight="bold",
+        out.append(_text(cx, cy + r * 0.02 + 25, people_name(names, pid, lang)[:3].upper(), 7.5, "#4a4030", weight="bold",
                          extra=' letter-spacing="0.5"'))  # fmt: skip
         if names.bonus(pid) == aid:
             out.append(_text(cx - r * 0.74, cy - r * 0.6, "★", 13, GOLD, weight="bold",
@@ -297,7 +311,7 @@ def _default_layout(map_id: str, peoples_id: str | None) -> _Layout:
     return _Layout(view, names_for(view))
 
 
-def _map(view: View) -> str:
+def _map(view: View, lang: str) -> str:
     names = names_for(view)
     lay = _Layout(view, names) if names.map is None else _default_layout(view["map"], view.get("peoples_data"))  # fmt: skip
     occ = occupancy(view)
@@ -315,43 +329,61 @@ def _map(view: View) -> str:
         for i, aid in enumerate(m.ids):
             if m.sea[i]:
                 x, y = lay.pos[aid]
-                out.append(_text(x, y, names.area(aid), 20, SEA_INK, weight="bold",
+                out.append(_text(x, y, area_name(names, aid, lang), 20, SEA_INK, weight="bold",
                                  extra=' font-style="italic" letter-spacing="3" opacity="0.75"'))  # fmt: skip
     out.append(_borders(lay))
-    out.extend(_area(lay, aid, view, occ, who) for aid in lay.pos if lay.kind[aid] != "sea")
+    out.extend(_area(lay, aid, view, occ, who, lang) for aid in lay.pos if lay.kind[aid] != "sea")
     out.append(_highlights(lay, view, occ))
     out.append("</g>")
     return "".join(out)
 
 
 # --- side panel -------------------------------------------------------------------------------
-def _chip(x: float, y: float, w: float, label: str, fill: str, ink: str = "#fff", dashed: bool = False) -> str:  # fmt: skip
+def _chip(x: float, y: float, w: float, label: str, fill: str, ink: str = "#fff", dashed: bool = False,
+          size: float = 9) -> str:  # fmt: skip
     dash = ' stroke-dasharray="3 2"' if dashed else ""
     return (f'<rect x="{_f(x)}" y="{_f(y - 11)}" width="{_f(w)}" height="15" rx="4" fill="{fill}" stroke="#333" '
-            f'stroke-width="0.8"{dash}/>' + _text(x + w / 2, y, label, 9, ink, weight="bold"))  # fmt: skip
+            f'stroke-width="0.8"{dash}/>' + _text(x + w / 2, y, label, size, ink, weight="bold"))  # fmt: skip
 
 
-def _status_lines(view: View) -> list[str]:
+def _card_label(name: str) -> tuple[str, float]:
+    """A People's name as it fits a card chip (11 letters at 9 px): a longer name of several
+    words abbreviates its first ("P. de la mer"), then shrinks, then is cut short."""
+    if len(name) > 11 and " " in name:
+        name = name[0] + ". " + name.split(" ", 1)[1]
+    if len(name) <= 11:
+        return name, 9
+    if len(name) <= 14:
+        return name, round(9 * 11 / len(name), 1)
+    return name[:13] + "…", round(9 * 11 / 14, 1)
+
+
+def _status_lines(view: View, lang: str) -> list[str]:
     names = names_for(view)
     who = owners(view)
     lines = []
     rnd = view.get("round")
     if rnd:
         pid = rnd["people"]
-        lines.append(f"Round #{rnd['order']}: {names.the(pid)} ({symbol_name(who.get(pid, '?'))}) · pool {rnd['pool']}")  # fmt: skip
-    pend = pending_text(view)
+        line = message("epochs.svg.round", n=int(rnd["order"]), people=names.people_word(pid),
+                       who=symbol(who.get(pid, "?")), pool=int(rnd["pool"]))  # fmt: skip
+        lines.append(line.render(lang))
+    pend = pending_text(view, lang=lang)
     if pend is not None:
         lines.append(pend.plain)
     return lines
 
 
-def _vp_track(view: View, x: float, y: float) -> str:
+def _vp_track(view: View, x: float, y: float, lang: str) -> str:
     players = view["players"]
     top = max([int(pl["vp"]) for pl in players] + [10])
     step = 10 if top <= 60 else 25 if top <= 150 else 50
     scale_max = step * math.ceil(top / step)
     w = PANEL_W - 40
-    out = ['<g class="vp-track">', _text(x, y, "Victory points", 13, INK, "start", "bold")]
+    out = [
+        '<g class="vp-track">',
+        _text(x, y, message("epochs.svg.victoryPoints").render(lang), 13, INK, "start", "bold"),
+    ]
     ty = y + 34
     out.append(f'<rect x="{_f(x)}" y="{_f(ty)}" width="{_f(w)}" height="6" rx="3" fill="#cdbf9c"/>')
     for v in range(0, scale_max + 1, step):
@@ -372,7 +404,7 @@ def _vp_track(view: View, x: float, y: float) -> str:
     return "".join(out)
 
 
-def _player_block(view: View, seat: int, x: float, y: float, role: str) -> str:
+def _player_block(view: View, seat: int, x: float, y: float, role: str, lang: str) -> str:
     names = names_for(view)
     pl = view["players"][seat]
     sym = pl["symbol"]
@@ -383,24 +415,41 @@ def _player_block(view: View, seat: int, x: float, y: float, role: str) -> str:
                    f'fill="#fff5cf" stroke="#d9b44a"/>')  # fmt: skip
     out.append(f'<circle cx="{_f(x + 8)}" cy="{_f(y - 4)}" r="9" fill="{INK}"/>')
     out.append(icon(sym, x + 8, y - 4, 13, "#f7f1e1"))
-    label = symbol_name(sym) + (" (you)" if view.get("viewer") == sym else "")
+    you = " (" + message("epochs.board.you").render(lang) + ")"
+    label = player_name(sym, lang) + (you if view.get("viewer") == sym else "")
     out.append(_text(x + 22, y, label, 12.5, INK, "start", "bold"))
     if role and view.get("viewer") != sym:
         out.append(_text(x + 22 + 8.4 * len(label) + 8, y, role, 10, "#777", "start"))
     if sym == mover:
-        out.append(_text(x + PANEL_W - 80, y, "to decide", 10.5, "#9a2b12", "end", "bold",
+        out.append(_text(x + PANEL_W - 80, y, message("epochs.svg.toDecide").render(lang), 10.5, "#9a2b12", "end", "bold",
                          extra=' font-style="italic"'))  # fmt: skip
-    out.append(_text(x + PANEL_W - 24, y, f"{pl['vp']} VP", 12.5, INK, "end", "bold"))
+    out.append(
+        _text(
+            x + PANEL_W - 24,
+            y,
+            message("epochs.board.vp", n=int(pl["vp"])).render(lang),
+            12.5,
+            INK,
+            "end",
+            "bold",
+        )
+    )
     cw = (PANEL_W - 24) / 5 - 3
     for k, card in enumerate(pl["cards"]):
         pid = card["people"]
+        size = 9.0
         if pid is None:  # face down, and the viewer does not know it
-            chip = (f"E{card['epoch']} ?", "#bdb5a3", "#4a4438", False)
+            chip = (
+                message("epochs.svg.hiddenCard", n=int(card["epoch"])).render(lang),
+                "#bdb5a3",
+                "#4a4438",
+                False,
+            )
         else:  # face up, or (dashed) the viewer's own secret
-            label = names.people(pid) if len(names.people(pid)) <= 11 else names.people(pid)[:10] + "."
+            label, size = _card_label(people_name(names, pid, lang))
             public = card["public"]
             chip = (label, EPOCH_FILL.get(card["epoch"], "#555") if public else "#f3ead6", "#fff" if public else "#555", not public)  # fmt: skip
-        out.append(_chip(x + k * (cw + 3), y + 20, cw, *chip))
+        out.append(_chip(x + k * (cw + 3), y + 20, cw, *chip, size=size))
     out.append("</g>")
     return "".join(out)
 
@@ -415,14 +464,20 @@ def _lines_block(x: float, y: float, title: str, lines: list[str], cls: str) -> 
     return "".join(out), y
 
 
-def _legend(x: float, y: float) -> str:
+def _legend(x: float, y: float, lang: str) -> str:
     disc = '<circle cx="{x}" cy="{y}" r="6" fill="{fill}" stroke="{stroke}" stroke-width="{w}"/>'
     items = {
-        "double value (2×)": disc.format(x="{x}", y="{y}", fill=KIND_FILL["land"], stroke=GOLD, w=2.4),
-        "coastal (Seafaring)": disc.format(x="{x}", y="{y}", fill=KIND_FILL["land"], stroke="#2f6fa8", w=2.4),
-        "desert: no entry": disc.format(x="{x}", y="{y}", fill=KIND_FILL["desert"], stroke="#8a4b14", w=3),
-        "difficult border (defender's side)": "",
-        "holder's bonus area": "",
+        message("epochs.svg.legend.double").render(lang): disc.format(
+            x="{x}", y="{y}", fill=KIND_FILL["land"], stroke=GOLD, w=2.4
+        ),
+        message("epochs.svg.legend.coastal").render(lang): disc.format(
+            x="{x}", y="{y}", fill=KIND_FILL["land"], stroke="#2f6fa8", w=2.4
+        ),
+        message("epochs.svg.legend.desert").render(lang): disc.format(
+            x="{x}", y="{y}", fill=KIND_FILL["desert"], stroke="#8a4b14", w=3
+        ),
+        message("epochs.svg.legend.difficult").render(lang): "",
+        message("epochs.svg.legend.bonus").render(lang): "",
     }
     out = ['<g class="legend">']
     for k, (label, shape) in enumerate(items.items()):
@@ -435,8 +490,10 @@ def _legend(x: float, y: float) -> str:
             out.append(_text(ix + 7, iy + 1, "★", 13, GOLD, weight="bold"))
         out.append(_text(ix + 18, iy, label, 10, "#444", "start"))
     y += 62
-    out.append(_text(x, y, "Epochs:", 10, "#444", "start"))
-    out.extend(_chip(x + 44 + (e - 1) * 30, y, 26, str(e), colour) for e, colour in EPOCH_FILL.items())
+    label = message("epochs.svg.epochs").render(lang)
+    out.append(_text(x, y, label, 10, "#444", "start"))
+    left = max(44.0, 6.0 * len(label))  # the chips start after the label (about 6 px a letter)
+    out.extend(_chip(x + left + (e - 1) * 30, y, 26, str(e), colour) for e, colour in EPOCH_FILL.items())
     out.append("</g>")
     return "".join(out)
 
@@ -448,51 +505,59 @@ def render_svg(view: View, players: Sequence[str] | None = None, lang: str = "en
     epochs = names.peoples.epochs if names.peoples else 5
     x = PANEL_X + 8
     y = 40.0
-    phase = {"allocation": "Allocation", "strategy": "Strategy", "over": "Game over"}.get(view["phase"], view["phase"])  # fmt: skip
-    panel = [_text(x, y, "Mesopotamia: Epochs", 21, "#3b2a10", "start", "bold", extra=' letter-spacing="0.5"')]  # fmt: skip
+    panel = [_text(x, y, message("epochs.svg.title").render(lang), 21, "#3b2a10", "start", "bold",
+                   extra=' letter-spacing="0.5"')]  # fmt: skip
     y += 26
-    panel.append(_text(x, y, f"Epoch {view['epoch']} of {epochs} · {phase}", 14, INK, "start", "bold"))
+    head = message(
+        "epochs.svg.epochOf", n=int(view["epoch"]), of=epochs, phase=phase_name(view["phase"], lang)
+    )
+    line = head.render(lang)
+    # a smaller font when the line would run into the Epoch chips (bold 14 px: about 7.9 px a letter)
+    panel.append(_text(x, y, line, min(14.0, 14.0 * 206 / (7.9 * len(line))), INK, "start", "bold"))
     for e in range(1, epochs + 1):
         fill = EPOCH_FILL.get(e, "#777") if e <= int(view["epoch"]) else "#d8d0bd"
         panel.append(f'<rect x="{_f(x + 214 + (e - 1) * 27)}" y="{_f(y - 12)}" width="23" height="14" rx="3" '
                      f'fill="{fill}" stroke="{INK if e == int(view["epoch"]) else "#9b917c"}" '
                      f'stroke-width="{2 if e == int(view["epoch"]) else 0.8}"/>')  # fmt: skip
     if view["phase"] == "over":
-        for part in textwrap.wrap(result_sentence(view).removeprefix("Game over: "), 40):
+        prefix = message("epochs.svg.resultPrefix").render(lang)
+        for part in textwrap.wrap(result_sentence(view).render(lang).removeprefix(prefix), 40):
             y += 20
             panel.append(_text(x, y, part, 14, "#7a1d10", "start", "bold", extra=' class="result"'))
-    for line in _status_lines(view):
+    for line in _status_lines(view, lang):
         for part in textwrap.wrap(line, 56):
             y += 17
             panel.append(_text(x, y, part, 11.5, "#333", "start"))
-    panel.append(_vp_track(view, x + 10, y + 34))
+    panel.append(_vp_track(view, x + 10, y + 34, lang))
     y += 112
     for seat in range(len(view["players"])):
         role = str(players[seat]) if players and seat < len(players) else ""
-        panel.append(_player_block(view, seat, x + 6, y, role))
+        panel.append(_player_block(view, seat, x + 6, y, role, lang))
         y += 52
-    cards = [part.strip() for part in commons_line(view).plain.split("  ") if part.strip()]
-    block, y = _lines_block(x, y + 6, "Cards", cards, "commons")
+    cards = [part.strip() for part in commons_line(view, lang=lang).plain.split("  ") if part.strip()]
+    block, y = _lines_block(x, y + 6, message("epochs.svg.cards").render(lang), cards, "commons")
     panel.append(block)
-    mine = secrets_text(view)
-    if mine is not None:
-        secrets = [mine.plain.removeprefix("Your secrets ")]
-        block, y = _lines_block(x, y + 26, f"Only {symbol_name(str(view['viewer']))} sees", secrets, "secrets")  # fmt: skip
-        panel.append(block)
-    panel.append(_legend(x, max(y + 34, MAP_H - 80)))
-    height = max(MAP_H + 12, y + 140)
+    mine = secret_parts(view, lang)
     viewer = view.get("viewer")
-    title = (f"Mesopotamia: Epochs, Epoch {view['epoch']}, "
-             + (f"{viewer}'s view" if viewer else "spectator's view"))  # fmt: skip
+    if mine is not None:
+        secrets = ["; ".join(mine) if mine else message("epochs.board.noSecrets").render(lang)]
+        title = message("epochs.svg.onlySees", who=symbol(str(viewer))).render(lang)
+        block, y = _lines_block(x, y + 26, title, secrets, "secrets")
+        panel.append(block)
+    panel.append(_legend(x, max(y + 34, MAP_H - 80), lang))
+    height = max(MAP_H + 12, y + 140)
+    if viewer:
+        reader = noun("epochs.seat", viewer) if viewer in SYMBOLS else as_is(str(viewer))
+        doc = message("epochs.svg.docTitle", n=int(view["epoch"]), who=reader)
+    else:
+        doc = message("epochs.svg.docTitleSpectator", n=int(view["epoch"]))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(WIDTH)}" height="{_f(height)}" '
         f'viewBox="0 0 {_f(WIDTH)} {_f(height)}" font-family="{FONT}">'
-        f"<title>{escape(title)}</title>{_defs()}"
+        f"<title>{escape(doc.render(lang))}</title>{_defs()}"
         f'<rect width="100%" height="100%" fill="#f4efe3"/>'
-        + _text(
-            MAP_X - 8, 26, "Areas at the anchor points of the map data · north is up", 11, "#8b7f66", "start"
-        )  # fmt: skip
-        + _map(view)
+        + _text(MAP_X - 8, 26, message("epochs.svg.header").render(lang), 11, "#8b7f66", "start")
+        + _map(view, lang)
         + "".join(panel)
         + "</svg>"
     )

@@ -8,6 +8,10 @@ face-up People with its order, abilities, areas and score (face-down cards as ``
 viewer's own secrets (its card while still face down, a card it drew or passed). Colour marks
 the Epoch of a People (§2.3); every mark is also a letter or a sign, so the board reads the
 same in a plain log or a pipe.
+
+Every word is a message of the game's catalogues (``messages/<lang>.json``, keys
+``epochs.board.*``), shown in the reader's language ``lang``; areas, Peoples, players, phases,
+regions, kinds and abilities are named by the game's vocabularies (:mod:`.words`).
 """
 
 from __future__ import annotations
@@ -20,33 +24,79 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ziggurat.engine.messages import Message, message, noun
 from ziggurat.games.mesopotamia_epochs.describe import (
-    ABILITY_SHORT,
     Names,
     attack_route,
     names_for,
     occupancy,
     owners,
     result_sentence,
-    symbol_name,
 )
+from ziggurat.games.mesopotamia_epochs.words import as_is, symbol
 
 View = dict[str, Any]
 
-# Regions of the default map, for grouping the area list (areas of another map go to "Areas").
+# Regions of the default map, for grouping the area list (areas of another map go to "areas"),
+# by their id in the vocabulary ``epochs.region``.
 REGIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Sumer and Akkad", ("ur", "uruk", "babylon", "akkad", "kaldu", "elam")),
-    ("Assyria and the Zagros", ("gutium", "ashur", "subartu", "nisibis", "urartu", "media", "mari")),
-    ("Syria and the Levant", ("yamhad", "aramaea", "ugarit", "byblos", "canaan")),
-    ("Egypt", ("sinai", "avaris", "memphis", "thebes")),
-    (
-        "Anatolia and Thrace",
-        ("kizzuwatna", "kanesh", "hatti", "isuwa", "arzawa", "lukka", "ahhiyawa", "thrace"),
-    ),
-    ("Aegean and Cyprus", ("knossos", "khania", "islands", "alishiya")),
+    ("sumer_akkad", ("ur", "uruk", "babylon", "akkad", "kaldu", "elam")),
+    ("assyria_zagros", ("gutium", "ashur", "subartu", "nisibis", "urartu", "media", "mari")),
+    ("syria_levant", ("yamhad", "aramaea", "ugarit", "byblos", "canaan")),
+    ("egypt", ("sinai", "avaris", "memphis", "thebes")),
+    ("anatolia_thrace", ("kizzuwatna", "kanesh", "hatti", "isuwa", "arzawa", "lukka", "ahhiyawa", "thrace")),
+    ("aegean_cyprus", ("knossos", "khania", "islands", "alishiya")),
 )
-KIND_MARK = {"island": "isl", "desert": "des", "land": "", "sea": "sea", "uninhabited": "waste"}
-PHASES = {"allocation": "Allocation", "strategy": "Strategy", "over": "game over"}
+KINDS = ("land", "island", "desert", "sea", "uninhabited")  # kinds with a mark (epochs.kindMark)
+ABILITIES = ("military", "urbanisation", "seafaring", "fast_growth", "slow_growth")  # epochs.abilityShort
+PHASES = ("allocation", "strategy", "over")  # epochs.phase
+
+
+# --- words in the reader's language ------------------------------------------------------------
+def area_name(names: Names, aid: str, lang: str) -> str:
+    """The area's name in ``lang``."""
+    return names.area_word(aid).render(lang)
+
+
+def people_name(names: Names, pid: str, lang: str) -> str:
+    """The People's name in ``lang`` (``Sumerians``)."""
+    return names.people_word(pid).render(lang)
+
+
+def the_people(names: Names, pid: str, lang: str) -> str:
+    """The People with its article in ``lang`` (``the Sumerians``, ``les Sumériens``)."""
+    return message("epochs.log.the", people=names.people_word(pid)).render(lang)
+
+
+def player_name(sym: str, lang: str) -> str:
+    """A player by symbol in ``lang`` (``Head``, ``Tête``)."""
+    return symbol(sym).render(lang)
+
+
+def phase_name(phase: str, lang: str) -> str:
+    """``Allocation``, ``Strategy``, ``Game over`` in ``lang``."""
+    return noun("epochs.phase", phase).render(lang) if phase in PHASES else phase
+
+
+def ability_short(ability: str, lang: str) -> str:
+    """An ability's short name (``Mil``, ``Sea``) in ``lang``."""
+    return noun("epochs.abilityShort", ability).render(lang) if ability in ABILITIES else ability
+
+
+def _styled(sentence: str, peoples: Sequence[tuple[Sequence[str], str]]) -> Text:
+    """``sentence`` with each People it names in that People's style, left to right: the first
+    of its spellings found (with its article, else the bare name where the language contracts
+    the article, as in "des Hittites")."""
+    text = Text(sentence)
+    at = 0
+    for spellings, style in peoples:
+        for spelling in spellings:
+            i = sentence.find(spelling, at)
+            if i >= 0:
+                text.stylize(style, i, i + len(spelling))
+                at = i + len(spelling)
+                break
+    return text
 
 
 @dataclass(frozen=True)
@@ -92,8 +142,10 @@ def _epoch_style(names: Names, pid: str | None, palette: Palette) -> str:
     return palette.epoch.get(e or 0, "bold")
 
 
-def _initial(symbol: str | None) -> str:
-    return symbol[0].upper() if symbol else "?"
+def _initial(sym: str | None, lang: str) -> str:
+    """The player's initial in ``lang`` (Head: ``H``; Tête: ``T``)."""
+    name = player_name(sym, lang) if sym else ""
+    return name[0].upper() if name else "?"
 
 
 def _areas_of(view: View) -> dict[str, tuple[int, int]]:
@@ -106,104 +158,132 @@ def _areas_of(view: View) -> dict[str, tuple[int, int]]:
 
 
 # --- status and pending -----------------------------------------------------------------------
-def status_line(view: View, palette: Palette = FULL) -> Text:
+def status_line(view: View, palette: Palette = FULL, lang: str = "en") -> Text:
     """Epoch, segment, the People whose round it is and who is to decide."""
     names = names_for(view)
     who = owners(view)
     epochs = names.peoples.epochs if names.peoples else 5
     text = Text()
-    text.append(f"Epoch {view['epoch']} of {epochs}", style="bold")
+    text.append(message("epochs.board.epochOf", n=int(view["epoch"]), of=epochs).render(lang), style="bold")
     if view["phase"] != "over":
-        text.append(f" · {PHASES.get(view['phase'], view['phase'])}")
+        text.append(f" · {phase_name(view['phase'], lang)}")
     rnd = view.get("round")
     if rnd:
         pid = rnd["people"]
-        text.append(f" · round #{rnd['order']}: ")
-        text.append(names.the(pid), style=_epoch_style(names, pid, palette))
-        text.append(f" ({symbol_name(who.get(pid, '?'))})")
-        text.append(f" · pool {rnd['pool']}")
+        text.append(" · " + message("epochs.board.round", n=int(rnd["order"])).render(lang) + " ")
+        text.append(the_people(names, pid, lang), style=_epoch_style(names, pid, palette))
+        text.append(f" ({player_name(who.get(pid, '?'), lang)})")
+        text.append(" · " + message("epochs.board.pool", n=int(rnd["pool"])).render(lang))
     if view["phase"] == "over":
-        text.append(" · " + result_sentence(view), style="bold")
+        text.append(" · " + result_sentence(view).render(lang), style="bold")
     mover = view.get("to_move")
     if mover and mover != "chance":
-        text.append(f" · {symbol_name(mover)} to decide", style="bold")
+        text.append(" · " + message("epochs.board.toDecide", who=symbol(mover)).render(lang), style="bold")
     return text
 
 
-def pending_text(view: View, palette: Palette = FULL) -> Text | None:
-    """What is being decided or rolled now, in words."""
+def pending_message(view: View) -> Message | None:
+    """What is being decided or rolled now, as a message (None when nothing is)."""
     names = names_for(view)
     who = owners(view)
     pend = view.get("pending") or []
     rnd = view.get("round") or {}
     pid = rnd.get("people")
-    text = Text()
     kind = pend[0] if pend else None
     if kind == "deal":
-        text.append(f"Dealing the Epoch 1 cards: the next goes to {symbol_name(pend[1])}")
-    elif kind == "draw":
-        drawer = view["draw_order"][view["draw_index"]]
-        text.append(f"{symbol_name(drawer)} draws a card ({view['deck_size']} in the deck)")
-    elif kind == "keep":
-        drawer = view["draw_order"][view["draw_index"]]
-        card = f" ({names.the(pend[1])})" if pend[1] else ""
-        text.append(f"{symbol_name(drawer)} has drawn a card{card}: keep it or pass it face down")
-    elif kind == "landing" and pid:
-        text.append(f"{_cap(names.the(pid))} start at sea: {symbol_name(who.get(pid, '?'))} chooses a coast")
-    elif kind == "displace" and pid:
-        occ = occupancy(view)
-        moved = occ.get(pend[1], ("?", 0))[0]
-        text.append(f"{_cap(names.the(pid))} start in {names.area(pend[1])}: ")
-        text.append(f"{symbol_name(who.get(moved, '?'))} moves a tribe of {names.the(moved)} out of it")
-    elif kind == "combat" and pid:
+        return message("epochs.board.pending.deal", who=symbol(pend[1]))
+    if kind == "draw":
+        drawer = symbol(view["draw_order"][view["draw_index"]])
+        return message("epochs.board.pending.draw", who=drawer, n=int(view["deck_size"]))
+    if kind == "keep":
+        drawer = symbol(view["draw_order"][view["draw_index"]])
+        if pend[1]:
+            return message("epochs.board.pending.keepNamed", who=drawer, people=names.people_word(pend[1]))
+        return message("epochs.board.pending.keep", who=drawer)
+    if kind == "landing" and pid:
+        return message(
+            "epochs.board.pending.landing", people=names.people_word(pid), who=symbol(who.get(pid, "?"))
+        )
+    if kind == "displace" and pid:
+        moved = occupancy(view).get(pend[1], ("?", 0))[0]
+        return message(
+            "epochs.board.pending.displace",
+            people=names.people_word(pid),
+            area=names.area_word(pend[1]),
+            who=symbol(who.get(moved, "?")),
+            moved=names.people_word(moved),
+        )
+    if kind == "combat" and pid:
         occ = occupancy(view)
         defender, count = occ.get(pend[1], ("?", 0))
         route = attack_route(names, occ, pid, pend[1])
-        where = f" from {names.area(route)}" if route else " from the sea" if names.map else ""
-        text.append("Attack in progress: ", style="bold")
-        text.append(names.the(pid), style=_epoch_style(names, pid, palette))
-        text.append(
-            f" attack {names.area(pend[1])}{where} against {count} tribe{'s' if count != 1 else ''} of "
-        )
-        text.append(names.the(defender), style=_epoch_style(names, defender, palette))
+        if route:
+            source = message("epochs.log.fromArea", area=names.area_word(route))
+        else:
+            source = message("epochs.log.fromSea") if names.map else message("epochs.log.nothing")
         dice = int(pend[2])
-        hard = " (difficult border)" if dice == 2 and route else ""
-        text.append(f"; the attacker rolls 2 dice, the defender {dice}{hard}")
-    elif kind is None and pid and view["phase"] == "strategy":
-        text.append(f"{symbol_name(who.get(pid, '?'))} places the next tribe of {names.the(pid)}, or stops")
-    else:
+        return message(
+            "epochs.board.pending.combat",
+            people=names.people_word(pid),
+            area=names.area_word(pend[1]),
+            source=source,
+            n=count,
+            defender=names.people_word(defender),
+            dice=dice,
+            hard="yes" if dice == 2 and route else "no",
+        )
+    if kind is None and pid and view["phase"] == "strategy":
+        return message(
+            "epochs.board.pending.place", who=symbol(who.get(pid, "?")), people=names.people_word(pid)
+        )
+    return None
+
+
+def pending_text(view: View, palette: Palette = FULL, lang: str = "en") -> Text | None:
+    """What is being decided or rolled now, in words; an attack's two Peoples in their colours."""
+    msg = pending_message(view)
+    if msg is None:
         return None
+    if msg.key != "epochs.board.pending.combat":
+        return Text(msg.render(lang))
+    names = names_for(view)
+    pid = str((view.get("round") or {}).get("people"))
+    defender = occupancy(view).get((view.get("pending") or ["", ""])[1], ("?", 0))[0]
+    text = Text()
+    text.append(message("epochs.board.attackInProgress").render(lang) + " ", style="bold")
+    peoples = [((the_people(names, p, lang), people_name(names, p, lang)), _epoch_style(names, p, palette))
+               for p in (pid, defender)]  # fmt: skip
+    text.append_text(_styled(msg.render(lang), peoples))
     return text
-
-
-def _cap(text: str) -> str:
-    return text[0].upper() + text[1:] if text else text
 
 
 # --- the map ------------------------------------------------------------------------------------
 def _area_rows(view: View, names: Names) -> list[tuple[str, list[str]]]:
-    """(region title, area ids) for every area that can be held, in region order."""
+    """(region id, area ids) for every area that can be held, in region order."""
     m = names.map
     if m is None:  # a replaced map: only the areas the view names, alphabetically
-        return [("Areas", sorted({a for a, _, _ in view["areas"]}))]
+        return [("areas", sorted({a for a, _, _ in view["areas"]}))]
     placeable = [a for i, a in enumerate(m.ids) if m.placeable[i]]
     out = []
     seen: set[str] = set()
-    for title, ids in REGIONS:
+    for region, ids in REGIONS:
         rows = [a for a in ids if a in m.index and m.placeable[m.index[a]]]
         seen.update(rows)
         if rows:
-            out.append((title, rows))
+            out.append((region, rows))
     rest = [a for a in placeable if a not in seen]
     if rest:
-        out.append(("Other areas", rest))
+        out.append(("other", rest))
     return out
 
 
-def _region_table(title: str, ids: list[str], view: View, names: Names, palette: Palette) -> Table:
+def _region_table(
+    region: str, ids: list[str], view: View, names: Names, palette: Palette, lang: str
+) -> Table:
     occ = occupancy(view)
     who = owners(view)
     m = names.map
+    title = noun("epochs.region", region).render(lang)
     table = Table(title=title, title_justify="left", title_style="bold", box=None, pad_edge=False,
                   padding=(0, 1, 0, 0), show_header=False)  # fmt: skip
     for w in (10, 2, 3, 1, 13, 5):  # name, ×2, kind, ≈, holder and symbol, tribes: 39 columns
@@ -213,37 +293,39 @@ def _region_table(title: str, ids: list[str], view: View, names: Names, palette:
         double, kind, coast = Text(), Text(), Text()
         if i >= 0 and m is not None:
             double.append("×2" if m.double[i] else "", style=palette.double)
-            kind.append(KIND_MARK.get(m.kinds[i], ""), style=palette.dim)
+            mark = noun("epochs.kindMark", m.kinds[i]).render(lang) if m.kinds[i] in KINDS else ""
+            kind.append(mark, style=palette.dim)
             coast.append("≈" if m.coastal[i] else "", style="cyan")
         holder = Text()
         tribes = Text()
         if aid in occ:
             pid, count = occ[aid]
             style = _epoch_style(names, pid, palette)
-            holder.append(names.people(pid), style=style)
-            holder.append(f" {_initial(who.get(pid))}", style=palette.player)
+            holder.append(people_name(names, pid, lang), style=style)
+            holder.append(f" {_initial(who.get(pid), lang)}", style=palette.player)
             tribes.append("●" * count, style=style)
             if names.bonus(pid) == aid:
                 tribes.append(" ★", style=palette.bonus)
         else:
             holder.append("·", style=palette.dim)
-        table.add_row(names.area(aid), double, kind, coast, holder, tribes)
+        table.add_row(area_name(names, aid, lang), double, kind, coast, holder, tribes)
     return table
 
 
-def render_map(view: View, width: int = 100, palette: Palette = FULL) -> RenderableType:
+def render_map(view: View, width: int = 100, palette: Palette = FULL, lang: str = "en") -> RenderableType:
     """The areas by region: name, marks, the People holding it with its player, its tribes."""
     names = names_for(view)
-    tables = [_region_table(t, ids, view, names, palette) for t, ids in _area_rows(view, names)]
+    rows = _area_rows(view, names)
+    tables = [_region_table(region, ids, view, names, palette, lang) for region, ids in rows]
     if width < 80 or len(tables) < 2:
         return Group(*tables)
-    half = (sum(len(ids) + 1 for _, ids in _area_rows(view, names)) + 1) // 2
+    half = (sum(len(ids) + 1 for _, ids in rows) + 1) // 2
     left: list[Table] = []
     right: list[Table] = []
-    rows = 0
+    count = 0
     for table in tables:
-        (left if rows < half else right).append(table)
-        rows += table.row_count + 1
+        (left if count < half else right).append(table)
+        count += table.row_count + 1
     grid = Table.grid(padding=(0, 2))
     grid.add_column()
     grid.add_column()
@@ -251,15 +333,10 @@ def render_map(view: View, width: int = 100, palette: Palette = FULL) -> Rendera
     return grid
 
 
-LEGEND = (
-    "×2 double value · isl island · des desert (no entry, E11) · ≈ coastal (Seafaring) · "
-    "● a tribe, coloured by its People's Epoch · B H M S U: the player's symbol · "
-    "★ the holder's bonus area (scores double) · #n: order number this Epoch"
-)
-
-
 # --- players and Peoples ----------------------------------------------------------------------------
-def vp_track(view: View, roles: Sequence[str] | None, width: int, palette: Palette = FULL) -> Table:
+def vp_track(
+    view: View, roles: Sequence[str] | None, width: int, palette: Palette = FULL, lang: str = "en"
+) -> Table:
     """Every player's VP as a bar against the leader's, with their role and whose turn it is."""
     viewer = view.get("viewer")
     players = view["players"]
@@ -270,23 +347,25 @@ def vp_track(view: View, roles: Sequence[str] | None, width: int, palette: Palet
         table.add_column(no_wrap=True)
     table.add_column(overflow="fold")
     mover = view.get("to_move")
+    you = message("epochs.board.you").render(lang)
     for seat, pl in enumerate(players):
         label = Text(
-            ("▶ " if pl["symbol"] == mover else "  ") + symbol_name(pl["symbol"]), style=palette.player
+            ("▶ " if pl["symbol"] == mover else "  ") + player_name(pl["symbol"], lang), style=palette.player
         )
         role = roles[seat] if roles and seat < len(roles) else ""
         if pl["symbol"] == viewer:
-            label.append(" (you)")
+            label.append(f" ({you})")
         elif role:
             label.append(f" ({role})", style=palette.dim)
         vp = int(pl["vp"])
         filled = round(bar_w * vp / best)
-        table.add_row(label, Text(f"{vp:>3} VP", style="bold"), Text("█" * filled + "░" * (bar_w - filled)),
-                      _cards_line(view, pl, palette))  # fmt: skip
+        score = " " * max(0, 3 - len(str(vp))) + message("epochs.board.vp", n=vp).render(lang)
+        table.add_row(label, Text(score, style="bold"), Text("█" * filled + "░" * (bar_w - filled)),
+                      _cards_line(view, pl, palette, lang))  # fmt: skip
     return table
 
 
-def _cards_line(view: View, pl: dict[str, Any], palette: Palette) -> Text:
+def _cards_line(view: View, pl: dict[str, Any], palette: Palette, lang: str) -> Text:
     """``1:Sumerians 2:(Amorites) 3:?``: face up, the viewer's own secret, unknown to the viewer.
     Names keep together (no-break spaces) when the line wraps."""
     names = names_for(view)
@@ -299,13 +378,14 @@ def _cards_line(view: View, pl: dict[str, Any], palette: Palette) -> Text:
         if pid is None:
             text.append("?", style=palette.dim)
         elif card["public"]:
-            text.append(names.people(pid).replace(" ", "\u00a0"), style=_epoch_style(names, pid, palette))
+            name = people_name(names, pid, lang).replace(" ", "\u00a0")
+            text.append(name, style=_epoch_style(names, pid, palette))
         else:
-            text.append(f"({names.people(pid)})".replace(" ", "\u00a0"), style=palette.dim)
+            text.append(f"({people_name(names, pid, lang)})".replace(" ", "\u00a0"), style=palette.dim)
     return text
 
 
-def peoples_table(view: View, palette: Palette = FULL) -> Table:
+def peoples_table(view: View, palette: Palette = FULL, lang: str = "en") -> Table:
     """Every face-up People in play, in round order this Epoch: order, player, abilities,
     start and bonus areas, areas and tribes on the map, VP scored; ``▶`` marks the active one."""
     names = names_for(view)
@@ -321,49 +401,61 @@ def peoples_table(view: View, palette: Palette = FULL) -> Table:
                 pid = card["people"]
                 rows.append((names.order(pid, epoch) or 0, pid))
     table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold")
-    for head, just in (("#", "right"), ("People", "left"), ("player", "left"), ("abilities", "left"),
-                       ("start → bonus", "left"), ("areas/tribes", "right"), ("VP", "right")):  # fmt: skip
-        table.add_column(head, justify=just, no_wrap=True)  # type: ignore[arg-type]
+    heads = (
+        (message("epochs.board.col.order"), "right"),
+        (message("epochs.board.col.people"), "left"),
+        (message("epochs.board.col.player"), "left"),
+        (message("epochs.board.col.abilities"), "left"),
+        (message("epochs.board.col.route"), "left"),
+        (message("epochs.board.col.held"), "right"),
+        (message("epochs.board.col.vp"), "right"),
+    )
+    for head, just in heads:
+        table.add_column(head.render(lang), justify=just, no_wrap=True)  # type: ignore[arg-type]
     current = int(rnd.get("order", 0)) if view["phase"] == "strategy" else 0
+    none = message("epochs.board.noAreas").render(lang)
     for order, pid in sorted(rows):
         mark = "▶ " if pid == active else "✓ " if order and order < current else ""
-        name = Text(mark + names.people(pid), style=_epoch_style(names, pid, palette))
-        abil = ", ".join(ABILITY_SHORT.get(a, a) for a in names.abilities(pid)) or "-"
+        name = Text(mark + people_name(names, pid, lang), style=_epoch_style(names, pid, palette))
+        abil = ", ".join(ability_short(a, lang) for a in names.abilities(pid)) or "-"
         start, bonus = names.start(pid), names.bonus(pid)
-        route = f"{names.area(start) if start else '?'} → {names.area(bonus) if bonus else '?'}"
+        route = f"{area_name(names, start, lang) if start else '?'} → {area_name(names, bonus, lang) if bonus else '?'}"
         areas, tribes = held.get(pid, (0, 0))
         vp = view.get("peoples", {}).get(pid, {}).get("vp", 0)
-        table.add_row(str(order) if order else "", name, symbol_name(who.get(pid, "?")), abil, route,
-                      f"{areas}/{tribes}" if areas else "none", str(vp))  # fmt: skip
+        table.add_row(str(order) if order else "", name, player_name(who.get(pid, "?"), lang), abil, route,
+                      f"{areas}/{tribes}" if areas else none, str(vp))  # fmt: skip
     return table
 
 
-def commons_line(view: View, palette: Palette = FULL) -> Text:
+def commons_line(view: View, palette: Palette = FULL, lang: str = "en") -> Text:
     """The draw order of the Allocation, the deck, and the set-aside cards."""
     names = names_for(view)
     text = Text()
     order = view.get("draw_order") or []
+    deck = message("epochs.board.deck", n=int(view["deck_size"])).render(lang)
     if view["phase"] == "allocation" and order:
-        text.append("Draw order ", style="bold")
+        text.append(message("epochs.board.drawOrder").render(lang) + " ", style="bold")
         parts = []
         for k, sym in enumerate(order):
             mark = "✓" if k < view["draw_index"] else "▶" if k == view["draw_index"] else ""
-            parts.append(f"{mark}{symbol_name(sym)}")
-        text.append(" ".join(parts) + f" · deck {view['deck_size']}  ")
+            parts.append(f"{mark}{player_name(sym, lang)}")
+        text.append(" ".join(parts) + f" · {deck}  ")
     elif view["phase"] == "allocation":
-        text.append(f"Epoch 1 deal · deck {view['deck_size']}  ")
-    aside: dict[int, list[str]] = {}
+        text.append(message("epochs.board.firstDeal").render(lang) + f" · {deck}  ")
+    aside: dict[int, list[Message]] = {}
     for card in view["set_aside"]:
-        aside.setdefault(card["epoch"], []).append(names.people(card["people"]) if card["people"] else "?")
-    text.append("Set aside ", style="bold")
+        pid = card["people"]
+        aside.setdefault(card["epoch"], []).append(names.people_word(pid) if pid else as_is("?"))
+    text.append(message("epochs.board.setAside").render(lang) + " ", style="bold")
     if not aside:
-        text.append("none")
-    text.append(" · ".join(f"E{e}: {', '.join(cards)}" for e, cards in sorted(aside.items())))
+        text.append(message("epochs.board.noCards").render(lang))
+    text.append(" · ".join(message("epochs.board.asideEpoch", n=e, peoples=cards).render(lang)
+                           for e, cards in sorted(aside.items())))  # fmt: skip
     return text
 
 
-def secrets_text(view: View, palette: Palette = FULL) -> Text | None:
-    """The viewer's own hidden knowledge: its face-down cards, cards it drew or passed."""
+def secret_parts(view: View, lang: str = "en") -> list[str] | None:
+    """The viewer's own hidden knowledge, one phrase each (None for a spectator)."""
     viewer = view.get("viewer")
     if viewer is None:
         return None
@@ -373,17 +465,29 @@ def secrets_text(view: View, palette: Palette = FULL) -> Text | None:
         for card in pl["cards"]:
             if card["public"] or card["people"] is None:
                 continue
-            people = names.the(card["people"])
+            people = names.people_word(card["people"])
             if pl["symbol"] == viewer:
-                parts.append(f"you hold {people} (Epoch {card['epoch']}), face down until their round")
+                parts.append(
+                    message("epochs.board.youHold", people=people, n=int(card["epoch"])).render(lang)
+                )
             else:
-                parts.append(f"{symbol_name(pl['symbol'])} holds {people} (you passed it)")
+                parts.append(
+                    message("epochs.board.passedTo", who=symbol(pl["symbol"]), people=people).render(lang)
+                )
     pend = view.get("pending") or []
     if pend and pend[0] == "keep" and pend[1]:
-        parts.append(f"you drew {names.the(pend[1])}")
+        parts.append(message("epochs.board.youDrew", people=names.people_word(pend[1])).render(lang))
+    return parts
+
+
+def secrets_text(view: View, palette: Palette = FULL, lang: str = "en") -> Text | None:
+    """The viewer's own hidden knowledge: its face-down cards, cards it drew or passed."""
+    parts = secret_parts(view, lang)
+    if parts is None:
+        return None
     text = Text()
-    text.append("Your secrets ", style="bold")
-    text.append("; ".join(parts) if parts else "none")
+    text.append(message("epochs.board.secrets").render(lang) + " ", style="bold")
+    text.append("; ".join(parts) if parts else message("epochs.board.noSecrets").render(lang))
     return text
 
 
@@ -396,22 +500,22 @@ def render_board(
     lang: str = "en",
 ) -> RenderableType:
     """Everything a player needs to decide: status, what is pending, the map, the VP track,
-    the Peoples, the deal and set-aside cards, and the viewer's secrets.
+    the Peoples, the deal and set-aside cards, and the viewer's secrets, in ``lang``.
 
     ``roles``: a label per seat (e.g. the bot kind); ``palette``: :data:`FULL`, or
     :data:`BASIC` for a 16-colour terminal (see :func:`palette_for`).
     """
-    parts: list[RenderableType] = [status_line(view, palette)]
-    pending = pending_text(view, palette)
+    parts: list[RenderableType] = [status_line(view, palette, lang)]
+    pending = pending_text(view, palette, lang)
     if pending is not None:
         parts.append(pending)
-    parts.append(render_map(view, width, palette))
+    parts.append(render_map(view, width, palette, lang))
     if legend:
-        parts.append(Text(LEGEND, style="dim"))
-    parts.append(vp_track(view, roles, width, palette))
-    parts.append(peoples_table(view, palette))
-    parts.append(commons_line(view, palette))
-    secrets = secrets_text(view, palette)
+        parts.append(Text(message("epochs.board.legend").render(lang), style="dim"))
+    parts.append(vp_track(view, roles, width, palette, lang))
+    parts.append(peoples_table(view, palette, lang))
+    parts.append(commons_line(view, palette, lang))
+    secrets = secrets_text(view, palette, lang)
     if secrets is not None:
         parts.append(secrets)
     return Group(*parts)

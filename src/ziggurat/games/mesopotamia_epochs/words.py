@@ -25,6 +25,22 @@ declare_domain("epochs.area", DEFAULT_MAP.ids)
 declare_domain("epochs.people", DEFAULT_PEOPLES.ids)
 declare_domain("epochs.symbol", SYMBOLS)  # a player in a sentence: "Head keeps the card"
 declare_domain("epochs.seat", SYMBOLS)  # a player as the notation writes it: "head already has a card"
+# What the terminal board and the SVG name (render_text, render_svg): the game's phases, the
+# regions the area list is grouped by, an area kind's short mark and an ability's short name.
+declare_domain("epochs.phase", ("allocation", "strategy", "over"))
+REGION_IDS = (
+    "sumer_akkad",
+    "assyria_zagros",
+    "syria_levant",
+    "egypt",
+    "anatolia_thrace",
+    "aegean_cyprus",
+    "areas",
+    "other",
+)
+declare_domain("epochs.region", REGION_IDS)
+declare_domain("epochs.kindMark", ("land", "island", "desert", "sea", "uninhabited"))
+declare_domain("epochs.abilityShort", ("military", "urbanisation", "seafaring", "fast_growth", "slow_growth"))
 
 
 @cache
