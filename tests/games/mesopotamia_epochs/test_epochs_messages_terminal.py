@@ -1,6 +1,6 @@
 """Mesopotamia: Epochs told in French in the terminal: ``ziggurat replay --lang fr`` and
-``ziggurat play --lang fr`` (through a pipe) print the log from the game's catalogue (the text
-board drawn after it is English)."""
+``ziggurat play --lang fr`` (through a pipe) print the log from the game's catalogue, and the
+text board after it is French too."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def test_replay_in_french_tells_the_game_in_french(tmp_path: Path) -> None:
     french = CliRunner().invoke(app, ["replay", str(path), "--seat", "0", "--lang", "fr"])
     assert english.exit_code == 0 and french.exit_code == 0, french.output
     assert "Brooch is dealt the " in english.stdout and "Head is dealt a card" in english.stdout
-    out = french.stdout.split("Board at ply")[0]  # the log; the text board after it is drawn in English
+    out = french.stdout.split("Plateau au coup")[0]  # the log, before the board
     assert "Broche reçoit les " in out and "Tête reçoit une carte" in out  # its own card only (E1.5)
     assert "La distribution de l'Époque 1 est terminée" in out and "Tour n° " in out
     assert "Partie terminée : " in out and " PV" in out

@@ -37,9 +37,6 @@ from ziggurat.games.mesopotamia_epochs.words import area_named, joined, people_n
 Event = tuple[int, str, bool, int]  # actor (-1 chance), text, auto, seat concerned
 View = dict[str, Any]
 
-ABILITY_SHORT = {"military": "Mil", "urbanisation": "Urb", "seafaring": "Sea", "fast_growth": "Fast",
-                 "slow_growth": "Slow"}  # fmt: skip
-
 
 # --- names ---------------------------------------------------------------------------------
 class Names:
@@ -60,10 +57,6 @@ class Names:
         if self.peoples is not None and pid in self.peoples.index:
             return self.peoples.names[self.peoples.index[pid]]
         return pid.replace("_", " ").title()
-
-    def the(self, pid: str) -> str:
-        """``the Sumerians``."""
-        return f"the {self.people(pid)}"
 
     def area_word(self, aid: str) -> Message:
         """The area's name as a message (in the reader's language)."""
@@ -106,10 +99,6 @@ def _names(map_id: str | None, peoples_id: str | None) -> Names:
 
 def names_for(view: View) -> Names:
     return _names(view.get("map"), view.get("peoples_data"))
-
-
-def symbol_name(symbol: str) -> str:
-    return symbol.capitalize()
 
 
 def seat_symbol(seat: int) -> str:
