@@ -374,43 +374,20 @@ def describe_step(events: Sequence[Event], before: View, after: View) -> list[tu
 
 
 # --- legal actions, for a player choosing one --------------------------------------------
-ACTION_KINDS = {
-    "first": "who plays first",
-    "move": "step a tribe (1 MP); onto an empty space it explores (M2, M7)",
-    "pickup": "pick up a loose resource (free, M3.2)",
-    "drop": "drop a resource (free, M3.3)",
-    "exchange": "swap the carried resource for a loose one (free, M3.4)",
-    "handoff": "hand a resource to another own tribe (free, M3.5)",
-    "steal": "steal: victim tribe, then your receiving tribe (free, M4)",
-    "offering": "pick up your offering under your hut (free, M6.2)",
-    "donate": "donate a stone at the temple (M5.5)",
-    "end": "end the phase or the turn",
-    "pile": "draw a tile from a pile (D13)",
-    "volcano": "place the drawn volcano (D14)",
-    "share": "give a resource to this tile (D15)",
-    "hut": "action A, build a hut: tile, wood carrier, partner (M9)",
-    "offer": "the offering to put under the new hut (D18)",
-    "holy": "action B, erect a holy place: tile, stone carrier, partner (M10)",
-    "grow": "action C, grow: tile, own hut, two tribes (M11)",
-    "draw": "action D, draw a card (M12)",
-    "pass": "take no Phase II action",
-    "stop": "stop resolving groups",
-    "income": "collect Phase III income (M13)",
-    "play": "play a card (M15)",
-    "order": "put the peeked tiles back in this order, top first (M15.5)",
-    "to": "the destination (Teleport or Expulsion)",
-}
+ACTION_KINDS: dict[str, Message] = {kind: V.action_kind(kind) for kind in V.ACTION_KINDS}
+"""What each kind of action does ("drop a resource (free, M3.3)"), a message in any language."""
 
 
 def action_groups(legal: Sequence[str]) -> list[tuple[str, list[str]]]:
-    """Legal actions grouped by kind, kinds in order of first appearance."""
-    return group_by_kind(legal, ACTION_KINDS)
+    """Legal actions grouped by kind, kinds in order of first appearance; each title is a
+    message, ``kind: what it does`` (``drop: drop a resource (free, M3.3)``)."""
+    titled: list[tuple[str, list[str]]] = []
+    for _, acts in group_by_kind(legal, ACTION_KINDS):
+        kind = acts[0].split(" ", 1)[0]
+        what = ACTION_KINDS.get(kind, kind)  # an unknown kind is named by itself, as group_by_kind does
+        titled.append((message("meso.actionGroup", kind=kind, what=what), acts))
+    return titled
 
 
-NOTATION_HELP = """\
-Notation (docs/mesopotamia.md): coordinates are q,r (flat-top axial, temple 0,0, north 0,-1).
-A tribe is <colour letter><cargo>@<q,r>: colour b y r g, cargo nothing/w/s/o<k>, e.g. r@1,-1,
-bw@-1,0, go2@2,-1; a trailing * marks a tribe that already stole (Phase I) or is in a group
-(Phase II). Huts are <colour><n> (b1 is Blue's start hut) or n<n> for neutral ones.
-Examples: move b@1,0 2,0 · pickup b@-1,0 wood · steal rs@2,0 b@2,0 · hut 2,-1 bw@2,-1 b@2,-1 ·
-grow 1,0 b1 b@1,0 b@1,0 · play teleport r@2,0 · end"""
+NOTATION_HELP = message("meso.notationHelp")
+"""How to type an action, a message (its English text is the help as ``ziggurat play`` prints it)."""

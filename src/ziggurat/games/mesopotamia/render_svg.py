@@ -7,7 +7,8 @@ wood and stone. A side panel shows whose turn and phase it is, each player's Man
 limit, delivered offerings and personal supply, tile piles, cards, the general supply, and the
 viewer's own secrets. Only the view is read, so the picture cannot leak a hidden value.
 Offering values are drawn in elements of class ``offering-value`` with ``data-owner`` set, which
-lets tests check what a picture reveals.
+lets tests check what a picture reveals. Every word comes from the game's message catalogue
+(``meso.svg.*`` and the game's vocabularies) in the reader's language ``lang``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from ziggurat.engine.messages import message, render
+from ziggurat.games.mesopotamia import vocabulary as V
 from ziggurat.games.mesopotamia.data import DIRECTIONS, MANA, OFFERING_VALUES, PIECES
 
 View = dict[str, Any]
@@ -52,15 +55,32 @@ PLAYER_INK = {"blue": "#fff", "yellow": "#222", "red": "#fff", "green": "#fff", 
 WOOD = "#8a5a2b"
 STONE = "#9ea3a8"
 GOLD = "#e2b13c"
-PENDING = {"pile": "choosing a tile pile", "volcano": "placing a volcano", "shares": "sharing resources",
-           "offer": "choosing an offering", "order": "ordering peeked tiles", "teleport": "teleporting",
-           "expel": "moving a hut"}  # fmt: skip
-PHASES = {"setup": "Set-up", "movement": "Phase I · movement", "action": "Phase II · action",
-          "mana": "Phase III · Mana", "over": "Game over"}  # fmt: skip
 
 
 def _f(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+_NARROW = frozenset(" ijlI.,:;'!|()")
+_SEMI = frozenset("frt")
+
+
+def text_width(s: str, size: float, bold: bool = False) -> float:
+    """About how wide ``s`` is drawn in DejaVu Sans at ``size`` (an estimate that errs wide), so
+    what follows a label can start after it whatever the language's word is."""
+    em = 0.0
+    for ch in s:
+        if ch in _NARROW:
+            em += 0.35
+        elif ch in _SEMI:
+            em += 0.48
+        elif ch in "mwMW":
+            em += 1.0
+        elif ch.isupper() or ch.isdigit():
+            em += 0.75
+        else:
+            em += 0.68
+    return em * size * (1.0 if bold else 0.92)
 
 
 def _text(x: float, y: float, s: str, size: float = 11, fill: str = "#222", anchor: str = "middle",
@@ -239,7 +259,7 @@ def _spaces(tiles: set[tuple[int, int]]) -> set[tuple[int, int]]:
     return {(q + dq, r + dr) for q, r in tiles for dq, dr in DIRECTIONS} - tiles
 
 
-def _map(view: View) -> tuple[str, float, float]:
+def _map(view: View, lang: str) -> tuple[str, float, float]:
     """The map group (translated to start at 0,0) and its width and height."""
     tiles = {(q, r): kind for q, r, kind in view["tiles"]}
     spaces = _spaces(set(tiles))
@@ -264,7 +284,15 @@ def _map(view: View) -> tuple[str, float, float]:
         out.append(_text(cx, cy - R * 0.64, f"{q},{r}", 10, label_fill, weight="bold"))
         if kind == "temple":
             out.append(
-                _text(cx, cy + R * 0.78, "TEMPLE", 8, "#6b4a14", weight="bold", extra=' letter-spacing="1.5"')
+                _text(
+                    cx,
+                    cy + R * 0.78,
+                    render(V.tile("temple"), lang).upper(),
+                    8,
+                    "#6b4a14",
+                    weight="bold",
+                    extra=' letter-spacing="1.5"',
+                )
             )
         out.append(_tile_pieces(view, cx, cy, (q, r)))
         out.append("</g>")
@@ -287,7 +315,7 @@ def _mana_track(x: float, y: float, mana: int, limit: int, colour: str) -> str:
     return "".join(out)
 
 
-def _player_block(view: View, seat: int, x: float, y: float) -> str:
+def _player_block(view: View, seat: int, x: float, y: float, lang: str) -> str:
     pl = view["players"][seat]
     colour = pl["colour"]
     order = view.get("turn_order") or []
@@ -299,19 +327,19 @@ def _player_block(view: View, seat: int, x: float, y: float) -> str:
     out.append(
         f'<circle cx="{_f(x + 8)}" cy="{_f(y - 4)}" r="8" fill="{PLAYER_FILL[colour]}" stroke="#222"/>'
     )
-    name = colour.capitalize()
+    name = render(V.colour_named(colour), lang)
     if view.get("viewer") == colour:
-        name += " (you)"
+        name += render(message("meso.svg.you"), lang)
     if colour == active:
-        name += " · to play"
+        name += render(message("meso.svg.toPlay"), lang)
     if view.get("winner") == colour:
-        name += " · WINS"
+        name += render(message("meso.svg.wins"), lang)
     out.append(_text(x + 22, y + 1, name, 14, "#222", "start", "bold"))
-    out.append(_text(x, y + 24, "Mana", 10, "#555", "start"))
+    out.append(_text(x, y + 24, render(message("meso.svg.mana"), lang), 10, "#555", "start"))
     out.append(_mana_track(x + 34, y + 12, pl["mana"], pl["limit"], colour))
     out.append(_text(x + 222, y + 24, f"{pl['mana']} / {pl['limit']}", 11, "#222", "start", "bold"))
     off = pl["offerings"]
-    out.append(_text(x, y + 50, "Delivered", 10, "#555", "start"))
+    out.append(_text(x, y + 50, render(message("meso.svg.delivered"), lang), 10, "#555", "start"))
     for i in range(len(OFFERING_VALUES)):
         ox = x + 70 + i * 24
         if i < len(off["delivered"]):
@@ -322,18 +350,26 @@ def _player_block(view: View, seat: int, x: float, y: float) -> str:
                        f'stroke-dasharray="3 2"/>')  # fmt: skip
     huts = sum(1 for h in view["huts"] if h[0] == colour)
     holy = sum(1 for h in view["holy_places"] if h[2] == colour)
-    out.append(_text(x + 178, y + 50, f"cards {pl['hand_size']}", 10, "#333", "start"))
-    supply = (f"supply: tribes {pl['tribes_in_supply']} · huts {PIECES['huts'] - huts} · "
-              f"holy places {PIECES['holyPlaces'] - holy} · offerings {off['unplaced_count']}")  # fmt: skip
-    out.append(_text(x, y + 72, supply, 10, "#333", "start"))
+    cards = message("meso.svg.cards", count=pl["hand_size"])
+    out.append(_text(x + 178, y + 50, render(cards, lang), 10, "#333", "start"))
+    supply = message(
+        "meso.svg.supply",
+        tribes=pl["tribes_in_supply"],
+        huts=PIECES["huts"] - huts,
+        holy=PIECES["holyPlaces"] - holy,
+        offerings=off["unplaced_count"],
+    )
+    out.append(_text(x, y + 72, render(supply, lang), 10, "#333", "start"))
     out.append("</g>")
     return "".join(out)
 
 
-def _commons(view: View, x: float, y: float) -> tuple[str, float]:
-    out = ['<g class="commons">', _text(x, y, "Tile piles", 12, "#222", "start", "bold")]
+def _commons(view: View, x: float, y: float, lang: str) -> tuple[str, float]:
+    piles_title = render(message("meso.svg.tilePiles"), lang)
+    out = ['<g class="commons">', _text(x, y, piles_title, 12, "#222", "start", "bold")]
+    first = max(80.0, text_width(piles_title, 12, bold=True) + 16)  # a pile is 13 wide either side
     for k, pile in enumerate(view["piles"]):
-        px = x + 80 + k * 56
+        px = x + first + k * 56
         size = pile["size"]
         for j in range(min(4, (size + 2) // 3)):
             out.append(
@@ -342,104 +378,119 @@ def _commons(view: View, x: float, y: float) -> tuple[str, float]:
         out.append(_text(px + 20, y, str(size), 12, "#222", "start", "bold"))
     y += 28
     discard = sum(view["discard"].values())
-    out.append(_text(x, y, f"Cards: deck {view['deck_size']} · discard {discard}", 12, "#222", "start"))
+    deck = message("meso.svg.deck", size=view["deck_size"], discard=discard)
+    out.append(_text(x, y, render(deck, lang), 12, "#222", "start"))
     y += 22
     sup = view["supply"]
-    out.append(_text(x, y, "Supply", 12, "#222", "start", "bold"))
-    out.append(_resource(x + 62, y - 4, "wood", sup["wood"]))
-    out.append(_resource(x + 130, y - 4, "stone", sup["stone"]))
-    out.append(_text(x + 196, y, f"donated {sup['stones_removed']}", 11, "#444", "start"))
+    supply = render(message("meso.svg.supplyTitle"), lang)
+    out.append(_text(x, y, supply, 12, "#222", "start", "bold"))
+    shift = max(0.0, text_width(supply, 12, bold=True) + 15 - 62)  # a resource starts 9 left of its x
+    out.append(_resource(x + 62 + shift, y - 4, "wood", sup["wood"]))
+    out.append(_resource(x + 130 + shift, y - 4, "stone", sup["stone"]))
+    donated = message("meso.svg.donated", count=sup["stones_removed"])
+    out.append(_text(x + 196 + shift, y, render(donated, lang), 11, "#444", "start"))
     out.append("</g>")
     return "".join(out), y
 
 
-def _secrets(view: View, x: float, y: float) -> tuple[str, float]:
+def _secrets(view: View, x: float, y: float, lang: str) -> tuple[str, float]:
     viewer = view.get("viewer")
     if viewer is None:
-        return _text(
-            x, y, "Spectator view: no secrets shown", 11, "#555", "start", extra=' font-style="italic"'
-        ), y
+        spectator = render(message("meso.svg.spectator"), lang)
+        return _text(x, y, spectator, 11, "#555", "start", extra=' font-style="italic"'), y
     pl = next(p for p in view["players"] if p["colour"] == viewer)
     off = pl["offerings"]
     out = [
         '<g class="secrets">',
-        _text(x, y, f"Only {viewer.capitalize()} sees", 12, "#222", "start", "bold"),
+        _text(
+            x,
+            y,
+            render(message("meso.svg.onlySees", who=V.colour_named(viewer)), lang),
+            12,
+            "#222",
+            "start",
+            "bold",
+        ),
     ]
     y += 20
-    out.append(
-        _text(x, y, "Offerings in supply:" + ("" if off["unplaced"] else " none"), 11, "#333", "start")
-    )
+    unplaced = message("meso.svg.unplaced") if off["unplaced"] else message("meso.svg.unplacedNone")
+    unplaced_text = render(unplaced, lang)
+    out.append(_text(x, y, unplaced_text, 11, "#333", "start"))
+    first = max(124.0, text_width(unplaced_text, 11) + 11)  # a marker is 8.5 wide either side
     for i, v in enumerate(off["unplaced"] or []):
-        out.append(_offering_marker(x + 124 + i * 22, y - 4, viewer, "", v, 8.5))
-    places = {str(pub): f"under hut {viewer[0]}{num} at {q},{r}" for owner, num, q, r, pub in view["huts"]
-              if owner == viewer and pub}  # fmt: skip
+        out.append(_offering_marker(x + first + i * 22, y - 4, viewer, "", v, 8.5))
+    places = {str(pub): message("meso.svg.underHut", hut=f"{viewer[0]}{num}", at=f"{q},{r}")
+              for owner, num, q, r, pub in view["huts"] if owner == viewer and pub}  # fmt: skip
     for q, r, cargo, _ in pl["tribes"]:
         if str(cargo).startswith("o"):
-            places[cargo[1:]] = f"carried at {q},{r}"
+            places[cargo[1:]] = message("meso.svg.carried", at=f"{q},{r}")
     for pub, where in sorted(places.items()):
         y += 20
         out.append(_offering_marker(x + 8, y - 4, viewer, pub, _offering_value(view, viewer, pub), 8.5))
-        out.append(_text(x + 22, y, where, 11, "#333", "start"))
+        out.append(_text(x + 22, y, render(where, lang), 11, "#333", "start"))
     y += 20
     hand = pl["hand"] or {}
-    cards = ", ".join(f"{c.replace('_', ' ')} ×{n}" for c, n in sorted(hand.items())) or "none"
-    out.append(_text(x, y, f"Hand: {cards}", 11, "#333", "start"))
+    held = [message("meso.svg.cardCount", card=V.board_card(c), count=n) for c, n in sorted(hand.items())]
+    cards = held or message("meso.svg.emptyHand")
+    out.append(_text(x, y, render(message("meso.svg.hand", cards=cards), lang), 11, "#333", "start"))
     out.append("</g>")
     return "".join(out), y
 
 
-def _status(view: View) -> list[str]:
+def _status(view: View, lang: str) -> list[str]:
     """Short lines: round and whose turn; phase and MP; what is being decided."""
-    first = [f"Round {view['round']}"]
+    first = [render(message("meso.svg.round", round=view["round"]), lang)]
     order = view.get("turn_order") or []
     if order and view.get("phase") not in ("setup", "over"):
-        first.append(f"{order[view['turn']].capitalize()}'s turn")
-    second = [PHASES.get(view["phase"], str(view["phase"]))]
+        first.append(render(message("meso.svg.turn", who=V.colour_named(order[view["turn"]])), lang))
+    second = [render(V.svg_phase(view["phase"]), lang)]
     if view.get("phase") == "movement":
-        second.append(f"{view['mp']} MP · {view['discoveries']}/3 discoveries")
+        moves = message("meso.svg.movement", mp=view["mp"], discoveries=view["discoveries"])
+        second.append(render(moves, lang))
     lines = [" · ".join(first), " · ".join(second)]
     pend = view.get("pending")
-    if pend and pend[0] in PENDING:
-        lines.append(PENDING[pend[0]])
+    if pend and pend[0] in V.SVG_PENDING:
+        lines.append(render(V.svg_pending(pend[0]), lang))
     return lines
 
 
 def render_svg(view: View, players: Sequence[str] | None = None, lang: str = "en") -> str:
-    """The whole picture for ``view`` (``state.view(seat)``) as an SVG document string."""
-    body, map_w, map_h = _map(view)
+    """The whole picture for ``view`` (``state.view(seat)``) as an SVG document string, its
+    words in ``lang`` (a language of the message catalogues)."""
+    body, map_w, map_h = _map(view, lang)
     panel_x = MARGIN + map_w + 30
     py = MARGIN + 24
-    panel = [_text(panel_x, py, "Mesopotamia", 22, "#3b2a10", "start", "bold", extra=' letter-spacing="1"')]
+    name = render(message("meso.svg.name"), lang)
+    panel = [_text(panel_x, py, name, 22, "#3b2a10", "start", "bold", extra=' letter-spacing="1"')]
     py += 22
-    for line in _status(view):
+    for line in _status(view, lang):
         panel.append(_text(panel_x, py, line, 12, "#333", "start"))
         py += 17
     py -= 17
     if view.get("winner"):
+        won = message("meso.svg.hasWon", who=V.colour_named(view["winner"]))
         py += 20
-        panel.append(
-            _text(panel_x, py, f"{view['winner'].capitalize()} has won", 14, "#7a1d10", "start", "bold")
-        )
+        panel.append(_text(panel_x, py, render(won, lang), 14, "#7a1d10", "start", "bold"))
     py += 40
     for seat in range(len(view["players"])):
-        panel.append(_player_block(view, seat, panel_x + 8, py))
+        panel.append(_player_block(view, seat, panel_x + 8, py, lang))
         if players and seat < len(players):
             panel.append(_text(panel_x + PANEL_W - 24, py + 1, str(players[seat]), 10, "#777", "end"))
         py += 108
-    commons, py = _commons(view, panel_x, py)
+    commons, py = _commons(view, panel_x, py, lang)
     panel.append(commons)
-    secrets, py = _secrets(view, panel_x, py + 34)
+    secrets, py = _secrets(view, panel_x, py + 34, lang)
     panel.append(secrets)
     width = panel_x + PANEL_W + MARGIN
     height = max(MARGIN * 2 + 34 + map_h, py + MARGIN)
     viewer = view.get("viewer")
-    title = f"Mesopotamia, round {view['round']}, " + (f"{viewer}'s view" if viewer else "spectator's view")
+    title = render(message("meso.svg.title", round=view["round"], view=V.svg_view(viewer)), lang)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(width)}" height="{_f(height)}" '
         f'viewBox="0 0 {_f(width)} {_f(height)}" font-family="{FONT}">'
         f"<title>{escape(title)}</title>"
         f'<rect width="100%" height="100%" fill="#f4efe3"/>'
-        + _text(MARGIN, MARGIN + 6, "flat-top axial q,r · north is up", 11, "#8b7f66", "start")
+        + _text(MARGIN, MARGIN + 6, render(message("meso.svg.orientation"), lang), 11, "#8b7f66", "start")
         + body
         + f'<line x1="{_f(panel_x - 16)}" y1="{_f(MARGIN)}" x2="{_f(panel_x - 16)}" y2="{_f(height - MARGIN)}" '
         f'stroke="#cdbf9c" stroke-width="1.5"/>' + "".join(panel) + "</svg>"

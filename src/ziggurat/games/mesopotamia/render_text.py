@@ -6,6 +6,10 @@ columns ``q`` with odd columns shifted down half a cell, so neighbours touch as 
 Each cell shows its coordinate and tile type, then tokens for huts, holy places, loose
 resources and tribes; the legend under the map explains them. Colour helps, but every token
 also carries letters, so the board reads the same in a plain log or a pipe.
+
+Every word comes from the game's message catalogue (``meso.board.*``, the tile codes
+``meso.tileCode.*`` and the game's vocabularies), in the reader's language ``lang``. Tokens
+keep the notation's letters (``b3ws``, ``2w``), the same in every language.
 """
 
 from __future__ import annotations
@@ -18,11 +22,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ziggurat.engine.messages import Message, message, render
+from ziggurat.games.mesopotamia import vocabulary as V
 from ziggurat.games.mesopotamia.data import OFFERING_VALUES, PIECES
 
 View = dict[str, Any]
-
-TILE_CODES = {"plains": "PLA", "forest": "FOR", "quarry": "QUA", "volcano": "VOL", "temple": "TEM"}
 
 
 @dataclass(frozen=True)
@@ -97,27 +101,6 @@ def palette_for(color_system: str | None) -> Palette:
 
 
 SPACE_STYLE = "dim"
-PHASES = {
-    "setup": "set-up",
-    "movement": "Phase I (movement)",
-    "action": "Phase II (action)",
-    "mana": "Phase III (Mana)",
-    "over": "game over",
-}
-PENDING = {
-    "pile": "choose a tile pile to draw from",
-    "draw": "a tile is being drawn",
-    "volcano": "place the volcano",
-    "shares": "choose which tiles get a resource",
-    "offer": "choose the offering for the new hut",
-    "order": "order the peeked tiles",
-    "teleport": "choose the Teleport destination",
-    "expel": "choose where the hut goes",
-    "card_draw": "a card is being drawn",
-    "peek": "Land: tiles are being looked at",
-    "first": "choosing the first player",
-    "deal": "dealing cards",
-}
 
 CELL_HEIGHT = 4  # lines per hex cell; odd columns are shifted down by half of it
 
@@ -237,7 +220,7 @@ def _layout(cols: int, width: int, sizes: Sequence[int]) -> int | None:
     return None
 
 
-def render_map(view: View, width: int = 100, palette: Palette = FULL) -> Group:
+def render_map(view: View, width: int = 100, palette: Palette = FULL, lang: str = "en") -> Group:
     """The hex map, with the empty spaces around it when they fit; cells shrink to fit
     ``width`` (11 down to 7 characters) and a map wider than that is split into bands."""
     tiles = {(q, r): kind for q, r, kind in view["tiles"]}
@@ -263,8 +246,9 @@ def render_map(view: View, width: int = 100, palette: Palette = FULL) -> Group:
         band = {c for c in shown if start <= c[0] < start + per_band}
         if band:
             if lines:
-                lines.append(Text(f"(map continues: columns q = {start} and up)", style="dim"))
-            lines.extend(_render_band(view, tiles, band, start, cell, palette))
+                more = message("meso.board.mapContinues", start=start)
+                lines.append(Text(render(more, lang), style="dim"))
+            lines.extend(_render_band(view, tiles, band, start, cell, palette, lang))
     return Group(*lines)
 
 
@@ -275,6 +259,7 @@ def _render_band(
     q0: int,
     cell: int,
     palette: Palette,
+    lang: str,
 ) -> list[Text]:
     tokens = cell_tokens(view, palette)
     rows = [_offset(q, r)[1] for q, r in shown]
@@ -294,7 +279,7 @@ def _render_band(
         style = palette.tile[kind]
         for dy in range(CELL_HEIGHT):
             canvas.fill(x, y + dy, cell, style)
-        code = TILE_CODES[kind]
+        code = render(V.tile_code(kind), lang)
         head = palette.header[kind]
         extra: list[tuple[str, str]] = []
         canvas.fill(x, y, cell, head)
@@ -332,33 +317,30 @@ def _flow(canvas: _Canvas, x: int, y: int, w: int, h: int, tokens: list[tuple[st
         col += len(text) + 1
 
 
-LEGEND = (
-    "PLA plains  FOR forest  QUA quarry  VOL volcano  TEM temple · ⌂b hut (• offering under it, "
-    "digit: its value) · ✚r holy place · 2w 1s loose wood, stone · b3ws 3 blue tribes, one with "
-    "wood, one with stone (o offering, o6 worth 6) · dim q,r: empty space to explore"
-)
-
-
 # --- panels -----------------------------------------------------------------------------
-def status_line(view: View, palette: Palette = FULL) -> Text:
+def status_line(view: View, palette: Palette = FULL, lang: str = "en") -> Text:
     """Round, whose turn, phase, MP and what is being decided."""
     order = view.get("turn_order") or []
     text = Text()
-    text.append(f"Round {view['round']}", style="bold")
+    text.append(render(message("meso.board.round", round=view["round"]), lang), style="bold")
     if order and view.get("phase") not in ("setup", "over"):
         active = order[view["turn"]]
         text.append(" · ")
-        text.append(f"{active.capitalize()}'s turn", style=palette.text.get(active, ""))
-    text.append(f" · {PHASES.get(view['phase'], view['phase'])}")
+        turn = message("meso.board.turn", who=V.colour_named(active))
+        text.append(render(turn, lang), style=palette.text.get(active, ""))
+    phase = message("meso.board.gameOver") if view["phase"] == "over" else V.phase(view["phase"])
+    text.append(f" · {render(phase, lang)}")
     if view.get("phase") == "movement":
-        text.append(f" · {view['mp']} MP left · {view['discoveries']}/3 discoveries")
+        moves = message("meso.board.movement", mp=view["mp"], discoveries=view["discoveries"])
+        text.append(render(moves, lang))
     if view.get("action"):
-        text.append(f" · action: {view['action']}")
+        text.append(render(message("meso.board.action", action=V.action(view["action"])), lang))
     pend = view.get("pending")
     if pend:
-        text.append(f" · {PENDING.get(pend[0], pend[0])}", style="italic")
+        text.append(f" · {render(V.board_pending(pend[0]), lang)}", style="italic")
     if view.get("winner"):
-        text.append(f" · {view['winner'].capitalize()} wins!", style="bold reverse")
+        wins = message("meso.board.wins", who=V.colour_named(view["winner"]))
+        text.append(render(wins, lang), style="bold reverse")
     return text
 
 
@@ -366,16 +348,22 @@ def _mana_bar(mana: int, limit: int, cap: int = 8) -> str:
     return "■" * mana + "□" * (limit - mana) + "·" * (cap - limit)
 
 
-def players_table(view: View, roles: Sequence[str] | None = None, palette: Palette = FULL) -> Table:
+def players_table(
+    view: View, roles: Sequence[str] | None = None, palette: Palette = FULL, lang: str = "en"
+) -> Table:
     """One row per player: Mana/limit, pieces in supply, offerings, cards."""
     viewer = _viewer_colour(view)
     order = view.get("turn_order") or []
     active = order[view["turn"]] if order and view.get("phase") not in ("setup", "over") else None
     table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold")
-    headers = ("", "player", "Mana/limit", "tribes\nmap+supply", "huts\nleft", "holy\nleft",
-               "offerings\nsupply+out", "delivered\n(values)", "cards")  # fmt: skip
+    headers = (
+        message("meso.board.col.player"), message("meso.board.col.mana"), message("meso.board.col.tribes"),
+        message("meso.board.col.huts"), message("meso.board.col.holy"), message("meso.board.col.offerings"),
+        message("meso.board.col.delivered"), message("meso.board.col.cards"),
+    )  # fmt: skip
+    table.add_column("", no_wrap=True)
     for name in headers:
-        table.add_column(name, no_wrap=True)
+        table.add_column(render(name, lang), no_wrap=True)
     holy_on_map = {pl["colour"]: 0 for pl in view["players"]}
     for _q, _r, owner in view["holy_places"]:
         holy_on_map[owner] += 1
@@ -385,10 +373,10 @@ def players_table(view: View, roles: Sequence[str] | None = None, palette: Palet
             huts_on_map[owner] += 1
     for seat, pl in enumerate(view["players"]):
         colour = pl["colour"]
-        label = Text(colour.capitalize(), style=palette.text[colour])
+        label = Text(render(V.colour_named(colour), lang), style=palette.text[colour])
         role = roles[seat] if roles and seat < len(roles) else ""
         if colour == viewer:
-            label.append(" (you)")
+            label.append(render(message("meso.board.you"), lang))
         elif role:
             label.append(f" ({role})", style="dim")
         off = pl["offerings"]
@@ -408,25 +396,36 @@ def players_table(view: View, roles: Sequence[str] | None = None, palette: Palet
     return table
 
 
-def commons_line(view: View) -> Text:
+def commons_line(view: View, lang: str = "en") -> Text:
     """Tile piles, cards and the general supply."""
     piles = " · ".join(str(p["size"]) for p in view["piles"])
-    remaining = ", ".join(f"{n} {k}" for k, n in view["remaining_tiles"].items() if n) or "none"
-    discard = (
-        ", ".join(f"{card.replace('_', ' ')}×{n}" for card, n in sorted(view["discard"].items())) or "empty"
-    )
+    counts = [
+        message("meso.board.tileCount", count=n, tile=V.tile(k))
+        for k, n in view["remaining_tiles"].items()
+        if n
+    ]
+    remaining = counts or message("meso.board.noTiles")
+    discard = _card_counts(view["discard"]) or message("meso.board.emptyDiscard")
     sup = view["supply"]
+    supply = message(
+        "meso.board.supplyCounts", wood=sup["wood"], stone=sup["stone"], donated=sup["stones_removed"]
+    )
     text = Text()
-    text.append("Tile piles ", style="bold")
-    text.append(f"{piles} (left: {remaining})  ")
-    text.append("Deck ", style="bold")
-    text.append(f"{view['deck_size']} · discard {discard}  ")
-    text.append("Supply ", style="bold")
-    text.append(f"wood {sup['wood']}, stone {sup['stone']}, stones donated {sup['stones_removed']}")
+    text.append(render(message("meso.board.tilePiles"), lang), style="bold")
+    text.append(render(message("meso.board.piles", piles=piles, remaining=remaining), lang))
+    text.append(render(message("meso.board.deck"), lang), style="bold")
+    text.append(render(message("meso.board.deckSize", size=view["deck_size"], discard=discard), lang))
+    text.append(render(message("meso.board.supply"), lang), style="bold")
+    text.append(render(supply, lang))
     return text
 
 
-def secrets_text(view: View) -> Text | None:
+def _card_counts(cards: dict[str, int]) -> list[Message]:
+    """``holy stone×2`` for each card type held, by type."""
+    return [message("meso.board.cardCount", card=V.board_card(c), count=n) for c, n in sorted(cards.items())]
+
+
+def secrets_text(view: View, lang: str = "en") -> Text | None:
     """The viewer's own hidden information: offering values, hand, peeked tiles."""
     viewer = _viewer_colour(view)
     if viewer is None:
@@ -434,38 +433,42 @@ def secrets_text(view: View) -> Text | None:
     pl = next(p for p in view["players"] if p["colour"] == viewer)
     off = pl["offerings"]
     text = Text()
-    text.append("Your secrets ", style="bold")
-    text.append("offerings in supply: ")
-    text.append(", ".join(str(v) for v in off["unplaced"] or []) or "none")
+    text.append(render(message("meso.board.secrets"), lang), style="bold")
+    text.append(render(message("meso.board.unplaced"), lang))
+    text.append(
+        ", ".join(str(v) for v in off["unplaced"] or []) or render(message("meso.board.noOfferings"), lang)
+    )
     where = _offering_places(view, viewer)
     for pub, value in sorted(off["placed"].items(), key=lambda kv: int(kv[0])):
         if int(pub) in off["delivered"]:
             continue
-        text.append(f" · o{pub}={value} {where.get(str(pub), '')}".rstrip())
+        place = where.get(str(pub))
+        text.append(f" · o{pub}={value} {'' if place is None else render(place, lang)}".rstrip())
     hand = pl["hand"] or {}
     new = pl["new_cards"] or {}
     cards = []
     for card, n in sorted(hand.items()):
         fresh = new.get(card, 0)
-        label = card.replace("_", " ")
-        cards.append(f"{label}×{n}" + (f" ({fresh} drawn this turn)" if fresh else ""))
-    text.append(" · hand: " + (", ".join(cards) or "empty"))
+        held = render(message("meso.board.cardCount", card=V.board_card(card), count=n), lang)
+        cards.append(held + (render(message("meso.board.fresh", count=fresh), lang) if fresh else ""))
+    held_text = ", ".join(cards) or render(message("meso.board.emptyHand"), lang)
+    text.append(render(message("meso.board.hand", cards=held_text), lang))
     for k, pile in enumerate(view["piles"], start=1):
-        seen = [kind for kind, _who in pile["top"] if kind is not None]
+        seen = [V.tile(kind) for kind, _who in pile["top"] if kind is not None]
         if seen:
-            text.append(f" · pile {k} top: {', '.join(seen)}")
+            text.append(render(message("meso.board.pileTop", pile=k, tiles=seen), lang))
     return text
 
 
-def _offering_places(view: View, colour: str) -> dict[str, str]:
-    out: dict[str, str] = {}
+def _offering_places(view: View, colour: str) -> dict[str, Message]:
+    out: dict[str, Message] = {}
     for owner, num, q, r, pub in view["huts"]:
         if owner == colour and pub:
-            out[str(pub)] = f"under hut {colour[0]}{num} at {q},{r}"
+            out[str(pub)] = message("meso.board.underHut", hut=f"{colour[0]}{num}", at=f"{q},{r}")
     pl = next(p for p in view["players"] if p["colour"] == colour)
     for q, r, cargo, _ in pl["tribes"]:
         if cargo.startswith("o"):
-            out[cargo[1:]] = f"carried at {q},{r}"
+            out[cargo[1:]] = message("meso.board.carried", at=f"{q},{r}")
     return out
 
 
@@ -480,14 +483,15 @@ def render_board(
     """Everything a player needs to decide: status, map, legend, players, commons, secrets.
 
     ``roles``: a label per seat (e.g. the bot kind), shown next to other players' colours;
-    ``palette``: :data:`FULL`, or :data:`BASIC` for a 16-colour terminal (see :func:`palette_for`).
+    ``palette``: :data:`FULL`, or :data:`BASIC` for a 16-colour terminal (see :func:`palette_for`);
+    ``lang``: the language of every word shown (a language of the message catalogues).
     """
-    parts: list[RenderableType] = [status_line(view, palette), render_map(view, width, palette)]
+    parts: list[RenderableType] = [status_line(view, palette, lang), render_map(view, width, palette, lang)]
     if legend:
-        parts.append(Text(LEGEND, style="dim"))
-    parts.append(players_table(view, roles, palette))
-    parts.append(commons_line(view))
-    secrets = secrets_text(view)
+        parts.append(Text(render(message("meso.board.legend"), lang), style="dim"))
+    parts.append(players_table(view, roles, palette, lang))
+    parts.append(commons_line(view, lang))
+    secrets = secrets_text(view, lang)
     if secrets is not None:
         parts.append(secrets)
     return Group(*parts)

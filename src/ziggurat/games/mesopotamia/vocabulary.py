@@ -34,6 +34,16 @@ PENDING = (
 )  # fmt: skip
 """The kinds of pending decision (``state.pending[0]``)."""
 
+SVG_PENDING = ("pile", "volcano", "shares", "offer", "order", "teleport", "expel")
+"""The pending decisions the SVG names (the others are over before anyone looks)."""
+
+ACTION_KINDS = (
+    "first", "move", "pickup", "drop", "exchange", "handoff", "steal", "offering", "donate", "end",
+    "pile", "volcano", "share", "hut", "offer", "holy", "grow", "draw", "pass", "stop", "income",
+    "play", "order", "to",
+)  # fmt: skip
+"""The kinds of action, by the first word of the notation (``move``, ``hut`` ...)."""
+
 RESOURCES = (*RESOURCE_NAMES.values(), "offering")
 CARGOES = ("none", *RESOURCES)
 
@@ -46,6 +56,14 @@ declare_domain("meso.cargo", CARGOES)
 declare_domain("meso.phase", PHASES)
 declare_domain("meso.action", ACTIONS)
 declare_domain("meso.pending", PENDING)
+# what the boards (render_text, render_svg) and the list of legal actions say
+declare_domain("meso.tileCode", TILE_TYPES)
+declare_domain("meso.board.pending", PENDING)
+declare_domain("meso.board.card", CARD_TYPES)
+declare_domain("meso.svg.phase", PHASES)
+declare_domain("meso.svg.pending", SVG_PENDING)
+declare_domain("meso.svg.view", [*COLOURS, "spectator"])
+declare_domain("meso.actionKind", ACTION_KINDS)
 
 
 def colour(seat: int) -> Message:
@@ -98,6 +116,46 @@ def action(name: str) -> Message:
 def pending(kind: str) -> Message:
     """The decision a pending ``kind`` asks for ("which tile pile to draw from (D13)")."""
     return noun("meso.pending", kind)
+
+
+def colour_named(name: str) -> Message:
+    """A colour as a player's name ("Blue") from its name in the data ("blue", "neutral")."""
+    return noun("colour", name)
+
+
+def tile_code(kind: str) -> Message:
+    """The three letters a terminal cell shows for a tile type ("PLA")."""
+    return noun("meso.tileCode", kind)
+
+
+def board_pending(kind: str) -> Message:
+    """What a pending ``kind`` asks for, as the terminal's status line says it."""
+    return noun("meso.board.pending", kind)
+
+
+def board_card(card_type: str) -> Message:
+    """A card's name in a count of cards on the terminal board ("holy stone")."""
+    return noun("meso.board.card", card_type)
+
+
+def svg_phase(name: str) -> Message:
+    """A phase as the SVG's panel titles it ("Phase I · movement")."""
+    return noun("meso.svg.phase", name)
+
+
+def svg_pending(kind: str) -> Message:
+    """What a pending ``kind`` asks for, as the SVG's panel says it ("choosing a tile pile")."""
+    return noun("meso.svg.pending", kind)
+
+
+def svg_view(viewer: str | None) -> Message:
+    """Whose view a picture is ("blue's view", "spectator's view")."""
+    return noun("meso.svg.view", viewer or "spectator")
+
+
+def action_kind(kind: str) -> Message:
+    """What a kind of action does, for a player choosing one ("drop a resource (free, M3.3)")."""
+    return noun("meso.actionKind", kind)
 
 
 def coord(c: Sequence[int]) -> str:
