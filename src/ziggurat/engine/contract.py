@@ -224,6 +224,14 @@ class State(ABC):
         """The seat the action about to be played by ``who`` concerns (an event's ``seat``)."""
         return who
 
+    def _forced_by_secret(self) -> bool:
+        """True when the decision now has one legal action only because of a secret (a card in
+        hand, the tiles a peek showed, the tokens behind a screen): the engine then asks the seat
+        (the only choice offered) instead of playing it itself, so whether a decision is asked
+        never tells anyone else a secret. Games refine this; by default no forced decision
+        depends on a secret."""
+        return False
+
     def _game_over(self) -> str:
         """The message of the ``GameOver`` an action on a finished game raises."""
         return message("engine.gameOver")
@@ -294,7 +302,7 @@ class State(ABC):
         """Apply forced decisions and certain chance outcomes (one legal action) as auto events."""
         while not self.is_terminal():
             legal = self.legal_actions()
-            if len(legal) != 1:
+            if len(legal) != 1 or self._forced_by_secret():
                 return
             only = legal[0]
             who = self.current_player()
