@@ -10,6 +10,7 @@ from fastapi import APIRouter, Header, HTTPException, Request, status
 from ziggurat.engine.errors import OptionError
 from ziggurat.engine.messages import LANGS, catalogue
 from ziggurat.server import gamekit
+from ziggurat.server.limits import CreationLimit
 from ziggurat.server.live import Forbidden, LiveTable
 from ziggurat.server.manager import Created, TableManager, TableUnavailable, hash_token
 from ziggurat.server.schemas import (
@@ -37,6 +38,7 @@ _ERROR_TEXT = {
     404: "no such table",
     413: "body too large",
     422: "an option is unknown, or its value is outside the option's type and range",
+    429: "too many tables created from this client address; the Retry-After header says when to retry",
     503: "the stored table cannot be resumed",
 }
 
@@ -150,11 +152,32 @@ async def messages(lang: str) -> dict[str, str]:
     "/api/tables",
     response_model=TableCreated,
     status_code=status.HTTP_201_CREATED,
-    responses=_errors(400, 413, 422),
+    responses=_errors(400, 413, 422, 429),
     tags=["lobby"],
 )
 async def create_table(body: TableIn, request: Request) -> TableCreated:
-    """Create a table; the answer holds every human seat's invite token and a spectator token."""
+    """Create a table; the answer holds every human seat's invite token and a spectator token.
+
+    Each client address (as this server sees it) may create a limited number of tables in a
+    sliding window (docs/server.md); over it the answer is 429 with ``Retry-After``."""
+    limit: CreationLimit | None = getattr(request.app.state, "creation_limit", None)
+    address = request.client.host if request.client is not None else "unknown"
+    if limit is not None and (wait := limit.acquire(address)) is not None:
+        retry = CreationLimit.retry_after(wait)
+        raise HTTPException(
+            status.HTTP_429_TOO_MANY_REQUESTS,
+            f"too many tables created from {address}: {limit.describe()}; try again in {retry} s",
+            headers={"Retry-After": str(retry)},
+        )
+    try:
+        return await _create(body, request)
+    except BaseException:
+        if limit is not None:
+            limit.release(address)  # only tables actually created count
+        raise
+
+
+async def _create(body: TableIn, request: Request) -> TableCreated:
     seats = None
     if body.seats is not None:
         bots = gamekit.available_bots(body.game) if body.game in {g.id for g in gamekit.game_infos()} else []

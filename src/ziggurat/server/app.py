@@ -7,19 +7,20 @@ import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from starlette.responses import PlainTextResponse, Response
+from starlette.routing import BaseRoute, Match, Mount
 from starlette.staticfiles import StaticFiles
-from starlette.types import Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ziggurat
 from ziggurat.server import api, logfilter
 from ziggurat.server.db import default_url, make_engine, upgrade
-from ziggurat.server.limits import BodyLimit
+from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.manager import TableManager
 from ziggurat.server.store import Store
 from ziggurat.server.ws import table_socket
@@ -37,21 +38,58 @@ class ClientFiles(StaticFiles):
         await super().__call__(scope, receive, send)
 
 
+class WrongMethod:
+    """ASGI middleware: a request whose path is a route's but whose method is none of the
+    methods of the routes of that path answers ``405`` with ``Allow``, before the static
+    client (mounted at ``/``, which takes every path) can answer ``404``."""
+
+    def __init__(self, app: ASGIApp, routes: list[BaseRoute]) -> None:
+        self.app = app
+        self.routes = routes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            allowed: set[str] = set()
+            for route in self.routes:
+                if isinstance(route, Mount):
+                    continue
+                match, _ = route.matches(scope)
+                if match is Match.FULL:
+                    allowed.clear()
+                    break
+                if match is Match.PARTIAL:
+                    allowed |= getattr(route, "methods", None) or set()
+            if allowed:
+                allow = ", ".join(sorted(allowed))
+                detail = f"method {scope['method']} is not allowed on {scope['path']}; allowed: {allow}"
+                response = JSONResponse({"detail": detail}, status_code=405, headers={"Allow": allow})
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def create_app(
-    database_url: str | None = None, bot_delay: float = 0.6, static_dir: str | Path | None = None
+    database_url: str | None = None,
+    bot_delay: float = 0.6,
+    static_dir: str | Path | None = None,
+    creation_limit: CreationLimit | None | Literal["env"] = "env",
 ) -> FastAPI:
     """The server app: ``database_url`` defaults to ``ZIGGURAT_DATABASE_URL`` or a SQLite file
     in the user data directory; bots wait ``bot_delay`` seconds before each move.
+    ``creation_limit`` bounds the tables one client address creates (``None``: no bound);
+    by default it is read from ``ZIGGURAT_TABLE_RATE`` (30 tables every 60 seconds if unset).
 
     The database is migrated (``alembic upgrade head``) and unfinished tables are resumed when
     the app starts (its lifespan), and everything is closed when it stops.
     """
     url = database_url or default_url()
     logfilter.install()  # WebSocket URLs carry tokens; uvicorn logs them with the query string
+    limit = creation_limit_from_env() if creation_limit == "env" else creation_limit
     client_dir = Path(static_dir) if static_dir is not None else STATIC_DIR
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        logfilter.install()  # again: uvicorn has configured its log handlers by now
         engine = make_engine(url)
         await asyncio.to_thread(upgrade, engine)
         store = Store(engine)
@@ -70,7 +108,9 @@ def create_app(
         description="Tables of ancient-world board games, played over HTTP and WebSockets (docs/server.md).",
         lifespan=lifespan,
     )
+    app.state.creation_limit = limit
     app.add_middleware(BodyLimit)
+    app.add_middleware(WrongMethod, routes=app.router.routes)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.include_router(api.router)
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
