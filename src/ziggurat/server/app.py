@@ -13,7 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from starlette.responses import PlainTextResponse, Response
-from starlette.routing import BaseRoute, Match, Mount
+from starlette.routing import Match, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -43,7 +43,7 @@ class WrongMethod:
     methods of the routes of that path answers ``405`` with ``Allow``, before the static
     client (mounted at ``/``, which takes every path) can answer ``404``."""
 
-    def __init__(self, app: ASGIApp, routes: list[BaseRoute]) -> None:
+    def __init__(self, app: ASGIApp, routes: list[Route]) -> None:
         self.app = app
         self.routes = routes
 
@@ -51,14 +51,12 @@ class WrongMethod:
         if scope["type"] == "http":
             allowed: set[str] = set()
             for route in self.routes:
-                if isinstance(route, Mount):
-                    continue
                 match, _ = route.matches(scope)
                 if match is Match.FULL:
                     allowed.clear()
                     break
                 if match is Match.PARTIAL:
-                    allowed |= getattr(route, "methods", None) or set()
+                    allowed |= route.methods or set()
             if allowed:
                 allow = ", ".join(sorted(allowed))
                 detail = f"method {scope['method']} is not allowed on {scope['path']}; allowed: {allow}"
@@ -110,7 +108,6 @@ def create_app(
     )
     app.state.creation_limit = limit
     app.add_middleware(BodyLimit)
-    app.add_middleware(WrongMethod, routes=app.router.routes)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.include_router(api.router)
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
@@ -125,6 +122,9 @@ def create_app(
 
     app.mount("/static", ClientFiles(directory=client_dir, check_dir=False), name="static")
     app.mount("/", ClientFiles(directory=client_dir, check_dir=False), name="client")
+    # the app's own routes (OpenAPI, docs, pages) and the API router's, which FastAPI includes lazily
+    routes = [r for r in (*app.routes, *api.router.routes) if isinstance(r, Route)]
+    app.add_middleware(WrongMethod, routes=routes)
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:

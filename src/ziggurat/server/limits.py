@@ -36,17 +36,19 @@ class CreationLimit:
 
     def __post_init__(self) -> None:
         if self.tables < 1 or not self.window > 0:
-            raise ValueError(f"a table creation limit needs at least 1 table and a window > 0 s, not {self}")
+            raise ValueError(
+                f"a table creation limit needs at least 1 table and a window > 0 s, not {self.tables} tables every {self.window} s"
+            )
 
     def acquire(self, address: str) -> float | None:
         """Count one creation for ``address`` and answer ``None``, or, when the address is at
         its limit, count nothing and answer the seconds until it may create again."""
         now = self.clock()
         recent = self._forget(address, now)
+        self._recent[address] = recent
         if len(recent) >= self.tables:
             return max(0.0, recent[0] + self.window - now)
         recent.append(now)
-        self._recent[address] = recent
         return None
 
     def release(self, address: str) -> None:
