@@ -102,7 +102,7 @@ def run_bench(
 
     with tempfile.TemporaryDirectory(prefix="ziggurat-bench-") as tmp:
         url = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
-        app = create_app(url, bot_delay=0.0, static_dir=Path(tmp) / "no-client")
+        app = create_app(url, bot_delay=0.0, static_dir=Path(tmp) / "no-client", creation_limit=None)
         with ServerThread(app) as server:
             manager = app.state.manager
             before = sum(t.version for t in list(manager.tables.values()))
