@@ -47,7 +47,9 @@ def _snapshots(players: int, seed: int) -> Iterator[Any]:
             state.apply(sample_chance(state, rng))
         else:
             state.apply(rng.choice(state.legal_actions()))
-        if ply % EVERY == 0:
+        # every Land peek under way too: its order decision depends on the tiles seen so far
+        mid_peek = state.current_player() == CHANCE and state.legal_actions()[0].startswith("peek ")
+        if ply % EVERY == 0 or mid_peek:
             yield state.clone()
 
 
@@ -227,3 +229,25 @@ def test_substituting_a_secret_changes_nothing_others_are_sent_R58(players: int)
         tried[what.split()[0]] += 1
     print(f"mesopotamia {players}p substitutions: {tried}")
     assert tried["hand"] > 100 and tried["offerings"] > 50 and tried["peek"] > 0
+
+
+def test_land_order_after_a_substituted_peek_is_asked_all_the_same_R58() -> None:
+    """R58, M15.5: Red has seen two forests of pile 1 and a third peek comes; whether the first
+    peeked tile is a forest or plains, nobody else sees a difference once the third one is seen."""
+    from meso_helpers import Board
+
+    s = Board().turn("r").hand("r", "land").state()
+    s.apply("play land 1")
+    s.apply("peek forest")
+    s.apply("peek forest")
+    pos = s.to_position()
+    (what, knowers, alt) = next(sub for sub in _peek_swaps(pos, random.Random(0)) if "tile 1" in sub[0])
+    alt["piles"][0]["top"][0][0] = "plains"
+    a, b = s.game.state_from_position(pos), s.game.state_from_position(alt)
+    assert knowers == {2}
+    a.apply("peek forest")
+    b.apply("peek forest")
+    assert a.legal_actions() == ["order forest,forest,forest"]  # one order, asked all the same
+    assert len(b.legal_actions()) == 3  # plains among two forests: three orders
+    for v in (0, 1, 3, None):
+        assert _seen_by(a, v) == _seen_by(b, v), what
