@@ -288,7 +288,10 @@ def test_land_on_a_short_pile_sees_all_of_it_M15_5() -> None:
     conserved(s)
     s.apply("play land 1")
     s.apply("peek quarry")
-    s.apply("peek quarry")  # same kinds: no order to choose
+    s.apply("peek quarry")
+    # same kinds: one order only, still asked, or everyone would learn the tiles are alike (R58)
+    assert s.legal_actions() == ["order quarry,quarry"]
+    s.apply("order quarry,quarry")
     assert s.to_position()["pending"] is None
     assert s.to_position()["piles"][0]["top"] == [["quarry", ["red"]], ["quarry", ["red"]]]
 

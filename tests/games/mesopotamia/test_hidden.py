@@ -178,3 +178,46 @@ def test_land_peek_redacted_in_records_for_everyone_else_section6() -> None:
     for seat in (1, None):
         theirs = s.game.redact_record(rec, seat)["actions"]
         assert theirs[-5:] == ["play land 2", "peek ?", "peek ?", "peek ?", "order ?"]
+
+
+def test_phase_end_is_asked_of_a_player_holding_an_old_card_R58() -> None:
+    """R58: a player holding a card from an earlier turn is asked even when ending the phase is
+    the only legal action: whether a card could be played depends on the card's type."""
+    for card in ("fertility", "land"):
+        s = Board().turn("r").hand("r", card).state()
+        s.apply("end")  # Phase I ends: Phase II, whose only legal action here may be the pass
+        while s.current_player() == RED and s.to_position()["phase"] != "mana":
+            s.apply("pass" if "pass" in s.legal_actions() else s.legal_actions()[0])
+        assert s.current_player() == RED and s.to_position()["phase"] == "mana"
+        assert "income" in s.legal_actions()
+        s.apply("income")
+        assert s.current_player() == RED  # asked, not ended by the engine
+        assert s.events()[-1][2] is False
+        s.apply("end")
+        assert s.current_player() != RED
+
+
+def test_phase_end_is_played_by_the_engine_for_an_empty_hand_R58() -> None:
+    """R58: with no card held from an earlier turn the forced decision is public and automatic."""
+    s = Board().turn("r").state()
+    s.apply("end")
+    if "pass" in s.legal_actions():
+        s.apply("pass")
+    while s.current_player() == RED and s.legal_actions() != ["income"]:
+        s.apply(s.legal_actions()[0])
+    if s.current_player() == RED:
+        s.apply("income")
+    assert s.current_player() != RED
+    assert any(e[1] == "end" and e[2] for e in s.events())
+
+
+def test_land_order_is_asked_when_the_peeked_tiles_are_alike_R58() -> None:
+    """R58, M15.5: the order decision comes whether or not the peeked tiles differ."""
+    b = Board().turn("r").hand("r", "land")
+    s = b.state()
+    s.apply("play land 1")
+    for _ in range(3):
+        s.apply("peek forest")
+    assert s.current_player() == RED
+    assert s.legal_actions() == ["order forest,forest,forest"]
+    assert [e[1] for e in s.events()][-1] == "peek forest"

@@ -185,8 +185,9 @@ def _learn_tops(s: MesoState, p: int, pile: int, count: int) -> None:
 
 
 def _after_peek(s: MesoState, p: int, pile: int, count: int) -> None:
-    kinds = [k for k, _ in s.pile_tops[pile][:count]]
-    if s.opts["land_may_reorder"] and len(set(kinds)) > 1:
+    # R58: the order is asked even when the peeked tiles are all alike (one order only):
+    # skipping it would tell everyone what the peek showed.
+    if s.opts["land_may_reorder"] and count > 1:
         s.pending = ("order", pile, count)
     else:
         s.pending = None

@@ -4,7 +4,7 @@ The engine's ``State.apply`` checks an action against the (cached) legal list, s
 has one source of truth; :func:`refusal` and the ``*_refusal`` functions only explain a
 refusal in a player's words. After every action, decisions with exactly one legal
 alternative are applied by the engine (§7, "forced"), and so are chance nodes with a single
-outcome; they are logged as ``auto`` events and left out of ``history()``, since replaying
+outcome, unless only a secret makes them forced (R58, ``MesoState._forced_by_secret``); they are logged as ``auto`` events and left out of ``history()``, since replaying
 the chosen actions reproduces them.
 """
 

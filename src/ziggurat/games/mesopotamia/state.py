@@ -111,6 +111,32 @@ class MesoState(State):
             return message("meso.refusal.gameOverNoWinner")
         return message("meso.refusal.gameOver", winner=V.colour(self.winner))
 
+    def _forced_by_secret(self) -> bool:
+        """R58: whether this one-alternative decision is forced only because of a secret.
+
+        The engine calls this only when there is one legal action, so the tests are cheap:
+        a top-level decision of a player holding a card from before this turn (the card types
+        are secret, so the number of card plays is too), the offering under a new hut while
+        several are left, a Land reorder, a card drawn from a deck of more than one card (its
+        make-up follows from the hands) and a tile drawn from the unseen pool while some
+        Land-peeked tile is secret and more than one tile is unseen.
+        """
+        pend = self.pending
+        if pend is None:
+            p = self.turn_order[self.turn_idx]
+            return sum(self.hand[p]) > sum(self.new[p])
+        kind = pend[0]
+        if kind == "order":
+            return True
+        if kind == "offer":
+            return len(self.unplaced[self.turn_order[self.turn_idx]]) > 1
+        if kind in ("card_draw", "deal"):
+            return sum(self.deck) > 1
+        if kind == "peek" or (kind == "draw" and not self.pile_tops[pend[5]]):
+            peeked = sum(len(t) for t in self.pile_tops)
+            return peeked > 0 and sum(self.remaining.values()) - peeked > 1
+        return False
+
     def _seat_label(self, seat: int) -> str:
         return message("engine.chance") if seat == CHANCE else V.colour(seat)
 
