@@ -5,11 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from ziggurat.engine.contract import State
-from ziggurat.engine.errors import ZigguratError
+from ziggurat.engine.errors import IllegalAction, ZigguratError
 from ziggurat.engine.registry import load
 
 FORMAT = "ziggurat-record/1"
 FINGERPRINT_EVERY = 50
+FORCED_ASKED = "asked"
+"""A record's ``forced`` field: a decision forced only by a secret is one of its actions (the
+seat is asked it). Records without the field were written when the engine played every
+decision with one legal action by itself; :func:`replay` replays them that way."""
 
 
 def record(state: State, seed: int | None = None, players: list[str] | None = None) -> dict[str, Any]:
@@ -35,6 +39,7 @@ def record(state: State, seed: int | None = None, players: list[str] | None = No
         "fingerprints": fingerprints,
         "final_fingerprint": state.fingerprint(),
         "result": state.returns() if state.is_terminal() else None,
+        "forced": FORCED_ASKED,
     }
 
 
@@ -57,6 +62,55 @@ def load_game_of(rec: dict[str, Any]):  # type: ignore[no-untyped-def]
     return load(rec["game"], players=rec["num_players"], **rec.get("options", {}))
 
 
+def play_forced(state: State) -> None:
+    """Play every decision that has one legal action, as the engine did by itself before it
+    asked the decisions forced only by a secret (to replay records written then)."""
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if len(legal) != 1:
+            return
+        state.apply(legal[0])
+
+
+LEGACY_FORCED_STEPS = 8
+"""How many once-automatic decisions :func:`apply_recorded` plays before one recorded action."""
+
+
+def apply_recorded(state: State, text: str) -> None:
+    """Apply ``text``, an action read from a record or a stored table.
+
+    Like ``state.apply``, but a record written before a decision became one the seat is asked
+    (a decision forced only by a secret is asked since the games keep secrets that way; the
+    engine used to play it by itself, so the record does not hold it) still replays: when
+    ``text`` is refused and the decision now has exactly one legal action, that action is played
+    first, as the engine then did, and ``text`` is tried again. A refused ``text`` leaves the
+    state unchanged.
+
+    :raises ZigguratError: the engine's refusal of ``text``.
+    """
+    try:
+        state.apply(text)
+        return
+    except IllegalAction as refusal:
+        trial = state.clone()
+        forced: list[str] = []
+        while len(forced) < LEGACY_FORCED_STEPS and not trial.is_terminal():
+            legal = trial.legal_actions()
+            if len(legal) != 1 or legal[0] == text:
+                raise refusal from None
+            forced.append(legal[0])
+            trial.apply(legal[0])
+            try:
+                trial.apply(text)
+            except IllegalAction:
+                continue
+            for action in forced:
+                state.apply(action)
+            state.apply(text)
+            return
+        raise refusal from None
+
+
 def replay(rec: dict[str, Any], upto: int | None = None) -> State:
     """The state after replaying ``rec`` (its first ``upto`` actions if given).
 
@@ -66,11 +120,16 @@ def replay(rec: dict[str, Any], upto: int | None = None) -> State:
     state = game.new_initial_state()
     actions = rec["actions"] if upto is None else rec["actions"][:upto]
     checks = rec.get("fingerprints", {})
+    legacy = rec.get("forced") != FORCED_ASKED
+    if legacy:
+        play_forced(state)
     for i, text in enumerate(actions, start=1):
         try:
             state.apply(text)
         except ZigguratError as exc:
             raise ValueError(f"record action {i} ({text!r}) refused: {exc}") from exc
+        if legacy:
+            play_forced(state)
         want = checks.get(str(i))
         if want is not None and state.fingerprint() != want:
             raise ValueError(f"record diverges at action {i}: fingerprint mismatch")

@@ -26,7 +26,7 @@ from ziggurat.bots.base import Bot, close_bot, make_bot
 from ziggurat.engine.contract import CHANCE, State, sample_chance
 from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, ZigguratError
 from ziggurat.engine.messages import Message
-from ziggurat.engine.records import record
+from ziggurat.engine.records import apply_recorded, record
 from ziggurat.engine.registry import load
 from ziggurat.server import gamekit
 from ziggurat.server.store import SeatSpec, Store, StoredAction, StoredTable
@@ -138,7 +138,7 @@ class LiveTable:
         for row in actions:
             mark = gamekit.log_mark(state)
             try:
-                state.apply(row.text)
+                apply_recorded(state, row.text)
             except ZigguratError as exc:
                 raise ValueError(
                     f"table {self.id}: stored action {row.ply} ({row.text!r}) refused: {exc}"
@@ -296,7 +296,7 @@ class LiveTable:
             self.rows.pop()
             state = self.game.new_initial_state()
             for row in self.rows:  # the undone state is rebuilt from the stored actions, like a restart
-                state.apply(row.text)
+                apply_recorded(state, row.text)
             self.state = state
             self.changes += 1
             for v in self.viewers:
