@@ -151,7 +151,7 @@ def test_the_terminal_board_in_french_reads_as_french() -> None:
     assert "Commerce de valeur " in trade and "Votre paravent : " in trade
     assert "Emplacements : * bâti, . vide, [S] occupé par la place S." in trade
     battle = _board(positions["battle"].view(None), "fr")
-    assert re.search(r"Bataille (terrestre|navale) (en|sur) \w+ : .+ attaque .+\n  .+ a obtenu \d", battle)
+    assert re.search(r"Bataille (terrestre|navale) (en|sur) [\w ]+ : .+ attaque .+\n  .+ a obtenu \d", battle)
     paying = _board(positions["paying"].view(None), "fr")
     assert re.search(r"Paiement de « .+ » : \d/\d \(.+\)", paying)
     over = _board(positions["over"].view(None), "fr")

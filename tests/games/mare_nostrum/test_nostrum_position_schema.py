@@ -99,8 +99,8 @@ def test_legions_at_sea_3_3() -> None:
 
 def test_building_in_a_slot_the_province_lacks_3_2() -> None:
     pos = _buying()
-    prov = next(p for p, slots in pos["buildings"].items() if "capital" not in slots and "market" in slots)
-    pos["buildings"][prov].append("capital")
+    prov = next(p for p, slots in pos["buildings"].items() if slots and "capital" not in slots)
+    pos["buildings"][prov] = sorted([*pos["buildings"][prov], "capital"])
     refused(pos, f"buildings.{prov}", "3.2")
 
 

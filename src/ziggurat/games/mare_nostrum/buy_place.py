@@ -238,8 +238,9 @@ def turn_effect(d: State, w: list[str]) -> None:
             _place(d, seat, item.split())
         return
     if w[0] == "end":
-        goods = [t for t in d["res"][seat] if t != "tax"]
-        if B.has(d, seat, "hanging_gardens") and goods:
+        # 7.8: the keep is asked whenever the screen holds a token, so that whether it is
+        # asked never tells the others that the screen holds goods
+        if B.has(d, seat, "hanging_gardens") and sum(d["res"][seat].values()) > 0:
             d["stage"] = "buy_keep"
         else:
             _end_turn(d, seat, [])

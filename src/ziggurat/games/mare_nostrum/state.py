@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ziggurat.engine.contract import CHANCE, State
 from ziggurat.engine.eventlog import log_events
 from ziggurat.engine.messages import message
-from ziggurat.games.mare_nostrum import battle, flow
+from ziggurat.games.mare_nostrum import battle, flow, trade
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
 
@@ -62,6 +62,9 @@ class NostrumState(State):
             return battle.rolling_seat(self.d)  # whose dice these are (public, 7.6)
         return who
 
+    def _forced_by_secret(self) -> bool:
+        return forced_by_screen(self.d)
+
     def _game_over(self) -> str:
         return message("mn.refusal.gameOver")
 
@@ -99,6 +102,38 @@ class NostrumState(State):
     # --- helpers for tests and tools ---------------------------------------------------
     def tracks(self, seat: int) -> dict[str, int]:
         return B.tracks(self.d, seat)
+
+
+def forced_by_screen(d: dict[str, Any]) -> bool:
+    """7.8: the decision now, which has one legal action, might have had more had the tokens
+    behind the mover's screen been others of the same count, so the mover is asked.
+
+    The decisions that read a screen are the offer (D7), the imbalance token (D10), the
+    buy turn with its payments (D13) and the Hanging Gardens keep (D14); every other one reads
+    only public facts (the board, tracks, tiles, token counts, revealed offers, the pool's size).
+    Only the count is public: one token is one choice whatever it is, and no tokens at all (or
+    fewer than any purchase costs) leave the buy turn nothing but its public options.
+    """
+    if d["queue"] or d["battle"] is not None:
+        return False
+    stage = d["stage"]
+    if stage == "trade_offer":
+        held = sum(d["res"][trade.next_offerer(d)].values())
+    elif stage == "trade_give":
+        held = sum(d["res"][int(d["trade"]["starter"])].values())
+    elif stage == "buy_keep":
+        return True  # entered whenever the screen holds a token (N3.13): never forced in public
+    elif stage == "buy_turn":
+        seat = int(d["buy"]["active"])
+        held = sum(d["res"][seat].values())
+        if d["buy"]["paying"] is None and 0 < held < 3:
+            # only an alternative cost (one token) is within reach of one or two tokens
+            return any(B.has(d, seat, tile) for tile, _ in D.ALT_COST.values())
+        if d["buy"]["paying"] is None:
+            return held > 0
+    else:
+        return False
+    return held > 1
 
 
 def _copy(obj: Any) -> Any:
