@@ -23,6 +23,7 @@ from ziggurat.bots.playout import find_evaluator, find_plans, has_evaluator, mak
 from ziggurat.engine.contract import State, sample_chance
 from ziggurat.engine.eventlog import Event, events_since, log_mark
 from ziggurat.engine.hooks import GameHooks
+from ziggurat.engine.positions import play_random
 from ziggurat.engine.registry import game_class
 from ziggurat.games.mesopotamia.game import MesopotamiaGame
 from ziggurat.interop.codec import codec_for
@@ -113,14 +114,7 @@ def test_a_game_without_hooks_gets_each_callers_fallback_or_a_clear_error() -> N
 
 def _played(game_id: str, seed: int, plies: int) -> State:
     state = ziggurat.load(game_id, players=3).new_initial_state()
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if state.is_terminal():
-            break
-        if state.current_player() == ziggurat.CHANCE:
-            state.apply(sample_chance(state, rng))
-        else:
-            state.apply(rng.choice(list(state.legal_actions())))
+    play_random(state, plies, random.Random(seed))
     return state
 
 

@@ -156,21 +156,15 @@ def seeded_positions(game: Any, seeds: range, plies: int, every: int) -> list[di
     """Positions of seeded random games (one every ``every`` plies, and the last), to corrupt."""
     import random
 
-    from ziggurat.engine.contract import CHANCE, sample_chance
-
     out = []
     for seed in seeds:
         state = game.new_initial_state()
         rng = random.Random(seed)
-        for ply in range(plies):
+        for start in range(0, plies, every):
             if state.is_terminal():
                 break
-            if ply % every == 0:
-                out.append(state.to_position())
-            if state.current_player() == CHANCE:
-                state.apply(sample_chance(state, rng))
-            else:
-                state.apply(rng.choice(list(state.legal_actions())))
+            out.append(state.to_position())
+            play_random(state, min(every, plies - start), rng)
         out.append(state.to_position())
     return out
 
