@@ -28,7 +28,7 @@ from ziggurat.tutorials.model import (
     load_tutorial,
     tutorial_games,
 )
-from ziggurat.tutorials.runner import LessonOver, LessonRun, WrongMove
+from ziggurat.tutorials.runner import LessonOver, LessonRun, Played, WrongMove
 from ziggurat.tutorials.validation import validate
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "Lesson",
     "LessonOver",
     "LessonRun",
+    "Played",
     "Step",
     "Text",
     "Tutorial",

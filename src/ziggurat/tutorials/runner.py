@@ -6,7 +6,7 @@ seeded chance).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from ziggurat.bots.base import Bot, make_bot
 from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
@@ -18,6 +18,15 @@ from ziggurat.tutorials.model import Lesson, Step, Text, Tutorial, TutorialError
 MAX_OTHER_PLIES = 400
 """The most plies the other seats and chance may play between two steps of a lesson: a lesson
 whose heuristic bots would play on for longer is refused (it is meant to stay short)."""
+
+
+class Played(NamedTuple):
+    """One action of a lesson and what the engine then played itself, with the learner's
+    view before and after (what a log entry describes)."""
+
+    events: list[Event]
+    before: dict[str, Any]
+    after: dict[str, Any]
 
 
 class WrongMove(IllegalAction):
@@ -51,13 +60,12 @@ class LessonRun:
         except ZigguratError as exc:
             raise TutorialError(self._where(f"{lesson.position}: {exc}")) from None
         self.step_index = 0
-        self.events: list[Event] = []
+        self.played: list[Played] = []
+        """Every action of the lesson so far (the learner's and the others'), in order."""
         self._rng = random.Random(lesson.seed)
         self._replies = list(lesson.replies)
         self._bots: dict[int, Bot] = {}
-        mark = log_mark(self.state)
         self._others_move()
-        self.events.extend(events_since(self.state, mark))
 
     # --- what the learner sees -------------------------------------------------------------
 
@@ -87,9 +95,9 @@ class LessonRun:
 
     # --- moves --------------------------------------------------------------------------------
 
-    def play(self, text: str) -> list[Event]:
+    def play(self, text: str) -> list[Played]:
         """Play the learner's move ``text``, then the others' until it is the learner's turn
-        again (unless that was the last step); the events this applied, in order.
+        again (unless that was the last step); what this played, in order.
 
         :raises LessonOver: after the last step.
         :raises WrongMove: for a legal move the step does not ask for (nothing is played).
@@ -107,16 +115,20 @@ class LessonRun:
             raise TutorialError(self._where(f"{action!r} was refused by the tutorial but not by the engine"))
         if not step.matches(action):
             raise WrongMove(step.hint)
-        mark = log_mark(self.state)
-        self.state.apply(action, seat)
+        start = len(self.played)
+        self._apply(action, seat)
         self.step_index += 1
         if not self.finished:
             if self.state.is_terminal():
                 raise TutorialError(self._where(f"the game ended before step {self.step_index + 1}"))
             self._others_move()
-        new = events_since(self.state, mark)
-        self.events.extend(new)
-        return new
+        return self.played[start:]
+
+    def _apply(self, action: str, seat: int | None) -> None:
+        before = self.state.view(self.lesson.seat)
+        mark = log_mark(self.state)
+        self.state.apply(action, seat)
+        self.played.append(Played(events_since(self.state, mark), before, self.state.view(self.lesson.seat)))
 
     def _others_move(self) -> None:
         """Let chance and the other seats move until it is the learner's turn."""
@@ -127,7 +139,7 @@ class LessonRun:
                 return
             move = self._other_move()
             try:
-                self.state.apply(move, None if player == CHANCE else player)
+                self._apply(move, None if player == CHANCE else player)
             except ZigguratError as exc:
                 raise TutorialError(self._where(f"the reply {move!r} was refused: {exc}")) from None
         raise TutorialError(
