@@ -230,6 +230,8 @@ function show(next, fb = null) {
   renderAll();
   document.body.dataset.version = String(answer.table.version);
   document.body.dataset.answers = String(++answers);
+  // the learner may have scrolled down to the legal actions: bring what they must read into view
+  if (fb || answer.finished) $("lesson").scrollIntoView({ block: "nearest" });
   document.body.dataset.ready = "1";
 }
 
