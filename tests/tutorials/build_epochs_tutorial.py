@@ -79,7 +79,10 @@ def round_of(people: str, epoch: int, pool: int | None = None) -> Callable[[Any,
 
 def allocation() -> tuple[Lesson, dict[str, Any]]:
     state = moment(
-        1, lambda s, p: p["phase"] == "allocation" and p["epoch"] == 2 and p["draw_index"] == 0 and s.current_player() < 0
+        1,
+        lambda s, p: (
+            p["phase"] == "allocation" and p["epoch"] == 2 and p["draw_index"] == 0 and s.current_player() < 0
+        ),
     )
     game = state.game
     lesson = Lesson(
@@ -331,7 +334,15 @@ def attack() -> tuple[Lesson, dict[str, Any]]:
 
 
 def displacement() -> tuple[Lesson, dict[str, Any]]:
-    state = moment(1, lambda s, p: p["pending"] is not None and p["pending"][0] == "displace" and p["epoch"] == 3 and p["round"]["people"] == "assyrians")
+    state = moment(
+        1,
+        lambda s, p: (
+            p["pending"] is not None
+            and p["pending"][0] == "displace"
+            and p["epoch"] == 3
+            and p["round"]["people"] == "assyrians"
+        ),
+    )
     lesson = Lesson(
         state.game,
         state,

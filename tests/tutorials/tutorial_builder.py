@@ -112,7 +112,7 @@ class Lesson:
 
     def step(
         self,
-        expect: str | list[str] | None,
+        expect: str | list[str] | Callable[[Any], list[str]] | None,
         say: Text,
         hint: Text,
         rules: list[str],
@@ -120,8 +120,11 @@ class Lesson:
         prefix: bool = False,
     ) -> Lesson:
         """The seat's next move: ``expect`` (one action, several accepted ones, or with
-        ``prefix`` the start of the accepted ones); ``play`` is the one played here."""
+        ``prefix`` the start of the accepted ones, or a function giving them once the others have
+        replied); ``play`` is the one played here."""
         self.others()
+        if callable(expect):
+            expect = expect(self.state)
         legal = list(self.state.legal_actions())
         step: dict[str, Any] = {"say": say}
         if expect is None:  # the heuristic bot's move, asked exactly
@@ -159,7 +162,13 @@ class Lesson:
         return lesson
 
 
-def write(game_id: str, players: int, options: dict[str, Any], covers: dict[str, Any], lessons: list[tuple[Lesson, dict[str, Any]]]) -> None:
+def write(
+    game_id: str,
+    players: int,
+    options: dict[str, Any],
+    covers: dict[str, Any],
+    lessons: list[tuple[Lesson, dict[str, Any]]],
+) -> None:
     """Write ``tutorial.json`` and one position file per lesson."""
     folder = TUTORIALS / game_id
     folder.mkdir(parents=True, exist_ok=True)
@@ -174,7 +183,9 @@ def write(game_id: str, players: int, options: dict[str, Any], covers: dict[str,
         "covers": covers,
         "lessons": [d for _, d in lessons],
     }
-    (folder / "tutorial.json").write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    (folder / "tutorial.json").write_text(
+        json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
 
 
 def load(game_id: str, players: int, options: dict[str, Any]) -> Any:
