@@ -18,7 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ziggurat
-from ziggurat.server import api, logfilter
+from ziggurat.server import api, logfilter, tutorial
 from ziggurat.server.db import default_url, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.manager import TableManager
@@ -110,6 +110,7 @@ def create_app(
     app.add_middleware(BodyLimit)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.include_router(api.router)
+    app.include_router(tutorial.router)
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
 
     @app.get("/", include_in_schema=False)
@@ -120,10 +121,14 @@ def create_app(
     async def table_page(table_id: str) -> Response:
         return _page(client_dir / "table.html")
 
+    @app.get("/tutorial/{game_id}", include_in_schema=False)
+    async def tutorial_page(game_id: str) -> Response:
+        return _page(client_dir / "tutorial.html")
+
     app.mount("/static", ClientFiles(directory=client_dir, check_dir=False), name="static")
     app.mount("/", ClientFiles(directory=client_dir, check_dir=False), name="client")
     # the app's own routes (OpenAPI, docs, pages) and the API router's, which FastAPI includes lazily
-    routes = [r for r in (*app.routes, *api.router.routes) if isinstance(r, Route)]
+    routes = [r for r in (*app.routes, *api.router.routes, *tutorial.router.routes) if isinstance(r, Route)]
     app.add_middleware(WrongMethod, routes=routes)
 
     def openapi() -> dict[str, Any]:
