@@ -19,17 +19,7 @@ GAME = "mesopotamia-epochs"
 PLAYERS = 3
 OPTIONS: dict[str, Any] = {}
 COVERS = {
-    "phases": [
-        "allocation",
-        "pool",
-        "start_placement",
-        "displacement",
-        "placement",
-        "combat",
-        "seafaring",
-        "scoring",
-        "end_of_game",
-    ],
+    "phases": ["allocation", "pool", "start_placement", "placement", "scoring"],
     "victory": ["most_vp"],
 }
 
@@ -38,16 +28,6 @@ def moment(seed: int, test: Callable[[Any, dict[str, Any]], bool]) -> Any:
     """The first state of the seeded game where ``test(state, position)`` holds."""
     game = load(GAME, PLAYERS, OPTIONS)
     return Player(game, seed).until(game.new_initial_state(), lambda s: test(s, s.to_position()))
-
-
-def peaceful(state: Any) -> list[str]:
-    """The placements open now that start no combat (empty areas and the People's own)."""
-    pos = state.to_position()
-    people = pos["round"]["people"]
-    held = {a: p for a, p, _ in pos["areas"]}
-    out = [a for a in state.legal_actions() if a.startswith("place ") and held.get(a[6:], people) == people]
-    assert out, "no peaceful placement here"
-    return out
 
 
 def roll(attack: int, defence: int) -> Callable[[Any], str]:
@@ -129,7 +109,8 @@ def allocation() -> tuple[Lesson, dict[str, Any]]:
             "Chaque joueur finit la distribution avec exactement une nouvelle carte ; les cartes que personne "
             "n'a piochées sont écartées et leurs peuples ne jouent jamais (E3.6). Votre carte reste cachée aux "
             "autres jusqu'au premier tour de son peuple (E3.7).",
-        )
+        ),
+        ["allocation"],
     )
 
 
@@ -152,55 +133,68 @@ def start() -> tuple[Lesson, dict[str, Any]]:
             "à une (E8.1).",
         ),
     )
+    two = ["place hatti", "place arzawa"]
     hint = text(
-        "Click an empty area next to one you hold, or one of your own areas.",
-        "Cliquez sur une région vide voisine d'une des vôtres, ou sur l'une de vos régions.",
+        "Click Hatti or Arzawa.",
+        "Cliquez sur Hatti ou Arzawa.",
     )
     lesson.step(
-        peaceful(lesson.state),
+        two,
         text(
             "A tribe may go into an area you already hold, or into an area that shares a land border with one "
-            "you hold (E8.2). Hatti, Arzawa and Thrace are empty and border Ahhiyawa: place a tribe in one of "
-            "them.",
+            "you hold (E8.2). Hatti and Arzawa are empty and border Ahhiyawa: place a tribe in one of them.",
             "Une tribu peut aller dans une région que vous tenez déjà, ou dans une région qui partage une "
-            "frontière terrestre avec l'une des vôtres (E8.2). Hatti, Arzawa et la Thrace sont vides et touchent "
-            "Ahhiyawa : placez-y une tribu.",
+            "frontière terrestre avec l'une des vôtres (E8.2). Hatti et Arzawa sont vides et touchent Ahhiyawa : "
+            "placez une tribu dans l'une d'elles.",
         ),
         hint,
         ["E8.1", "E8.2"],
     )
     lesson.step(
-        peaceful(lesson.state),
+        two,
         text(
-            "Each area you take opens its own neighbours: your empire grows one border at a time. Areas count "
-            "for scoring, not tribes, so spreading out pays more than stacking (E14.3); no area may hold more "
-            "than 3 tribes of one People (E13.1).",
-            "Chaque région prise ouvre ses propres voisines : votre empire s'étend une frontière à la fois. Ce "
-            "sont les régions qui comptent au score, pas les tribus, donc s'étendre rapporte plus qu'empiler "
-            "(E14.3) ; aucune région ne peut tenir plus de 3 tribus d'un même peuple (E13.1).",
+            "Each area you take is worth VP every time your People scores: areas count, not tribes (E14.3). "
+            "Take the other one.",
+            "Chaque région prise rapporte des PV chaque fois que votre peuple marque : ce sont les régions qui "
+            "comptent, pas les tribus (E14.3). Prenez l'autre.",
         ),
         hint,
-        ["E8.2", "E13.1", "E14.3"],
+        ["E8.2", "E14.3"],
     )
+    ahhiyawa = text("Click Ahhiyawa.", "Cliquez sur Ahhiyawa.")
     lesson.step(
-        peaceful(lesson.state),
-        text("Place another tribe in an empty area.", "Placez une autre tribu dans une région vide."),
-        hint,
-        ["E8.2"],
-    )
-    lesson.step(
-        ["stop"],
+        ["place ahhiyawa"],
         text(
-            "You may stop whenever you like; the tribes left in the pool are discarded, never saved (E8.6). "
-            "Stop now to see the scoring: at the end of its round the People scores 1 VP for each area it holds, "
-            "2 for a double-value area, and twice that in its bonus area, Kanesh for the Phrygians (E14.1, "
+            "Tribes also defend: an attacker must remove the tribes of an area one by one to take it (E12.6). "
+            "Add a tribe to Ahhiyawa, your start area.",
+            "Les tribus défendent aussi : un attaquant doit retirer une à une les tribus d'une région pour la "
+            "prendre (E12.6). Ajoutez une tribu à Ahhiyawa, votre région de départ.",
+        ),
+        ahhiyawa,
+        ["E8.2", "E12.6"],
+    )
+    lesson.step(
+        ["place ahhiyawa"],
+        text(
+            "And a third: no area may hold more than 3 tribes of one People (E13.1).",
+            "Et une troisième : aucune région ne peut tenir plus de 3 tribus d'un même peuple (E13.1).",
+        ),
+        ahhiyawa,
+        ["E13.1"],
+    )
+    lesson.step(
+        two,
+        text(
+            "Place your last tribe in Hatti or Arzawa. You could also stop at any time; tribes left in "
+            "the pool are discarded, never saved (E8.6). When the pool is empty your Phrygians score: 1 VP for "
+            "each area they hold, 2 for a double-value area, twice that in their bonus area, Kanesh (E14.1, "
             "E14.2).",
-            "Vous pouvez arrêter quand vous voulez ; les tribus restées dans la réserve sont défaussées, jamais "
-            "gardées (E8.6). Arrêtez maintenant pour voir le décompte : à la fin de son tour le peuple marque "
-            "1 PV par région qu'il tient, 2 pour une région à valeur double, et le double dans sa région bonus, "
-            "Kanesh pour les Phrygiens (E14.1, E14.2).",
+            "Placez votre dernière tribu en Hatti ou en Arzawa. Vous pourriez aussi arrêter à tout "
+            "moment ; les tribus restées dans la réserve sont défaussées, jamais gardées (E8.6). Quand la réserve "
+            "est vide, vos Phrygiens marquent : 1 PV par région qu'ils tiennent, 2 pour une région à valeur "
+            "double, le double dans leur région bonus, Kanesh (E14.1, E14.2).",
         ),
-        text("Click Stop.", "Cliquez sur Arrêter."),
+        hint,
         ["E8.6", "E14.1", "E14.2"],
     )
     return lesson, lesson.finish(
@@ -209,7 +203,8 @@ def start() -> tuple[Lesson, dict[str, Any]]:
             "scoring in the game (E14.5).",
             "Vos Phrygiens ont marqué leurs régions. Seul le peuple dont c'est le tour marque, et il n'y a aucun "
             "autre décompte dans la partie (E14.5).",
-        )
+        ),
+        ["pool", "start_placement", "placement", "scoring"],
     )
 
 
@@ -233,30 +228,26 @@ def growth() -> tuple[Lesson, dict[str, Any]]:
             "lente toujours 1 (E6.4, E6.5).",
         ),
     )
-    hint = text(
-        "Click Yamhad, or one of your own areas.",
-        "Cliquez sur Yamhad, ou sur l'une de vos régions.",
-    )
     lesson.step(
-        peaceful(lesson.state),
+        ["place yamhad"],
         text(
             "Yamhad is empty and borders Mari, which you hold: expand into it. Each new area means one more VP "
             "every round and more growth next Epoch.",
             "Yamhad est vide et touche Mari, que vous tenez : étendez-vous-y. Chaque nouvelle région vaut un PV de "
             "plus à chaque tour et plus de croissance à l'Époque suivante.",
         ),
-        hint,
+        text("Click Yamhad.", "Cliquez sur Yamhad."),
         ["E6.1", "E6.3", "E8.2"],
     )
     lesson.step(
-        peaceful(lesson.state),
+        ["place ur", "place uruk", "place elam", "place gutium", "place mari", "place yamhad"],
         text(
-            "Place your last tribe. A People with no tribe on the map when its round begins has no round at all "
-            "(E4.5), so a tribe in reserve somewhere is never wasted.",
-            "Placez votre dernière tribu. Un peuple sans tribu sur la carte au début de son tour n'a pas de tour "
-            "du tout (E4.5) : une tribu de plus quelque part n'est jamais perdue.",
+            "Place your last tribe in one of your areas. A People with no tribe on the map when its round "
+            "begins has no round at all (E4.5): a second tribe makes an area harder to take.",
+            "Placez votre dernière tribu dans l'une de vos régions. Un peuple sans tribu sur la carte au début de "
+            "son tour n'a pas de tour du tout (E4.5) : une seconde tribu rend une région plus dure à prendre.",
         ),
-        text("Click an area you may place in.", "Cliquez sur une région où vous pouvez placer."),
+        text("Click one of your areas.", "Cliquez sur l'une de vos régions."),
         ["E4.5", "E8.6"],
     )
     return lesson, lesson.finish(
@@ -264,7 +255,8 @@ def growth() -> tuple[Lesson, dict[str, Any]]:
             "The pool is empty, so placement ended and your Kassites scored every area they hold (E8.6, E14).",
             "La réserve est vide : le placement est fini et vos Kassites ont marqué toutes leurs régions (E8.6, "
             "E14).",
-        )
+        ),
+        ["pool", "scoring"],
     )
 
 
@@ -320,16 +312,28 @@ def attack() -> tuple[Lesson, dict[str, Any]]:
         text("Click Gutium again.", "Cliquez encore sur Gutium."),
         ["E12.8"],
     )
-    return lesson, lesson.finish(
+    lesson.step(
+        ["place media", "place elam", "place gutium"],
         text(
             "4 against 4, a tie: normally each side loses a tribe, but the Sumerians have Urbanisation and the "
-            "Guti do not, so you win the tie and take Gutium (E12.5, R17). Military adds 1 to an attacker's die; "
-            "a defender behind a difficult border rolls two dice (E12.2, E12.4).",
+            "Guti do not, so you win the tie and take Gutium (E12.5, R17). Place your last tribe in one of your "
+            "areas.",
             "4 contre 4, égalité : d'habitude chaque camp perd une tribu, mais les Sumériens ont l'Urbanisation "
-            "et pas les Gutis, vous gagnez donc l'égalité et prenez Gutium (E12.5, R17). Militaire ajoute 1 au dé "
-            "de l'attaquant ; un défenseur derrière une frontière difficile lance deux dés (E12.2, E12.4).",
+            "et pas les Gutis, vous gagnez donc l'égalité et prenez Gutium (E12.5, R17). Placez votre dernière "
+            "tribu dans l'une de vos régions.",
         ),
-        tail=1,
+        text("Click Media, Elam or Gutium.", "Cliquez sur la Médie, l'Élam ou Gutium."),
+        ["E12.5", "R17"],
+    )
+    return lesson, lesson.finish(
+        text(
+            "Military adds 1 to an attacker's kept die, and a defender behind a difficult border rolls two dice "
+            "(E12.2, E12.4). Every People fights every other, even one of the same player (R20).",
+            "Militaire ajoute 1 au dé gardé de l'attaquant, et un défenseur derrière une frontière difficile "
+            "lance deux dés (E12.2, E12.4). Chaque peuple combat tous les autres, même un peuple du même joueur "
+            "(R20).",
+        ),
+        ["placement"],
     )
 
 
@@ -377,13 +381,15 @@ def displacement() -> tuple[Lesson, dict[str, Any]]:
             "are (E8.7).",
             "Votre tribu s'est déplacée. C'est le seul cas où une tribu bouge : sinon, une tribu placée reste où "
             "elle est (E8.7).",
-        )
+        ),
+        ["start_placement"],
     )
 
 
 def sea() -> tuple[Lesson, dict[str, Any]]:
     state = moment(1, lambda s, p: p["pending"] is not None and p["pending"][0] == "landing")
     held = {a for a, _, _ in state.to_position()["areas"]}
+    coasts = [a[5:] for a in state.legal_actions() if a.startswith("land ") and a[5:] not in held]
     lesson = Lesson(
         state.game,
         state,
@@ -398,7 +404,7 @@ def sea() -> tuple[Lesson, dict[str, Any]]:
         ),
     )
     lesson.step(
-        [a for a in lesson.state.legal_actions() if a.startswith("land ") and a[5:] not in held],
+        [f"land {a}" for a in coasts],
         text(
             "Land on an empty coast, such as Lukka or Thrace. Landing where another People stands would first "
             "displace its tribes (E7.5, E7.2).",
@@ -409,7 +415,7 @@ def sea() -> tuple[Lesson, dict[str, Any]]:
         ["E7.5", "D3"],
     )
     lesson.step(
-        peaceful(lesson.state),
+        [f"place {a}" for a in coasts],
         text(
             "During this first round every coastal area is within your reach (E8.2 d), and the Sea Peoples have "
             "Seafaring: while they hold a coastal area they may place in any coastal area (E9.3). Place a tribe "
@@ -418,7 +424,7 @@ def sea() -> tuple[Lesson, dict[str, Any]]:
             "ont la Navigation : tant qu'ils tiennent une région côtière, ils peuvent placer dans n'importe quelle "
             "région côtière (E9.3). Placez une tribu sur une côte vide, de l'autre côté de la mer.",
         ),
-        text("Click an empty area.", "Cliquez sur une région vide."),
+        text("Click an empty coastal area.", "Cliquez sur une région côtière vide."),
         ["E8.2", "E9.3"],
     )
     return lesson, lesson.finish(
@@ -427,7 +433,8 @@ def sea() -> tuple[Lesson, dict[str, Any]]:
             "border (E9.4).",
             "La Navigation permet à un peuple de sauter de côte en côte. Une attaque par la mer ne passe jamais "
             "une frontière difficile (E9.4).",
-        )
+        ),
+        ["start_placement", "placement"],
     )
 
 
@@ -485,7 +492,8 @@ def victory() -> tuple[Lesson, dict[str, Any]]:
         text(
             "Your Assyrians' areas lifted you past Mask: you win the game.",
             "Les régions de vos Assyriens vous font passer devant Masque : vous gagnez la partie.",
-        )
+        ),
+        ["scoring", "most_vp"],
     )
 
 

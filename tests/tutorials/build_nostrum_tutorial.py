@@ -23,7 +23,7 @@ PLAYERS = 3
 OPTIONS: dict[str, Any] = {"hero_cost_mode": "by_tiles_owned"}
 COVERS = {
     "phases": ["production", "trade", "buy_place", "military", "claim"],
-    "victory": ["pyramids", "tiles_to_win", "capitals_to_win", "titles"],
+    "victory": ["pyramids", "five_tiles", "capitals", "titles"],
 }
 ROME, GREECE, CARTHAGE = 0, 1, 2
 
@@ -106,7 +106,8 @@ def production() -> tuple[Lesson, dict[str, Any]]:
             "next lesson plays a whole Trade.",
             "Chaque joueur qui a au moins autant de jetons en offre maintenant exactement autant, en secret "
             "(N2.2). La leçon suivante joue un Commerce entier.",
-        )
+        ),
+        ["production"],
     )
 
 
@@ -136,26 +137,41 @@ def trade() -> tuple[Lesson, dict[str, Any]]:
         text("Click token B, value 4.", "Cliquez sur le jeton B, valeur 4."),
         ["N2.1"],
     )
-    offer = text(
-        "Offer another token from behind your screen.",
-        "Offrez un autre jeton de derrière votre paravent.",
-    )
-    hint = text("Click one of your tokens.", "Cliquez sur l'un de vos jetons.")
+    hint = text("Click the token named.", "Cliquez sur le jeton indiqué.")
     lesson.step(
-        "offer ",
+        ["offer sheep"],
         text(
             "Rome and Greece have chosen their offers in secret. Choose yours, one token at a time: nobody sees "
-            "an offer until all are in (N2.3). Offer what you can spare; the others will pick from it.",
+            "an offer until all are in (N2.3). Offer what you can best spare: you have three sheep, so offer a "
+            "sheep first.",
             "Rome et la Grèce ont choisi leurs offres en secret. Choisissez la vôtre, un jeton à la fois : "
-            "personne ne voit une offre avant que toutes soient faites (N2.3). Offrez ce dont vous pouvez vous "
-            "passer ; les autres y puiseront.",
+            "personne ne voit une offre avant que toutes soient faites (N2.3). Offrez ce dont vous pouvez le "
+            "mieux vous passer : vous avez trois moutons, offrez d'abord un mouton.",
         ),
         hint,
         ["N2.2", "N2.3"],
-        prefix=True,
     )
-    for _ in range(3):
-        lesson.step("offer ", offer, hint, ["N2.3"], prefix=True)
+    lesson.step(
+        ["offer sheep"],
+        text("Offer a second sheep.", "Offrez un deuxième mouton."),
+        hint,
+        ["N2.3"],
+    )
+    lesson.step(
+        ["offer perfume"],
+        text("Then one of your two perfumes.", "Puis l'un de vos deux parfums."),
+        hint,
+        ["N2.3"],
+    )
+    lesson.step(
+        ["offer tax"],
+        text(
+            "And a tax: every resource token counts and may be offered, taxes included (R41).",
+            "Et un impôt : tout jeton de ressource compte et peut être offert, impôts compris (R41).",
+        ),
+        hint,
+        ["N2.3", "R41"],
+    )
     lesson.step(
         "take ",
         text(
@@ -181,7 +197,8 @@ def trade() -> tuple[Lesson, dict[str, Any]]:
             "On continue jusqu'à ce que celui qui doit prendre ne le puisse plus. Les jetons que personne n'a pris "
             "reviennent à leurs propriétaires ; si cela s'arrête sur un autre joueur que celui qui a commencé, ce "
             "dernier lui donne un jeton, et chacun finit avec autant de jetons qu'avant (N2.7 à N2.9).",
-        )
+        ),
+        ["trade"],
     )
 
 
@@ -221,10 +238,10 @@ def buy() -> tuple[Lesson, dict[str, Any]]:
             "Payez celui-ci avec vos trois impôts, un à la fois, et gardez vos biens pour l'achat suivant.",
         ),
         tax_hint,
-        ["N0.8.1"],
+        ["N0.8"],
     )
-    lesson.step(["pay tax"], pay_tax, tax_hint, ["N0.8.1"])
-    lesson.step(["pay tax"], pay_tax, tax_hint, ["N0.8.1"])
+    lesson.step(["pay tax"], pay_tax, tax_hint, ["N0.8"])
+    lesson.step(["pay tax"], pay_tax, tax_hint, ["N0.8"])
     lesson.step(
         ["buy legion latium"],
         text(
@@ -237,13 +254,28 @@ def buy() -> tuple[Lesson, dict[str, Any]]:
         text("Click Latium to buy a legion there.", "Cliquez sur le Latium pour y acheter une légion."),
         ["N3.6", "N0.7"],
     )
-    good = text(
-        "Pay with a good of a kind not yet in this payment.",
-        "Payez avec un bien d'un type pas encore dans ce paiement.",
+    good_hint = text("Click the good named.", "Cliquez sur le bien indiqué.")
+    lesson.step(
+        ["pay metal"],
+        text(
+            "Pay with three goods of three different kinds: first your metal.",
+            "Payez avec trois biens de trois types différents : d'abord votre métal.",
+        ),
+        good_hint,
+        ["N0.8"],
     )
-    good_hint = text("Click one of your goods.", "Cliquez sur l'un de vos biens.")
-    for _ in range(3):
-        lesson.step("pay ", good, good_hint, ["N0.8.1"], prefix=True)
+    lesson.step(
+        ["pay wine"],
+        text("Then your wine: a second kind.", "Puis votre vin : un deuxième type."),
+        good_hint,
+        ["N0.8"],
+    )
+    lesson.step(
+        ["pay sheep"],
+        text("And your sheep, a third kind.", "Et votre mouton, un troisième type."),
+        good_hint,
+        ["N0.8"],
+    )
     lesson.step(
         ["end"],
         text(
@@ -262,7 +294,8 @@ def buy() -> tuple[Lesson, dict[str, Any]]:
             "temples cost 6 (N3.3, N3.5, N3.7).",
             "Les bâtiments vont sur les emplacements vides de vos provinces, les trirèmes dans les mers voisines, "
             "et marchés et temples coûtent 6 (N3.3, N3.5, N3.7).",
-        )
+        ),
+        ["buy_place"],
     )
 
 
@@ -293,7 +326,7 @@ def military() -> tuple[Lesson, dict[str, Any]]:
         ["next 0"],
         text("Name yourself to act first.", "Désignez-vous pour agir en premier."),
         text("Click Rome.", "Cliquez sur Rome."),
-        ["N0.10", "N4.1.1"],
+        ["N0.10", "N4.1"],
     )
     lesson.step(
         ["row mare_tyrrhenum mare_sardum"],
@@ -323,7 +356,7 @@ def military() -> tuple[Lesson, dict[str, Any]]:
             "chaque touche retire une unité ennemie (N4.7).",
         ),
         text("Attack Carthage in the Mare Sardum.", "Attaquez Carthage en Mare Sardum."),
-        ["N4.5", "N4.7.1", "N4.7.4"],
+        ["N4.5", "N4.7"],
     )
     lesson.step(
         ["sail latium africa"],
@@ -334,7 +367,7 @@ def military() -> tuple[Lesson, dict[str, Any]]:
             "Africa le long de votre chaîne de trirèmes (N4.6.2).",
         ),
         text("Sail a legion from Latium to Africa.", "Transportez une légion du Latium en Africa."),
-        ["N4.6.2"],
+        ["N4.6"],
     )
     lesson.step(
         ["sail latium africa"],
@@ -361,7 +394,7 @@ def military() -> tuple[Lesson, dict[str, Any]]:
             "militaire (N4.11, N4.3).",
         ),
         text("Choose Pillage, Occupy or Convert.", "Choisissez Piller, Occuper ou Convertir."),
-        ["N4.7.2", "N4.10.2", "N4.11.1", "N4.11.2", "N4.11.3", "N4.11.4"],
+        ["N4.7", "N4.10", "N4.11"],
     )
     return lesson, lesson.finish(
         text(
@@ -369,7 +402,8 @@ def military() -> tuple[Lesson, dict[str, Any]]:
             "acted (N4.1).",
             "C'était un tour militaire. Le chef militaire désigne ensuite le joueur suivant, jusqu'à ce que tous "
             "aient agi (N4.1).",
-        )
+        ),
+        ["military"],
     )
 
 
@@ -406,7 +440,8 @@ def titles() -> tuple[Lesson, dict[str, Any]]:
         text(
             "Carthage holds the three titles and wins.",
             "Carthage tient les trois titres et gagne.",
-        )
+        ),
+        ["claim", "titles"],
     )
 
 
@@ -445,7 +480,7 @@ def capitals() -> tuple[Lesson, dict[str, Any]]:
             "(N4.6.2).",
         ),
         text("Sail the legion from Sicilia to Africa.", "Transportez la légion de la Sicilia en Africa."),
-        ["N4.6.2"],
+        ["N4.6"],
     )
     lesson.step(
         ["done"],
@@ -456,7 +491,7 @@ def capitals() -> tuple[Lesson, dict[str, Any]]:
             "livrer, vous la conquérez (N4.10.5, R15).",
         ),
         text("Click Done.", "Cliquez sur Terminé."),
-        ["N4.10.2", "N4.10.5"],
+        ["N4.10"],
     )
     lesson.step(
         ["occupy capital"],
@@ -467,11 +502,12 @@ def capitals() -> tuple[Lesson, dict[str, Any]]:
             "par les capitales (N4.11.3, N6.3). Cela fait quatre.",
         ),
         text("Choose Occupy, on the capital.", "Choisissez Occuper, sur la capitale."),
-        ["N4.11.3", "N6.3"],
+        ["N4.11", "N6.3"],
     )
     assert lesson.state.is_terminal() and lesson.state.returns()[ROME] == 1.0
     return lesson, lesson.finish(
-        text("Rome controls four capitals and wins.", "Rome contrôle quatre capitales et gagne.")
+        text("Rome controls four capitals and wins.", "Rome contrôle quatre capitales et gagne."),
+        ["capitals"],
     )
 
 
@@ -505,13 +541,13 @@ def pyramids() -> tuple[Lesson, dict[str, Any]]:
             "Payez les 12 impôts, un à la fois ; tout paiement est montré à tous (N0.8.1, R8).",
         ),
         hint,
-        ["N0.8.1", "R8"],
+        ["N0.8", "R8"],
     )
     while not lesson.state.is_terminal():
-        lesson.step(["pay tax"], pay, hint, ["N0.8.1", "N6.1"])
+        lesson.step(["pay tax"], pay, hint, ["N0.8", "N6.1"])
     assert lesson.state.returns()[ROME] == 1.0
     return lesson, lesson.finish(
-        text("The Pyramids are Rome's: Rome wins.", "Les Pyramides sont à Rome : Rome gagne.")
+        text("The Pyramids are Rome's: Rome wins.", "Les Pyramides sont à Rome : Rome gagne."), ["pyramids"]
     )
 
 
@@ -547,15 +583,17 @@ def five_tiles() -> tuple[Lesson, dict[str, Any]]:
             "Achetez n'importe quelle tuile du présentoir : son pouvoir agit dès qu'elle est à vous (N3.10.1, R27).",
         ),
         text("Click a tile in the display.", "Cliquez sur une tuile du présentoir."),
-        ["N3.10.1", "N3.10.3"],
+        ["N3.10"],
         play=f"buy tile {tile}",
     )
     pay = text("Pay another tax (N0.8.1).", "Payez un autre impôt (N0.8.1).")
     hint = text("Click a tax.", "Cliquez sur un impôt.")
     while not lesson.state.is_terminal():
-        lesson.step(["pay tax"], pay, hint, ["N0.8.1", "N6.2"])
+        lesson.step(["pay tax"], pay, hint, ["N0.8", "N6.2"])
     assert lesson.state.returns()[ROME] == 1.0
-    return lesson, lesson.finish(text("Rome owns five tiles and wins.", "Rome possède cinq tuiles et gagne."))
+    return lesson, lesson.finish(
+        text("Rome owns five tiles and wins.", "Rome possède cinq tuiles et gagne."), ["five_tiles"]
+    )
 
 
 def main() -> None:

@@ -20,6 +20,7 @@ from typing import Any
 
 import ziggurat
 from ziggurat.bots.base import make_bot
+from ziggurat.tutorials import load_tutorial, validate
 
 TUTORIALS = Path(__file__).resolve().parents[2] / "src" / "ziggurat" / "tutorials"
 Text = dict[str, str]
@@ -143,11 +144,9 @@ class Lesson:
         self.state.apply(choice)
         return self
 
-    def finish(self, done: Text, tail: int = 0) -> dict[str, Any]:
-        """The lesson's dict; ``tail`` replies (the dice of a last attack) follow the last step."""
-        for _ in range(tail):
-            self._other()
-        lesson: dict[str, Any] = {
+    def finish(self, done: Text, covers: list[str]) -> dict[str, Any]:
+        """The lesson's dict (docs/tutorials.md); nothing moves after its last step."""
+        return {
             "id": self.id,
             "title": self.title,
             "position": f"{self.id}.position.json",
@@ -157,9 +156,8 @@ class Lesson:
             "others": "scripted",
             "replies": self.replies,
             "done": done,
+            "covers": covers,
         }
-        self.final = self.state
-        return lesson
 
 
 def write(
@@ -186,6 +184,7 @@ def write(
     (folder / "tutorial.json").write_text(
         json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
     )
+    print(game_id, "ways through the lessons:", validate(load_tutorial(game_id)))
 
 
 def load(game_id: str, players: int, options: dict[str, Any]) -> Any:
