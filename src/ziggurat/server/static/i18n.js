@@ -976,6 +976,41 @@ Object.assign(fr, {
 });
 // ---- end of Mare Nostrum strings ----
 
+// ---- Tutorials (tutorial.js, the lobby's tutorial links) ----
+Object.assign(en, {
+  "tut.title": "Tutorial",
+  "tut.lessons": "Lessons",
+  "tut.lessonN": "Lesson {n} of {total}: {title}",
+  "tut.stepN": "Step {n} of {total}",
+  "tut.restart": "Restart the lesson",
+  "tut.next": "Next lesson",
+  "tut.notThisMove": "Not this move now.",
+  "tut.lessonOver": "The lesson is over.",
+  "tut.allDone": "That was the last lesson: you know how to play.",
+  "tut.noTutorial": "This game has no tutorial yet.",
+  "tut.loadFailed": "The tutorial could not be loaded: {detail}",
+  "tut.learn": "Learn to play",
+  "tut.learnHelp": "Short interactive lessons on a real board: every phase of a turn and every way to win.",
+  "tut.start": "Tutorial: {game}",
+});
+Object.assign(fr, {
+  "tut.title": "Tutoriel",
+  "tut.lessons": "Leçons",
+  "tut.lessonN": "Leçon {n} sur {total} : {title}",
+  "tut.stepN": "Étape {n} sur {total}",
+  "tut.restart": "Recommencer la leçon",
+  "tut.next": "Leçon suivante",
+  "tut.notThisMove": "Pas ce coup-ci pour l'instant.",
+  "tut.lessonOver": "La leçon est finie.",
+  "tut.allDone": "C'était la dernière leçon : vous savez jouer.",
+  "tut.noTutorial": "Ce jeu n'a pas encore de tutoriel.",
+  "tut.loadFailed": "Le tutoriel n'a pas pu être chargé : {detail}",
+  "tut.learn": "Apprendre à jouer",
+  "tut.learnHelp": "De courtes leçons interactives sur un vrai plateau : chaque phase d'un tour et chaque façon de gagner.",
+  "tut.start": "Tutoriel : {game}",
+});
+// ---- end of tutorial strings ----
+
 function initialLang() {
   try {
     const saved = localStorage.getItem(LANG_KEY);

@@ -339,8 +339,19 @@ function renderMyTables() {
   el.append(ul);
 }
 
+let tutorials = []; // GET /api/tutorials: the games with a tutorial
+
+function renderTutorials() {
+  const el = clear($("tutorial-links"));
+  $("tutorials").hidden = !tutorials.length;
+  for (const tut of tutorials) {
+    el.append(h("a", { class: "button", href: `/tutorial/${encodeURIComponent(tut.game)}`, dataset: { tutorial: tut.game } }, t("tut.start", { game: t(`game.${tut.game}`) })));
+  }
+}
+
 function renderAll() {
   applyStatic(document);
+  renderTutorials();
   if (!games.length) return;
   renderGames();
   renderSeats();
@@ -376,6 +387,9 @@ async function main() {
   }
   document.body.dataset.ready = "1";
   loadMyTables();
+  api("GET", "/api/tutorials")
+    .then((list) => ((tutorials = list), renderTutorials()))
+    .catch(() => {}); // without tutorials the lobby simply shows no links to them
 }
 
 main();
