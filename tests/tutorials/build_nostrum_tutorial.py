@@ -570,10 +570,11 @@ def five_tiles() -> tuple[Lesson, dict[str, Any]]:
         text(
             "A player who comes to own five hero and wonder tiles, his starting hero included, wins at once "
             "(N6.2). You play Rome and own four: Caesar and three more. It is your buy turn and you have 12 "
-            "taxes; a tile's cost is shown on it in the display (2.8).",
+            "taxes, enough for any tile: a tile's cost grows with the tiles its buyer already owns (2.8, R25).",
             "Un joueur qui vient à posséder cinq tuiles de héros et de merveilles, son héros de départ compris, "
             "gagne aussitôt (N6.2). Vous jouez Rome et en possédez quatre : César et trois autres. C'est votre "
-            "tour d'achat et vous avez 12 impôts ; le coût d'une tuile est indiqué dans le présentoir (2.8).",
+            "tour d'achat et vous avez 12 impôts, de quoi payer n'importe quelle tuile : le coût d'une tuile "
+            "augmente avec les tuiles que son acheteur possède déjà (2.8, R25).",
         ),
     )
     lesson.step(
