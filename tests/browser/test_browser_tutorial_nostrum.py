@@ -42,7 +42,7 @@ def test_trade_lesson_in_french_N2_3(new_page, server, shots):
     click_and_wait_answer(page, page.locator("#legal .legal-act[data-action='token b 4']"))
     # a legal offer that is not the one asked: the hint, in French, and nothing played
     click_and_wait_answer(page, page.locator("#legal .legal-act[data-action='offer gold']"))
-    expect(page.locator("#feedback")).to_contain_text("Cliquez sur le jeton indiqué.")
+    expect(page.locator("#feedback")).to_contain_text("Offrez un mouton.")
     assert current(page)["step"] == 1
     full_shot(page, shots / "tutorial_nostrum_fr_hint.png")
     click_and_wait_answer(page, page.locator("#restart"))

@@ -137,7 +137,6 @@ def trade() -> tuple[Lesson, dict[str, Any]]:
         text("Click token B, value 4.", "Cliquez sur le jeton B, valeur 4."),
         ["N2.1"],
     )
-    hint = text("Click the token named.", "Cliquez sur le jeton indiqué.")
     lesson.step(
         ["offer sheep"],
         text(
@@ -148,19 +147,19 @@ def trade() -> tuple[Lesson, dict[str, Any]]:
             "personne ne voit une offre avant que toutes soient faites (N2.3). Offrez ce dont vous pouvez le "
             "mieux vous passer : vous avez trois moutons, offrez d'abord un mouton.",
         ),
-        hint,
+        text("Offer a sheep.", "Offrez un mouton."),
         ["N2.2", "N2.3"],
     )
     lesson.step(
         ["offer sheep"],
         text("Offer a second sheep.", "Offrez un deuxième mouton."),
-        hint,
+        text("Offer a sheep.", "Offrez un mouton."),
         ["N2.3"],
     )
     lesson.step(
         ["offer perfume"],
         text("Then one of your two perfumes.", "Puis l'un de vos deux parfums."),
-        hint,
+        text("Offer a perfume.", "Offrez un parfum."),
         ["N2.3"],
     )
     lesson.step(
@@ -169,7 +168,7 @@ def trade() -> tuple[Lesson, dict[str, Any]]:
             "And a tax: every resource token counts and may be offered, taxes included (R41).",
             "Et un impôt : tout jeton de ressource compte et peut être offert, impôts compris (R41).",
         ),
-        hint,
+        text("Offer a tax.", "Offrez un impôt."),
         ["N2.3", "R41"],
     )
     lesson.step(
@@ -254,26 +253,25 @@ def buy() -> tuple[Lesson, dict[str, Any]]:
         text("Click Latium to buy a legion there.", "Cliquez sur le Latium pour y acheter une légion."),
         ["N3.6", "N0.7"],
     )
-    good_hint = text("Click the good named.", "Cliquez sur le bien indiqué.")
     lesson.step(
         ["pay metal"],
         text(
             "Pay with three goods of three different kinds: first your metal.",
             "Payez avec trois biens de trois types différents : d'abord votre métal.",
         ),
-        good_hint,
+        text("Pay with your metal.", "Payez avec votre métal."),
         ["N0.8"],
     )
     lesson.step(
         ["pay wine"],
         text("Then your wine: a second kind.", "Puis votre vin : un deuxième type."),
-        good_hint,
+        text("Pay with your wine.", "Payez avec votre vin."),
         ["N0.8"],
     )
     lesson.step(
         ["pay sheep"],
         text("And your sheep, a third kind.", "Et votre mouton, un troisième type."),
-        good_hint,
+        text("Pay with your sheep.", "Payez avec votre mouton."),
         ["N0.8"],
     )
     lesson.step(
