@@ -32,7 +32,7 @@ def test_lobby_links_to_the_tutorial(page, server):
 
 
 def test_newcomer_completes_every_lesson_in_english(page, server, shots):
-    done = complete_tutorial(page, server.base, GAME)
+    done = complete_tutorial(page, GAME, server.base)
     assert done == [lesson.id for lesson in load_tutorial(GAME).lessons]
     # the last lesson is the win: four offerings delivered (M16.1)
     assert current(page)["table"]["status"] == "over"
@@ -53,7 +53,10 @@ def test_one_lesson_in_french(new_page, server, shots):
     expect(page.locator("#feedback")).to_contain_text("Ramassez le bois en -1,0.")
     full_shot(page, shots / "tutorial_mesopotamia_fr_hint.png")
     complete_lesson(page, load_tutorial(GAME).lesson("carry"))
-    expect(page.locator("#done")).to_contain_text("Deux de vos tribus portent maintenant du bois")
+    expect(page.locator("#done")).to_have_text(
+        "Deux de vos tribus portent maintenant du bois : le bois sert à bâtir des huttes en phase II (M9)."
+    )
+    expect(page.locator("#choice .prompt")).to_have_text("La leçon est finie.")
     expect(page.locator("#next")).to_have_text("Leçon suivante")
     # the log is written from the message catalogues, in French too
     expect(page.locator("#log-list li").first).to_be_visible()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from server_helpers import TestClient
 
 MOVEMENT = "/api/tutorials/mesopotamia/lessons/movement"
@@ -141,3 +142,23 @@ def test_tutorial_page_is_served(client: TestClient) -> None:
     # the client fixture has no static directory: the page route answers that it is missing
     r = client.get("/tutorial/mesopotamia")
     assert r.status_code == 404 and "browser client" in r.text
+
+
+def test_sessions_forget_the_least_recently_used() -> None:
+    """Lessons live in memory only, bounded: past the limit the least recently used goes."""
+    from fastapi import HTTPException
+
+    from ziggurat.server.tutorial import Sessions
+    from ziggurat.tutorials import load_tutorial
+
+    sessions = Sessions(limit=2)
+    tutorial = load_tutorial("mesopotamia")
+    first = sessions.open(tutorial, "movement")
+    second = sessions.open(tutorial, "carry")
+    sessions.get(first.id)  # used: now the second is the least recently used
+    sessions.open(tutorial, "temple")
+    assert len(sessions) == 2
+    assert sessions.get(first.id) is first
+    with pytest.raises(HTTPException) as caught:
+        sessions.get(second.id)
+    assert caught.value.status_code == 404

@@ -124,7 +124,10 @@ function renderLesson() {
   }
   const done = clear($("done"));
   done.hidden = !answer.finished;
-  if (answer.finished) done.append(h("span", {}, pick(answer.done)), answer.next ? null : h("span", {}, " ", t("tut.allDone")));
+  if (answer.finished) {
+    done.append(h("span", {}, pick(answer.done)));
+    if (!answer.next) done.append(h("span", {}, " ", t("tut.allDone")));
+  }
   $("next").hidden = !(answer.finished && answer.next);
   document.body.dataset.lesson = answer.lesson;
   document.body.dataset.step = String(answer.step);
@@ -146,6 +149,7 @@ function renderLegal() {
   const el = clear($("legal"));
   const legal = answer?.table.legal || [];
   $("legal-count").textContent = legal.length ? `(${legal.length})` : "";
+  $("notation-form").hidden = Boolean(answer?.finished);
   const list = clear($("legal-datalist"));
   for (const a of legal) list.append(h("option", { value: a }));
   if (!legal.length) {
@@ -216,6 +220,12 @@ function renderAll() {
   renderLegal();
   renderLog();
   if (board) board.render();
+  if (answer.finished) {
+    // the board would say it waits for the next seat: the lesson is over instead
+    const choice = clear($("choice"));
+    choice.hidden = false;
+    choice.append(h("p", { class: "prompt" }, t("tut.lessonOver")));
+  }
 }
 
 function tableInfo() {
@@ -230,6 +240,8 @@ function show(next, fb = null) {
   renderAll();
   document.body.dataset.version = String(answer.table.version);
   document.body.dataset.answers = String(++answers);
+  // the learner may have scrolled down to the legal actions: bring what they must read into view
+  if (fb || answer.finished) $("lesson").scrollIntoView({ block: "nearest" });
   document.body.dataset.ready = "1";
 }
 
