@@ -26,7 +26,7 @@ def test_lobby_links_to_the_nostrum_tutorial(page, server):
 
 
 def test_newcomer_completes_every_nostrum_lesson_N6(page, server, shots):
-    done = complete_tutorial(page, server.base, GAME)
+    done = complete_tutorial(page, GAME, server.base)
     assert done == [lesson.id for lesson in load_tutorial(GAME).lessons]
     # the last lesson is a win: five heroes and wonders (N6.2)
     assert current(page)["table"]["status"] == "over"
