@@ -231,10 +231,10 @@ def growth() -> tuple[Lesson, dict[str, Any]]:
     lesson.step(
         ["place yamhad"],
         text(
-            "Yamhad is empty and borders Mari, which you hold: expand into it. Each new area means one more VP "
-            "every round and more growth next Epoch.",
+            "Yamhad is empty and borders Mari, which you hold: expand into it. Each new area is one more VP "
+            "each time your Kassites score, and more growth next Epoch.",
             "Yamhad est vide et touche Mari, que vous tenez : étendez-vous-y. Chaque nouvelle région vaut un PV de "
-            "plus à chaque tour et plus de croissance à l'Époque suivante.",
+            "plus à chaque décompte de vos Kassites, et plus de croissance à l'Époque suivante.",
         ),
         text("Click Yamhad.", "Cliquez sur Yamhad."),
         ["E6.1", "E6.3", "E8.2"],
@@ -468,11 +468,13 @@ def victory() -> tuple[Lesson, dict[str, Any]]:
     lesson.step(
         ["place kanesh"],
         text(
-            "5 against 1: Canaan is yours. Add a tribe to Kanesh, which you hold (E8.2 a).",
-            "5 contre 1 : Canaan est à vous. Ajoutez une tribu à Kanesh, que vous tenez (E8.2 a).",
+            "5 and 1 for Military (the Assyrians' ability) make 6, against 1: Canaan is yours (E12.2). Add a "
+            "tribe to Kanesh, which you hold (E8.2 a).",
+            "5 et 1 pour Militaire (la capacité des Assyriens) font 6, contre 1 : Canaan est à vous (E12.2). "
+            "Ajoutez une tribu à Kanesh, que vous tenez (E8.2 a).",
         ),
         text("Click Kanesh.", "Cliquez sur Kanesh."),
-        ["E8.2"],
+        ["E12.2", "E8.2"],
     )
     lesson.step(
         ["place thrace"],
