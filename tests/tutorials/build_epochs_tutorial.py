@@ -242,13 +242,14 @@ def growth() -> tuple[Lesson, dict[str, Any]]:
     lesson.step(
         ["place ur", "place uruk", "place elam", "place gutium", "place mari", "place yamhad"],
         text(
-            "Place your last tribe in one of your areas. A People with no tribe on the map when its round "
-            "begins has no round at all (E4.5): a second tribe makes an area harder to take.",
-            "Placez votre dernière tribu dans l'une de vos régions. Un peuple sans tribu sur la carte au début de "
-            "son tour n'a pas de tour du tout (E4.5) : une seconde tribu rend une région plus dure à prendre.",
+            "Place your last tribe in one of your areas: a second tribe makes an area harder to take (E12.6), "
+            "and a People left with no tribe on the map when its round begins loses that round (E4.5).",
+            "Placez votre dernière tribu dans l'une de vos régions : une seconde tribu rend une région plus dure "
+            "à prendre (E12.6), et un peuple qui n'a plus de tribu sur la carte au début de son tour perd ce tour "
+            "(E4.5).",
         ),
         text("Click one of your areas.", "Cliquez sur l'une de vos régions."),
-        ["E4.5", "E8.6"],
+        ["E4.5", "E12.6", "E8.6"],
     )
     return lesson, lesson.finish(
         text(

@@ -57,7 +57,7 @@ def production() -> tuple[Lesson, dict[str, Any]]:
             "(N0.1). This is your Military turn, the last of the first round; you have nothing to attack, so "
             "end it.",
             "Vous jouez Carthage. Un tour a cinq phases : Production, Commerce, Achat et placement, Militaire et "
-            "Titres (N0.1). C'est votre tour militaire, le dernier du premier tour ; vous n'avez rien à attaquer, "
+            "Attribution des titres (N0.1). C'est votre tour militaire, le dernier du premier tour ; vous n'avez rien à attaquer, "
             "terminez-le donc.",
         ),
     )
@@ -76,8 +76,8 @@ def production() -> tuple[Lesson, dict[str, Any]]:
             "Then each legion may move (N4.6). Leave them too: the Military phase ends, then the Claim phase "
             "gives each title to the player highest on its track (N5.1), and the next round begins with "
             "Production (N1).",
-            "Puis chaque légion peut se déplacer (N4.6). Laissez-les aussi : la phase militaire se termine, la "
-            "phase des titres donne chaque titre au joueur le plus haut sur sa piste (N5.1), et le tour suivant "
+            "Puis chaque légion peut se déplacer (N4.6). Laissez-les aussi : la phase militaire se termine, "
+            "l'attribution des titres donne chaque titre au joueur le plus haut sur sa piste (N5.1), et le tour suivant "
             "commence par la Production (N1).",
         ),
         text("Click Done.", "Cliquez sur Terminé."),
@@ -417,7 +417,7 @@ def titles() -> tuple[Lesson, dict[str, Any]]:
             "The Claim phase: each title goes to the player highest on its track (N5.1). You play Carthage and "
             "are highest on the Culture and Military tracks. On the Trade track you are tied with Rome, and you "
             "held the Trade title, so you choose who takes it among the tied players (N5.2).",
-            "La phase des titres : chaque titre va au joueur le plus haut sur sa piste (N5.1). Vous jouez "
+            "L'attribution des titres : chaque titre va au joueur le plus haut sur sa piste (N5.1). Vous jouez "
             "Carthage et êtes le plus haut sur les pistes de la culture et militaire. Sur la piste du commerce "
             "vous êtes à égalité avec Rome, et vous teniez le titre du commerce : vous choisissez qui le prend "
             "parmi les joueurs à égalité (N5.2).",
@@ -427,7 +427,7 @@ def titles() -> tuple[Lesson, dict[str, Any]]:
         ["title trade 2"],
         text(
             "A player who holds all three titles at the end of the Claim phase wins (N6.4). Keep the Trade title.",
-            "Un joueur qui tient les trois titres à la fin de la phase des titres gagne (N6.4). Gardez le titre "
+            "Un joueur qui tient les trois titres à la fin de l'attribution des titres gagne (N6.4). Gardez le titre "
             "du commerce.",
         ),
         text("Give the Trade title to Carthage.", "Donnez le titre du commerce à Carthage."),
@@ -587,6 +587,15 @@ def five_tiles() -> tuple[Lesson, dict[str, Any]]:
     )
     pay = text("Pay another tax (N0.8.1).", "Payez un autre impôt (N0.8.1).")
     hint = text("Click a tax.", "Cliquez sur un impôt.")
+    lesson.step(
+        ["pay tax"],
+        text(
+            "Pay for the tile with taxes, one at a time; with the last one it is yours.",
+            "Payez la tuile en impôts, un à la fois ; avec le dernier, elle est à vous.",
+        ),
+        hint,
+        ["N0.8", "N3.10"],
+    )
     while not lesson.state.is_terminal():
         lesson.step(["pay tax"], pay, hint, ["N0.8", "N6.2"])
     assert lesson.state.returns()[ROME] == 1.0
