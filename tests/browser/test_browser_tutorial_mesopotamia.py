@@ -32,7 +32,7 @@ def test_lobby_links_to_the_tutorial(page, server):
 
 
 def test_newcomer_completes_every_lesson_in_english(page, server, shots):
-    done = complete_tutorial(page, GAME, server.base)
+    done = complete_tutorial(page, server.base, GAME)
     assert done == [lesson.id for lesson in load_tutorial(GAME).lessons]
     # the last lesson is the win: four offerings delivered (M16.1)
     assert current(page)["table"]["status"] == "over"

@@ -72,17 +72,10 @@ def complete_lesson(page: Page, lesson: Lesson) -> None:
     assert page.locator("#done").is_visible()
 
 
-def complete_tutorial(page: Page, game: str, base: str | None = None) -> list[str]:
-    """Open ``game``'s tutorial and complete every lesson in order by clicking, going from one
-    to the next with the page's "Next lesson" button; the lesson ids completed.
-
-    ``base`` is the server's address (the ``server`` fixture's ``base``); without it, the
-    address of the page already open (the lobby, say) is used."""
-    if base is None:
-        origin = page.evaluate("location.origin")
-        if not origin.startswith("http"):
-            raise ValueError("complete_tutorial: give base, or open a page of the server first")
-        base = str(origin)
+def complete_tutorial(page: Page, base: str, game: str) -> list[str]:
+    """Open ``game``'s tutorial on the server at ``base`` (the ``server`` fixture's ``base``) and
+    complete every lesson in order by clicking, going from one to the next with the page's
+    "Next lesson" button; the lesson ids completed."""
     tutorial = load_tutorial(game)
     open_tutorial(page, base, game)
     done = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ziggurat import CHANCE, IllegalAction
+from ziggurat import CHANCE, IllegalAction, InvalidAction
 from ziggurat.tutorials import LessonOver, LessonRun, Tutorial, WrongMove, load_tutorial
 
 
@@ -81,3 +81,10 @@ def test_heuristic_others_are_seeded() -> None:
         assert {e.actor for p in run.played for e in p.events} >= {0, 1, 2}
     assert runs[0].state.fingerprint() == runs[1].state.fingerprint()
     assert [p.events for p in runs[0].played] == [p.events for p in runs[1].played]
+
+
+def test_move_that_is_not_text_is_invalid() -> None:
+    run = _run("movement")
+    with pytest.raises(InvalidAction):
+        run.play(3)  # type: ignore[arg-type]
+    assert run.step_index == 0 and run.played == []

@@ -108,7 +108,8 @@ class LessonRun:
             raise LessonOver(f"the lesson {self.lesson.id} is over")
         seat = self.lesson.seat
         if not isinstance(text, str):
-            self.state.apply(text, seat)  # refused: not an action text
+            self.state.clone().apply(text, seat)  # raises InvalidAction: not an action text
+            raise TutorialError(self._where(f"{text!r} is not an action text"))
         action = self.game.parse_action(text)
         if action not in self.state.legal_actions() or self.state.current_player() != seat:
             self.state.clone().apply(action, seat)  # raises the engine's reason for the refusal
