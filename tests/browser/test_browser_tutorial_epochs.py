@@ -1,0 +1,64 @@
+"""Mesopotamia: Epochs' tutorial in the browser: a newcomer finds it in the lobby and completes
+every lesson by clicking (in English), the attack lesson in French, and one placement by
+clicking the map itself."""
+
+from __future__ import annotations
+
+from browser_helpers import full_shot
+from playwright.sync_api import expect
+from tutorial_helpers import (
+    click_and_wait_answer,
+    complete_lesson,
+    complete_tutorial,
+    current,
+    open_tutorial,
+)
+
+from ziggurat.tutorials import load_tutorial
+
+GAME = "mesopotamia-epochs"
+
+
+def test_lobby_links_to_the_epochs_tutorial(page, server):
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    link = page.locator(f"#tutorial-links a[data-tutorial='{GAME}']")
+    expect(link).to_have_text("Tutorial: Mesopotamia: Epochs")
+    link.click()
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator("#lesson-title")).to_have_text("Lesson 1 of 7: Epoch 2: drawing a People card")
+
+
+def test_newcomer_completes_every_epochs_lesson_E3_4_E15_2(page, server, shots):
+    done = complete_tutorial(page, GAME, server.base)
+    assert done == [lesson.id for lesson in load_tutorial(GAME).lessons]
+    # the last lesson ends the game, won by the learner's seat (E15.2)
+    assert current(page)["table"]["status"] == "over"
+    expect(page.locator("#done")).to_contain_text("you win the game")
+    expect(page.locator("#lessons .lesson-link.completed")).to_have_count(len(done))
+    full_shot(page, shots / "tutorial_epochs_won.png")
+
+
+def test_attack_lesson_in_french_E12_5_R17(new_page, server, shots):
+    page = new_page(locale="fr-FR")
+    open_tutorial(page, server.base, GAME, "attack")
+    expect(page.locator("#lesson-title")).to_have_text("Leçon 4 sur 7 : Attaquer")
+    expect(page.locator("#step .say")).to_contain_text("Attaquez l'Élam")
+    # a legal move that is not the step's: the hint, in French, and nothing played
+    click_and_wait_answer(page, page.locator("#legal .legal-act[data-action='place media']"))
+    expect(page.locator("#feedback")).to_contain_text("Cliquez sur l'Élam.")
+    assert current(page)["step"] == 0
+    full_shot(page, shots / "tutorial_epochs_fr_hint.png")
+    complete_lesson(page, load_tutorial(GAME).lesson("attack"))
+    expect(page.locator("#done")).to_contain_text("Militaire ajoute 1")
+    full_shot(page, shots / "tutorial_epochs_fr_done.png")
+
+
+def test_growth_lesson_by_clicking_the_map_E8_2(page, server, shots):
+    open_tutorial(page, server.base, GAME, "growth")
+    full_shot(page, shots / "tutorial_epochs_growth.png")
+    click_and_wait_answer(page, page.locator(".board-svg [data-area='yamhad']").first)
+    assert current(page)["step"] == 1
+    click_and_wait_answer(page, page.locator(".board-svg [data-area='mari']").first)
+    assert current(page)["finished"]
+    expect(page.locator("#done")).to_contain_text("your Kassites scored every area they hold")
