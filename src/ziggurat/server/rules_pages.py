@@ -91,7 +91,12 @@ async def rules_page(game: str) -> HTMLResponse:
         ix = await _index(game)
     except HTTPException as err:
         return HTMLResponse(_shell(game, "", html.escape(str(err.detail)), "", ""), status_code=404)
-    return HTMLResponse(_shell(game, ix.title, "", contents(ix), ix.html))
+    return HTMLResponse(page(game, ix))
+
+
+def page(game: str, ix: rules.RulesIndex) -> str:
+    """The HTML page of a parsed spec: the site's top bar, the contents, the spec."""
+    return _shell(game, ix.title, "", contents(ix), ix.html)
 
 
 def contents(ix: rules.RulesIndex) -> str:
