@@ -139,11 +139,14 @@ def test_the_rules_page_in_french_says_the_rules_are_in_english(new_page, server
     expect(fr.locator(".rules-toc summary")).to_have_text("Sommaire")
     expect(fr.locator("#rule-M4\\.3")).to_be_in_viewport()
     fr.screenshot(path=str(shots / "rules_page_fr.png"))
+    fr.evaluate("window.scrollTo(0, 0)")
+    fr.screenshot(path=str(shots / "rules_page_fr_top.png"))
 
     en = new_page()
     en.goto(server.url("/rules/mesopotamia"))
     expect(en.locator("h1")).to_contain_text("Mesopotamia")
     expect(en.locator(".rules-lang-note")).to_be_hidden()
+    en.screenshot(path=str(shots / "rules_page_en.png"))
     # switching the page to French shows the note
     en.locator(".lang-btn[data-lang=fr]").click()
     expect(en.locator(".rules-lang-note")).to_be_visible()

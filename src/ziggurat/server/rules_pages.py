@@ -126,7 +126,7 @@ def _shell(game: str, title: str, error: str, toc: str, body: str) -> str:
         else (
             '<nav class="rules-toc" aria-labelledby="toc-title"><details open>'
             f'<summary id="toc-title" data-i18n="rules.contents">Contents</summary>{toc}</details></nav>'
-            f'<article class="rules-body">{body}</article>'
+            f'<article class="rules-body" lang="en">{body}</article>'
         )
     )
     return f"""<!doctype html>
@@ -142,7 +142,7 @@ def _shell(game: str, title: str, error: str, toc: str, body: str) -> str:
 <body class="rules-page" data-game="{html.escape(game)}">
   <header class="topbar">
     <a class="brand" href="/"><svg class="logo" viewBox="0 0 24 24" aria-hidden="true"><path d="M2 21h20v-3H2zM5 17h14v-3H5zM8 13h8v-3H8zM10.5 9h3V6h-3z"/></svg> Ziggurat</a>
-    <span class="tagline" data-i18n="rules.title">Rules</span>
+    <span class="tagline"><span data-i18n="rules.title">Rules</span> · <span data-i18n="game.{html.escape(game)}">{name}</span></span>
     <span id="lang" class="lang"></span>
   </header>
   <main class="rules-main">

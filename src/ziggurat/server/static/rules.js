@@ -23,7 +23,6 @@ Object.assign(STRINGS.en, {
   "rules.englishOnly": "The rules are in English.",
   "rules.loading": "Loading the rules…",
   "rules.failed": "The rules could not be loaded.",
-  "rules.linkTitle": "Rule {id}",
 });
 Object.assign(STRINGS.fr, {
   "rules.button": "Règles",
@@ -34,7 +33,6 @@ Object.assign(STRINGS.fr, {
   "rules.englishOnly": "Les règles sont en anglais.",
   "rules.loading": "Chargement des règles…",
   "rules.failed": "Impossible de charger les règles.",
-  "rules.linkTitle": "Règle {id}",
 });
 
 // a rule id in running text: not part of a longer word, number or id (ziggurat.rules.REFERENCE)
@@ -47,6 +45,7 @@ let ids = new Set();
 let spec = null; // the promise of /api/rules/<game>
 const texts = new Map(); // id -> promise of /api/rules/<game>/<id>
 let tip = null;
+let tipLink = null; // the link the tip is shown for
 let wired = false;
 
 /** The rules page of `game`, at `id` if given. */
@@ -102,6 +101,7 @@ export async function setupRules(gameId) {
 
 /** Make every rule id of the game's spec named under `root` a link to that rule. */
 export function linkRules(root) {
+  if (tipLink && !tipLink.isConnected) hideTip(); // its line was rendered again
   if (!root || !ids.size || !game) return root;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
     acceptNode: (node) => (node.parentElement?.closest(SKIP) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
@@ -116,7 +116,7 @@ export function linkRules(root) {
       if (!ids.has(m[1])) continue;
       if (m.index > at) parts.push(text.slice(at, m.index));
       parts.push(
-        h("a", { class: "rule-link", href: rulesHref(game, m[1]), target: "_blank", rel: "noopener", dataset: { rule: m[1] }, title: t("rules.linkTitle", { id: m[1] }) }, m[1]),
+        h("a", { class: "rule-link", href: rulesHref(game, m[1]), target: "_blank", rel: "noopener", dataset: { rule: m[1] } }, m[1]),
       );
       at = m.index + m[0].length;
     }
@@ -192,7 +192,7 @@ async function fill(el) {
   title.removeAttribute("data-i18n");
   title.textContent = data.title;
   const toc = h("details", { class: "rules-toc" }, h("summary", { "data-i18n": "rules.contents" }, t("rules.contents")), contents(data.sections));
-  const body = h("article", { class: "rules-body" });
+  const body = h("article", { class: "rules-body", lang: "en" });
   body.innerHTML = data.html; // rendered by the server from the spec with raw HTML off
   clear(content).append(toc, body);
   content.dataset.game = game;
@@ -280,6 +280,7 @@ function showTip(link, rule) {
   clear(tip).append(h("strong", {}, [rule.id, rule.title].filter(Boolean).join(" ")), h("span", { class: "rule-tip-text" }, text));
   tip.dataset.rule = rule.id;
   tip.hidden = false;
+  tipLink = link;
   link.setAttribute("aria-describedby", "rule-tip");
   const r = link.getBoundingClientRect();
   const width = Math.min(360, window.innerWidth - 16);
@@ -293,6 +294,8 @@ function showTip(link, rule) {
 
 function hideTip() {
   if (tip) tip.hidden = true;
+  tipLink?.removeAttribute("aria-describedby");
+  tipLink = null;
 }
 
 /** The /rules/<game> page: the language switch, the note on French pages, the highlighted rule. */
