@@ -72,11 +72,6 @@ function ruleText(id) {
 /** Load the ids of `gameId`'s rules and wire the page's #rules-button; resolves when links can be made. */
 export async function setupRules(gameId) {
   game = gameId;
-  const button = document.getElementById("rules-button");
-  if (button) {
-    button.hidden = false;
-    button.href = rulesHref(gameId);
-  }
   if (!wired) {
     wired = true;
     document.addEventListener("click", onClick);
@@ -92,10 +87,17 @@ export async function setupRules(gameId) {
       showNote(document.getElementById("rules-panel"));
     });
   }
+  const button = document.getElementById("rules-button");
   try {
     ids = new Set((await loadSpec()).rules);
   } catch {
-    ids = new Set(); // no spec: the texts stay as they are
+    ids = new Set(); // no spec: no button, and the texts stay as they are
+    game = null;
+    return;
+  }
+  if (button) {
+    button.hidden = false;
+    button.href = rulesHref(gameId);
   }
 }
 
