@@ -144,3 +144,14 @@ def test_raw_html_in_a_spec_is_shown_never_run() -> None:
     assert "&lt;b&gt;bold&lt;/b&gt;" in ix.html
     assert "<script" not in ix.rule("T1.1").html
     assert ix.title == 'Tiny <script>alert("title")</script> game'  # text; escaped where it is written
+
+
+def test_a_definition_on_a_paragraphs_next_line_gets_a_marker() -> None:
+    spec = "## 1. Play\n\n**T1 One.** First rule.\n**T2 Two.** A line markdown joins to T1's paragraph.\n"
+    assert [d.rule for d in rules.definition_lines(spec)] == ["T1", "T2"]
+    ix = rules.parse(spec)
+    assert '<p id="rule-T1" class="rule">' in ix.html
+    assert '\n<span id="rule-T2" class="rule rule-marker"></span><strong>T2 Two.</strong>' in ix.html
+    assert ix.rule("T1").text == "T1 One. First rule."
+    assert ix.rule("T2").text == "T2 Two. A line markdown joins to T1's paragraph."
+    assert ix.rule("T2").title == "Two"

@@ -44,6 +44,7 @@ NOT_TESTABLE = re.compile(r"\[not testable: [^\]]+\]")
 # a rule id named in running text: not part of a longer word, number or id
 REFERENCE = re.compile(r"(?<![A-Za-z0-9.])([A-Z]\d+(?:\.\d+)*)(?![A-Za-z0-9]|\.\d)")
 FENCE = "```"
+MARKER = re.compile(r'<span id="rule-([^"]+)" class="rule rule-marker">')
 
 _BLOCK_OPENS = ("heading_open", "list_item_open", "paragraph_open", "tr_open")
 _BLOCK_TAGS = {"p", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "table", "ul", "ol", "pre", "blockquote"}
@@ -211,7 +212,11 @@ def _link_references(tokens: list[Token], ids: set[str]) -> None:
             continue
         children: list[Token] = []
         in_link = 0
+        marked: set[str] = set()  # rules whose marker stands earlier in this text
         for tok in block.children:
+            m = MARKER.search(tok.content) if tok.type == "html_inline" else None
+            if m:
+                marked.add(m.group(1))
             if tok.type == "link_open":
                 in_link += 1
             elif tok.type == "link_close":
@@ -221,7 +226,7 @@ def _link_references(tokens: list[Token], ids: set[str]) -> None:
                 continue
             at = 0
             for m in REFERENCE.finditer(tok.content):
-                if m.group(1) not in ids or m.group(1) in defining:
+                if m.group(1) not in ids or m.group(1) in defining or m.group(1) in marked:
                     continue
                 if m.start() > at:
                     children.append(_text(tok.content[at : m.start()]))
@@ -268,6 +273,27 @@ def parse(text: str) -> RulesIndex:
                 tok.attrSet("id", f"rule-{rule}")
                 tok.attrJoin("class", "rule")
 
+    # a definition on a line markdown reads as the next line of a block (a paragraph's lazy
+    # continuation) gets an empty marker where that line starts
+    markers: list[tuple[int, int, str]] = []  # (inline token, line within it, rule)
+    starts: dict[str, tuple[int, int]] = {}  # rule -> its lines
+    for rule, d in first.items():
+        if rule in opening:
+            continue
+        inline = next(
+            (
+                i
+                for i, tok in enumerate(tokens)
+                if tok.type == "inline" and tok.map and tok.map[0] <= d.line < tok.map[1]
+            ),
+            None,
+        )
+        if inline is None:
+            continue
+        span = tokens[inline].map or (d.line, d.line + 1)
+        markers.append((inline, d.line - span[0], rule))
+        starts[rule] = (d.line, span[1])
+
     # headings: anchors, titles, and the section each line stands under
     title = ""
     sections: list[Section] = []
@@ -290,12 +316,16 @@ def parse(text: str) -> RulesIndex:
         headings.append((tok.map[0], level, heading))
 
     rules: dict[str, Rule] = {}
+    next_definition = {a.rule: b.line for a, b in zip(definitions, definitions[1:], strict=False)}
     for rule, d in first.items():
         at = opening.get(rule)
-        if at is None:
-            continue  # a definition markdown does not open a block at (none in the specs; tested)
-        tok = tokens[at]
-        start, end = tok.map or (d.line, d.line + 1)
+        if at is None and rule not in starts:
+            continue  # a definition in no block at all: none in the specs (tested)
+        tok = tokens[at] if at is not None else Token("paragraph_open", "p", 1)
+        start, end = starts.get(rule) or tok.map or (d.line, d.line + 1)
+        if tok.type != "heading_open":
+            # a rule's text stops where the next rule's starts (a sub-rule has its own)
+            end = min(end, max(next_definition.get(rule, end), start + 1))
         under = [h for h in headings if h[0] <= d.line]
         section = under[-1][2] if under else title
         own = ""
@@ -308,7 +338,7 @@ def parse(text: str) -> RulesIndex:
             chunk = lines[start + 1 : end]
         elif tok.type == "tr_open":
             chunk = _table_header(lines, start) + [lines[start]]
-        elif tok.type == "list_item_open":
+        elif tok.type == "list_item_open" or rule in starts:
             chunk = _dedent(lines[start:end])
             chunk[0] = re.sub(r"^[-*]\s+", "", chunk[0])
         else:
@@ -320,9 +350,24 @@ def parse(text: str) -> RulesIndex:
             fragment = f"<p>{html.escape(own or rule)}</p>\n"
         rules[rule] = Rule(rule, own, section, d.line, fragment, plain_text(fragment))
 
+    for at, k, rule in sorted(markers, reverse=True):
+        _insert_marker(tokens[at], k, rule)
     _link_references(tokens, set(rules))
     body = md.renderer.render(tokens, md.options, {})
     return RulesIndex(title, sections, rules, body, duplicates)
+
+
+def _insert_marker(inline: Token, k: int, rule: str) -> None:
+    """An empty anchor for ``rule`` where line ``k`` of ``inline`` starts."""
+    children = inline.children or []
+    at, seen = 0, 0
+    while seen < k and at < len(children):
+        if children[at].type in ("softbreak", "hardbreak"):
+            seen += 1
+        at += 1
+    marker = Token("html_inline", "", 0)
+    marker.content = f'<span id="rule-{html.escape(rule)}" class="rule rule-marker"></span>'
+    inline.children = [*children[:at], marker, *children[at:]]
 
 
 def _table_header(lines: list[str], row: int) -> list[str]:

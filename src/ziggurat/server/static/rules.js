@@ -219,9 +219,11 @@ function contents(sections) {
 function highlight(id) {
   const el = document.getElementById("rules-panel");
   for (const old of el.querySelectorAll(".rule-hl")) old.classList.remove("rule-hl");
-  const target = id ? document.getElementById(`rule-${id}`) : null;
+  let target = id ? document.getElementById(`rule-${id}`) : null;
   const body = el.querySelector(".rules-panel-body");
   if (target && el.contains(target)) {
+    // a rule defined on a line inside another's paragraph has an empty marker there
+    if (target.classList.contains("rule-marker")) target = target.parentElement;
     target.classList.add("rule-hl");
     el.dataset.rule = id;
     target.scrollIntoView({ block: "start" });
