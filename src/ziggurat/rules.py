@@ -316,7 +316,9 @@ def parse(text: str) -> RulesIndex:
         headings.append((tok.map[0], level, heading))
 
     rules: dict[str, Rule] = {}
-    next_definition = {a.rule: b.line for a, b in zip(definitions, definitions[1:], strict=False)}
+    next_definition = {
+        a.rule: b.line for a, b in zip(definitions, definitions[1:], strict=False) if first[a.rule] is a
+    }
     for rule, d in first.items():
         at = opening.get(rule)
         if at is None and rule not in starts:
@@ -332,7 +334,11 @@ def parse(text: str) -> RulesIndex:
         if tok.type == "heading_open":
             level = int(tok.tag[1])
             end = next((h[0] for h in headings if h[0] > start and h[1] <= level), len(lines))
-            own = _inline_text([tokens[at + 1]]).removeprefix(rule).strip(" .:")
+            own = (
+                _inline_text(tokens[at + 1 : at + 2] if at is not None else [])
+                .removeprefix(rule)
+                .strip(" .:")
+            )
             above = [h for h in headings if h[0] < start and h[1] < level]
             section = above[-1][2] if above else title
             chunk = lines[start + 1 : end]
