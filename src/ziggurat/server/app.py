@@ -18,10 +18,11 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ziggurat
-from ziggurat.server import api, logfilter, rules_pages
+from ziggurat.server import api, logfilter
 from ziggurat.server.db import default_url, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.manager import TableManager
+from ziggurat.server.rules_pages import router as rules_router
 from ziggurat.server.store import Store
 from ziggurat.server.ws import table_socket
 
@@ -110,8 +111,9 @@ def create_app(
     app.add_middleware(BodyLimit)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.include_router(api.router)
-    app.include_router(rules_pages.router)
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
+
+    app.include_router(rules_router)  # /rules/{game} and /api/rules (the rules specs)
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> Response:
@@ -124,9 +126,7 @@ def create_app(
     app.mount("/static", ClientFiles(directory=client_dir, check_dir=False), name="static")
     app.mount("/", ClientFiles(directory=client_dir, check_dir=False), name="client")
     # the app's own routes (OpenAPI, docs, pages) and the API router's, which FastAPI includes lazily
-    routes = [
-        r for r in (*app.routes, *api.router.routes, *rules_pages.router.routes) if isinstance(r, Route)
-    ]
+    routes = [r for r in (*app.routes, *api.router.routes, *rules_router.routes) if isinstance(r, Route)]
     app.add_middleware(WrongMethod, routes=routes)
 
     def openapi() -> dict[str, Any]:

@@ -13,8 +13,8 @@
 import { ApiError, TableSocket, api, rememberToken, tokenForTable, tokenFromHash } from "./api.js";
 import { clear, h } from "./dom.js";
 import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
-import { loadMessages, messagesReady, renderMessage } from "./messages.js";
 import { linkRules, setupRules } from "./rules.js";
+import { loadMessages, messagesReady, renderMessage } from "./messages.js";
 
 const $ = (id) => document.getElementById(id);
 
