@@ -82,6 +82,7 @@ def test_a_refusal_links_its_rule_M2_4_to_the_panel(page, server, shots):
     panel = page.locator("#rules-panel")
     expect(panel).to_be_visible()
     assert _highlighted(page) == "rule-M2.4"
+    assert panel.locator(".rules-newtab").get_attribute("href") == "/rules/mesopotamia#rule-M2.4"
     rule = panel.locator("#rule-M2\\.4")
     expect(rule).to_contain_text("A tribe may never enter a volcano.")
     expect(rule).to_be_in_viewport()
@@ -99,8 +100,11 @@ def test_a_log_line_links_its_rule_to_the_panel_R9(page, server, shots):
     page.goto(server.url(answer["spectator_link"]))
     # the bots start at once: the first state may wait behind a burst of them on a busy machine
     page.wait_for_selector("body[data-ready='1']", timeout=60000)
+    # a log that still grows scrolls under the pointer: click once the bots are done
+    page.wait_for_selector("body[data-status='over']", timeout=90000)
     link = page.locator("#log-list a.rule-link").first
-    expect(link).to_be_visible(timeout=60000)
+    link.scroll_into_view_if_needed()
+    expect(link).to_be_visible()
     rule_id = link.get_attribute("data-rule")
     assert rule_id == "R9"
     expect(link.locator("xpath=ancestor::li")).to_contain_text("already hold a card")

@@ -221,6 +221,7 @@ function highlight(id) {
   for (const old of el.querySelectorAll(".rule-hl")) old.classList.remove("rule-hl");
   let target = id ? document.getElementById(`rule-${id}`) : null;
   const body = el.querySelector(".rules-panel-body");
+  el.querySelector(".rules-newtab").href = rulesHref(game, target && el.contains(target) ? id : null);
   if (target && el.contains(target)) {
     // a rule defined on a line inside another's paragraph has an empty marker there
     if (target.classList.contains("rule-marker")) target = target.parentElement;
