@@ -1,6 +1,7 @@
 """Rule coverage: every numbered rule and ruling of the three rules specs is cited by a test.
 
-The specs live in ``docs/rules/``. A spec *defines* an id on the line that starts with it (a
+The specs live in ``docs/rules/``; ``ziggurat.rules`` parses them (the same parser serves the
+rules pages of the browser client). A spec *defines* an id on the line that starts with it (a
 heading ``### E12 Combat``, a bold lead ``**M4.3 ...**``, a list item ``- S1. ...`` or the first
 cell of a row of an id table, one whose header names its first column ``ID``, ``Id`` or ``#``
 (``| D15 | ...``); rows of other tables, such as a worked example's ``| H1 | Red | ...``, and
@@ -25,6 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))  # the parser of the checkout whose specs this reads
+
+from ziggurat.rules import definition_lines  # noqa: E402 - needs the path above
 
 # spec file -> the test folders whose files may cite its ids
 SPECS: dict[str, tuple[str, ...]] = {
@@ -33,12 +37,6 @@ SPECS: dict[str, tuple[str, ...]] = {
     "docs/rules/mare-nostrum.md": ("tests/games/mare_nostrum",),
 }
 
-ID = r"[A-Z]\d+(?:\.\d+)*"
-DEFINITION = re.compile(
-    rf"^(?:#{{2,4}}\s+|\s*[-*]\s+(?:\*\*)?|\*\*|\|\s*(?:\*\*)?)({ID})(?:\*\*)?(?=[\s.:|*)]|$)"
-)
-TABLE_ROW = re.compile(r"^\|")
-ID_TABLE_HEADER = re.compile(r"^\|\s*(?:ID|Id|#)\s*\|")
 NOQA = re.compile(r"#[ \t]*noqa:[ \tA-Z0-9,]*")
 NOT_TESTABLE = re.compile(r"\[not testable: [^\]]+\]")
 CITE = re.compile(r"(?<![A-Za-z0-9])([A-Z]{1,2}\d+(?:[._]\d+)*)(?:\s*[–-]\s*([A-Z]{1,2}\d+(?:[._]\d+)*))?")
@@ -63,33 +61,15 @@ class Coverage:
 
 
 def definitions(text: str) -> tuple[list[str], set[str]]:
-    """Ids defined by a spec, in order, and those marked not testable."""
+    """Ids defined by a spec, in order, and those marked not testable (the parser the rules
+    pages use: ``ziggurat.rules.definition_lines``)."""
     defined: list[str] = []
     exempt: set[str] = set()
-    fenced = False
-    in_table = id_table = False
-    for line in text.splitlines():
-        if line.lstrip().startswith("```"):
-            fenced = not fenced
-            continue
-        if fenced:
-            continue
-        if TABLE_ROW.match(line):
-            if not in_table:  # a table's first row is its header
-                id_table = bool(ID_TABLE_HEADER.match(line))
-            in_table = True
-            if not id_table:
-                continue
-        else:
-            in_table = False
-        m = DEFINITION.match(line)
-        if not m:
-            continue
-        rule = m.group(1)
-        if rule not in defined:
-            defined.append(rule)
-        if NOT_TESTABLE.search(line):
-            exempt.add(rule)
+    for d in definition_lines(text):
+        if d.rule not in defined:
+            defined.append(d.rule)
+        if not d.testable:
+            exempt.add(d.rule)
     return defined, exempt
 
 

@@ -22,6 +22,7 @@ from ziggurat.server import api, logfilter, tutorial
 from ziggurat.server.db import default_url, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.manager import TableManager
+from ziggurat.server.rules_pages import router as rules_router
 from ziggurat.server.store import Store
 from ziggurat.server.ws import table_socket
 
@@ -113,6 +114,8 @@ def create_app(
     app.include_router(tutorial.router)
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
 
+    app.include_router(rules_router)  # /rules/{game} and /api/rules (the rules specs)
+
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> Response:
         return _page(client_dir / "index.html")
@@ -128,7 +131,11 @@ def create_app(
     app.mount("/static", ClientFiles(directory=client_dir, check_dir=False), name="static")
     app.mount("/", ClientFiles(directory=client_dir, check_dir=False), name="client")
     # the app's own routes (OpenAPI, docs, pages) and the API router's, which FastAPI includes lazily
-    routes = [r for r in (*app.routes, *api.router.routes, *tutorial.router.routes) if isinstance(r, Route)]
+    routes = [
+        r
+        for r in (*app.routes, *api.router.routes, *tutorial.router.routes, *rules_router.routes)
+        if isinstance(r, Route)
+    ]
     app.add_middleware(WrongMethod, routes=routes)
 
     def openapi() -> dict[str, Any]:

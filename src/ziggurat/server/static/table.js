@@ -13,6 +13,7 @@
 import { ApiError, TableSocket, api, rememberToken, tokenForTable, tokenFromHash } from "./api.js";
 import { clear, h } from "./dom.js";
 import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
+import { linkRules, setupRules } from "./rules.js";
 import { loadMessages, messagesReady, renderMessage } from "./messages.js";
 
 const $ = (id) => document.getElementById(id);
@@ -65,6 +66,7 @@ function renderError() {
     lastError.action ? h("span", { class: "muted" }, " — ", h("code", {}, lastError.action)) : null,
     h("button", { type: "button", class: "link dismiss", "aria-label": t("ui.dismiss"), onclick: () => showError(null) }, "×"),
   );
+  linkRules(el);
 }
 
 function fatal(text) {
@@ -172,6 +174,7 @@ function renderLog() {
       ),
     );
   }
+  linkRules(el);
   if (atBottom) el.scrollTop = el.scrollHeight;
 }
 
@@ -363,7 +366,7 @@ async function main() {
     return;
   }
   renderHeader();
-  await Promise.all([loadBoard(info.game), loadMessages(lang()), loadMessages("en")]);
+  await Promise.all([loadBoard(info.game), loadMessages(lang()), loadMessages("en"), setupRules(info.game)]);
   socket = new TableSocket(tableId, token, {
     onMessage,
     onStatus: (state, code) => {
