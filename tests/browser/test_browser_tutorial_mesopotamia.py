@@ -119,3 +119,15 @@ def test_movement_lesson_by_clicking_the_board_M7_1(page, server, shots):
     assert current(page)["finished"]
     expect(page.locator("#done")).to_contain_text("Well done")
     expect(page.locator("#next")).to_be_visible()
+
+
+def test_a_rule_number_in_a_lesson_opens_the_rules_panel_M2_6(page, server):
+    open_tutorial(page, server.base, GAME, "movement")
+    link = page.locator("#step a.rule-link", has_text="M2.6")
+    expect(link).to_have_count(1)
+    assert link.get_attribute("href") == "/rules/mesopotamia#rule-M2.6"
+    link.click()
+    panel = page.locator("#rules-panel")
+    expect(panel).to_be_visible()
+    expect(panel.locator(".rule-hl")).to_have_attribute("id", "rule-M2.6")
+    expect(panel.locator("#rule-M2\\.6")).to_be_in_viewport()

@@ -9,6 +9,7 @@ import { ApiError, api } from "./api.js";
 import { clear, h } from "./dom.js";
 import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { loadMessages, messagesReady, renderMessage } from "./messages.js";
+import { linkRules, setupRules } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
 const DONE_KEY = "ziggurat.tutorials.done";
@@ -219,6 +220,8 @@ function renderAll() {
   renderLesson();
   renderLegal();
   renderLog();
+  linkRules($("lesson"));
+  linkRules($("log-list"));
   if (board) board.render();
   if (answer.finished) {
     // the board would say it waits for the next seat: the lesson is over instead
@@ -329,7 +332,7 @@ async function main() {
     fatal(e instanceof ApiError && e.status === 404 ? t("tut.noTutorial") : t("tut.loadFailed", { detail: e instanceof ApiError ? e.detail : String(e) }));
     return;
   }
-  await Promise.all([loadBoard(), loadMessages(lang()), loadMessages("en")]);
+  await Promise.all([loadBoard(), loadMessages(lang()), loadMessages("en"), setupRules(gameId)]);
   const wanted = new URLSearchParams(location.hash.slice(1)).get("lesson");
   await startLesson(lessonOf(wanted) ? wanted : tutorial.lessons[0].id);
   window.__zigguratTutorial = { get answer() { return answer; }, get tutorial() { return tutorial; } };
