@@ -35,6 +35,7 @@ State = dict[str, Any]
 GAIN = {"capital": 3.0, "legendary_city": 3.0, "caravan": 1.0, "market": 1.0, "city": 0.5, "temple": 0.5}
 WIN_TO_ATTACK = 0.6  # least odds of clearing a province for a legion to march in
 DEFEND_RISK = 0.35  # a province is defended once an attack on it would win less often
+LANDING_RISK = 0.2  # a fleet carrying a landing that would win this often is worth sinking
 
 
 @lru_cache(maxsize=4096)
@@ -287,7 +288,7 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
                     continue
                 value, win = attack_value(d, seat, force, target)
                 value -= extra + (1 if sea else 0)  # what the purchases cost, in legions
-                if win >= WIN_TO_ATTACK and value > 0.5:
+                if win >= WIN_TO_ATTACK and value > 0.25:
                     if best is None or value > best.value:
                         enemy = d["markers"][target]
                         best = Attack(target, src, enemy, dfn, extra, sea, value)
@@ -297,8 +298,9 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
 
 def sea_threats(d: State, seat: int, reach: Reach) -> dict[str, tuple[int, int]]:
     """Seas next to own coasts where an enemy fleet carries a landing: sea -> (the enemy,
-    his triremes there), for the enemy whose chain through that sea reaches legions of his
-    that outnumber the garrison of an own coastal province on it."""
+    his triremes there), for the enemy whose chain through that sea carries legions of his
+    that would beat the garrison of an own coastal province on it :data:`LANDING_RISK` of
+    the time or more."""
     b = D.board(d["n"])
     out: dict[str, tuple[int, int]] = {}
     for prov in B.own_provinces(d, seat):
@@ -311,7 +313,7 @@ def sea_threats(d: State, seat: int, reach: Reach) -> dict[str, tuple[int, int]]
                 if sea not in reach.of(s):
                     continue
                 landing = sum(c for p, c in reach.afloat(s) if p != prov)
-                if landing > B.legions(d, prov)[seat]:
+                if land_odds(d, s, landing, seat, B.legions(d, prov)[seat], prov)[0] >= LANDING_RISK:
                     out[sea] = (s, row[s])
     return out
 
