@@ -102,6 +102,11 @@ class HeuristicBot:
         return res
 
     def _good_counts(self, d: dict[str, Any], extra: Sequence[str] = ()) -> dict[str, int]:
+        """Tokens held by good type (``tax`` for taxes), trade receipts included; a fresh
+        dict the caller may change (counted once per decision: ``d`` is the bot's copy)."""
+        memo = None if extra else d.get("_good_counts")
+        if memo is not None:
+            return dict(memo)
         counts: dict[str, int] = {}
         toks = [t for t, c in self._res(d).items() for _ in range(c)] + list(extra)
         trade = d.get("trade")
@@ -110,6 +115,8 @@ class HeuristicBot:
         for tok in toks:
             key = good_of(tok) or "tax"
             counts[key] = counts.get(key, 0) + 1
+        if not extra:
+            d["_good_counts"] = dict(counts)
         return counts
 
     def _token_value(self, d: dict[str, Any], tok: str, held: dict[str, int]) -> float:

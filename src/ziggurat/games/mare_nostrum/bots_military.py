@@ -139,12 +139,13 @@ def worth(d: State, prov: str) -> float:
 class Reach:
     """Per decision: each seat's trireme reach from its coasts (N4.6.2), computed on demand."""
 
-    __slots__ = ("d", "seas", "shipped")
+    __slots__ = ("d", "seas", "shipped", "garrisons")
 
     def __init__(self, d: State) -> None:
         self.d = d
         self.seas: dict[int, set[str]] = {}
         self.shipped: dict[int, list[tuple[str, int]]] = {}
+        self.garrisons: dict[tuple[int, str], int] = {}  # memo of :func:`garrison`
 
     def of(self, seat: int) -> set[str]:
         got = self.seas.get(seat)
@@ -194,13 +195,14 @@ def threat(d: State, seat: int, prov: str, reach: Reach) -> tuple[int, int]:
 def garrison(d: State, seat: int, prov: str, reach: Reach) -> int:
     """Legions ``prov`` (an own province) needs against its threat: the fewest with which an
     attack wins less than :data:`DEFEND_RISK` of the time (at most what the threat has)."""
-    enemy, n = threat(d, seat, prov, reach)
-    if n == 0:
-        return 0
-    for k in range(n + 1):
-        if land_odds(d, enemy, n, seat, k, prov)[0] < DEFEND_RISK:
-            return k
-    return n
+    got = reach.garrisons.get((seat, prov))
+    if got is None:
+        got = 0
+        enemy, n = threat(d, seat, prov, reach)
+        while got < n and land_odds(d, enemy, n, seat, got, prov)[0] >= DEFEND_RISK:
+            got += 1
+        reach.garrisons[(seat, prov)] = got
+    return got
 
 
 def budget(d: State, seat: int) -> int:
@@ -282,6 +284,8 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
                 sea = shared[0]
             have = spare.get(src, 0) + row[seat]
             room = money - (1 if sea else 0)
+            if have + room == 0 or attack_value(d, seat, have + room, target)[1] < WIN_TO_ATTACK:
+                continue  # hopeless even with every purchase
             for extra in range(room + 1):
                 force = have + extra
                 if force == 0:
