@@ -4,8 +4,12 @@ Decisions use only the seat's view. The plan is the economic one: heroes and won
 and the Pyramids (N6.1) as soon as they are affordable, capitals and legendary cities (N6.3)
 when conquest offers them, otherwise production buildings and expansion. Resources are spent
 every buy turn (they are discarded at its end, N3.13); trade offers give away duplicates first
-and takes favour new good types and taxes. Legions attack only with a clear numerical edge.
-Every choice is a deterministic function of the view and the legal list (ties by text).
+and takes favour new good types and taxes. The military game is ``bots_military``'s: legions
+bought where an own province is threatened beyond its garrison, triremes where an enemy fleet
+carries a landing onto an own coast, legions (and a trireme to close a chain) for an attack
+whose odds and gain pay for its expected losses; attacks only when they pay, sea battles when
+they sink more than they lose, triremes rowed to meet a landing fleet. Every choice is a
+deterministic function of the view and the legal list (ties by text).
 
 :class:`RaiderBot` is the same bot with one plan more: it ships legions by trireme chain
 into the richest coastal province of the strongest opponent. It is one of the game's
@@ -48,7 +52,8 @@ _COPY_PREF = ("temple_of_artemis", "colossus", "cleopatra", "hannibal", "hammura
 
 
 class HeuristicBot:
-    """Greedy economy with heroes/wonders, Pyramids and capitals as targets."""
+    """Greedy economy with heroes/wonders, Pyramids and capitals as targets, and a military
+    plan (``bots_military``)."""
 
     name = "heuristic"
     needs_view = True
