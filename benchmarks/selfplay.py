@@ -6,7 +6,8 @@ errors (exceptions or broken invariants), truncated games, average plies (chance
 and decisions, wins per seat (shared victories count a fraction) so that balance by seat can
 be judged, and seconds per game (wall and CPU). Each game adds its own lines: Mesopotamia the
 rounds played, Epochs the winner's VP, Mare Nostrum the wins by empire and by victory
-condition. With ``--vs-random N`` it also plays N games of one heuristic bot against random
+condition, the legions and triremes each empire bought per game, and the battles (sea battles
+chosen, land battles), conquests and completed conversions per game. With ``--vs-random N`` it also plays N games of one heuristic bot against random
 bots in each seat order (2 players, or 3 for Mare Nostrum). The acceptance criterion of the
 issues is that every heuristic game finishes without error.
 
@@ -59,15 +60,48 @@ def _epochs_extra(game: Game, state: State) -> dict[str, Any]:
     return {"vp": [int(p["vp"]) for p in state.to_position()["players"]]}
 
 
+# What Mare Nostrum's military counts read in the event log: the first words of an action.
+_NOSTRUM_COUNTED = {
+    "legions": ("buy", "legion"),
+    "triremes": ("buy", "trireme"),
+    "sea_battles": ("seabattle",),
+    "land_battles": ("fight",),
+}
+_NOSTRUM_CONQUESTS = ("pillage", "occupy", "convert")
+
+
 def _nostrum_extra(game: Game, state: State) -> dict[str, Any]:
+    """Winner, how he won, and the military counts of the game: legions and triremes bought
+    per empire, battles fought (chosen sea battles, land battles), conquests (an option chosen
+    at a conquest, N4.11) and conversions completed (N4.12)."""
     from ziggurat.games.mare_nostrum.bots import victory_condition
 
     pos = state.to_position()
     w = pos["winner"]
+    bought: dict[str, Counter[str]] = {k: Counter() for k in ("legions", "triremes")}
+    counts: Counter[str] = Counter()
+    for ev in state.events():
+        if ev.actor == CHANCE:
+            continue
+        words = ev.text.split()
+        for key, head in _NOSTRUM_COUNTED.items():
+            if tuple(words[: len(head)]) == head:
+                if key in bought:
+                    bought[key][pos["empires"][ev.actor]] += 1
+                else:
+                    counts[key] += 1
+        if words[0] in _NOSTRUM_CONQUESTS and (words[0] != "convert" or len(words) == 1):
+            counts["conquests"] += 1
+        elif words[0] == "convert":
+            counts["conversions"] += 1
     return {
         "rounds": pos["round"],
         "empire": pos["empires"][w] if w is not None else None,
         "how": victory_condition(pos, game.opts),  # type: ignore[attr-defined]
+        "legions": dict(bought["legions"]),
+        "triremes": dict(bought["triremes"]),
+        "seated": list(pos["empires"]),
+        **{k: counts[k] for k in ("sea_battles", "land_battles", "conquests", "conversions")},
     }
 
 
@@ -121,6 +155,28 @@ def _extra_lines(rows: list[Outcome]) -> list[str]:
     if done and "empire" in done[0].extra:
         lines.append(f"wins by empire {dict(Counter(o.extra['empire'] for o in done).most_common())}")
         lines.append(f"wins by victory condition {dict(Counter(o.extra['how'] for o in done).most_common())}")
+    if done and "legions" in done[0].extra:
+        lines.extend(_military_lines(done))
+    return lines
+
+
+def _military_lines(done: list[Outcome]) -> list[str]:
+    """Mare Nostrum: units bought per game per empire (over the games it was seated in) and
+    battles, conquests and conversions per game."""
+    seated: Counter[str] = Counter(e for o in done for e in o.extra["seated"])
+    lines = []
+    for key in ("legions", "triremes"):
+        total: Counter[str] = Counter()
+        for o in done:
+            total.update(o.extra[key])
+        per = ", ".join(f"{e} {total[e] / seated[e]:.2f}" for e in sorted(seated))
+        lines.append(f"{key} bought per game per empire: {per}")
+    k = len(done)
+    per_game = ", ".join(
+        f"{key.replace('_', ' ')} {sum(o.extra[key] for o in done) / k:.2f}"
+        for key in ("sea_battles", "land_battles", "conquests", "conversions")
+    )
+    lines.append(f"per game: {per_game}")
     return lines
 
 

@@ -32,7 +32,8 @@ def _carthage_leads(state):  # type: ignore[no-untyped-def]
 def test_the_raid_goes_by_trireme_chain_to_the_strongest_opponents_capital() -> None:
     """Carthage leads (two tiles): Rome's raid lands in Africa (capital, market, two caravans)
     from Latium (its legions), over Mare Tyrrhenum, where its trireme is, and Mare Sardum; the
-    first purchase is the missing trireme (N3.7), where the heuristic buys a marker."""
+    first purchase is the missing trireme (N3.7), where the heuristic garrisons Italia, its
+    capital, open to Greece's legion landing from Achea by its trireme in Mare Ionium (N3.6)."""
     state = buy_turn(_carthage_leads(new(3)), ROME)
     raider, ours, theirs = _choices(state, ROME)
     assert raider.raid is not None
@@ -40,7 +41,7 @@ def test_the_raid_goes_by_trireme_chain_to_the_strongest_opponents_capital() -> 
     assert raider.raid.chain == ["mare_tyrrhenum", "mare_sardum"]
     assert (raider.raid.defenders, raider.raid.fortress) == (1, False)
     assert ours == "buy trireme mare_tyrrhenum"
-    assert theirs == "buy marker sicilia"
+    assert theirs == "buy legion italia"
 
 
 def test_with_the_triremes_bought_the_raider_buys_legions_in_the_staging_province() -> None:
@@ -60,7 +61,7 @@ def test_triremes_row_forward_along_the_chain_and_legions_sail_when_enough() -> 
     state = mil_turn(state.game.state_from_position(p), ROME, stage="mil_row")
     _, ours, theirs = _choices(state, ROME)
     assert ours == "row mare_tyrrhenum mare_sardum"  # one stays: no gap in the chain
-    assert theirs == "done"
+    assert theirs == "row mare_tyrrhenum mare_ionium"  # to meet the fleet off Italia (N4.4)
     state.apply(ours)
     state.apply("done")  # trireme moves
     assert state.d["stage"] in ("mil_sea", "mil_march")

@@ -4,8 +4,12 @@ Decisions use only the seat's view. The plan is the economic one: heroes and won
 and the Pyramids (N6.1) as soon as they are affordable, capitals and legendary cities (N6.3)
 when conquest offers them, otherwise production buildings and expansion. Resources are spent
 every buy turn (they are discarded at its end, N3.13); trade offers give away duplicates first
-and takes favour new good types and taxes. Legions attack only with a clear numerical edge.
-Every choice is a deterministic function of the view and the legal list (ties by text).
+and takes favour new good types and taxes. The military game is ``bots_military``'s: legions
+bought where an own province is threatened beyond its garrison, triremes where an enemy fleet
+carries a landing onto an own coast, legions (and a trireme to close a chain) for an attack
+whose odds and gain pay for its expected losses; attacks only when they pay, sea battles when
+they sink more than they lose, triremes rowed to meet a landing fleet. Every choice is a
+deterministic function of the view and the legal list (ties by text).
 
 :class:`RaiderBot` is the same bot with one plan more: it ships legions by trireme chain
 into the richest coastal province of the strongest opponent. It is one of the game's
@@ -20,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ziggurat.games.mare_nostrum import board as B
+from ziggurat.games.mare_nostrum import bots_military as M
 from ziggurat.games.mare_nostrum import data as D
 from ziggurat.games.mare_nostrum.payment import good_of
 
@@ -47,7 +52,8 @@ _COPY_PREF = ("temple_of_artemis", "colossus", "cleopatra", "hannibal", "hammura
 
 
 class HeuristicBot:
-    """Greedy economy with heroes/wonders, Pyramids and capitals as targets."""
+    """Greedy economy with heroes/wonders, Pyramids and capitals as targets, and a military
+    plan (``bots_military``)."""
 
     name = "heuristic"
     needs_view = True
@@ -56,6 +62,9 @@ class HeuristicBot:
     def __init__(self, game: Any, seat: int) -> None:
         self.game = game
         self.seat = seat
+        self.plan: M.Plan | None = None  # the military purchases wanted (a buy turn)
+        self.reach: M.Reach | None = None  # trireme reaches (the Military phase)
+        self.threatened: set[str] = set()  # seas where a fleet carries a landing (ditto)
 
     # ------------------------------------------------------------------ entry
     def choose(self, view: dict[str, Any] | None, legal: Sequence[str], rng: random.Random) -> str:
@@ -71,7 +80,19 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ scoring
     def _prepare(self, d: dict[str, Any]) -> None:
-        """Work out, once per decision, what scoring every action will read."""
+        """Work out, once per decision, what scoring every action will read: the military
+        plan in a buy turn (not while paying), the reaches and threatened seas in the
+        Military phase."""
+        stage = d["stage"]
+        buy = d.get("buy")
+        paying = buy is not None and buy.get("paying") is not None
+        self.plan = M.plan(d, self.seat) if stage == "buy_turn" and not paying else None
+        if stage.startswith("mil_"):
+            self.reach = M.Reach(d)
+            if stage in ("mil_row", "mil_sea"):
+                self.threatened = set(M.sea_threats(d, self.seat, self.reach))
+        else:
+            self.reach = None
 
     def _score(self, d: dict[str, Any], action: str) -> float:
         w = action.split()
@@ -86,6 +107,11 @@ class HeuristicBot:
         return res
 
     def _good_counts(self, d: dict[str, Any], extra: Sequence[str] = ()) -> dict[str, int]:
+        """Tokens held by good type (``tax`` for taxes), trade receipts included; a fresh
+        dict the caller may change (counted once per decision: ``d`` is the bot's copy)."""
+        memo = None if extra else d.get("_good_counts")
+        if memo is not None:
+            return dict(memo)
         counts: dict[str, int] = {}
         toks = [t for t, c in self._res(d).items() for _ in range(c)] + list(extra)
         trade = d.get("trade")
@@ -94,6 +120,8 @@ class HeuristicBot:
         for tok in toks:
             key = good_of(tok) or "tax"
             counts[key] = counts.get(key, 0) + 1
+        if not extra:
+            d["_good_counts"] = dict(counts)
         return counts
 
     def _token_value(self, d: dict[str, Any], tok: str, held: dict[str, int]) -> float:
@@ -231,6 +259,9 @@ class HeuristicBot:
         return 45.0 + 2 * len(slots) + bonus
 
     def _legion_value(self, d: dict[str, Any], prov: str) -> float:
+        wanted = self.plan.legions.get(prov) if self.plan is not None else None
+        if wanted is not None:
+            return wanted[1]
         mine = B.legions(d, prov)[self.seat]
         threat = self._threat(d, prov)
         vc = any(D.building_kind(s) in ("capital", "legendary_city") for s in B.built(d, prov))
@@ -239,6 +270,9 @@ class HeuristicBot:
         return 35.0 - 3 * mine + (5 if vc else 0)
 
     def _trireme_value(self, d: dict[str, Any], sea: str) -> float:
+        wanted = self.plan.triremes.get(sea) if self.plan is not None else None
+        if wanted is not None:
+            return wanted[1]
         mine = B.triremes(d, sea)[self.seat]
         return 25.0 - 5 * mine
 
@@ -263,45 +297,57 @@ class HeuristicBot:
         return 0.0
 
     def s_row(self, d: dict[str, Any], w: list[str]) -> float:
-        return -1.0
+        """Row into a sea where an enemy fleet carries a landing onto an own coast, from a
+        sea that is not, when the battle there would pay (N4.4, N4.5)."""
+        src, dst = w[1], w[2]
+        if dst not in self.threatened or src in self.threatened:
+            return -1.0
+        row = B.triremes(d, dst)
+        enemy = max(range(d["n"]), key=lambda s: (row[s] if s != self.seat else -1, -s))
+        win, lost, killed = M.sea_odds(d, self.seat, row[self.seat] + 1, enemy, row[enemy])
+        return 2.0 + killed - lost if 2 * killed > lost else -1.0
 
     def s_seabattle(self, d: dict[str, Any], w: list[str]) -> float:
-        row = B.triremes(d, w[1])
-        return 1.0 if row[self.seat] >= row[int(w[2])] + 2 else -1.0
+        """A sea battle when what it sinks outweighs what it loses (N4.5)."""
+        value = M.sea_fight_value(d, self.seat, w[1], int(w[2]), self.threatened)
+        return 1.0 + value if value > 0 else -1.0
 
     def s_march(self, d: dict[str, Any], w: list[str]) -> float:
+        """Move a legion (N4.6) to attack when the odds and the gain pay for the expected
+        losses (:func:`bots_military.attack_value`), or to reinforce an own province under
+        threat; never off a building or marker, never below the garrison a threatened own
+        province needs."""
         src, dst = w[1], w[2]
         if len(w) > 3:  # never leave an occupied building or a marker
             return -5.0
-        mine_src = B.free_legions(d, src, self.seat)
-        if mine_src < 1:
+        mil = d.get("mil") or {}
+        moving = B.free_legions(d, src, self.seat) - mil.get("arrived", {}).get(src, 0)
+        if moving < 1:
             return -5.0
+        reach = self.reach if self.reach is not None else M.Reach(d)
         owner = d["markers"].get(src)
-        if owner == self.seat and B.legions(d, src)[self.seat] <= 1 and self._threat(d, src) > 0:
-            return -5.0
+        here = B.legions(d, src)[self.seat]
+        if owner == self.seat:
+            need = M.garrison(d, self.seat, src, reach)
+            if here - 1 < need:
+                return -5.0
+            moving = min(moving, here - need)
         target_owner = d["markers"].get(dst)
-        if target_owner is None or target_owner == self.seat:
-            # reinforce an own province under threat
-            if target_owner == self.seat and self._threat(d, dst) > B.legions(d, dst)[self.seat] + 1:
-                if owner == self.seat and self._threat(d, src) == 0 and mine_src >= 2:
-                    return 2.0
-            return -5.0
         row = B.legions(d, dst)
         enemy = sum(c for s, c in enumerate(row) if s != self.seat)
-        fort = d["fortresses"].get(dst)
-        mine_after = row[self.seat] + 1
-        moving = mine_src if owner != self.seat else mine_src - 1
-        force = row[self.seat] + moving
-        need = enemy * 1.5 + (3 if fort is not None and fort != self.seat else 0) + 1
-        if enemy == 0 and mine_after >= 1 and (owner != self.seat or mine_src >= 2):
-            value = 6.0 + len(B.built(d, dst))
-        elif force >= need and moving >= 1:
-            value = 3.0 + len(B.built(d, dst)) - enemy
-        else:
+        if target_owner == self.seat:
+            need = M.garrison(d, self.seat, dst, reach)
+            return 2.0 if row[self.seat] < need and owner == self.seat else -5.0
+        if target_owner is None and enemy == 0:
             return -5.0
-        if any(D.building_kind(s) in ("capital", "legendary_city") for s in B.built(d, dst)):
-            value += 4
-        return value + (0.5 if w[0] == "march" else 0.0)
+        there = row[self.seat]
+        if there and enemy:  # already enough there: keep the rest home
+            if M.attack_value(d, self.seat, there, dst)[1] >= 0.9:
+                return -5.0
+        value, win = M.attack_value(d, self.seat, there + moving, dst)
+        if win < M.WIN_TO_ATTACK or value <= 0.25:
+            return -5.0
+        return 2.0 + value + (0.5 if w[0] == "march" else 0.0)
 
     def s_sail(self, d: dict[str, Any], w: list[str]) -> float:
         return self.s_march(d, w) - 1.0
@@ -423,6 +469,7 @@ class RaiderBot(HeuristicBot):
         self.raid: Raid | None = None
 
     def _prepare(self, d: dict[str, Any]) -> None:
+        super()._prepare(d)
         self.raid = self._plan(d) if d["stage"].startswith(("buy_", "mil_")) else None
 
     def target(self, d: dict[str, Any]) -> int:
@@ -485,8 +532,10 @@ class RaiderBot(HeuristicBot):
     def s_buy(self, d: dict[str, Any], w: list[str]) -> float:
         base = HeuristicBot.s_buy(self, d, w)
         raid = self.raid
-        if raid is None or w[1] not in ("legion", "trireme") or w[2] not in (raid.chain[0], raid.staging):
+        if raid is None or w[1] not in ("legion", "trireme"):
             return base
+        if w[2] not in (raid.chain[0], raid.staging):
+            return min(base, 63.0)  # the raid's units come before the rest of the military
         bonus = 15.0 if w[-1] == "cheap" else 0.0
         if w[1] == "trireme":
             have = sum(B.triremes(d, sea)[self.seat] for sea in raid.chain)

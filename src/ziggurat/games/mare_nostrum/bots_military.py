@@ -1,0 +1,385 @@
+"""Military judgement for Mare Nostrum's heuristic bot (``bots.py``): battle odds, threats,
+what a province is worth and the purchases a military plan needs.
+
+Battle odds follow the combat rules exactly (N4.7, ``battle.py``): one die per unit (Caesar
++1 to the attacker, Pericles +2 to the defender, Ramses II +1, ``dice_per_side_cap``), each
+side's total with the fortress bonus and Nebuchadnezzar, one hit per ``hit_divisor`` points,
+a fortress cancelling ``fortress_cancels_hits``. A land attack is judged over two battles
+(the attacker's turn and the defender's, N4.8), a sea battle over one (N4.5). The exact
+distribution of a side's hits is a convolution of its dice, cached by its parameters, so a
+decision costs a few dictionary lookups once the cache is warm (the bot is also the playout
+policy of the search).
+
+The plan (:func:`plan`) is worked out once per buy decision: legions where an own province
+is threatened beyond what its garrison holds (land neighbours and landings along the enemy's
+trireme chains, N4.6), triremes in the seas where an enemy fleet carries a landing onto an
+own coast (to sink it, N4.5), and for the best attack (a capital or legendary city first, then
+production) the legions and at most one trireme to close the chain it needs, when the odds
+and the gain outweigh the expected losses and the budget covers it this turn.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ziggurat.games.mare_nostrum import board as B
+from ziggurat.games.mare_nostrum import data as D
+from ziggurat.games.mare_nostrum.payment import good_of
+
+State = dict[str, Any]
+
+# What a province's buildings are worth to whoever holds or takes it, in legions (a legion
+# and a building both cost 3 resources): capitals and legendary cities count towards N6.3,
+# caravans and markets produce, cities and temples only help.
+GAIN = {"capital": 3.0, "legendary_city": 3.0, "caravan": 1.0, "market": 1.0, "city": 0.5, "temple": 0.5}
+WIN_TO_ATTACK = 0.6  # least odds of clearing a province for a legion to march in
+DEFEND_RISK = 0.35  # a province is defended once an attack on it would win less often
+LANDING_RISK = 0.2  # a fleet carrying a landing that would win this often is worth sinking
+
+
+@lru_cache(maxsize=4096)
+def _hit_dist(n_dice: int, faces: tuple[int, ...], bonus: int, div: int, cancel: int) -> tuple[float, ...]:
+    """P(hits = k) for one side rolling ``n_dice`` (N4.7.3-N4.7.5)."""
+    sums = {0: 1.0}
+    p = 1.0 / len(faces)
+    for _ in range(n_dice):
+        nxt: dict[int, float] = {}
+        for total, q in sums.items():
+            for f in faces:
+                nxt[total + f] = nxt.get(total + f, 0.0) + q * p
+        sums = nxt
+    hits: dict[int, float] = {}
+    for total, q in sums.items():
+        h = max(0, (total + bonus) // div - cancel)
+        hits[h] = hits.get(h, 0.0) + q
+    return tuple(hits.get(k, 0.0) for k in range(max(hits) + 1))
+
+
+@lru_cache(maxsize=65536)
+def odds(
+    att: int,
+    dfn: int,
+    att_extra: int,
+    dfn_extra: int,
+    att_bonus: int,
+    dfn_bonus: int,
+    att_cancel: int,
+    dfn_cancel: int,
+    faces: tuple[int, ...],
+    div: int,
+    cap: int,
+    rounds: int,
+) -> tuple[float, float, float]:
+    """(odds the attacker clears the defender and keeps a unit, expected attacker losses,
+    expected defender losses) over ``rounds`` battles between ``att`` and ``dfn`` units."""
+    states = {(att, dfn): 1.0}
+    for _ in range(rounds):
+        nxt: dict[tuple[int, int], float] = {}
+        for (a, b), q in states.items():
+            if a == 0 or b == 0:
+                nxt[(a, b)] = nxt.get((a, b), 0.0) + q
+                continue
+            on_b = _hit_dist(min(a + att_extra, cap), faces, att_bonus, div, dfn_cancel)
+            on_a = _hit_dist(min(b + dfn_extra, cap), faces, dfn_bonus, div, att_cancel)
+            for hb, pb in enumerate(on_b):
+                for ha, pa in enumerate(on_a):
+                    key = (max(0, a - ha), max(0, b - hb))
+                    nxt[key] = nxt.get(key, 0.0) + q * pa * pb
+        states = nxt
+    win = sum(q for (a, b), q in states.items() if b == 0 and a > 0)
+    lost = sum(q * (att - a) for (a, _b), q in states.items())
+    killed = sum(q * (dfn - b) for (_a, b), q in states.items())
+    return win, lost, killed
+
+
+def _rules(d: State) -> tuple[tuple[int, ...], int, int]:
+    opts = d["opts"]
+    cap = opts["dice_per_side_cap"]
+    return tuple(opts["die_faces"]), int(opts["hit_divisor"]), 1 << 20 if cap is None else int(cap)
+
+
+def land_odds(
+    d: State, att_seat: int, att: int, dfn_seat: int, dfn: int, prov: str
+) -> tuple[float, float, float]:
+    """:func:`odds` of ``att`` legions of ``att_seat`` attacking ``dfn`` of ``dfn_seat`` in
+    ``prov``, with the heroes, fortress and Nebuchadnezzar of ``battle.py``."""
+    faces, div, cap = _rules(d)
+    opts = d["opts"]
+    extra = [0, 0]
+    bonus = [0, 0]
+    cancel = [0, 0]
+    for i, seat in enumerate((att_seat, dfn_seat)):
+        if B.has(d, seat, "ramses_ii"):
+            extra[i] += 1
+        if d["fortresses"].get(prov) == seat:
+            bonus[i] += int(opts["fortress_bonus"])
+            cancel[i] += int(opts["fortress_cancels_hits"])
+        if B.has(d, seat, "nebuchadnezzar") and d["markers"].get(prov) == seat:
+            bonus[i] += 5
+    if B.has(d, att_seat, "caesar"):
+        extra[0] += 1
+    if B.has(d, dfn_seat, "pericles"):
+        extra[1] += 2
+    return odds(att, dfn, extra[0], extra[1], bonus[0], bonus[1], cancel[0], cancel[1], faces, div, cap, 2)
+
+
+def sea_odds(d: State, att_seat: int, att: int, dfn_seat: int, dfn: int) -> tuple[float, float, float]:
+    """:func:`odds` of one sea battle (N4.5): triremes and Ramses II only."""
+    faces, div, cap = _rules(d)
+    extra = [1 if B.has(d, s, "ramses_ii") else 0 for s in (att_seat, dfn_seat)]
+    return odds(att, dfn, extra[0], extra[1], 0, 0, 0, 0, faces, div, cap, 1)
+
+
+def worth(d: State, prov: str) -> float:
+    """A province's worth in legions: 1 for the province, plus its buildings (:data:`GAIN`)."""
+    return 1.0 + sum(GAIN.get(D.building_kind(slot), 0.0) for slot in B.built(d, prov))
+
+
+class Reach:
+    """Per decision: each seat's trireme reach from its coasts (N4.6.2), computed on demand."""
+
+    __slots__ = ("d", "seas", "shipped", "garrisons")
+
+    def __init__(self, d: State) -> None:
+        self.d = d
+        self.seas: dict[int, set[str]] = {}
+        self.shipped: dict[int, list[tuple[str, int]]] = {}
+        self.garrisons: dict[tuple[int, str], int] = {}  # memo of :func:`garrison`
+
+    def of(self, seat: int) -> set[str]:
+        got = self.seas.get(seat)
+        if got is None:
+            b = D.board(self.d["n"])
+            coasts = [p for p, s in self.d["legions"].items() if s[seat] > 0 and b.coastal(p)]
+            got = self.seas[seat] = B.sea_reach(self.d, seat, coasts)
+        return got
+
+    def afloat(self, seat: int) -> list[tuple[str, int]]:
+        """(province, legions) of ``seat`` that its trireme chains could carry (N4.6.2)."""
+        got = self.shipped.get(seat)
+        if got is None:
+            b = D.board(self.d["n"])
+            seas = self.of(seat)
+            got = self.shipped[seat] = [
+                (p, row[seat])
+                for p, row in sorted(self.d["legions"].items())
+                if row[seat] > 0 and any(x in seas for x in b.provinces[p]["seas"])
+            ]
+        return got
+
+
+def threat(d: State, seat: int, prov: str, reach: Reach) -> tuple[int, int]:
+    """(the opponent, his legions) that could attack ``prov`` next Military phase: legions
+    already there, on land neighbours and, for a coastal province, in coastal provinces
+    along his trireme chains (N4.6); the strongest single opponent (a battle is against
+    one, N4.8). (-1, 0) when none."""
+    b = D.board(d["n"])
+    area = b.provinces[prov]
+    per = [0] * d["n"]
+    for p in [prov, *area["land"]]:
+        for s, c in enumerate(B.legions(d, p)):
+            per[s] += c
+    if area["seas"]:
+        for s in range(d["n"]):
+            if s == seat or not any(sea in reach.of(s) for sea in area["seas"]):
+                continue
+            for p, c in reach.afloat(s):
+                if p != prov and p not in area["land"]:
+                    per[s] += c
+    per[seat] = 0
+    who = max(range(d["n"]), key=lambda s: (per[s], -s))
+    return (who, per[who]) if per[who] else (-1, 0)
+
+
+def garrison(d: State, seat: int, prov: str, reach: Reach) -> int:
+    """Legions ``prov`` (an own province) needs against its threat: the fewest with which an
+    attack wins less than :data:`DEFEND_RISK` of the time (at most what the threat has)."""
+    got = reach.garrisons.get((seat, prov))
+    if got is None:
+        got = 0
+        enemy, n = threat(d, seat, prov, reach)
+        while got < n and land_odds(d, enemy, n, seat, got, prov)[0] >= DEFEND_RISK:
+            got += 1
+        reach.garrisons[(seat, prov)] = got
+    return got
+
+
+def budget(d: State, seat: int) -> int:
+    """Purchases of 3 the seat's screen can still pay (N0.8.1: distinct goods or taxes)."""
+    res: dict[str, int] = d["res"][seat] or {}
+    types = {good_of(t) for t, c in res.items() if c > 0 and t != "tax"}
+    if B.has(d, seat, "cleopatra") or B.has(d, seat, "hannibal"):
+        return sum(res.values()) // 3
+    return len(types) // 3 + res.get("tax", 0) // 3
+
+
+class Attack:
+    """An attack the plan prepares: from ``staging`` (own, or a chain's start) into
+    ``target`` against ``defenders`` of ``enemy``, needing ``legions`` more bought in
+    ``staging`` and a trireme in ``sea`` (None: the way is open), for ``value`` legions."""
+
+    __slots__ = ("target", "staging", "enemy", "defenders", "legions", "sea", "value")
+
+    def __init__(
+        self,
+        target: str,
+        staging: str,
+        enemy: int,
+        defenders: int,
+        legions: int,
+        sea: str | None,
+        value: float,
+    ) -> None:
+        self.target = target
+        self.staging = staging
+        self.enemy = enemy
+        self.defenders = defenders
+        self.legions = legions
+        self.sea = sea
+        self.value = value
+
+
+def attack_value(d: State, seat: int, force: int, target: str) -> tuple[float, float]:
+    """(value in legions, odds of clearing) of attacking ``target`` with ``force`` legions:
+    the odds times the province's worth, plus the enemy legions killed, less the own
+    legions expected lost. An undefended enemy province is taken for its worth."""
+    owner = d["markers"].get(target)
+    row = B.legions(d, target)
+    enemies = [(c, s) for s, c in enumerate(row) if s != seat and c > 0]
+    gain = worth(d, target) if owner is not None and owner != seat else 0.0
+    if not enemies:
+        return (gain, 1.0) if force > 0 else (0.0, 0.0)
+    dfn, enemy = max(enemies)
+    dfn += sum(c for c, _s in enemies) - dfn  # every enemy there must go before a conquest
+    win, lost, killed = land_odds(d, seat, force, enemy, dfn, target)
+    return win * gain + 0.5 * killed - lost, win
+
+
+def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money: int) -> Attack | None:
+    """The best attack the seat can mount this round buying at most ``money`` units: from an
+    own province into an enemy province by land or along own triremes, or across one sea
+    without one (a trireme bought there too). ``spare``: legions each own province can send."""
+    b = D.board(d["n"])
+    mine = B.own_provinces(d, seat)
+    chains = {src: B.sea_reach(d, seat, [src]) for src in mine}
+    best: Attack | None = None
+    for target, owner in d["markers"].items():
+        if owner == seat:
+            continue
+        area = b.provinces[target]
+        row = B.legions(d, target)
+        dfn = sum(c for s, c in enumerate(row) if s != seat)
+        if dfn > 6:
+            continue
+        for src in mine:
+            if spare.get(src, 0) + money <= 0:
+                continue
+            src_area = b.provinces[src]
+            sea: str | None = None
+            if target not in src_area["land"] and not any(s in chains[src] for s in area["seas"]):
+                shared = sorted(set(src_area["seas"]) & set(area["seas"]))
+                if not shared or money < 2:
+                    continue
+                sea = shared[0]
+            have = spare.get(src, 0) + row[seat]
+            room = money - (1 if sea else 0)
+            if have + room == 0 or attack_value(d, seat, have + room, target)[1] < WIN_TO_ATTACK:
+                continue  # hopeless even with every purchase
+            for extra in range(room + 1):
+                force = have + extra
+                if force == 0:
+                    continue
+                value, win = attack_value(d, seat, force, target)
+                value -= extra + (1 if sea else 0)  # what the purchases cost, in legions
+                if win >= WIN_TO_ATTACK and value > 0.25:
+                    if best is None or value > best.value:
+                        enemy = d["markers"][target]
+                        best = Attack(target, src, enemy, dfn, extra, sea, value)
+                    break
+    return best
+
+
+def sea_threats(d: State, seat: int, reach: Reach) -> dict[str, tuple[int, int]]:
+    """Seas next to own coasts where an enemy fleet carries a landing: sea -> (the enemy,
+    his triremes there), for the enemy whose chain through that sea carries legions of his
+    that would beat the garrison of an own coastal province on it :data:`LANDING_RISK` of
+    the time or more."""
+    b = D.board(d["n"])
+    out: dict[str, tuple[int, int]] = {}
+    for prov in B.own_provinces(d, seat):
+        area = b.provinces[prov]
+        for sea in area["seas"]:
+            row = B.triremes(d, sea)
+            for s in range(d["n"]):
+                if s == seat or row[s] == 0 or sea in out:
+                    continue
+                if sea not in reach.of(s):
+                    continue
+                landing = sum(c for p, c in reach.afloat(s) if p != prov)
+                if land_odds(d, s, landing, seat, B.legions(d, prov)[seat], prov)[0] >= LANDING_RISK:
+                    out[sea] = (s, row[s])
+    return out
+
+
+def triremes_to_win(d: State, seat: int, enemy: int, theirs: int) -> int:
+    """The fewest triremes whose sea battle sinks ``theirs`` of ``enemy`` at least half the time
+    (at most one more than the limit allows; the caller checks the supply)."""
+    top = int(d["limits"]["trireme"])
+    for k in range(1, top + 1):
+        if sea_odds(d, seat, k, enemy, theirs)[0] >= 0.5:
+            return k
+    return top
+
+
+class Plan:
+    """What the seat wants bought this buy turn: legions per province and triremes per sea,
+    each with the score of one more (``bots.HeuristicBot.s_buy`` reads it)."""
+
+    __slots__ = ("legions", "triremes", "attack")
+
+    def __init__(self) -> None:
+        self.legions: dict[str, tuple[int, float]] = {}
+        self.triremes: dict[str, tuple[int, float]] = {}
+        self.attack: Attack | None = None
+
+    def want(self, kind: str, where: str, count: int, score: float) -> None:
+        table = self.legions if kind == "legion" else self.triremes
+        have, best = table.get(where, (0, 0.0))
+        table[where] = (have + count, max(best, score))
+
+
+def plan(d: State, seat: int) -> Plan:
+    """The purchases the seat's military needs (see the module docstring)."""
+    out = Plan()
+    reach = Reach(d)
+    money = budget(d, seat)
+    spare: dict[str, int] = {}
+    for prov in B.own_provinces(d, seat):
+        mine = B.legions(d, prov)[seat]
+        need = garrison(d, seat, prov, reach)
+        spare[prov] = max(0, B.free_legions(d, prov, seat) - need)
+        if need > mine:
+            out.want("legion", prov, need - mine, 68.0 + 4.0 * worth(d, prov))
+    for sea, (enemy, theirs) in sea_threats(d, seat, reach).items():
+        k = triremes_to_win(d, seat, enemy, theirs) - B.triremes(d, sea)[seat]
+        if k > 0:
+            out.want("trireme", sea, k, 64.0 + 2.0 * theirs)
+    if money > 0:
+        attack = plan_attack(d, seat, reach, spare, money)
+        if attack is not None:
+            out.attack = attack
+            score = 50.0 + min(30.0, 6.0 * attack.value)
+            if attack.legions:
+                out.want("legion", attack.staging, attack.legions, score)
+            if attack.sea is not None and B.triremes(d, attack.sea)[seat] == 0:
+                out.want("trireme", attack.sea, 1, score + 1)
+    return out
+
+
+def sea_fight_value(d: State, seat: int, sea: str, enemy: int, threatened: set[str]) -> float:
+    """Worth of a sea battle against ``enemy`` in ``sea`` (N4.5): triremes sunk less triremes
+    lost, sinking counting double where his fleet carries a landing onto an own coast."""
+    row = B.triremes(d, sea)
+    win, lost, killed = sea_odds(d, seat, row[seat], enemy, row[enemy])
+    return (2.0 if sea in threatened else 1.0) * killed - lost + (0.5 * win if sea in threatened else 0.0)
