@@ -266,7 +266,7 @@ class ActionCodec(ABC):
         )
 
 
-_CACHE: dict[tuple[str, int, str], ActionCodec] = {}
+_CACHE: dict[tuple[type, str, int, str], ActionCodec] = {}
 
 
 def _options_key(options: dict[str, Any]) -> str:
@@ -274,11 +274,12 @@ def _options_key(options: dict[str, Any]) -> str:
 
 
 def codec_for(game: Game) -> ActionCodec:
-    """The codec of ``game`` (its ``hooks.codec``, cached per game id, player count and options).
+    """The codec of ``game`` (its ``hooks.codec``, cached per game class, id, player count and options).
 
     :raises ValueError: for a game that declares no codec.
     """
-    key = (game.game_id, game.num_players, _options_key(dict(game.options)))
+    # the class is part of the key: a game built on another's id may declare other hooks
+    key = (type(game), game.game_id, game.num_players, _options_key(dict(game.options)))
     codec = _CACHE.get(key)
     if codec is None:
         hook = game.hooks.codec

@@ -112,7 +112,7 @@ class ViewEncoder(ABC):
 COUNT = 1e6
 """Upper bound declared for open counts (rounds, resources ...): finite, but never reached."""
 
-_CACHE: dict[tuple[str, int, str], ViewEncoder] = {}
+_CACHE: dict[tuple[type, str, int, str], ViewEncoder] = {}
 
 
 def encoder_for(game: Game) -> ViewEncoder:
@@ -121,7 +121,12 @@ def encoder_for(game: Game) -> ViewEncoder:
 
     :raises ValueError: for a game that declares no observer.
     """
-    key = (game.game_id, game.num_players, json.dumps(dict(game.options), sort_keys=True, default=repr))
+    key = (
+        type(game),
+        game.game_id,
+        game.num_players,
+        json.dumps(dict(game.options), sort_keys=True, default=repr),
+    )
     enc = _CACHE.get(key)
     if enc is None:
         hook = game.hooks.observer
