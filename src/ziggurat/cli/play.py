@@ -188,7 +188,7 @@ class Session:
         shown = str(returns)
         if winners:
             joined = self.say(message("cli.and")).join(render(w, self.lang) for w in winners)
-            result = self.say(message("cli.wins", winners=joined, plies=plies, returns=shown))
+            result = self.say(message("cli.wins", winners=joined, count=len(winners), plies=plies, returns=shown))
         else:
             result = self.say(message("cli.noWinner", plies=plies, returns=shown))
         self.con.print(Text(result, style="bold"))

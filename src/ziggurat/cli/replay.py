@@ -118,7 +118,7 @@ def _header(con: Console, game: Game, rec: dict[str, Any], seat: int | None, lan
         best = max(result)
         winners = [render(game.seat_label(s), lang) for s, r in enumerate(result) if r == best and best > 0]
         joined = render(message("cli.and"), lang).join(winners)
-        outcome = message("cli.replay.won", winners=joined) if winners else message("cli.replay.noWinner")
+        outcome = message("cli.replay.won", winners=joined, count=len(winners)) if winners else message("cli.replay.noWinner")
     else:
         outcome = message("cli.replay.unfinished")
     seen = (

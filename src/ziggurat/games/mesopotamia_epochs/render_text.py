@@ -182,6 +182,12 @@ def status_line(view: View, palette: Palette = FULL, lang: str = "en") -> Text:
     return text
 
 
+def _holds_card_this_epoch(view: View, sym: str) -> bool:
+    """Whether player ``sym`` already holds a card of the current Epoch (the cards are public)."""
+    player = next((p for p in view["players"] if p["symbol"] == sym), None)
+    return player is not None and any(c.get("epoch") == view["epoch"] for c in player.get("cards") or [])
+
+
 def pending_message(view: View) -> Message | None:
     """What is being decided or rolled now, as a message (None when nothing is)."""
     names = names_for(view)
@@ -196,10 +202,14 @@ def pending_message(view: View) -> Message | None:
         drawer = symbol(view["draw_order"][view["draw_index"]])
         return message("epochs.board.pending.draw", who=drawer, n=int(view["deck_size"]))
     if kind == "keep":
-        drawer = symbol(view["draw_order"][view["draw_index"]])
+        sym = view["draw_order"][view["draw_index"]]
+        drawer = symbol(sym)
+        keep = "no" if _holds_card_this_epoch(view, sym) else "yes"  # R9: then the drawer must pass
         if pend[1]:
-            return message("epochs.board.pending.keepNamed", who=drawer, people=names.people_word(pend[1]))
-        return message("epochs.board.pending.keep", who=drawer)
+            return message(
+                "epochs.board.pending.keepNamed", who=drawer, people=names.people_word(pend[1]), keep=keep
+            )
+        return message("epochs.board.pending.keep", who=drawer, keep=keep)
     if kind == "landing" and pid:
         return message(
             "epochs.board.pending.landing", people=names.people_word(pid), who=symbol(who.get(pid, "?"))
