@@ -34,7 +34,6 @@ from ziggurat.cli.common import (
     make_bots,
     parse_options,
     parse_players,
-    seat_name,
 )
 from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
 from ziggurat.engine.messages import LANGS, message, render
@@ -87,18 +86,29 @@ class Session:
         )
         self.legend_shown = True
 
+    def player(self, seat: int, alone: bool = False) -> Any:
+        """How the game names ``seat`` now (colour, symbol, empire), as a message."""
+        return self.ui.render_text.seat_player(self.state.view(self.narrator), seat, alone)
+
     def numbered(self) -> list[str]:
         """The legal actions in display order (grouped by kind); the user picks by number."""
         return [a for _, acts in self.ui.describe.action_groups(self.state.legal_actions()) for a in acts]
 
     def show_actions(self) -> None:
+        legal = self.state.legal_actions()
+        # a game's terminal board may say more of an action (a card's text, a purchase's cost)
+        annotate = getattr(self.ui.render_text, "action_notes", None)
+        notes = annotate(self.state, legal) if annotate is not None else {}
         n = 0
-        for title, acts in self.ui.describe.action_groups(self.state.legal_actions()):
+        for title, acts in self.ui.describe.action_groups(legal):
             self.con.print(Text(render(title, self.lang), style="bold"))
             cells = []
             for action in acts:
                 n += 1
-                cells.append(Text.assemble((f"{n:>3} ", "cyan"), action))
+                cell = Text.assemble((f"{n:>3} ", "cyan"), action)
+                if action in notes:
+                    cell.append(" (" + render(notes[action], self.lang) + ")", style="dim")
+                cells.append(cell)
             self.con.print(Columns(cells, padding=(0, 2)))
 
     def tell(self, events: list[Any], before: dict[str, Any], after: dict[str, Any]) -> None:
@@ -129,13 +139,16 @@ class Session:
 
     def human_turn(self, seat: int) -> bool:
         """Ask ``seat`` until it makes a legal decision (applied here); False on quit."""
-        self.con.rule(Text(self.say(message("cli.toDecide", seat=self.game.seat_label(seat))), style="bold"))
+        self.con.rule(Text(self.say(message("cli.toDecide", seat=self.player(seat))), style="bold"))
         self.board(seat)
         self.show_actions()
         while True:
             try:
                 answer = typer.prompt(
-                    f"{seat_name(self.game, seat)}>", default="", show_default=False, prompt_suffix=" "
+                    f"{self.say(self.player(seat, alone=True))}>",
+                    default="",
+                    show_default=False,
+                    prompt_suffix=" ",
                 )
             except typer.Abort:  # end of input (Ctrl-D, or a pipe that ran dry)
                 self.con.print()
@@ -184,11 +197,13 @@ class Session:
         self.con.rule(Text(self.say(message("cli.gameOver")), style="bold"))
         self.board(self.narrator)
         returns = self.state.returns()
-        winners = [self.game.seat_label(s) for s, r in enumerate(returns) if r == max(returns) and r > 0]
+        winners = [self.player(s) for s, r in enumerate(returns) if r == max(returns) and r > 0]
         shown = str(returns)
         if winners:
             joined = self.say(message("cli.and")).join(render(w, self.lang) for w in winners)
-            result = self.say(message("cli.wins", winners=joined, count=len(winners), plies=plies, returns=shown))
+            result = self.say(
+                message("cli.wins", winners=joined, count=len(winners), plies=plies, returns=shown)
+            )
         else:
             result = self.say(message("cli.noWinner", plies=plies, returns=shown))
         self.con.print(Text(result, style="bold"))

@@ -108,21 +108,30 @@ def _print_step(con: Console, k: int, lines: list[tuple[str, bool]]) -> None:
     con.print(_step_text(k, lines), end="")
 
 
-def _header(con: Console, game: Game, rec: dict[str, Any], seat: int | None, lang: str) -> None:
+def _header(con: Console, stepper: Stepper, seat: int | None, lang: str) -> None:
+    game, rec = stepper.game, stepper.rec
+    last = stepper.state_at(stepper.plies).view(None)  # players named as the game ends (an empire)
+
+    def name(s: int) -> Any:
+        return stepper.ui.render_text.seat_player(last, s)
+
     players = [
-        message("cli.seatKind", seat=game.seat_label(s), kind=str(p))
-        for s, p in enumerate(rec.get("players") or [])
+        message("cli.seatKind", seat=name(s), kind=str(p)) for s, p in enumerate(rec.get("players") or [])
     ]
     result = rec.get("result")
     if result:
         best = max(result)
-        winners = [render(game.seat_label(s), lang) for s, r in enumerate(result) if r == best and best > 0]
+        winners = [render(name(s), lang) for s, r in enumerate(result) if r == best and best > 0]
         joined = render(message("cli.and"), lang).join(winners)
-        outcome = message("cli.replay.won", winners=joined, count=len(winners)) if winners else message("cli.replay.noWinner")
+        outcome = (
+            message("cli.replay.won", winners=joined, count=len(winners))
+            if winners
+            else message("cli.replay.noWinner")
+        )
     else:
         outcome = message("cli.replay.unfinished")
     seen = (
-        message("cli.replay.asSeat", seat=game.seat_label(seat))
+        message("cli.replay.asSeat", seat=name(seat))
         if seat is not None
         else message("cli.replay.asSpectator")
     )
@@ -230,7 +239,7 @@ def replay(
     if ply is not None and not 0 <= ply <= stepper.plies:
         raise UsageError(f"--ply {ply}: the record has plies 0 to {stepper.plies}")
     con = console()
-    _header(con, game, rec, seat, stepper.lang)
+    _header(con, stepper, seat, stepper.lang)
     if interactive_mode is None:
         interactive_mode = stdin_is_tty()
     if interactive_mode:

@@ -73,6 +73,11 @@ def player_name(sym: str, lang: str) -> str:
     return symbol(sym).render(lang)
 
 
+def seat_player(view: View, seat: int, alone: bool = False) -> Message:
+    """The player at ``seat`` by symbol (``Head``), in a sentence or ``alone`` (a prompt)."""
+    return symbol(str(view["players"][seat]["symbol"]))
+
+
 def phase_name(phase: str, lang: str) -> str:
     """``Allocation``, ``Strategy``, ``Game over`` in ``lang``."""
     return noun("epochs.phase", phase).render(lang) if phase in PHASES else phase
