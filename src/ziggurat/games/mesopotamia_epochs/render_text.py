@@ -327,6 +327,31 @@ def _region_table(
     return table
 
 
+def adjacency_table(view: View, palette: Palette = FULL, lang: str = "en") -> RenderableType | None:
+    """Which areas border which: per area that can be held, in region order, its land
+    neighbours (E8.2, E8.3) and then ≈ the seas it touches (Seafaring, E9.3). ``None`` for a
+    replaced map, whose borders the view does not carry."""
+    names = names_for(view)
+    m = names.map
+    if m is None:
+        return None
+    table = Table(box=None, pad_edge=False, padding=(0, 1, 0, 0), show_header=False)
+    table.add_column(no_wrap=True)
+    table.add_column(overflow="fold")
+    for _region, ids in _area_rows(view, names):
+        for aid in ids:
+            i = m.index[aid]
+            land = [area_name(names, m.ids[j], lang) for j in m.land_adj[i]]
+            seas = [area_name(names, m.ids[j], lang) for j in m.all_neighbours[i] if m.sea[j]]
+            row = Text(", ".join(land) or message("epochs.board.noBorder").render(lang))
+            if seas:
+                row.append(
+                    "  " + message("epochs.board.seas", seas=", ".join(seas)).render(lang), style="cyan"
+                )
+            table.add_row(Text(area_name(names, aid, lang), style="bold"), row)
+    return Group(Text(message("epochs.board.borders").render(lang), style="bold"), table)
+
+
 def render_map(view: View, width: int = 100, palette: Palette = FULL, lang: str = "en") -> RenderableType:
     """The areas by region: name, marks, the People holding it with its player, its tribes."""
     names = names_for(view)
@@ -527,6 +552,9 @@ def render_board(
     parts.append(render_map(view, width, palette, lang))
     if legend:
         parts.append(Text(message("epochs.board.legend").render(lang), style="dim"))
+        borders = adjacency_table(view, palette, lang)  # with the legend: on request ('board')
+        if borders is not None:
+            parts.append(borders)
     parts.append(vp_track(view, roles, width, palette, lang))
     parts.append(peoples_table(view, palette, lang))
     parts.append(commons_line(view, palette, lang))
