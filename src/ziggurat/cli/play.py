@@ -21,9 +21,11 @@ from rich.text import Text
 import ziggurat
 from ziggurat.bots import Bot
 from ziggurat.cli.common import (
+    GAME_HELP,
     HUMAN,
     OPTION_HELP,
     PLAYERS_HELP,
+    SEAT_ORDER_HELP,
     GameUI,
     UsageError,
     close_bots,
@@ -211,17 +213,14 @@ class Session:
 
 @handle_usage_errors
 def play(
-    game_id: Annotated[
-        str, typer.Argument(metavar="GAME", help="Game id, e.g. mesopotamia (see 'ziggurat games').")
-    ],
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     players: Annotated[
         str,
         typer.Option(
             "--players",
             "-p",
-            help="Comma-separated player kinds in seat order (seat 0 = blue, 1 = yellow, 2 = red, "
-            "3 = green): human, random, heuristic or ismcts[...], e.g. human,ismcts:0.5s,heuristic. "
-            + PLAYERS_HELP,
+            help="Comma-separated player kinds in seat order: human, random, heuristic or ismcts[...], "
+            "e.g. human,ismcts:0.5s,heuristic. " + SEAT_ORDER_HELP + " " + PLAYERS_HELP,
         ),
     ] = "human,heuristic,heuristic",
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed for chance and for the bots.")] = 0,
@@ -238,7 +237,15 @@ def play(
     number or an action in notation. A refused action prints the rule that forbids it. The other
     players' moves are told as they happen. Commands: help, board, actions, quit.
     With no human seat, the bots play the game while you watch. Action notation: type help in
-    the game, or see docs/mesopotamia.md.
+    the game, or see docs/mesopotamia.md, docs/mesopotamia-epochs.md and docs/mare-nostrum.md.
+
+    Examples, one per game:
+
+        ziggurat play mesopotamia -p human,heuristic,heuristic
+
+        ziggurat play mesopotamia-epochs -p human,heuristic,heuristic,random --lang fr
+
+        ziggurat play mare-nostrum -p human,ismcts:0.5s,heuristic --save game.json
     """
     kinds = parse_players(players, allow_human=True)
     game = load_game(game_id, len(kinds), parse_options(option))

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ziggurat.cli.common import (
+    SEAT_HELP,
     GameUI,
     UsageError,
     check_seat,
@@ -214,7 +215,7 @@ def replay(
         Path, typer.Argument(metavar="FILE", help="A game record (JSON), e.g. from 'simulate --out'.")
     ],
     seat: Annotated[
-        int | None, typer.Option("--seat", help="Show the game as this seat saw it (0 = blue ...).")
+        int | None, typer.Option("--seat", help="Show the game as this seat saw it. " + SEAT_HELP)
     ] = None,
     ply: Annotated[int | None, typer.Option("--ply", help="Start at (or, piped, stop at) this ply.")] = None,
     interactive_mode: Annotated[
@@ -230,7 +231,9 @@ def replay(
 
     When stdin is not a terminal, prints the whole log and the final board instead (up to --ply
     when given). With --seat N the record is redacted to what seat N saw, and the board is that
-    seat's view; without it, a spectator's view.
+    seat's view; without it, a spectator's view. Records of all three games replay alike:
+
+        ziggurat replay runs/game-00001.json --seat 1 --lang fr
     """
     rec = read_record(file)
     game = record_game(rec)
