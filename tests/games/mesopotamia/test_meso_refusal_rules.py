@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from meso_helpers import Board, conserved
-from refusal_audit import Refusal, audit
 
 import ziggurat
+from refusal_audit import Refusal, audit
 from ziggurat.engine import messages as M
 
 MOVEMENT_KINDS = ("move", "pickup", "drop", "exchange", "handoff", "steal", "offering", "donate")
@@ -61,7 +61,9 @@ def test_end_in_phase_two_names_stop_and_pass_M8_4() -> None:
         "'end' is not possible in Phase II (action): Phase II ends with 'stop', or with 'pass' "
         "before an action (M1.2, M8.1, M8.4)"
     )
-    assert reason.render("fr").startswith("« end » est impossible en phase II (action) : la phase II se termine")
+    assert reason.render("fr").startswith(
+        "« end » est impossible en phase II (action) : la phase II se termine"
+    )
 
 
 def test_a_tribe_that_is_not_there_M2_2() -> None:

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from epochs_helpers import ANN, BEN, CAL, Board, conserved
-from refusal_audit import Refusal, audit
 
 import ziggurat
+from refusal_audit import Refusal, audit
 from ziggurat.engine import messages as M
 from ziggurat.games.mesopotamia_epochs.render_text import pending_message
 
@@ -61,8 +61,13 @@ def test_a_drawer_without_a_card_may_keep_or_pass_E3_4() -> None:
     b = Board(3, epoch=2, phase="allocation").deal(ANN, "guti").deal(BEN, "egyptians").deal(CAL, "akkadians")
     s = b.tribes("gutium", "guti", 1).drawing([BEN, ANN, CAL], 0).pending("keep", "minoans").state()
     assert "keep" in s.legal_actions()
-    assert _reason(s, "place babylon") == "head has just drawn a card and must keep it or pass it first (D1, E3.4)"
-    assert _reason(s, "pass head") == "a card is passed to another player; to play it yourself, keep it (E3.4)"
+    assert (
+        _reason(s, "place babylon")
+        == "head has just drawn a card and must keep it or pass it first (D1, E3.4)"
+    )
+    assert (
+        _reason(s, "pass head") == "a card is passed to another player; to play it yourself, keep it (E3.4)"
+    )
     line = pending_message(s.view(BEN))
     assert line is not None and "keep it or pass it face down" in line
 
