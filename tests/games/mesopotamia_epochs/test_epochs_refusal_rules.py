@@ -112,3 +112,35 @@ def test_refusals_of_seeded_games_cite_rules_of_the_spec() -> None:
     counts = audit("mesopotamia-epochs", "mesopotamia-epochs.md", _specific, players=4, plies=250)
     assert sum(counts.values()) > 500
     assert len(counts) >= 8
+
+
+NAMES = {  # parameters that hold a player's name or a People (plural: "the Egyptians")
+    "mesopotamia": "who|owner|victim|winner",
+    "mesopotamia_epochs": "people|who|seat|owner|other|defender|moved|to",
+}
+
+
+def _forbidden(package: str, lang: str) -> tuple[str, ...]:
+    names = NAMES[package]
+    if lang == "fr":
+        return (rf"\b[Dd]e \{{({names})\}}",)  # "de Urne": a name may need "d'"
+    return (
+        rf"\b[Aa]n? \{{({names})\}}",  # "a Egyptians tribe", "a Head"
+        r"\{people\} (tribe|area)s?\b",  # "3 Akkadians tribes": "3 tribes of the Akkadians"
+        r"\{who\} (come|stop|hold|place)\b",  # one player takes a singular verb
+    )
+
+
+@pytest.mark.parametrize("package", sorted(NAMES))
+def test_catalogue_sentences_agree_with_the_names_they_hold(package: str) -> None:
+    """Articles, number and elision around a People's or a player's name, in every pattern."""
+    import json
+    import re
+    from importlib import resources
+
+    folder = resources.files(f"ziggurat.games.{package}").joinpath("messages")
+    for lang in ("en", "fr"):
+        catalogue = json.loads(folder.joinpath(f"{lang}.json").read_text("utf-8"))
+        for key, pattern in catalogue.items():
+            for rule in _forbidden(package, lang):
+                assert not re.search(rule, pattern), f"{lang} {key}: {pattern}"
