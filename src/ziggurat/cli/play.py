@@ -109,7 +109,7 @@ class Session:
                 n += 1
                 cell = Text.assemble((f"{n:>3} ", "cyan"), action)
                 if action in notes:
-                    cell.append(" (" + render(notes[action], self.lang) + ")", style="dim")
+                    cell.append(" — " + render(notes[action], self.lang), style="dim")
                 cells.append(cell)
             self.con.print(Columns(cells, padding=(0, 2)))
 

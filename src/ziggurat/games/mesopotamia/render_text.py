@@ -492,12 +492,14 @@ def card_text(card: str, options: Mapping[str, Any] | None = None) -> Message:
 
 
 def action_notes(state: Any, actions: Sequence[str]) -> dict[str, Message]:
-    """What the terminal prints beside an action of the list: a card's text beside each play of
-    that card, with the numbers of this game's options."""
+    """What the terminal prints beside an action of the list: a card's text beside the first
+    play of that card (its other targets follow it), with the numbers of this game's options."""
     notes: dict[str, Message] = {}
+    told: set[str] = set()
     for action in actions:
         words = action.split()
-        if words[0] == "play" and len(words) > 1:
+        if words[0] == "play" and len(words) > 1 and words[1] not in told:
+            told.add(words[1])
             notes[action] = card_text(words[1], state.game.opts)
     return notes
 
