@@ -285,7 +285,9 @@ def _offer_line(view: View, trade: dict[str, Any], s: int) -> Message:
     else:
         offered = [N.good(t) for t in off] or message("mn.board.nobody")
     received = [N.good(t) for t in trade["received"][s]] or message("mn.board.nobody")
-    return message("mn.board.offerLine", who=seat_label(view, s), offered=offered, received=received)
+    return message(
+        "mn.board.offerLine", who=seat_player(view, s, alone=True), offered=offered, received=received
+    )
 
 
 def _battle_lines(view: View, battle: dict[str, Any]) -> list[Message]:
