@@ -253,7 +253,7 @@ def play(
     con = console()
     try:
         session = Session(game, kinds, bots, seed, con, check_lang(lang))
-        seats = [message("cli.seatKind", seat=game.seat_label(s), kind=k) for s, k in enumerate(kinds)]
+        seats = [message("cli.seatKind", seat=session.player(s), kind=k) for s, k in enumerate(kinds)]
         header = session.say(
             message("cli.header", game=game.title(), players=game.num_players, seed=seed, seats=seats)
         )
