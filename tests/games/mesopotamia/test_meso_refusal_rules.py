@@ -105,3 +105,9 @@ def test_refusals_of_seeded_games_cite_rules_of_the_spec(players: int) -> None:
     assert sum(counts.values()) > 1000
     assert len(counts) >= 10  # many different refusals were met, not one over and over
     assert counts["meso.refusal.drawOnce"] > 0  # a second draw was tried, and cited M12.1
+
+
+def test_a_steal_by_a_tribe_that_is_not_there_names_it_M2_8() -> None:
+    s = Board().clear_tribes().turn("r").tribes("r@1,0", "yw@1,0").state()
+    reason = _reason(s, "steal yw@1,0 rs@1,0")  # Red's tribe on 1,0 carries nothing
+    assert reason.key == "meso.refusal.noSuchTribe" and "(M2.2, M2.8)" in reason
