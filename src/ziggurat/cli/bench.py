@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 
 from ziggurat.bots import make_bot, play_game
-from ziggurat.cli.common import OPTION_HELP, console, handle_usage_errors, load_game, parse_options
+from ziggurat.cli.common import GAME_HELP, OPTION_HELP, console, handle_usage_errors, load_game, parse_options
 from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
 
 
@@ -70,7 +70,7 @@ def clones(state: State, seconds: float) -> tuple[int, float]:
 
 @handle_usage_errors
 def bench(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. mesopotamia.")],
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     seconds: Annotated[
         float, typer.Option("--seconds", "-t", min=0.0, help="Time budget of each timed measurement.")
     ] = 3.0,

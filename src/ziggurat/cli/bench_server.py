@@ -265,12 +265,14 @@ def bench_server(
         ),
     ] = True,
     bot: Annotated[str, typer.Option(help="Bot kind of the bot seats: random or heuristic.")] = "random",
-    players: Annotated[int, typer.Option(help="Players per table.", min=2, max=4)] = 3,
-    round_limit: Annotated[int, typer.Option(help="Round limit of each game (0: none).", min=0)] = 10,
+    players: Annotated[int, typer.Option(help="Players per Mesopotamia table.", min=2, max=4)] = 3,
+    round_limit: Annotated[
+        int, typer.Option(help="Round limit of each Mesopotamia game (0: none).", min=0)
+    ] = 10,
     db: Annotated[
         str | None, typer.Option("--db", help="Database URL (default: a temporary SQLite file).")
     ] = None,
 ) -> None:
-    """Measure the server: actions per second and the latency a human client sees."""
+    """Measure the server on Mesopotamia tables: actions per second and the latency a human client sees."""
     result = run_bench(tables, seconds, humans, bot, players, round_limit or None, db)
     report(result)

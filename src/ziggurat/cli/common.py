@@ -19,11 +19,22 @@ from rich.console import Console
 import ziggurat
 from ziggurat.bots import SPEC_HELP, Bot, check_spec, close_bot, make_bot
 from ziggurat.engine.contract import Game
+from ziggurat.engine.messages import render
 from ziggurat.engine.registry import game_class
 
 HUMAN = "human"
 OPTION_HELP = "Game option key=value (the value is read as JSON when it parses, else as text); repeatable."
 BOARD_WIDTH = 100
+GAME_HELP = "Game id: mesopotamia, mesopotamia-epochs or mare-nostrum (see 'ziggurat games')."
+SEAT_ORDER_HELP = (
+    "The first seat is Blue in Mesopotamia (then Yellow, Red, Green) and Brooch in Mesopotamia: "
+    "Epochs (then Head, Mask, Statue, Urn); in Mare Nostrum: Empires the seats choose their empires "
+    "in play."
+)
+SEAT_HELP = (
+    "Seat number counted from 0 (0: the first seat, Blue in Mesopotamia, Brooch in Mesopotamia: "
+    "Epochs, the first to choose an empire in Mare Nostrum: Empires)."
+)
 
 
 class UsageError(Exception):
@@ -136,9 +147,13 @@ def close_bots(bots: list[Bot | None] | list[Bot]) -> None:
             close_bot(bot)
 
 
-def seat_name(game: Game, seat: int) -> str:
-    """How the game calls a seat (its colour in Mesopotamia)."""
-    return game.seat_names()[seat]
+def fixed_seat_names(game: Game) -> list[str]:
+    """The players' names when a seat keeps its name from game to game (Mesopotamia's colours,
+    Epochs' symbols), capitalised; empty for a game whose seats are named in play (Mare
+    Nostrum's empires), whose ``seat_names`` are the engine's ``seat 0``, ``seat 1`` ..."""
+    if game.seat_names() == [f"seat {s}" for s in range(game.num_players)]:
+        return []
+    return [render(game.seat_label(s)) for s in range(game.num_players)]
 
 
 @dataclass

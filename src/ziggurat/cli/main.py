@@ -16,7 +16,8 @@ from ziggurat.cli.tournament import tournament
 
 app = typer.Typer(
     name="ziggurat",
-    help="Ancient-world strategy board games played by their full rules: serve (play in the browser), play, simulate, replay, render.",
+    help="Three ancient-world board games played by their full rules, Mesopotamia, Mesopotamia: Epochs and "
+    "Mare Nostrum: Empires: serve (play in the browser), play, simulate, tournament, replay, render.",
     no_args_is_help=True,
     rich_markup_mode="markdown",
     add_completion=False,

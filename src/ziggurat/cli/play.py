@@ -21,9 +21,11 @@ from rich.text import Text
 import ziggurat
 from ziggurat.bots import Bot
 from ziggurat.cli.common import (
+    GAME_HELP,
     HUMAN,
     OPTION_HELP,
     PLAYERS_HELP,
+    SEAT_ORDER_HELP,
     GameUI,
     UsageError,
     close_bots,
@@ -34,7 +36,6 @@ from ziggurat.cli.common import (
     make_bots,
     parse_options,
     parse_players,
-    seat_name,
 )
 from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
 from ziggurat.engine.messages import LANGS, message, render
@@ -87,18 +88,29 @@ class Session:
         )
         self.legend_shown = True
 
+    def player(self, seat: int, alone: bool = False) -> Any:
+        """How the game names ``seat`` now (colour, symbol, empire), as a message."""
+        return self.ui.render_text.seat_player(self.state.view(self.narrator), seat, alone)
+
     def numbered(self) -> list[str]:
         """The legal actions in display order (grouped by kind); the user picks by number."""
         return [a for _, acts in self.ui.describe.action_groups(self.state.legal_actions()) for a in acts]
 
     def show_actions(self) -> None:
+        legal = self.state.legal_actions()
+        # a game's terminal board may say more of an action (a card's text, a purchase's cost)
+        annotate = getattr(self.ui.render_text, "action_notes", None)
+        notes = annotate(self.state, legal) if annotate is not None else {}
         n = 0
-        for title, acts in self.ui.describe.action_groups(self.state.legal_actions()):
+        for title, acts in self.ui.describe.action_groups(legal):
             self.con.print(Text(render(title, self.lang), style="bold"))
             cells = []
             for action in acts:
                 n += 1
-                cells.append(Text.assemble((f"{n:>3} ", "cyan"), action))
+                cell = Text.assemble((f"{n:>3} ", "cyan"), action)
+                if action in notes:
+                    cell.append(" — " + render(notes[action], self.lang), style="dim")
+                cells.append(cell)
             self.con.print(Columns(cells, padding=(0, 2)))
 
     def tell(self, events: list[Any], before: dict[str, Any], after: dict[str, Any]) -> None:
@@ -129,13 +141,16 @@ class Session:
 
     def human_turn(self, seat: int) -> bool:
         """Ask ``seat`` until it makes a legal decision (applied here); False on quit."""
-        self.con.rule(Text(self.say(message("cli.toDecide", seat=self.game.seat_label(seat))), style="bold"))
+        self.con.rule(Text(self.say(message("cli.toDecide", seat=self.player(seat))), style="bold"))
         self.board(seat)
         self.show_actions()
         while True:
             try:
                 answer = typer.prompt(
-                    f"{seat_name(self.game, seat)}>", default="", show_default=False, prompt_suffix=" "
+                    f"{self.say(self.player(seat, alone=True))}>",
+                    default="",
+                    show_default=False,
+                    prompt_suffix=" ",
                 )
             except typer.Abort:  # end of input (Ctrl-D, or a pipe that ran dry)
                 self.con.print()
@@ -184,11 +199,13 @@ class Session:
         self.con.rule(Text(self.say(message("cli.gameOver")), style="bold"))
         self.board(self.narrator)
         returns = self.state.returns()
-        winners = [self.game.seat_label(s) for s, r in enumerate(returns) if r == max(returns) and r > 0]
+        winners = [self.player(s) for s, r in enumerate(returns) if r == max(returns) and r > 0]
         shown = str(returns)
         if winners:
             joined = self.say(message("cli.and")).join(render(w, self.lang) for w in winners)
-            result = self.say(message("cli.wins", winners=joined, plies=plies, returns=shown))
+            result = self.say(
+                message("cli.wins", winners=joined, count=len(winners), plies=plies, returns=shown)
+            )
         else:
             result = self.say(message("cli.noWinner", plies=plies, returns=shown))
         self.con.print(Text(result, style="bold"))
@@ -196,17 +213,14 @@ class Session:
 
 @handle_usage_errors
 def play(
-    game_id: Annotated[
-        str, typer.Argument(metavar="GAME", help="Game id, e.g. mesopotamia (see 'ziggurat games').")
-    ],
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     players: Annotated[
         str,
         typer.Option(
             "--players",
             "-p",
-            help="Comma-separated player kinds in seat order (seat 0 = blue, 1 = yellow, 2 = red, "
-            "3 = green): human, random, heuristic or ismcts[...], e.g. human,ismcts:0.5s,heuristic. "
-            + PLAYERS_HELP,
+            help="Comma-separated player kinds in seat order: human, random, heuristic or ismcts[...], "
+            "e.g. human,ismcts:0.5s,heuristic. " + SEAT_ORDER_HELP + " " + PLAYERS_HELP,
         ),
     ] = "human,heuristic,heuristic",
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed for chance and for the bots.")] = 0,
@@ -223,7 +237,15 @@ def play(
     number or an action in notation. A refused action prints the rule that forbids it. The other
     players' moves are told as they happen. Commands: help, board, actions, quit.
     With no human seat, the bots play the game while you watch. Action notation: type help in
-    the game, or see docs/mesopotamia.md.
+    the game, or see docs/mesopotamia.md, docs/mesopotamia-epochs.md and docs/mare-nostrum.md.
+
+    Examples, one per game:
+
+        ziggurat play mesopotamia -p human,heuristic,heuristic
+
+        ziggurat play mesopotamia-epochs -p human,heuristic,heuristic,random --lang fr
+
+        ziggurat play mare-nostrum -p human,ismcts:0.5s,heuristic --save game.json
     """
     kinds = parse_players(players, allow_human=True)
     game = load_game(game_id, len(kinds), parse_options(option))
@@ -231,7 +253,7 @@ def play(
     con = console()
     try:
         session = Session(game, kinds, bots, seed, con, check_lang(lang))
-        seats = [message("cli.seatKind", seat=game.seat_label(s), kind=k) for s, k in enumerate(kinds)]
+        seats = [message("cli.seatKind", seat=session.player(s), kind=k) for s, k in enumerate(kinds)]
         header = session.say(
             message("cli.header", game=game.title(), players=game.num_players, seed=seed, seats=seats)
         )

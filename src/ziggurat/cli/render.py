@@ -10,6 +10,7 @@ import typer
 
 import ziggurat
 from ziggurat.cli.common import (
+    SEAT_HELP,
     UsageError,
     check_seat,
     game_ui,
@@ -47,14 +48,18 @@ def render(
         int | None, typer.Option("--ply", help="Draw the position after this many plies (default: the last).")
     ] = None,
     seat: Annotated[
-        int | None, typer.Option("--seat", help="Draw what this seat sees (default: a spectator's view).")
+        int | None,
+        typer.Option("--seat", help="Draw what this seat sees (default: a spectator's view). " + SEAT_HELP),
     ] = None,
     lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
 ) -> None:
     """Draw the board at one ply of a record as an SVG picture.
 
-    The picture is drawn from a view: the seat's with --seat N (its own offering values and
-    cards shown), otherwise a spectator's, so no hidden value appears that the viewer may not see.
+    The picture is drawn from a view: the seat's with --seat N (its own secrets shown: offering
+    values and cards in Mesopotamia, cards in Mesopotamia: Epochs, the screen in Mare Nostrum:
+    Empires), otherwise a spectator's, so no hidden value appears that the viewer may not see.
+
+        ziggurat render runs/game-00001.json --ply 120 --seat 0 --out board.svg
     """
     if not file.exists():
         raise UsageError(f"no such file: {file}")

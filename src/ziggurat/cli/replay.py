@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ziggurat.cli.common import (
+    SEAT_HELP,
     GameUI,
     UsageError,
     check_seat,
@@ -108,21 +109,30 @@ def _print_step(con: Console, k: int, lines: list[tuple[str, bool]]) -> None:
     con.print(_step_text(k, lines), end="")
 
 
-def _header(con: Console, game: Game, rec: dict[str, Any], seat: int | None, lang: str) -> None:
+def _header(con: Console, stepper: Stepper, seat: int | None, lang: str) -> None:
+    game, rec = stepper.game, stepper.rec
+    last = stepper.state_at(stepper.plies).view(None)  # players named as the game ends (an empire)
+
+    def name(s: int) -> Any:
+        return stepper.ui.render_text.seat_player(last, s)
+
     players = [
-        message("cli.seatKind", seat=game.seat_label(s), kind=str(p))
-        for s, p in enumerate(rec.get("players") or [])
+        message("cli.seatKind", seat=name(s), kind=str(p)) for s, p in enumerate(rec.get("players") or [])
     ]
     result = rec.get("result")
     if result:
         best = max(result)
-        winners = [render(game.seat_label(s), lang) for s, r in enumerate(result) if r == best and best > 0]
+        winners = [render(name(s), lang) for s, r in enumerate(result) if r == best and best > 0]
         joined = render(message("cli.and"), lang).join(winners)
-        outcome = message("cli.replay.won", winners=joined) if winners else message("cli.replay.noWinner")
+        outcome = (
+            message("cli.replay.won", winners=joined, count=len(winners))
+            if winners
+            else message("cli.replay.noWinner")
+        )
     else:
         outcome = message("cli.replay.unfinished")
     seen = (
-        message("cli.replay.asSeat", seat=game.seat_label(seat))
+        message("cli.replay.asSeat", seat=name(seat))
         if seat is not None
         else message("cli.replay.asSpectator")
     )
@@ -205,7 +215,7 @@ def replay(
         Path, typer.Argument(metavar="FILE", help="A game record (JSON), e.g. from 'simulate --out'.")
     ],
     seat: Annotated[
-        int | None, typer.Option("--seat", help="Show the game as this seat saw it (0 = blue ...).")
+        int | None, typer.Option("--seat", help="Show the game as this seat saw it. " + SEAT_HELP)
     ] = None,
     ply: Annotated[int | None, typer.Option("--ply", help="Start at (or, piped, stop at) this ply.")] = None,
     interactive_mode: Annotated[
@@ -221,7 +231,9 @@ def replay(
 
     When stdin is not a terminal, prints the whole log and the final board instead (up to --ply
     when given). With --seat N the record is redacted to what seat N saw, and the board is that
-    seat's view; without it, a spectator's view.
+    seat's view; without it, a spectator's view. Records of all three games replay alike:
+
+        ziggurat replay runs/game-00001.json --seat 1 --lang fr
     """
     rec = read_record(file)
     game = record_game(rec)
@@ -230,7 +242,7 @@ def replay(
     if ply is not None and not 0 <= ply <= stepper.plies:
         raise UsageError(f"--ply {ply}: the record has plies 0 to {stepper.plies}")
     con = console()
-    _header(con, game, rec, seat, stepper.lang)
+    _header(con, stepper, seat, stepper.lang)
     if interactive_mode is None:
         interactive_mode = stdin_is_tty()
     if interactive_mode:

@@ -27,18 +27,20 @@ from ziggurat.arena.runner import fallback_record, play_guarded
 from ziggurat.arena.stats import wilson
 from ziggurat.bots import make_bot
 from ziggurat.cli.common import (
+    GAME_HELP,
     OPTION_HELP,
     PLAYERS_HELP,
+    SEAT_ORDER_HELP,
     UsageError,
     close_bots,
     console,
+    fixed_seat_names,
     handle_usage_errors,
     load_game,
     make_bots,
     parse_options,
     parse_players,
     progress_console,
-    seat_name,
 )
 from ziggurat.engine.contract import State
 from ziggurat.engine.registry import game_class
@@ -147,7 +149,11 @@ def run_all(jobs: list[Job], workers: int) -> Iterator[Outcome]:
 
 
 def results_tables(outcomes: list[Outcome], kinds: list[str], names: list[str]) -> tuple[Table, Table]:
-    """The wins table (per seat) and the summary table; both depend only on the outcomes."""
+    """The wins table (per seat) and the summary table; both depend only on the outcomes.
+
+    A seat across many games is ``seat 1``, ``seat 2`` ... (counted from 1); ``names`` are the
+    players' names when they stay the same from game to game (Mesopotamia's colours, Epochs'
+    symbols), else empty (Mare Nostrum's empires are chosen in each game) and not shown."""
     played = [o for o in outcomes if o.error is None]
     n = len(played)
     wins = [0] * len(kinds)
@@ -155,13 +161,17 @@ def results_tables(outcomes: list[Outcome], kinds: list[str], names: list[str]) 
         if o.winner is not None:
             wins[o.winner] += 1
     table = Table(title="Wins per seat", caption=f"{n} games without error; CI: 95% Wilson score interval")
-    for col, just in (("seat", "right"), ("colour", "left"), ("bot", "left"), ("wins", "right"),
-                      ("win %", "right"), ("95% CI", "right")):  # fmt: skip
+    columns = [("seat", "left"), ("player", "left"), ("bot", "left"), ("wins", "right"),
+               ("win %", "right"), ("95% CI", "right")]  # fmt: skip
+    if not names:
+        del columns[1]
+    for col, just in columns:
         table.add_column(col, justify=just)  # type: ignore[arg-type]
     for seat, kind in enumerate(kinds):
         lo, hi = wilson(wins[seat], n)
         pct = f"{100 * wins[seat] / n:.1f}" if n else "-"
-        table.add_row(str(seat), names[seat], kind, str(wins[seat]), pct, f"{100 * lo:.1f} – {100 * hi:.1f}")
+        cells = [f"seat {seat + 1}", *names[seat : seat + 1], kind, str(wins[seat]), pct]
+        table.add_row(*cells, f"{100 * lo:.1f} – {100 * hi:.1f}")
     finished = [o for o in played if o.finished]
     summary = Table(title="Games", show_header=False)
     summary.add_column("what")
@@ -184,7 +194,7 @@ def results_tables(outcomes: list[Outcome], kinds: list[str], names: list[str]) 
 
 @handle_usage_errors
 def simulate(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. mesopotamia.")],
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
     players: Annotated[
         str,
@@ -192,7 +202,7 @@ def simulate(
             "--players",
             "-p",
             help="Comma-separated bot specs in seat order (random, heuristic, ismcts[...]); the count "
-            "sets the player count. " + PLAYERS_HELP,
+            "sets the player count. " + SEAT_ORDER_HELP + " " + PLAYERS_HELP,
         ),
     ] = "heuristic,heuristic,random",
     seed: Annotated[int, typer.Option("--seed", "-s", help="Game i is played with seed SEED + i.")] = 1,
@@ -218,6 +228,14 @@ def simulate(
     Also prints the average game length, the games that hit --max-plies and the games that
     raised an error (with the first error's traceback). With --out, every game's record is
     saved as JSON for 'ziggurat replay' and 'ziggurat render'.
+
+    Examples, one per game:
+
+        ziggurat simulate mesopotamia -n 200 -p heuristic,heuristic,random
+
+        ziggurat simulate mesopotamia-epochs -n 50 -p heuristic,random,random,random --out runs/
+
+        ziggurat simulate mare-nostrum -n 20 -p heuristic,heuristic,heuristic -j 0
     """
     kinds = parse_players(players, allow_human=False)
     options = parse_options(option)
@@ -248,9 +266,11 @@ def simulate(
             progress.advance(task)
     elapsed = time.perf_counter() - start
     outcomes.sort(key=lambda o: o.index)
-    names = [seat_name(game, s) for s in range(len(kinds))]
+    names = fixed_seat_names(game)
     con.print(
-        Text(f"{game.name}: {games} games, players {', '.join(kinds)}, seeds {seed} to {seed + games - 1}")
+        Text(
+            f"{game.name}: {games} game{'' if games == 1 else 's'}, players {', '.join(kinds)}, seeds {seed} to {seed + games - 1}"
+        )
     )
     table, summary = results_tables(outcomes, kinds, names)
     con.print(table)

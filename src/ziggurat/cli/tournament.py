@@ -36,6 +36,7 @@ from ziggurat.arena import (
 )
 from ziggurat.arena.report import COLUMNS, standing_cells
 from ziggurat.cli.common import (
+    GAME_HELP,
     OPTION_HELP,
     UsageError,
     console,
@@ -117,7 +118,7 @@ def games_table(result: TournamentResult) -> Table:
 
 @handle_usage_errors
 def tournament(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. mesopotamia.")],
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     players: Annotated[str, typer.Option("--players", "-p", help=PLAYERS_HELP)],
     games: Annotated[
         int,
@@ -176,6 +177,14 @@ def tournament(
     **Outputs** in --out: results.json, results.csv (one row per game and seat), summary.md,
     winrate.png, ratings.png and records/game-00001.json ... (replay them with 'ziggurat replay').
     Exit code 1 if a game raised an error (it is reported and left out), 2 on bad input.
+
+    Examples, one per game:
+
+        ziggurat tournament mesopotamia -p heuristic,random,ismcts:2000 -n 60
+
+        ziggurat tournament mesopotamia-epochs -p heuristic,heuristic,random -n 30 -j 0
+
+        ziggurat tournament mare-nostrum -p heuristic,random,random -n 12 --no-records
     """
     if games < 1:
         raise UsageError(f"--games must be at least 1, not {games}")

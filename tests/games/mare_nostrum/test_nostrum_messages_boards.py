@@ -144,12 +144,14 @@ def test_the_terminal_board_in_french_reads_as_french() -> None:
     positions = _positions(3, 1)
     trade = _board(positions["trade"].view(0), "fr")
     assert "Mare Nostrum : Empires  tour 1  commerce : prise des jetons offerts" in trade
-    assert "place    ┃ empire        ┃ jetons ┃ Co/Cu/Mi ┃ victoire tuiles/cités ┃ tuiles" in trade
+    assert "joueur ┃ empire        ┃ jetons ┃ Co/Cu/Mi ┃ victoire tuiles/cités ┃ tuiles" in trade
+    assert "random │ Grèce [Cu]" in trade  # a player by role and empire, no seat number
     assert "Titres : commerce : Carthage, culture : la Grèce, militaire : Rome" in trade
-    assert "province   ┃ M ┃ emplacements (* bâti)       ┃ légions ┃ F" in trade
-    assert "Latium     │ 0 │ *métal *vin *MCH *CAP .TPL" in trade
+    assert "province   ┃ M        ┃ emplacements (* bâti)       ┃ légions    ┃ F" in trade
+    assert "Latium     │ Rome     │ *métal *vin *MCH *CAP .TPL  │ Rome 2" in trade
+    assert "Mare Tyrrhenum T Rome 1" in trade and "\n  Grèce : offre " in trade
     assert "Commerce de valeur " in trade and "Votre paravent : " in trade
-    assert "Emplacements : * bâti, . vide, [S] occupé par la place S." in trade
+    assert "Emplacements : * bâti, . vide, [Rome] occupé par cet empire." in trade
     battle = _board(positions["battle"].view(None), "fr")
     assert re.search(r"Bataille (terrestre|navale) (en|sur) [\w ]+ : .+ attaque .+\n  .+ a obtenu \d", battle)
     paying = _board(positions["paying"].view(None), "fr")

@@ -365,7 +365,7 @@ def test_draw_one_hidden_card_then_phase_three_M12_1() -> None:
     assert pos["phase"] == "mana"  # exactly one card; the action is over
     assert s.view(0)["players"][2]["hand"] is None  # hidden from Blue
     assert s.view(0)["players"][2]["hand_size"] == 2
-    refuse(s, "draw", "M1.2")
+    refuse(s, "draw", "M12.1")  # not Phase III: the action D was this turn's draw
     conserved(s)
 
 

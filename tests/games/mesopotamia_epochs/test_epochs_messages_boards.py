@@ -172,7 +172,9 @@ def test_french_svg_exact_words(positions: dict[str, Any]) -> None:
     combat = _svg_texts(render_svg(positions["combat"].view(0), ["humain", "aléatoire"], lang="fr"))
     assert "Mésopotamie : Époques" in combat and "Points de victoire" in combat
     assert "Régions aux points d'ancrage des données de la carte · le nord en haut" in combat
-    assert "Mésopotamie : Époques, Époque 2, vue de Broche" in combat or ", vue de Broche" in combat
+    assert (
+        "Mésopotamie : Époques, Époque 2, vue du joueur Broche" in combat
+    )  # no "vue de Urne": no elision needed
     assert "Broche (vous)" in combat and "Cartes" in combat and "Visible par Broche seul" in combat
     assert "Grand Vert" in combat and "Époques :" in combat and "frontière difficile (défenseur)" in combat
     over = _svg_texts(render_svg(positions["over"].view(None), None, lang="fr"))

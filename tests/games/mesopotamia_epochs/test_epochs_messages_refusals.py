@@ -183,7 +183,7 @@ RARE = [
         _seafaring,
         "place islands",
         "epochs.refusal.seafaring",
-        "Islands is not next to a Phoenicians area, and Seafaring needs a coastal area the Phoenicians "
+        "Islands is not next to an area of the Phoenicians, and Seafaring needs a coastal area the Phoenicians "
         "hold themselves (E8.2, E9.3, R31)",
         "Îles ne touche aucune région des Phéniciens, et la Navigation exige une région côtière que les "
         "Phéniciens tiennent eux-mêmes (E8.2, E9.3, R31)",

@@ -249,25 +249,23 @@ def turn_effect(d: State, w: list[str]) -> None:
         bu["free_used"].append("hammurabi" if w[1] == "marker" else "penthesilea")
         _place(d, seat, w[1:])
         return
+    item, cost, pkind = purchase(d, seat, w)
+    bu["paying"] = {"item": item, "cost": cost, "kind": pkind, "paid": []}
+
+
+def purchase(d: State, seat: int, w: list[str]) -> tuple[str, int, str]:
+    """What the ``buy ...`` or ``build ...`` action ``w`` (its words) buys for ``seat`` now: the
+    item, its cost in tokens and the kind of payment (N3.3-N3.12; a hero or wonder by 2.8)."""
     item = " ".join(w[1:])
     if w[0] == "build":
-        kind = D.building_kind(w[1])
-        cost, pkind = D.COST[kind], "normal"
-    elif w[1] == "tile":
-        cost, pkind = cost_tile(d, seat), "normal"
-    elif w[1] == "pyramids":
-        cost, pkind = int(d["opts"]["pyramids_cost"]), "normal"
-    elif w[-1] == "cheap":
-        cost, pkind = 1, "alt:" + D.ALT_COST[w[1]][1]
-        item = " ".join(w[1:-1])
-    else:
-        cost, pkind = 3, "normal"
-    bu["paying"] = {
-        "item": ("build " if w[0] == "build" else "") + item,
-        "cost": cost,
-        "kind": pkind,
-        "paid": [],
-    }
+        return "build " + item, D.COST[D.building_kind(w[1])], "normal"
+    if w[1] == "tile":
+        return item, cost_tile(d, seat), "normal"
+    if w[1] == "pyramids":
+        return item, int(d["opts"]["pyramids_cost"]), "normal"
+    if w[-1] == "cheap":
+        return " ".join(w[1:-1]), 1, "alt:" + D.ALT_COST[w[1]][1]
+    return item, 3, "normal"
 
 
 def legendary_back(d: State, tok: str) -> None:

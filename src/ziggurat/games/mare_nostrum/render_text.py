@@ -21,6 +21,7 @@ from rich.text import Text
 
 from ziggurat.engine.messages import Message, message
 from ziggurat.games.mare_nostrum import board as B
+from ziggurat.games.mare_nostrum import buy_place as BP
 from ziggurat.games.mare_nostrum import data as D
 from ziggurat.games.mare_nostrum import nouns as N
 from ziggurat.games.mare_nostrum.describe import (
@@ -79,8 +80,27 @@ def _style(view: View, seat: int | None, palette: Palette) -> str:
     return "bold"
 
 
-def _counts(per_seat: Sequence[int] | None) -> str:
-    return " ".join(f"{s}:{c}" for s, c in enumerate(per_seat or []) if c)
+def seat_player(view: View, seat: int, alone: bool = False) -> Message:
+    """The player at ``seat`` by empire once empires are dealt (else ``seat 1``, counted from 1):
+    as a sentence names it (French "la Grèce") or ``alone``, as a list or a prompt does."""
+    emp = (view.get("empires") or [None] * int(view["n"]))[seat]
+    if alone and emp:
+        return N.empire_name(emp)
+    return N.whom(view, seat)
+
+
+def _who(view: View, seat: int, lang: str) -> str:
+    """A seat's empire by itself (``Rome``), or ``seat 1`` before empires are dealt."""
+    return _say(seat_player(view, seat, alone=True), lang)
+
+
+def _counts(view: View, per_seat: Sequence[int] | None, lang: str) -> str:
+    """Units per empire: ``Rome 2 Carthage 1``."""
+    return " ".join(
+        _say(message("mn.board.unitCount", who=seat_player(view, s, alone=True), n=c), lang)
+        for s, c in enumerate(per_seat or [])
+        if c
+    )
 
 
 def tracks_of(view: View, seat: int) -> dict[str, int]:
@@ -140,12 +160,11 @@ def empires_table(
         table.add_column(_say(col, lang), overflow="fold")
     titles = view.get("titles") or {}
     for s in range(int(view["n"])):
-        emp = (view.get("empires") or [None] * view["n"])[s]
-        name = _say(N.empire_name(emp), lang)
+        name = _who(view, s, lang)
         held = [_say(N.track_mark(t), lang) for t, who in titles.items() if who == s]
         if held:
             name += " [" + "".join(held) + "]"
-        role = f" {roles[s]}" if roles and s < len(roles) else ""
+        role = roles[s] if roles and s < len(roles) else ""
         tr = tracks_of(view, s)
         tiles, cities = victory_of(view, s)
         own = ", ".join(_say(N.tile(t), lang) for t in view["tiles"][s]) if view.get("tiles") else ""
@@ -154,7 +173,7 @@ def empires_table(
         if (view.get("copy") or [None] * view["n"])[s]:
             own += _say(message("mn.board.copies", tile=N.tile(view["copy"][s])), lang)
         table.add_row(
-            f"{s}{role}",
+            role,
             Text(name, style=_style(view, s, palette)),
             str((view.get("res_counts") or [0] * view["n"])[s]),
             f"{tr['trade']}/{tr['culture']}/{tr['military']}",
@@ -184,7 +203,7 @@ def _slots_text(view: View, prov: str, lang: str) -> str:
     for slot in PROVINCE_SLOTS.get(prov, []):
         mark = "*" if slot in built else "."
         if slot in occ:
-            mark += f"[{occ[slot]}]"
+            mark += f"[{_who(view, int(occ[slot]), lang)}]"
         parts.append(f"{mark}{_short(slot, lang)}")
     return " ".join(parts)
 
@@ -220,16 +239,17 @@ def provinces_table(view: View, palette: Palette = FULL, lang: str = "en") -> Ta
         if prov in view.get("pending", {}):
             notes.append(_say(message("mn.board.conversion"), lang))
         if prov in view.get("conqueror", {}):
-            notes.append(_say(message("mn.board.conqueror", seat=str(view["conqueror"][prov])), lang))
+            who = seat_player(view, int(view["conqueror"][prov]))
+            notes.append(_say(message("mn.board.conqueror", seat=who), lang))
         if notes:
             name += " (" + ",".join(notes) + ")"
         fort = view.get("fortresses", {}).get(prov)
         table.add_row(
             name,
-            Text("-" if marker is None else str(marker), style=_style(view, marker, palette)),
+            Text("-" if marker is None else _who(view, marker, lang), style=_style(view, marker, palette)),
             _slots_text(view, prov, lang),
-            _counts(view["legions"].get(prov)),
-            "" if fort is None else str(fort),
+            _counts(view, view["legions"].get(prov), lang),
+            "" if fort is None else _who(view, int(fort), lang),
         )
     return table
 
@@ -237,7 +257,7 @@ def provinces_table(view: View, palette: Palette = FULL, lang: str = "en") -> Ta
 def seas_line(view: View, lang: str = "en") -> Text:
     parts = []
     for sea in SEA_NAMES:
-        c = _counts(view["triremes"].get(sea))
+        c = _counts(view, view["triremes"].get(sea), lang)
         if c:
             parts.append(message("mn.board.seaItem", sea=N.area(sea), counts=c))
     listed = parts[-1] if parts else message("mn.board.noTriremes")
@@ -265,7 +285,9 @@ def _offer_line(view: View, trade: dict[str, Any], s: int) -> Message:
     else:
         offered = [N.good(t) for t in off] or message("mn.board.nobody")
     received = [N.good(t) for t in trade["received"][s]] or message("mn.board.nobody")
-    return message("mn.board.offerLine", who=seat_label(view, s), offered=offered, received=received)
+    return message(
+        "mn.board.offerLine", who=seat_player(view, s, alone=True), offered=offered, received=received
+    )
 
 
 def _battle_lines(view: View, battle: dict[str, Any]) -> list[Message]:
@@ -352,4 +374,22 @@ def render_board(
     return Group(*parts)
 
 
-__all__ = ["BASIC", "FULL", "Palette", "palette_for", "render_board"]
+def action_notes(state: Any, actions: Sequence[str]) -> dict[str, Message]:
+    """What the terminal prints beside an action of the list: each purchase's cost as the
+    engine computes it now for the buyer (``buy_place.purchase``: a hero or wonder's cost
+    varies, 2.8), and the empire a token is taken from. The buyer is the seat to move, the
+    only one shown the list."""
+    d = state.d
+    notes: dict[str, Message] = {}
+    for action in actions:
+        w = action.split()
+        if d["stage"] == "buy_turn" and w[0] in ("buy", "build"):
+            notes[action] = message("mn.board.cost", n=BP.purchase(d, int(d["buy"]["active"]), w)[1])
+        elif w[0] == "free":
+            notes[action] = message("mn.board.costFree")
+        elif w[0] == "take" and len(w) > 2 and w[-2] == "from" and w[-1].isdigit():
+            notes[action] = seat_player(state.view(None), int(w[-1]), alone=True)
+    return notes
+
+
+__all__ = ["BASIC", "FULL", "Palette", "action_notes", "palette_for", "render_board", "seat_player"]

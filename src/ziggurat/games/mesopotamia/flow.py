@@ -22,6 +22,16 @@ from ziggurat.games.mesopotamia.state import MesoState, place_start_pieces
 _CHANCE_PENDING = frozenset(("draw", "card_draw", "peek", "deal"))
 _MOVEMENT_KINDS = frozenset(("move", "pickup", "drop", "exchange", "handoff", "steal", "offering", "donate"))
 _ACTION_KINDS = frozenset(("hut", "holy", "grow", "draw", "pass", "stop"))
+# an action kind that answers a decision of the player's -> that decision's pending kind (§7)
+_DECISION_OF = {
+    "first": "first",
+    "pile": "pile",
+    "volcano": "volcano",
+    "share": "shares",
+    "offer": "offer",
+    "order": "order",
+    "to": "teleport",
+}
 
 
 def actor(s: MesoState) -> int:
@@ -229,6 +239,8 @@ def refusal(s: MesoState, who: int, d: tuple) -> str:  # type: ignore[type-arg]
             return message("meso.refusal.phaseOne", kind=kind, phase=phase)
         why = movement.movement_refusal(s, who, d)
     elif kind in _ACTION_KINDS:
+        if kind == "draw" and s.phase == "mana" and sum(s.new[who]):
+            return message("meso.refusal.drawOnce")  # this turn's action was D (M12.1)
         if s.phase != "action":
             return message("meso.refusal.phaseTwo", kind=kind, phase=phase)
         why = act.action_refusal(s, who, d)
@@ -244,8 +256,12 @@ def refusal(s: MesoState, who: int, d: tuple) -> str:  # type: ignore[type-arg]
             if s.phase == "mana"
             else message("meso.refusal.endImpossible", phase=phase)
         )
+    elif kind in _DECISION_OF:
+        why = message(
+            "meso.refusal.decisionNotPending", kind=kind, pending=V.pending(_DECISION_OF[kind]), phase=phase
+        )
     else:
-        why = message("meso.refusal.noPendingDecision", kind=kind)
+        why = message("meso.refusal.noPendingDecision", kind=kind, phase=phase)
     return why or message("meso.refusal.notLegalHere", phase=phase)
 
 

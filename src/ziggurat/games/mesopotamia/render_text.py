@@ -14,7 +14,7 @@ keep the notation's letters (``b3ws``, ``2w``), the same in every language.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +24,7 @@ from rich.text import Text
 
 from ziggurat.engine.messages import Message, message, render
 from ziggurat.games.mesopotamia import vocabulary as V
-from ziggurat.games.mesopotamia.data import OFFERING_VALUES, PIECES
+from ziggurat.games.mesopotamia.data import OFFERING_VALUES, OPTION_DEFAULTS, PIECES
 
 View = dict[str, Any]
 
@@ -103,6 +103,11 @@ def palette_for(color_system: str | None) -> Palette:
 SPACE_STYLE = "dim"
 
 CELL_HEIGHT = 4  # lines per hex cell; odd columns are shifted down by half of it
+
+
+def seat_player(view: View, seat: int, alone: bool = False) -> Message:
+    """The player at ``seat`` by colour (``Blue``), in a sentence or ``alone`` (a prompt)."""
+    return V.colour_named(_colour_of(view, seat))
 
 
 def _colour_of(view: View, seat: int) -> str:
@@ -457,7 +462,46 @@ def secrets_text(view: View, lang: str = "en") -> Text | None:
         seen = [V.tile(kind) for kind, _who in pile["top"] if kind is not None]
         if seen:
             text.append(render(message("meso.board.pileTop", pile=k, tiles=seen), lang))
+    for card in sorted(hand):  # what each card held does (M15), one line each
+        line = message("meso.board.cardText", card=V.card(card), text=card_text(card))
+        text.append("\n  " + render(line, lang), style="dim")
     return text
+
+
+def card_text(card: str, options: Mapping[str, Any] | None = None) -> Message:
+    """What card ``card`` does (M15), with the numbers of the game's ``options`` (the defaults
+    when not given: a view does not carry the options)."""
+    o = options or OPTION_DEFAULTS
+    if card == "endurance":
+        return message("meso.cardText.endurance", mp=int(o["endurance_bonus_mp"]))
+    if card == "priest":
+        return message("meso.cardText.priest")
+    if card == "fertility":
+        return message("meso.cardText.fertility", n=int(o["fertility_extra_tribes"]))
+    if card == "holy_stone":
+        gain = o["holy_stone_effect"]
+        return message("meso.cardText.holy_stone", limit=int(gain["limit_gain"]), mana=int(gain["mana_gain"]))
+    if card == "land":
+        reorder = "yes" if o["land_may_reorder"] else "no"
+        return message("meso.cardText.land", n=int(o["land_peek_count"]), reorder=reorder)
+    if card == "mana_theft":
+        return message("meso.cardText.mana_theft", n=int(o["mana_theft_amount"]))
+    if card == "teleport":
+        return message("meso.cardText.teleport")
+    return message("meso.cardText.expulsion")
+
+
+def action_notes(state: Any, actions: Sequence[str]) -> dict[str, Message]:
+    """What the terminal prints beside an action of the list: a card's text beside the first
+    play of that card (its other targets follow it), with the numbers of this game's options."""
+    notes: dict[str, Message] = {}
+    told: set[str] = set()
+    for action in actions:
+        words = action.split()
+        if words[0] == "play" and len(words) > 1 and words[1] not in told:
+            told.add(words[1])
+            notes[action] = card_text(words[1], state.game.opts)
+    return notes
 
 
 def _offering_places(view: View, colour: str) -> dict[str, Message]:

@@ -70,7 +70,10 @@ def keep_or_pass(s: EpochsState) -> list[str]:
 
 
 def keep_refusal(s: EpochsState, d: tuple) -> str:  # type: ignore[type-arg]
+    """Why ``d`` is not the drawer's keep or pass (D1); a drawer who already holds a card this
+    Epoch is told to pass (E3.4, R9), never to keep."""
     me = drawer(s)
+    keep = "yes" if s.received[me] < 0 else "no"
     if d[0] == "keep":
         return message("epochs.refusal.mustPass", seat=seat_word(me))
     if d[0] == "pass":
@@ -78,9 +81,9 @@ def keep_refusal(s: EpochsState, d: tuple) -> str:  # type: ignore[type-arg]
         if to >= s.n:
             return message("epochs.refusal.noSuchPlayer", seat=seat_word(to), players=s.n)
         if to == me:
-            return message("epochs.refusal.passToSelf")
+            return message("epochs.refusal.passToSelf", keep=keep)
         return message("epochs.refusal.hasCard", seat=seat_word(to))
-    return message("epochs.refusal.keepOrPass", seat=seat_word(me))
+    return message("epochs.refusal.keepOrPass", seat=seat_word(me), keep=keep)
 
 
 def apply_deal(s: EpochsState, seat: int, card: int) -> None:

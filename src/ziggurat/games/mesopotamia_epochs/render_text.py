@@ -73,6 +73,11 @@ def player_name(sym: str, lang: str) -> str:
     return symbol(sym).render(lang)
 
 
+def seat_player(view: View, seat: int, alone: bool = False) -> Message:
+    """The player at ``seat`` by symbol (``Head``), in a sentence or ``alone`` (a prompt)."""
+    return symbol(str(view["players"][seat]["symbol"]))
+
+
 def phase_name(phase: str, lang: str) -> str:
     """``Allocation``, ``Strategy``, ``Game over`` in ``lang``."""
     return noun("epochs.phase", phase).render(lang) if phase in PHASES else phase
@@ -182,6 +187,12 @@ def status_line(view: View, palette: Palette = FULL, lang: str = "en") -> Text:
     return text
 
 
+def _holds_card_this_epoch(view: View, sym: str) -> bool:
+    """Whether player ``sym`` already holds a card of the current Epoch (the cards are public)."""
+    player = next((p for p in view["players"] if p["symbol"] == sym), None)
+    return player is not None and any(c.get("epoch") == view["epoch"] for c in player.get("cards") or [])
+
+
 def pending_message(view: View) -> Message | None:
     """What is being decided or rolled now, as a message (None when nothing is)."""
     names = names_for(view)
@@ -196,10 +207,14 @@ def pending_message(view: View) -> Message | None:
         drawer = symbol(view["draw_order"][view["draw_index"]])
         return message("epochs.board.pending.draw", who=drawer, n=int(view["deck_size"]))
     if kind == "keep":
-        drawer = symbol(view["draw_order"][view["draw_index"]])
+        sym = view["draw_order"][view["draw_index"]]
+        drawer = symbol(sym)
+        keep = "no" if _holds_card_this_epoch(view, sym) else "yes"  # R9: then the drawer must pass
         if pend[1]:
-            return message("epochs.board.pending.keepNamed", who=drawer, people=names.people_word(pend[1]))
-        return message("epochs.board.pending.keep", who=drawer)
+            return message(
+                "epochs.board.pending.keepNamed", who=drawer, people=names.people_word(pend[1]), keep=keep
+            )
+        return message("epochs.board.pending.keep", who=drawer, keep=keep)
     if kind == "landing" and pid:
         return message(
             "epochs.board.pending.landing", people=names.people_word(pid), who=symbol(who.get(pid, "?"))
@@ -310,6 +325,31 @@ def _region_table(
             holder.append("·", style=palette.dim)
         table.add_row(area_name(names, aid, lang), double, kind, coast, holder, tribes)
     return table
+
+
+def adjacency_table(view: View, palette: Palette = FULL, lang: str = "en") -> RenderableType | None:
+    """Which areas border which: per area that can be held, in region order, its land
+    neighbours (E8.2, E8.3) and then ≈ the seas it touches (Seafaring, E9.3). ``None`` for a
+    replaced map, whose borders the view does not carry."""
+    names = names_for(view)
+    m = names.map
+    if m is None:
+        return None
+    table = Table(box=None, pad_edge=False, padding=(0, 1, 0, 0), show_header=False)
+    table.add_column(no_wrap=True)
+    table.add_column(overflow="fold")
+    for _region, ids in _area_rows(view, names):
+        for aid in ids:
+            i = m.index[aid]
+            land = [area_name(names, m.ids[j], lang) for j in m.land_adj[i]]
+            seas = [area_name(names, m.ids[j], lang) for j in m.all_neighbours[i] if m.sea[j]]
+            row = Text(", ".join(land) or message("epochs.board.noBorder").render(lang))
+            if seas:
+                row.append(
+                    "  " + message("epochs.board.seas", seas=", ".join(seas)).render(lang), style="cyan"
+                )
+            table.add_row(Text(area_name(names, aid, lang), style="bold"), row)
+    return Group(Text(message("epochs.board.borders").render(lang), style="bold"), table)
 
 
 def render_map(view: View, width: int = 100, palette: Palette = FULL, lang: str = "en") -> RenderableType:
@@ -512,6 +552,9 @@ def render_board(
     parts.append(render_map(view, width, palette, lang))
     if legend:
         parts.append(Text(message("epochs.board.legend").render(lang), style="dim"))
+        borders = adjacency_table(view, palette, lang)  # with the legend: on request ('board')
+        if borders is not None:
+            parts.append(borders)
     parts.append(vp_track(view, roles, width, palette, lang))
     parts.append(peoples_table(view, palette, lang))
     parts.append(commons_line(view, palette, lang))
