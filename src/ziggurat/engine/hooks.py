@@ -107,6 +107,11 @@ class GameHooks:
     """Player-readable sentences for one step."""
     result_facets: Lazy[Callable[[State], Mapping[str, str]]] | None = None
     """How a finished game was won (``ziggurat simulate`` counts them)."""
+    outcome: Lazy[Callable[[State], Mapping[str, Any]]] | None = None
+    """How a finished game was won, for players (the server's game-over box and lobby):
+    ``{"condition": key, "rule": "M16.1", "winners": [seat, ...], "summary": Message,
+    "scores": [[{"key": k, "value": v}, ...] per seat], "labels": {k: Message}}``, read from
+    the final state (what it records, never re-derived)."""
     describe: Lazy[ModuleType] | None = None
     """The terminal's wording module: ``action_groups``, ``describe_step``, ``NOTATION_HELP``."""
     render_text: Lazy[ModuleType] | None = None

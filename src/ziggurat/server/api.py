@@ -11,11 +11,13 @@ from ziggurat.engine.errors import OptionError
 from ziggurat.engine.messages import LANGS, catalogue
 from ziggurat.server import gamekit
 from ziggurat.server.limits import CreationLimit
-from ziggurat.server.live import Forbidden, LiveTable
+from ziggurat.server.live import Forbidden, LiveTable, Refused
 from ziggurat.server.manager import Created, TableManager, TableUnavailable, hash_token
 from ziggurat.server.schemas import (
     Access,
     ErrorOut,
+    ExplainIn,
+    ExplainOut,
     GameOut,
     Health,
     LookupIn,
@@ -37,8 +39,8 @@ _ERROR_TEXT = {
     403: "missing or wrong token",
     404: "no such table",
     413: "body too large",
+    429: "too many requests from this client address; the Retry-After header says when to retry",
     422: "an option is unknown, or its value is outside the option's type and range",
-    429: "too many tables created from this client address; the Retry-After header says when to retry",
     503: "the stored table cannot be resumed",
 }
 
@@ -175,6 +177,45 @@ async def create_table(body: TableIn, request: Request) -> TableCreated:
         if limit is not None:
             limit.release(address)  # only tables actually created count
         raise
+
+
+@router.post(
+    "/api/tables/{table_id}/explain",
+    response_model=ExplainOut,
+    responses=_errors(400, 403, 404, 413, 429, 503),
+    tags=["tables"],
+)
+async def explain(
+    table_id: str, body: ExplainIn, request: Request, x_ziggurat_token: TokenHeader = None
+) -> ExplainOut:
+    """Why this seat may not play ``action`` now: the engine's refusal (its reason names the rule),
+    or ``legal: true``. The action is tried on a copy of the game: nothing changes, nobody is
+    told. A seat token is needed (spectators have no moves to ask about); each token may ask a
+    limited number of times in a sliding window (docs/server.md), then 429 with ``Retry-After``."""
+    table, viewer = await _table_and_viewer(request, table_id, x_ziggurat_token)
+    if viewer is None:
+        raise HTTPException(status.HTTP_403_FORBIDDEN, "a spectator token can only watch")
+    limit: CreationLimit = request.app.state.explain_limit
+    key = hash_token(x_ziggurat_token) or ""
+    if (wait := limit.acquire(key)) is not None:
+        retry = CreationLimit.retry_after(wait)
+        raise HTTPException(
+            status.HTTP_429_TOO_MANY_REQUESTS,
+            f"too many questions from this seat: at most {limit.tables} every {limit.window:g} seconds; "
+            f"try again in {retry} s",
+            headers={"Retry-After": str(retry)},
+        )
+    refusal = await asyncio.to_thread(_explain_now, table, viewer, body.action)
+    if refusal is None:
+        return ExplainOut(action=body.action, legal=True)
+    return ExplainOut(
+        action=body.action, legal=False, code=refusal.code, message=refusal.message, event=refusal.event
+    )
+
+
+def _explain_now(table: LiveTable, seat: int, text: str) -> Refused | None:
+    """``table.explain`` in a worker thread (it only reads the current state, never replaced in place)."""
+    return table.explain(seat, text)
 
 
 async def _create(body: TableIn, request: Request) -> TableCreated:

@@ -26,6 +26,9 @@ from ziggurat.server.store import Store
 from ziggurat.server.ws import table_socket
 
 STATIC_DIR = Path(__file__).with_name("static")
+EXPLAIN_QUESTIONS = 30
+EXPLAIN_WINDOW = 10.0
+"""A seat token may ask ``/explain`` at most 30 times every 10 seconds."""
 
 
 class ClientFiles(StaticFiles):
@@ -107,6 +110,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.creation_limit = limit
+    app.state.explain_limit = CreationLimit(EXPLAIN_QUESTIONS, EXPLAIN_WINDOW)
     app.add_middleware(BodyLimit)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.include_router(api.router)

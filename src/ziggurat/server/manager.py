@@ -244,13 +244,17 @@ class TableManager:
             return Created(new, {seat: created.tokens[seat]}, created.spectator_token)
 
     async def lookup(self, tokens: list[str]) -> list[dict[str, Any]]:
-        """What each token opens: ``{"table", "game", "status", "seat", "colour", "to_move", "created"}``."""
+        """What each token opens: ``{"table", "game", "status", "seat", "colour", "to_move",
+        "created", "seat_label", "to_move_label", "seat_labels", "outcome"}`` (the labels and a
+        finished game's outcome as the table page gets them)."""
         hashes = [h for h in (hash_token(t) for t in tokens[:MAX_LOOKUP_TOKENS]) if h]
         out = []
         for access in await self.store.run(self.store.lookup, hashes):
             live = self.tables.get(access.table_id)
             players = live.game.num_players if live is not None else access.players
             colours = gamekit.colours_for(access.game, players)
+            labels = live.seat_labels() if live is not None else None
+            mover = live.state.current_player() if live is not None else -1
             out.append(
                 {
                     "table": access.table_id,
@@ -260,6 +264,10 @@ class TableManager:
                     "colour": None if access.seat is None else colours[access.seat],
                     "to_move": live.to_move() if live is not None else None,
                     "created": access.created,
+                    "seat_label": None if labels is None or access.seat is None else labels[access.seat],
+                    "to_move_label": labels[mover] if labels is not None and mover >= 0 else None,
+                    "seat_labels": labels,
+                    "outcome": live.outcome() if live is not None else access.outcome,
                 }
             )
         return out
