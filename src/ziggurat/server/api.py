@@ -11,7 +11,7 @@ from ziggurat.engine.errors import OptionError
 from ziggurat.engine.messages import LANGS, catalogue
 from ziggurat.server import gamekit
 from ziggurat.server.limits import CreationLimit
-from ziggurat.server.live import Forbidden, LiveTable, Refused
+from ziggurat.server.live import Forbidden, LiveTable, NoRecord, Refused
 from ziggurat.server.manager import Created, TableManager, TableUnavailable, hash_token
 from ziggurat.server.schemas import (
     Access,
@@ -38,6 +38,7 @@ _ERROR_TEXT = {
     400: "bad request",
     403: "missing or wrong token",
     404: "no such table",
+    409: "the table has no game record: it was created from a position",
     413: "body too large",
     429: "too many requests from this client address; the Retry-After header says when to retry",
     422: "an option is unknown, or its value is outside the option's type and range",
@@ -154,7 +155,7 @@ async def messages(lang: str) -> dict[str, str]:
     "/api/tables",
     response_model=TableCreated,
     status_code=status.HTTP_201_CREATED,
-    responses=_errors(400, 413, 422, 429),
+    responses=_errors(400, 403, 413, 422, 429),
     tags=["lobby"],
 )
 async def create_table(body: TableIn, request: Request) -> TableCreated:
@@ -227,8 +228,15 @@ async def _create(body: TableIn, request: Request) -> TableCreated:
             SeatSpec(i, s.kind, (s.bot or default_bot) if s.kind == "bot" else None)
             for i, s in enumerate(body.seats)
         ]
+    if body.position is not None and not request.app.state.allow_positions:
+        raise HTTPException(
+            status.HTTP_403_FORBIDDEN,
+            "this server does not create tables from positions (create_app allow_positions)",
+        )
     try:
-        created = await _manager(request).create(body.game, body.players, body.options, seats, body.seed)
+        created = await _manager(request).create(
+            body.game, body.players, body.options, seats, body.seed, position=body.position
+        )
     except OptionError as exc:  # well-formed, but an option is unknown or outside its type and range
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
     except (ValueError, TypeError) as exc:
@@ -272,13 +280,16 @@ async def get_table(table_id: str, request: Request, x_ziggurat_token: TokenHead
 @router.get(
     "/api/tables/{table_id}/record",
     response_model=dict[str, Any],
-    responses=_errors(403, 404, 503),
+    responses=_errors(403, 404, 409, 503),
     tags=["tables"],
 )
 async def get_record(table_id: str, request: Request, x_ziggurat_token: TokenHeader = None) -> dict[str, Any]:
     """The game record as the token's seat saw it (spectators: what everybody saw)."""
     table, viewer = await _table_and_viewer(request, table_id, x_ziggurat_token)
-    return await asyncio.to_thread(table.record_for, viewer)
+    try:
+        return await asyncio.to_thread(table.record_for, viewer)
+    except NoRecord as exc:
+        raise HTTPException(status.HTTP_409_CONFLICT, str(exc)) from exc
 
 
 @router.post(

@@ -74,6 +74,10 @@ UNDO_BLOCKS: dict[str, str] = {
 """Why an undo is refused (``undo_block`` in the ``state`` message; the browser words each key)."""
 
 
+class NoRecord(LookupError):
+    """The table has no game record (it was created from a position)."""
+
+
 class Forbidden(Exception):
     """A token does not open this table."""
 
@@ -121,6 +125,7 @@ class LiveTable:
         self.seats: list[SeatSpec] = stored.seats
         self.tokens: dict[str, int | None] = dict(stored.tokens)
         self.rematch_id = stored.rematch_id
+        self.start_position = stored.start
         self.store = store
         self.bot_delay = bot_delay
         self.colours = gamekit.colours(self.game)
@@ -133,7 +138,7 @@ class LiveTable:
         self.writer = gamekit.LogWriter(self.game)
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
-        self.state: State = self.game.new_initial_state()
+        self.state: State = self.initial_state()
         self.rows: list[StoredAction] = []
         self.views: dict[int | None, dict[str, Any]] = {}
         self.logs: dict[int | None, list[str]] = {}  # JSON text of each log entry, per viewer
@@ -153,7 +158,7 @@ class LiveTable:
 
         :raises ValueError: if the engine refuses a stored action (naming the ply).
         """
-        state = self.game.new_initial_state()
+        state = self.initial_state()
         self.logs = {v: [] for v in self.viewers}
         self.log_plies = {v: [] for v in self.viewers}
         views = self._views_of(state)
@@ -173,6 +178,13 @@ class LiveTable:
         self.rows = list(actions)
         self.views = views
         self.synced = {v: len(self.logs[v]) for v in self.viewers}
+
+    def initial_state(self) -> State:
+        """The state before the first stored action: the game's set-up, or the position the
+        table was created from."""
+        if self.start_position is not None:
+            return self.game.state_from_position(self.start_position)
+        return self.game.new_initial_state()
 
     def _views_of(self, state: State) -> dict[int | None, dict[str, Any]]:
         return {v: state.view(v) for v in self.viewers}
@@ -294,6 +306,10 @@ class LiveTable:
         Reads only the current state object, which is never changed once current (changes
         replace it), so this may run in a worker thread.
         """
+        if self.start_position is not None:
+            raise NoRecord(
+                "a table created from a position has no game record: records start from the set-up"
+            )
         state = self.state
         rec = record(state, seed=self.seed if state.is_terminal() else None, players=self.colours)
         out = self.game.redact_record(rec, viewer)
@@ -373,7 +389,7 @@ class LiveTable:
             last = self.rows[-1]
             await self.store.run(self.store.delete_action, self.id, last.ply)
             self.rows.pop()
-            state = self.game.new_initial_state()
+            state = self.initial_state()
             for row in self.rows:  # the undone state is rebuilt from the stored actions, like a restart
                 apply_recorded(state, row.text)
             self.state = state

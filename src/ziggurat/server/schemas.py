@@ -63,6 +63,13 @@ class TableIn(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"round_limit": 30}])
     seats: list[SeatIn] | None = None
     seed: int | None = Field(default=None, description="chance and bots are seeded from it; kept secret")
+    position: dict[str, Any] | None = Field(
+        default=None,
+        description=(
+            "start from this position (the game's position format) instead of the set-up; only on a "
+            "server created with allow_positions (for tests and prepared situations): 403 otherwise"
+        ),
+    )
 
 
 class SeatCreated(BaseModel):

@@ -57,6 +57,7 @@ class StoredTable:
     seats: list[SeatSpec]
     tokens: dict[str, int | None] = field(default_factory=dict)  # token hash -> seat (None: spectator)
     actions: list[StoredAction] = field(default_factory=list)
+    start: dict[str, Any] | None = None  # the position the game started from (None: the set-up)
 
 
 @dataclass(slots=True)
@@ -110,6 +111,7 @@ class Store:
                     result=None,
                     rematch_id=None,
                     created=table.created,
+                    start=table.start,
                 )
             )
             s.flush()
@@ -218,4 +220,5 @@ class Store:
             seats=seats,
             tokens=tokens,
             actions=actions,
+            start=row.start,
         )
