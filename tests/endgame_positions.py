@@ -3,7 +3,8 @@
 
 :func:`endgame` plays a seeded game and keeps the state before its last decision by a player,
 so a test can start a table one move before the end (``position``), play that move (``action``)
-as ``seat``, and compare with the final state the bots reached (``final``).
+as ``seat``, and compare with the final state the bots reached (``final``); :func:`epochs_attack`
+finds a position where an Epochs attack (dice) is one move away.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 import ziggurat
 from ziggurat.bots.base import make_bot
-from ziggurat.engine.contract import State, sample_chance
+from ziggurat.engine.contract import CHANCE, State, sample_chance
 
 
 @dataclass(frozen=True)
@@ -53,3 +54,26 @@ def endgame(game: str, players: int, seed: int, **options: Any) -> Endgame:
     assert last is not None
     position, seat, action = last
     return Endgame(game, players, tuple(sorted(options.items())), position, seat, action, state)
+
+
+@cache
+def epochs_attack() -> tuple[dict[str, Any], int, str]:
+    """A position of a seeded Epochs game where the seat to move may attack (E12.1: the attack
+    rolls dice, a chance node), with that seat and the attack."""
+    game = ziggurat.load("mesopotamia-epochs", players=3)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    bots = [make_bot("heuristic", game, s) for s in range(3)]
+    while not state.is_terminal():
+        who = state.current_player()
+        if who == CHANCE:
+            state.apply(sample_chance(state, rng))
+            continue
+        for action in state.legal_actions():
+            after = state.clone()
+            after.apply(action, seat=who)
+            if after.current_player() == CHANCE and after.chance_outcomes()[0][0].startswith("roll"):
+                return state.to_position(), who, action
+        bot = bots[who]
+        state.apply(bot.choose(state.view(who) if bot.needs_view else None, list(state.legal_actions()), rng))
+    raise AssertionError("no attack in the seeded game")

@@ -5,7 +5,6 @@ and tables started from a position (``allow_positions``)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,9 +24,7 @@ from server_helpers import (
 )
 
 import ziggurat
-from endgame_positions import endgame
-from ziggurat.bots.base import make_bot
-from ziggurat.engine.contract import CHANCE, sample_chance
+from endgame_positions import endgame, epochs_attack
 
 
 @pytest.fixture
@@ -78,32 +75,10 @@ def test_the_winning_delivery_is_final_and_an_ordinary_step_is_not_M16_1(pclient
     assert state.current_player() == end.seat
 
 
-def _epochs_attack() -> tuple[dict[str, Any], int, str]:
-    """A position of a seeded Epochs game where the seat to move may attack (E-combat: the
-    attack rolls dice, a chance node), with that seat and the attack."""
-    game = ziggurat.load("mesopotamia-epochs", players=3)
-    state = game.new_initial_state()
-    rng = random.Random(4)
-    bots = [make_bot("heuristic", game, s) for s in range(3)]
-    while not state.is_terminal():
-        who = state.current_player()
-        if who == CHANCE:
-            state.apply(sample_chance(state, rng))
-            continue
-        for action in state.legal_actions():
-            after = state.clone()
-            after.apply(action, seat=who)
-            if after.current_player() == CHANCE and after.chance_outcomes()[0][0].startswith("roll"):
-                return state.to_position(), who, action
-        bot = bots[who]
-        state.apply(bot.choose(state.view(who) if bot.needs_view else None, list(state.legal_actions()), rng))
-    raise AssertionError("no attack in the seeded game")
-
-
 def test_an_attack_that_rolls_dice_is_irreversible_E12_2(pclient: TestClient) -> None:
     """An Epochs attack sets off the dice (a chance node): ``irreversible``; the undo that
     follows it is refused as a chance event (``undo_block``)."""
-    position, seat, attack = _epochs_attack()
+    position, seat, attack = epochs_attack()
     t = _from_position(pclient, "mesopotamia-epochs", position, seat)
     with pclient.websocket_connect(ws_url(t, token(t, seat))) as ws:
         msg = settle(ws, pclient, t["table"])
@@ -211,8 +186,8 @@ def test_undo_block_says_why(client: TestClient) -> None:
         msg = settle(ws, client, t["table"])
         expected = live.undo_block(0)
         assert msg["undo_block"] == expected
-        if not live.rows:
-            assert expected == "nothing"
+        if not any(row.actor == 0 for row in live.rows):
+            assert expected == "nothing"  # this seat has not acted yet
         elif live.rows[-1].actor == 1:
             assert expected == "bot"
         elif live.rows[-1].actor < 0:
@@ -226,6 +201,17 @@ def test_undo_block_says_why(client: TestClient) -> None:
             ws.send_json({"type": "action", "action": quiet})
             after = settle(ws, client, t["table"], receive_state(ws))
             assert after["undo_block"] is None and after["can_undo"] is True
+            later = after
+            for _ in range(100):  # play on (ending the turn when possible) until someone else moved
+                ends = [a for a in later["legal"] if later["final"].get(a) == "ends_turn"]
+                ws.send_json({"type": "action", "action": (ends or later["legal"])[0]})
+                later = settle(ws, client, t["table"], receive_state(ws))
+                if live.rows[-1].actor != 0 or later["status"] == "over":
+                    break
+            last_actor = live.rows[-1].actor
+            if later["status"] != "over":
+                assert later["undo_block"] == {1: "bot"}.get(last_actor, "chance")
+            assert later["can_undo"] is False
 
 
 def test_a_bot_says_when_it_starts_and_stops_thinking(client: TestClient) -> None:

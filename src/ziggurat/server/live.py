@@ -240,7 +240,7 @@ class LiveTable:
             return "spectator"
         if self.state.is_terminal():
             return "over"
-        if not self.rows:
+        if not any(row.actor == seat for row in self.rows):
             return "nothing"
         last = self.rows[-1]
         if last.actor != seat:
