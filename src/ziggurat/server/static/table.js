@@ -298,11 +298,12 @@ function renderHeader() {
     else {
       // the game names the seat (Mare Nostrum: by empire, dealt at random, S2); else its colour
       const name = help.seatLabel(last, seat) || (boardModule?.seatName && last.view ? boardModule.seatName(t, last.view, seat) : t(`colour.${last.colour || colourOfSeat(seat)}`));
-      const mine = last.status !== "over" && (last.legal || []).length > 0;
-      who.textContent = t("ui.playingAs", { colour: name }) + (mine ? ` · ${t("ui.yourTurn")}` : "");
-      who.classList.toggle("my-turn", mine);
+      who.textContent = t("ui.playingAs", { colour: name });
     }
     who.dataset.colour = last.colour || "";
+    const mine = last.status !== "over" && (last.legal || []).length > 0;
+    $("my-turn").hidden = !mine;
+    $("my-turn").textContent = t("ui.yourTurn");
   }
   document.title = `${game || "Ziggurat"} — Ziggurat`;
 }
