@@ -262,20 +262,19 @@ function renderControls() {
   result.hidden = !over;
   delete result.dataset.condition;
   delete result.dataset.rule;
-  if (over && last?.outcome) {
+  if (over && last) {
     result.append(h("h2", {}, t("ui.gameOver")));
-    help.renderOutcome(result, last, seatName);
-  } else if (over && last && boardModule?.renderResult) {
-    result.append(h("h2", {}, t("ui.gameOver")));
-    boardModule.renderResult(result, last, t);
-  } else if (over && last) {
-    const winner = last.view?.winner;
-    result.append(h("h2", {}, t("ui.gameOver")));
-    result.append(h("p", { class: "winner" }, winner ? t("ui.wins", { colour: t(`colour.${winner}`) }) : t("ui.noWinner")));
-    if (Array.isArray(last.result)) {
-      const rows = last.result.map((score, seat) => ({ seat, score, colour: colourOfSeat(seat) })).sort((a, b) => b.score - a.score);
-      result.append(h("ol", { class: "ranking" }, rows.map((r) => h("li", {}, h("span", { class: `swatch sw-${r.colour}` }), `${t(`colour.${r.colour}`)}: ${r.score}`))));
+    if (boardModule?.renderResult) boardModule.renderResult(result, last, t);
+    else if (!last.outcome) {
+      const winner = last.view?.winner;
+      result.append(h("p", { class: "winner" }, winner ? t("ui.wins", { colour: t(`colour.${winner}`) }) : t("ui.noWinner")));
+      if (Array.isArray(last.result)) {
+        const rows = last.result.map((score, seat) => ({ seat, score, colour: colourOfSeat(seat) })).sort((a, b) => b.score - a.score);
+        result.append(h("ol", { class: "ranking" }, rows.map((r) => h("li", {}, h("span", { class: `swatch sw-${r.colour}` }), `${t(`colour.${r.colour}`)}: ${r.score}`))));
+      }
     }
+    // how it was won: the victory condition and its rule, and the scores that mean something here
+    if (last.outcome) help.renderOutcome(result, last, seatName);
   }
   const offer = clear($("rematch-offer"));
   offer.hidden = !rematchOffer;

@@ -184,7 +184,7 @@ export function renderOutcome(box, stateMsg, name) {
   const outcome = stateMsg.outcome;
   box.dataset.condition = outcome.condition;
   box.dataset.rule = outcome.rule;
-  box.append(h("p", { class: "winner outcome-summary" }, messageText(outcome.summary)));
+  box.append(h("p", { class: "outcome-summary" }, messageText(outcome.summary)));
   const keys = (outcome.scores[0] || []).map((c) => c.key);
   const winners = new Set(outcome.winners);
   const order = outcome.scores.map((_, seat) => seat).sort((a, b) => (winners.has(b) ? 1 : 0) - (winners.has(a) ? 1 : 0) || a - b);
