@@ -187,7 +187,15 @@ export function renderOutcome(box, stateMsg, name) {
   box.append(h("p", { class: "outcome-summary" }, messageText(outcome.summary)));
   const keys = (outcome.scores[0] || []).map((c) => c.key);
   const winners = new Set(outcome.winners);
-  const order = outcome.scores.map((_, seat) => seat).sort((a, b) => (winners.has(b) ? 1 : 0) - (winners.has(a) ? 1 : 0) || a - b);
+  // winners first, then by the game's scores (the first one first), then in seat order
+  const byScores = (a, b) => {
+    for (let i = 0; i < keys.length; i++) {
+      const d = Number(outcome.scores[b][i].value) - Number(outcome.scores[a][i].value);
+      if (d) return d;
+    }
+    return a - b;
+  };
+  const order = outcome.scores.map((_, seat) => seat).sort((a, b) => (winners.has(b) ? 1 : 0) - (winners.has(a) ? 1 : 0) || byScores(a, b));
   box.append(
     h(
       "table",
