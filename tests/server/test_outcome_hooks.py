@@ -107,6 +107,16 @@ def test_mare_nostrum_reads_the_recorded_winner_N6(seed: int) -> None:
     assert found["summary"].params["winner"].key == f"mn.who.{empire}"
 
 
+def test_mare_nostrum_stopped_by_max_rounds_has_no_winner() -> None:
+    """``max_rounds`` (not a rule of the game, section 10) stops the game with no winner: no
+    winners, no rule to cite, every return 0."""
+    end = endgame("mare-nostrum", 3, 1, max_rounds=1)
+    found = _outcome(end.final)
+    assert (found["condition"], found["rule"], found["winners"]) == ("none", "", [])
+    assert end.final.returns() == [0.0, 0.0, 0.0]
+    assert "no winner" in str(found["summary"]) and "sans vainqueur" in render(found["summary"], "fr")
+
+
 def test_the_server_json_has_no_python_objects() -> None:
     for game in ("mesopotamia", "mesopotamia-epochs", "mare-nostrum"):
         out = gamekit.outcome(endgame(game, 3, 1).final)

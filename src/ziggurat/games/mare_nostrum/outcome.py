@@ -37,7 +37,7 @@ def outcome(state: State) -> dict[str, Any]:
     n = int(d["n"])
     winner = d.get("winner")
     if winner is None:
-        condition, rule, winners = "none", "N6.5.3", []
+        condition, rule, winners = "none", "", []  # max_rounds is not a rule of the game (section 10)
         summary: Message = message("mn.outcome.none")
     else:
         found = victory_condition(pos, d["opts"])
