@@ -199,7 +199,11 @@ def final_flags(state: State, seat: int) -> dict[str, str]:
     mark = log_mark_of(state)
     for action in state.legal_actions():
         after = state.clone()
-        after.apply(action, seat=seat)
+        try:
+            after.apply(action, seat=seat)
+        except Exception:  # a legal action the engine refuses is a game bug: it must not stop the table
+            log.exception("final_flags: legal action %r refused", action)
+            continue
         who = after.current_player()
         if who == CHANCE or any(e.actor < 0 for e in events_since(after, mark)):
             out[action] = FINAL_IRREVERSIBLE
@@ -227,15 +231,20 @@ def outcome(state: State) -> dict[str, Any] | None:
     hook = state.game.hooks.outcome
     if hook is None or not state.is_terminal():
         return None
-    found = dict(hook.get()(state))
-    summary = found["summary"]
-    return {
-        "condition": str(found["condition"]),
-        "rule": str(found["rule"]),
-        "winners": [int(w) for w in found["winners"]],
-        "summary": summary.to_json() if isinstance(summary, Message) else str(summary),
-        "scores": [[{"key": str(c["key"]), "value": c["value"]} for c in row] for row in found["scores"]],
-        "labels": {
-            str(k): v.to_json() if isinstance(v, Message) else str(v) for k, v in found["labels"].items()
-        },
-    }
+    try:
+        found = dict(hook.get()(state))
+        return {
+            "condition": str(found["condition"]),
+            "rule": str(found["rule"]),
+            "winners": [int(w) for w in found["winners"]],
+            "summary": _message_json(found["summary"]),
+            "scores": [[{"key": str(c["key"]), "value": c["value"]} for c in row] for row in found["scores"]],
+            "labels": {str(k): _message_json(v) for k, v in found["labels"].items()},
+        }
+    except Exception:  # like a wording bug, a failing outcome must never stop the game
+        log.exception("the outcome hook of %s failed", state.game.game_id)
+        return None
+
+
+def _message_json(value: Any) -> Any:
+    return value.to_json() if isinstance(value, Message) else str(value)
