@@ -5,7 +5,11 @@ defaults, ``redact_events`` (a log as a seat saw it), ``describe_step`` (player-
 sentences), its heuristic bot and ``board_data()`` (static data its browser board draws with,
 e.g. the map layout); seats are named by ``Game.seat_names()``. Games without a hook still
 work: logs hide every other seat's action text, sentences repeat the text, the board data is
-empty, no option is listed, no heuristic bot is offered.
+empty, no option is listed, no heuristic bot is offered, no outcome is sent.
+
+For the table page it also works out which legal actions are final (:func:`final_flags`), how
+the game names each seat now (:func:`seat_labels`) and how a finished game was won
+(:func:`outcome`, the game's ``outcome`` hook).
 """
 
 from __future__ import annotations
