@@ -13,7 +13,7 @@ import {
 import { clear, copyText, h } from "./dom.js";
 import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { loadMessages } from "./messages.js";
-import { messageText } from "./tablehelp.js";
+import { messageText, seatName } from "./tablehelp.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -282,8 +282,7 @@ function tokenFor(entry, tokens) {
 
 /** How the table names a seat now (the server's label: Mare Nostrum's empire), else its colour. */
 function labelOf(label, colour) {
-  const text = label ? messageText(label) : "";
-  return text || t(`colour.${colour}`);
+  return seatName(label) || t(`colour.${colour}`);
 }
 
 /** A finished table's line saying how it was won (the outcome the table page shows). */

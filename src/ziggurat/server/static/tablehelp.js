@@ -22,7 +22,11 @@ export function messageText(msg) {
 /** How the game names `seat` now (state message `seat_labels`: Mare Nostrum's empire once
  * dealt, a colour or a symbol elsewhere); a one-word name is capitalised; null if unknown. */
 export function seatLabel(stateMsg, seat) {
-  const label = stateMsg?.seat_labels?.[seat];
+  return seatName(stateMsg?.seat_labels?.[seat]);
+}
+
+/** A seat label (a message) as a name: a one-word name is capitalised; null if none. */
+export function seatName(label) {
   if (label === undefined || label === null) return null;
   const text = messageText(label);
   return /^\S+$/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
