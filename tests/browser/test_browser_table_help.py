@@ -200,6 +200,14 @@ def test_explain_shows_the_refusal_with_its_rule_or_says_the_move_is_legal(
     expect(box).to_have_class("error-banner info")
     expect(box).to_contain_text("that move is legal")
     assert version(page) == before and page.evaluate("document.body.dataset.status") == "playing"
+    # a parse error sends the browser user to the list of legal actions, not to the terminal's help
+    page.locator("#notation").fill("fly")
+    page.locator("#notation-form button[type=submit]").click()
+    expect(box).to_contain_text("unknown action 'fly'")
+    expect(box).to_contain_text("the list of legal actions")
+    expect(box).not_to_contain_text("--help")
+    page.locator(".lang-btn[data-lang='fr']").click()
+    expect(box).to_contain_text("la liste des actions possibles")
 
 
 def test_a_spectator_has_no_send_box_and_no_undo(page: Page, pserver: Server) -> None:
