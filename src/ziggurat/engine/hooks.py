@@ -71,7 +71,8 @@ class GameHooks:
     heuristic playouts; no evaluator means ``1 / n`` for every seat; no redactor means every
     other seat's action text is hidden from a log; no describer means log sentences repeat
     the texts; no terminal renderers means ``ziggurat play``/``replay``/``render`` refuse the
-    game; no board data means ``{}``; no codec or observer means no PettingZoo/OpenSpiel.
+    game; no board data means ``{}``; no codec or observer means no PettingZoo/OpenSpiel; no
+    outcome means the server's game-over message and the lobby do not say how the game was won.
     """
 
     # --- bots (docs/bots.md) ---------------------------------------------------------------
