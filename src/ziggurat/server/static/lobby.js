@@ -345,7 +345,7 @@ function renderMyTables() {
               h("summary", {}, t("lobby.inviteLinks")),
               (invites.seats || [])
                 .filter((st) => st.kind === "human" && st.link)
-                .map((st) => h("div", {}, h("span", {}, `${t(`colour.${st.colour}`)}: `), copyRow(t("lobby.seatLink"), st.link, `mine-${table}-${st.seat}`))),
+                .map((st) => h("div", {}, h("span", {}, `${labelOf(first.seat_labels?.[st.seat], st.colour)}: `), copyRow(t("lobby.seatLink"), st.link, `mine-${table}-${st.seat}`))),
             )
           : null,
       ),
