@@ -325,3 +325,9 @@ def test_tap_targets_are_44px_on_a_phone(new_page: Any, pserver: Server, shots: 
     assert wait_my_turn(page)
     assert _small_targets(page) == []
     full_shot(page, shots / "phone_table_tap_targets.png")
+    # a refusal's banner does not squeeze the board beside its dismiss button
+    page.locator("#notation").fill("fly")
+    page.locator("#notation-form button[type=submit]").click()
+    expect(page.locator("#error")).to_be_visible()
+    assert page.evaluate("document.querySelector('.layout').getBoundingClientRect().width") == 390
+    assert _small_targets(page) == []
