@@ -249,7 +249,10 @@ function renderSeatControls() {
   document.body.dataset.role = spectator ? "spectator" : "seat";
 }
 
+/** A seat's name standing alone (a table row, a panel): the board's name for it if it has one
+ * (Mare Nostrum: the empire), else how the game names it, else its colour. */
 function seatName(seat) {
+  if (boardModule?.seatName && last?.view) return boardModule.seatName(t, last.view, seat);
   return help.seatLabel(last, seat) || t(`colour.${colourOfSeat(seat)}`);
 }
 

@@ -200,8 +200,12 @@ export function renderOutcome(box, stateMsg, name) {
     return a - b;
   };
   const order = outcome.scores.map((_, seat) => seat).sort((a, b) => (winners.has(b) ? 1 : 0) - (winners.has(a) ? 1 : 0) || byScores(a, b));
+  const cap = (text) => String(text).charAt(0).toUpperCase() + String(text).slice(1);
   box.append(
     h(
+      "div",
+      { class: "outcome-wrap" },
+      h(
       "table",
       { class: "outcome-scores" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("ui.player")), keys.map((k) => h("th", { scope: "col" }, messageText(outcome.labels[k]))))),
@@ -212,11 +216,12 @@ export function renderOutcome(box, stateMsg, name) {
           h(
             "tr",
             { class: winners.has(seat) ? "winner-row" : "", dataset: { seat } },
-            h("th", { scope: "row" }, name(seat), winners.has(seat) ? h("span", { class: "win-mark" }, ` ★ ${t("ui.winnerMark")}`) : null),
+            h("th", { scope: "row" }, cap(name(seat)), winners.has(seat) ? h("span", { class: "win-mark" }, ` ★ ${t("ui.winnerMark")}`) : null),
             outcome.scores[seat].map((c) => h("td", {}, String(c.value))),
           ),
         ),
       ),
+    ),
     ),
   );
 }
