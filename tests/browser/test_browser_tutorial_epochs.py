@@ -30,7 +30,7 @@ def test_lobby_links_to_the_epochs_tutorial(page, server):
 
 
 def test_newcomer_completes_every_epochs_lesson_E3_4_E15_2(page, server, shots):
-    done = complete_tutorial(page, GAME, server.base)
+    done = complete_tutorial(page, server.base, GAME)
     assert done == [lesson.id for lesson in load_tutorial(GAME).lessons]
     # the last lesson ends the game, won by the learner's seat (E15.2)
     assert current(page)["table"]["status"] == "over"

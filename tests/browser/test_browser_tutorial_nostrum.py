@@ -25,8 +25,16 @@ def test_lobby_links_to_the_nostrum_tutorial(page, server):
     expect(link).to_have_text("Tutorial: Mare Nostrum: Empires")
 
 
+def test_the_notation_example_is_in_this_games_notation(page, server):
+    open_tutorial(page, server.base, GAME, "buy_place")
+    legal = current(page)["table"]["legal"]
+    placeholder = page.locator("#notation").get_attribute("placeholder") or ""
+    assert placeholder.startswith("e.g. ")
+    assert placeholder.removeprefix("e.g. ") in legal
+
+
 def test_newcomer_completes_every_nostrum_lesson_N6(page, server, shots):
-    done = complete_tutorial(page, GAME, server.base)
+    done = complete_tutorial(page, server.base, GAME)
     assert done == [lesson.id for lesson in load_tutorial(GAME).lessons]
     # the last lesson is a win: five heroes and wonders (N6.2)
     assert current(page)["table"]["status"] == "over"

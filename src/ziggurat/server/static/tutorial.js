@@ -153,6 +153,9 @@ function renderLegal() {
   $("notation-form").hidden = Boolean(answer?.finished);
   const list = clear($("legal-datalist"));
   for (const a of legal) list.append(h("option", { value: a }));
+  // the notation box's example is one of the current legal actions, in this game's notation
+  const example = legal.length ? legal[Math.floor(legal.length / 2)] : null;
+  $("notation").placeholder = example ? t("ui.notationExample", { example }) : t("ui.notationWait");
   if (!legal.length) {
     el.append(h("p", { class: "muted" }, t(answer?.finished ? "tut.lessonOver" : "ui.noLegal")));
     return;
