@@ -34,7 +34,10 @@ def _attacks(seed: int, players: int) -> list[tuple[Any, Any, dict[str, Any]]]:
         if open_ is None and pend and pend[0] == "combat" and action.startswith("place "):
             v = before.view(None)
             held = {a: (p, n) for a, p, n in v["areas"]}
-            open_ = (before, {"area": pend[1], "attacker": v["round"]["people"], "held": held[pend[1]], "rolls": []})
+            open_ = (
+                before,
+                {"area": pend[1], "attacker": v["round"]["people"], "held": held[pend[1]], "rolls": []},
+            )
         elif open_ is not None and action.startswith("roll "):
             open_[1]["rolls"].append(action)
             if not (pend and pend[0] == "combat"):
@@ -51,9 +54,9 @@ def test_the_last_attack_tells_each_roll_and_the_result_E12() -> None:
             assert last["area"] == info["area"]
             assert last["attacker"] == info["attacker"]
             assert (last["defender"], last["defenders"]) == info["held"]
-            assert [
-                roll_text(tuple(r["attack"]), tuple(r["defence"])) for r in last["rolls"]
-            ] == info["rolls"]
+            assert [roll_text(tuple(r["attack"]), tuple(r["defence"])) for r in last["rolls"]] == info[
+                "rolls"
+            ]
             held = {a: (p, n) for a, p, n in after.view(None)["areas"]}.get(info["area"])
             result = last["result"]
             results.add(result)

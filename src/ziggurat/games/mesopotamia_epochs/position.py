@@ -84,9 +84,15 @@ def _last_attack_in(s: EpochsState, la: dict[str, Any] | None) -> tuple[Any, ...
     m, pidx = s.rules.map, s.rules.peoples.index
     for key, known in (("area", m.index), ("attacker", pidx), ("defender", pidx)):
         if la[key] not in known:
-            raise InvalidPosition(f"mesopotamia-epochs position: last_attack.{key}: {la[key]!r} is not in this game")
+            raise InvalidPosition(
+                f"mesopotamia-epochs position: last_attack.{key}: {la[key]!r} is not in this game"
+            )
     rolls = tuple(
-        (tuple(int(x) for x in r["attack"]), tuple(int(x) for x in r["defence"]), _WINNERS.index(r["winner"]) + 1)
+        (
+            tuple(int(x) for x in r["attack"]),
+            tuple(int(x) for x in r["defence"]),
+            _WINNERS.index(r["winner"]) + 1,
+        )
         for r in la["rolls"]
     )
     return (
