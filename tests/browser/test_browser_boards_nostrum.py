@@ -266,3 +266,19 @@ def test_phone_tap_targets_are_44_px(new_page, server, buying, shots) -> None:
     box = _rect(page, ".mn-popover")
     assert box["left"] >= 0 and box["right"] <= 390
     full_shot(page, shots / "boards_nostrum_phone.png")
+
+
+def test_the_choices_are_reached_from_the_keyboard(harness: Page, buying) -> None:
+    """Enter on a lit province opens its choices with the first one focused; Escape closes
+    them and gives the focus back to the province."""
+    state, seat = buying
+    _mount(harness, state, seat)
+    area = _areas_with(state, 2)[0]
+    harness.locator(f"#hb-board [data-area='{area}']").focus()
+    harness.keyboard.press("Enter")
+    expect(harness.locator(".mn-popover")).to_be_visible()
+    focused = harness.evaluate("document.activeElement.closest('.mn-popover') !== null")
+    assert focused
+    harness.keyboard.press("Escape")
+    expect(harness.locator(".mn-popover")).to_be_hidden()
+    assert harness.evaluate("document.activeElement.dataset.area") == area

@@ -126,11 +126,13 @@ export function createBoard(els, ctx) {
   let idx = index([]);
   let sel = null; // an area: the units there are selected (moves) or its several actions shown
   const t = (...args) => ctx.t()(...args);
-  const popover = createPopover();
+  const popover = createPopover("", els.board);
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape" && sel) {
+      const back = popover.el.contains(document.activeElement) ? String(sel).split(">")[0] : null;
       sel = null;
       render();
+      if (back) els.board.querySelector(`[data-area="${back}"][tabindex]`)?.focus(); // back where the choice began
     }
   });
 
@@ -177,6 +179,7 @@ export function createBoard(els, ctx) {
     if ((ev.key === "Enter" || ev.key === " ") && ev.target.closest?.("[data-area]")) {
       ev.preventDefault();
       onClick(ev);
+      popover.focusFirst(); // from the keyboard, on to the choices
     }
   }
   els.board.addEventListener("click", onClick);

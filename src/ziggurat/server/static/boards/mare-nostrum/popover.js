@@ -23,8 +23,9 @@ export function placeNextTo(rect, w, h, vw, vh) {
   return { left: midX, top: clamp(rect.bottom + GAP, MARGIN, vh - h - MARGIN) };
 }
 
-/** One popover for a board: show(anchor element, content...) and hide(). */
-export function createPopover(className) {
+/** One popover for a board: show(anchor element, label, content...), hide() and focusFirst();
+ * `frame` (the board's scrolling box): the popover is hidden while its area is scrolled out of it. */
+export function createPopover(className, frame = null) {
   const el = h("div", { class: `mn-popover ${className || ""}`.trim(), role: "dialog", hidden: true });
   document.body.append(el);
   let anchor = null;
@@ -36,6 +37,9 @@ export function createPopover(className) {
       return;
     }
     const r = anchor.getBoundingClientRect();
+    const f = frame?.getBoundingClientRect();
+    const seen = !f || (r.right > f.left && r.left < f.right && r.bottom > f.top && r.top < f.bottom);
+    el.style.visibility = seen ? "" : "hidden";
     const vw = document.documentElement.clientWidth || window.innerWidth;
     const vh = window.innerHeight;
     // a narrow screen gets a box no wider than the viewport
@@ -64,5 +68,8 @@ export function createPopover(className) {
       clear(el);
     },
     place,
+    focusFirst() {
+      if (!el.hidden) el.querySelector("button[data-action]")?.focus();
+    },
   };
 }
