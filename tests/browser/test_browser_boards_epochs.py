@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from browser_helpers import full_shot
+from browser_helpers import full_shot, open_table, state, version, wait_my_turn
 from playwright.sync_api import Page, expect
 
 import ziggurat
@@ -213,3 +213,50 @@ def test_a_click_on_an_unlit_area_asks_why_E8(harness: Page) -> None:
     _mount(harness, state, None)
     harness.locator(f"#hb-board .area[data-area='{area}']").dispatch_event("click")
     assert harness.evaluate("window.explained") == []
+
+
+def test_the_last_attack_is_still_shown_after_a_reload_E12(page: Page, server, shots) -> None:
+    """A live table: the player's People attacks; once the dice have spoken the page is
+    reloaded, and the attack box shows the same attack and result (from the view alone)."""
+    answer = server.create_table(
+        [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}],
+        game=GAME,
+        seed=11,
+    )
+    open_table(page, server.url(answer["seats"][0]["link"]))
+    rng = random.Random(3)
+    shown = None
+    for _ in range(400):
+        if not wait_my_turn(page, timeout=60000):
+            break
+        st = state(page)
+        view, legal = st["view"], st["legal"]
+        la = view.get("last_attack")
+        rnd = view.get("round")
+        if la and la["result"] in ("taken", "failed") and rnd and rnd["people"] == la["attacker"]:
+            shown = page.locator("#choice .attack-box")
+            expect(shown).to_have_count(1)
+            break
+        held = {a: p for a, p, _n in view["areas"]}
+        attacks = [
+            a
+            for a in legal
+            if a.startswith("place ") and held.get(a.split(" ")[1]) not in (None, rnd and rnd["people"])
+        ]
+        pick = attacks[0] if attacks and rnd and rnd["pool"] >= 2 else rng.choice(legal)
+        before = version(page)
+        page.evaluate("(a) => window.__ziggurat.socket.send({ type: 'action', action: a })", pick)
+        page.wait_for_function(
+            f"() => Number(document.body.dataset.version) !== {before} || !document.getElementById('error').hidden"
+        )
+    assert shown is not None, "the player's People made no attack with its round going on"
+    summary = page.locator("#choice .attack-box .attack-summary").inner_text()
+    rolls = page.locator("#choice .attack-box .roll").count()
+    assert summary and rolls >= 1
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    box = page.locator("#choice .attack-box")
+    expect(box).to_have_count(1)
+    expect(box.locator(".attack-summary")).to_have_text(summary)
+    expect(box.locator(".roll")).to_have_count(rolls)
+    full_shot(page, shots / "boards_epochs_reloaded_attack.png")
