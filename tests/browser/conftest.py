@@ -111,8 +111,13 @@ def _benign(message: str) -> bool:
 def _new_page(browser: Browser, errors: list[str], **ctx: Any) -> Page:
     ctx.setdefault("viewport", {"width": 1280, "height": 900})
     ctx.setdefault("locale", "en-US")
+    confirm = ctx.pop("confirm_final_moves", False)
     context = browser.new_context(**ctx)
     context.set_default_timeout(15000)
+    if not confirm:
+        # the tests that play games click through many final moves: they run with the
+        # table page's confirmations off (test_browser_table_help.py tests them on)
+        context.add_init_script("try { localStorage.setItem('ziggurat.confirm', 'off') } catch (e) {}")
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
     page.on("console", lambda m: errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)

@@ -52,11 +52,13 @@ def ws_url(table: dict[str, Any], tok: str | None) -> str:
     return f"/ws/{table['table']}" + ("" if tok is None else f"?token={tok}")
 
 
-def receive(ws: Any) -> dict[str, Any]:
+def receive(ws: Any, thinking: bool = False) -> dict[str, Any]:
     """The next message of a test socket as JSON (a socket the server closed raises
-    ``WebSocketDisconnect``)."""
-    data: dict[str, Any] = ws.receive_json()
-    return data
+    ``WebSocketDisconnect``); a bot's ``thinking`` notices are skipped unless ``thinking``."""
+    while True:
+        data: dict[str, Any] = ws.receive_json()
+        if thinking or data.get("type") != "thinking":
+            return data
 
 
 def receive_state(ws: Any) -> dict[str, Any]:

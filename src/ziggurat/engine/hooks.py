@@ -71,7 +71,8 @@ class GameHooks:
     heuristic playouts; no evaluator means ``1 / n`` for every seat; no redactor means every
     other seat's action text is hidden from a log; no describer means log sentences repeat
     the texts; no terminal renderers means ``ziggurat play``/``replay``/``render`` refuse the
-    game; no board data means ``{}``; no codec or observer means no PettingZoo/OpenSpiel.
+    game; no board data means ``{}``; no codec or observer means no PettingZoo/OpenSpiel; no
+    outcome means the server's game-over message and the lobby do not say how the game was won.
     """
 
     # --- bots (docs/bots.md) ---------------------------------------------------------------
@@ -107,6 +108,11 @@ class GameHooks:
     """Player-readable sentences for one step."""
     result_facets: Lazy[Callable[[State], Mapping[str, str]]] | None = None
     """How a finished game was won (``ziggurat simulate`` counts them)."""
+    outcome: Lazy[Callable[[State], Mapping[str, Any]]] | None = None
+    """How a finished game was won, for players (the server's game-over box and lobby):
+    ``{"condition": key, "rule": "M16.1", "winners": [seat, ...], "summary": Message,
+    "scores": [[{"key": k, "value": v}, ...] per seat], "labels": {k: Message}}``, read from
+    the final state (what it records, never re-derived)."""
     describe: Lazy[ModuleType] | None = None
     """The terminal's wording module: ``action_groups``, ``describe_step``, ``NOTATION_HELP``."""
     render_text: Lazy[ModuleType] | None = None

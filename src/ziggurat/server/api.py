@@ -11,11 +11,13 @@ from ziggurat.engine.errors import OptionError
 from ziggurat.engine.messages import LANGS, catalogue
 from ziggurat.server import gamekit
 from ziggurat.server.limits import CreationLimit
-from ziggurat.server.live import Forbidden, LiveTable
+from ziggurat.server.live import Forbidden, LiveTable, NoRecord, Refused
 from ziggurat.server.manager import Created, TableManager, TableUnavailable, hash_token
 from ziggurat.server.schemas import (
     Access,
     ErrorOut,
+    ExplainIn,
+    ExplainOut,
     GameOut,
     Health,
     LookupIn,
@@ -36,9 +38,10 @@ _ERROR_TEXT = {
     400: "bad request",
     403: "missing or wrong token",
     404: "no such table",
+    409: "the table has no game record: it was created from a position",
     413: "body too large",
+    429: "too many requests from this client address; the Retry-After header says when to retry",
     422: "an option is unknown, or its value is outside the option's type and range",
-    429: "too many tables created from this client address; the Retry-After header says when to retry",
     503: "the stored table cannot be resumed",
 }
 
@@ -152,7 +155,7 @@ async def messages(lang: str) -> dict[str, str]:
     "/api/tables",
     response_model=TableCreated,
     status_code=status.HTTP_201_CREATED,
-    responses=_errors(400, 413, 422, 429),
+    responses=_errors(400, 403, 413, 422, 429),
     tags=["lobby"],
 )
 async def create_table(body: TableIn, request: Request) -> TableCreated:
@@ -177,6 +180,45 @@ async def create_table(body: TableIn, request: Request) -> TableCreated:
         raise
 
 
+@router.post(
+    "/api/tables/{table_id}/explain",
+    response_model=ExplainOut,
+    responses=_errors(400, 403, 404, 413, 429, 503),
+    tags=["tables"],
+)
+async def explain(
+    table_id: str, body: ExplainIn, request: Request, x_ziggurat_token: TokenHeader = None
+) -> ExplainOut:
+    """Why this seat may not play ``action`` now: the engine's refusal (its reason names the rule),
+    or ``legal: true``. The action is tried on a copy of the game: nothing changes, nobody is
+    told. A seat token is needed (spectators have no moves to ask about); each token may ask a
+    limited number of times in a sliding window (docs/server.md), then 429 with ``Retry-After``."""
+    table, viewer = await _table_and_viewer(request, table_id, x_ziggurat_token)
+    if viewer is None:
+        raise HTTPException(status.HTTP_403_FORBIDDEN, "a spectator token can only watch")
+    limit: CreationLimit = request.app.state.explain_limit
+    key = hash_token(x_ziggurat_token) or ""
+    if (wait := limit.acquire(key)) is not None:
+        retry = CreationLimit.retry_after(wait)
+        raise HTTPException(
+            status.HTTP_429_TOO_MANY_REQUESTS,
+            f"too many questions from this seat: at most {limit.tables} every {limit.window:g} seconds; "
+            f"try again in {retry} s",
+            headers={"Retry-After": str(retry)},
+        )
+    refusal = await asyncio.to_thread(_explain_now, table, viewer, body.action)
+    if refusal is None:
+        return ExplainOut(action=body.action, legal=True)
+    return ExplainOut(
+        action=body.action, legal=False, code=refusal.code, message=refusal.message, event=refusal.event
+    )
+
+
+def _explain_now(table: LiveTable, seat: int, text: str) -> Refused | None:
+    """``table.explain`` in a worker thread (it only reads the current state, never replaced in place)."""
+    return table.explain(seat, text)
+
+
 async def _create(body: TableIn, request: Request) -> TableCreated:
     seats = None
     if body.seats is not None:
@@ -186,8 +228,15 @@ async def _create(body: TableIn, request: Request) -> TableCreated:
             SeatSpec(i, s.kind, (s.bot or default_bot) if s.kind == "bot" else None)
             for i, s in enumerate(body.seats)
         ]
+    if body.position is not None and not request.app.state.allow_positions:
+        raise HTTPException(
+            status.HTTP_403_FORBIDDEN,
+            "this server does not create tables from positions (create_app allow_positions)",
+        )
     try:
-        created = await _manager(request).create(body.game, body.players, body.options, seats, body.seed)
+        created = await _manager(request).create(
+            body.game, body.players, body.options, seats, body.seed, position=body.position
+        )
     except OptionError as exc:  # well-formed, but an option is unknown or outside its type and range
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
     except (ValueError, TypeError) as exc:
@@ -231,13 +280,16 @@ async def get_table(table_id: str, request: Request, x_ziggurat_token: TokenHead
 @router.get(
     "/api/tables/{table_id}/record",
     response_model=dict[str, Any],
-    responses=_errors(403, 404, 503),
+    responses=_errors(403, 404, 409, 503),
     tags=["tables"],
 )
 async def get_record(table_id: str, request: Request, x_ziggurat_token: TokenHeader = None) -> dict[str, Any]:
     """The game record as the token's seat saw it (spectators: what everybody saw)."""
     table, viewer = await _table_and_viewer(request, table_id, x_ziggurat_token)
-    return await asyncio.to_thread(table.record_for, viewer)
+    try:
+        return await asyncio.to_thread(table.record_for, viewer)
+    except NoRecord as exc:
+        raise HTTPException(status.HTTP_409_CONFLICT, str(exc)) from exc
 
 
 @router.post(

@@ -26,6 +26,9 @@ from ziggurat.server.store import Store
 from ziggurat.server.ws import table_socket
 
 STATIC_DIR = Path(__file__).with_name("static")
+EXPLAIN_QUESTIONS = 30
+EXPLAIN_WINDOW = 10.0
+"""A seat token may ask ``/explain`` at most 30 times every 10 seconds."""
 
 
 class ClientFiles(StaticFiles):
@@ -71,11 +74,15 @@ def create_app(
     bot_delay: float = 0.6,
     static_dir: str | Path | None = None,
     creation_limit: CreationLimit | None | Literal["env"] = "env",
+    allow_positions: bool = False,
 ) -> FastAPI:
     """The server app: ``database_url`` defaults to ``ZIGGURAT_DATABASE_URL`` or a SQLite file
     in the user data directory; bots wait ``bot_delay`` seconds before each move.
     ``creation_limit`` bounds the tables one client address creates (``None``: no bound);
     by default it is read from ``ZIGGURAT_TABLE_RATE`` (30 tables every 60 seconds if unset).
+    ``allow_positions`` lets ``POST /api/tables`` start a table from a position (off: whoever
+    writes the position knows every secret of the game, so it is for tests and prepared
+    situations, not for a public server).
 
     The database is migrated (``alembic upgrade head``) and unfinished tables are resumed when
     the app starts (its lifespan), and everything is closed when it stops.
@@ -107,6 +114,8 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.creation_limit = limit
+    app.state.allow_positions = allow_positions
+    app.state.explain_limit = CreationLimit(EXPLAIN_QUESTIONS, EXPLAIN_WINDOW)
     app.add_middleware(BodyLimit)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.include_router(api.router)

@@ -50,6 +50,8 @@ class TableRow(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(16), index=True)
     result: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    start: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

@@ -5,7 +5,11 @@ defaults, ``redact_events`` (a log as a seat saw it), ``describe_step`` (player-
 sentences), its heuristic bot and ``board_data()`` (static data its browser board draws with,
 e.g. the map layout); seats are named by ``Game.seat_names()``. Games without a hook still
 work: logs hide every other seat's action text, sentences repeat the text, the board data is
-empty, no option is listed, no heuristic bot is offered.
+empty, no option is listed, no heuristic bot is offered, no outcome is sent.
+
+For the table page it also works out which legal actions are final (:func:`final_flags`), how
+the game names each seat now (:func:`seat_labels`) and how a finished game was won
+(:func:`outcome`, the game's ``outcome`` hook).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from functools import cache
 from typing import Any
 
 from ziggurat.bots.base import BOT_KINDS
-from ziggurat.engine.contract import Game, State
+from ziggurat.engine.contract import CHANCE, Game, State
 from ziggurat.engine.eventlog import Event, events_since
 from ziggurat.engine.eventlog import log_mark as log_mark_of
 from ziggurat.engine.hooks import Redactor, StepDescriber
@@ -177,3 +181,74 @@ class LogWriter:
             except Exception:  # a wording bug must never stop the game; the text still shows
                 log.exception("describe_step failed for %s", [e[1] for e in events])
         return list(texts)
+
+
+FINAL_ENDS_TURN = "ends_turn"
+"""After the action this seat no longer has the decision (another seat, or the game is over)."""
+FINAL_IRREVERSIBLE = "irreversible"
+"""The action sets off chance (dice, a draw), or the server's undo cannot take it back."""
+
+
+def final_flags(state: State, seat: int) -> dict[str, str]:
+    """The legal actions of ``seat`` (to move in ``state``) that are final, and why.
+
+    Each action is played on a copy: one that sets off chance (a chance event follows it, or
+    chance is to move after it) or that the game's ``undo_barrier`` says an undo cannot take
+    back is ``irreversible``; one after which another seat decides, or the game is over, is
+    ``ends_turn``. Actions that are neither are left out. The flags only say what the seat
+    would see happen next, so they tell it nothing it is not about to learn.
+    """
+    game = state.game
+    out: dict[str, str] = {}
+    mark = log_mark_of(state)
+    for action in state.legal_actions():
+        after = state.clone()
+        try:
+            after.apply(action, seat=seat)
+        except Exception:  # a legal action the engine refuses is a game bug: it must not stop the table
+            log.exception("final_flags: legal action %r refused", action)
+            continue
+        who = after.current_player()
+        if who == CHANCE or any(e.actor < 0 for e in events_since(after, mark)):
+            out[action] = FINAL_IRREVERSIBLE
+        elif after.is_terminal() or who != seat:
+            out[action] = FINAL_ENDS_TURN
+        elif game.undo_barrier(state, action):
+            out[action] = FINAL_IRREVERSIBLE
+    return out
+
+
+def seat_labels(state: State) -> list[Any]:
+    """How the game names each seat in its sentences now (the state's seat label: a colour, a
+    symbol, or in Mare Nostrum the empire once dealt), as message JSON the browser renders."""
+    out: list[Any] = []
+    for seat in range(state.game.num_players):
+        label = state._seat_label(seat)  # the engine contract's name of a seat in a message
+        out.append(label.to_json() if isinstance(label, Message) else str(label))
+    return out
+
+
+def outcome(state: State) -> dict[str, Any] | None:
+    """How the finished game in ``state`` was won (the game's ``outcome`` hook), as JSON:
+    ``{"condition", "rule", "winners", "summary", "scores", "labels"}`` with the messages as
+    ``{"key", "params"}``; ``None`` for a game without the hook or not over."""
+    hook = state.game.hooks.outcome
+    if hook is None or not state.is_terminal():
+        return None
+    try:
+        found = dict(hook.get()(state))
+        return {
+            "condition": str(found["condition"]),
+            "rule": str(found["rule"]),
+            "winners": [int(w) for w in found["winners"]],
+            "summary": _message_json(found["summary"]),
+            "scores": [[{"key": str(c["key"]), "value": c["value"]} for c in row] for row in found["scores"]],
+            "labels": {str(k): _message_json(v) for k, v in found["labels"].items()},
+        }
+    except Exception:  # like a wording bug, a failing outcome must never stop the game
+        log.exception("the outcome hook of %s failed", state.game.game_id)
+        return None
+
+
+def _message_json(value: Any) -> Any:
+    return value.to_json() if isinstance(value, Message) else str(value)

@@ -18,6 +18,7 @@ import contextlib
 import json
 import logging
 import random
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -53,6 +54,28 @@ class Refused(Exception):
         self.message = str(message)
         # a refusal the game worded as a Message also goes as its key and parameters
         self.event = message.to_json() if isinstance(message, Message) else None
+
+
+def _refused(exc: ZigguratError) -> Refused:
+    """The protocol's refusal of an action the engine refused with ``exc``."""
+    code = next((c for cls, c in _ERROR_CODES if isinstance(exc, cls)), "illegal")
+    return Refused(code, exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc))
+
+
+UNDO_BLOCKS: dict[str, str] = {
+    "spectator": "spectators cannot undo",
+    "over": "the game is over",
+    "nothing": "nothing to undo",
+    "chance": "a chance event (dice, a draw) followed your last action",
+    "bot": "a bot has moved since your last action",
+    "other": "another player has moved since your last action",
+    "barrier": "the last action cannot be taken back: it ended the turn, revealed something or was a chance event",
+}
+"""Why an undo is refused (``undo_block`` in the ``state`` message; the browser words each key)."""
+
+
+class NoRecord(LookupError):
+    """The table has no game record (it was created from a position)."""
 
 
 class Forbidden(Exception):
@@ -102,6 +125,7 @@ class LiveTable:
         self.seats: list[SeatSpec] = stored.seats
         self.tokens: dict[str, int | None] = dict(stored.tokens)
         self.rematch_id = stored.rematch_id
+        self.start_position = stored.start
         self.store = store
         self.bot_delay = bot_delay
         self.colours = gamekit.colours(self.game)
@@ -114,13 +138,17 @@ class LiveTable:
         self.writer = gamekit.LogWriter(self.game)
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
-        self.state: State = self.game.new_initial_state()
+        self.state: State = self.initial_state()
         self.rows: list[StoredAction] = []
         self.views: dict[int | None, dict[str, Any]] = {}
         self.logs: dict[int | None, list[str]] = {}  # JSON text of each log entry, per viewer
         self.log_plies: dict[int | None, list[int]] = {}
         self.synced: dict[int | None, int] = {}  # log entries every socket of the viewer holds
         self.changes = 0
+        self.thinking: tuple[int, float] | None = None  # the bot deciding now, since (monotonic)
+        self._final: tuple[int, dict[str, str]] | None = None
+        self._outcome: tuple[int, dict[str, Any] | None] | None = None
+        self._labels: tuple[int, list[Any]] | None = None
         self._task: asyncio.Task[None] | None = None
         self._closed = False
 
@@ -130,7 +158,7 @@ class LiveTable:
 
         :raises ValueError: if the engine refuses a stored action (naming the ply).
         """
-        state = self.game.new_initial_state()
+        state = self.initial_state()
         self.logs = {v: [] for v in self.viewers}
         self.log_plies = {v: [] for v in self.viewers}
         views = self._views_of(state)
@@ -150,6 +178,13 @@ class LiveTable:
         self.rows = list(actions)
         self.views = views
         self.synced = {v: len(self.logs[v]) for v in self.viewers}
+
+    def initial_state(self) -> State:
+        """The state before the first stored action: the game's set-up, or the position the
+        table was created from."""
+        if self.start_position is not None:
+            return self.game.state_from_position(self.start_position)
+        return self.game.new_initial_state()
 
     def _views_of(self, state: State) -> dict[int | None, dict[str, Any]]:
         return {v: state.view(v) for v in self.viewers}
@@ -199,20 +234,71 @@ class LiveTable:
             raise Forbidden("missing or wrong token for this table")
         return self.tokens[token_hash]
 
-    def undo_refusal(self, seat: int | None) -> str | None:
-        """Why ``seat`` may not undo now, or ``None`` if it may."""
+    def undo_block(self, seat: int | None) -> str | None:
+        """Why ``seat`` may not undo now, as a key of :data:`UNDO_BLOCKS`, or ``None`` if it may."""
         if seat is None:
-            return "spectators cannot undo"
+            return "spectator"
         if self.state.is_terminal():
-            return "the game is over"
-        if not self.rows:
-            return "nothing to undo"
+            return "over"
+        if not any(row.actor == seat for row in self.rows):
+            return "nothing"
         last = self.rows[-1]
         if last.actor != seat:
-            return "only your own last action of this turn can be taken back"
+            if last.actor < 0:
+                return "chance"
+            return "bot" if last.actor in self.bots else "other"
         if last.barrier:
-            return "the last action cannot be taken back: it ended the turn, revealed something or was a chance event"
+            return "barrier"
         return None
+
+    def undo_refusal(self, seat: int | None) -> str | None:
+        """Why ``seat`` may not undo now, in English, or ``None`` if it may."""
+        key = self.undo_block(seat)
+        return None if key is None else UNDO_BLOCKS[key]
+
+    def final_flags(self) -> dict[str, str]:
+        """The legal actions of the seat to move that are final (``gamekit.final_flags``),
+        computed once per change of the game."""
+        if self._final is None or self._final[0] != self.changes:
+            who = self.state.current_player()
+            flags = gamekit.final_flags(self.state, who) if who >= 0 and who not in self.bots else {}
+            self._final = (self.changes, flags)
+        return self._final[1]
+
+    def outcome(self) -> dict[str, Any] | None:
+        """How the finished game was won (``gamekit.outcome``), ``None`` while it goes on."""
+        if not self.state.is_terminal():
+            return None
+        if self._outcome is None or self._outcome[0] != self.changes:
+            self._outcome = (self.changes, gamekit.outcome(self.state))
+        return self._outcome[1]
+
+    def thinking_payload(self) -> dict[str, Any] | None:
+        """``{"seat", "elapsed"}`` of the bot deciding now (seconds since it started), or ``None``."""
+        if self.thinking is None:
+            return None
+        seat, since = self.thinking
+        return {"seat": seat, "elapsed": round(max(0.0, time.monotonic() - since), 1)}
+
+    def explain(self, seat: int | None, text: str) -> Refused | None:
+        """The refusal ``text`` would get if ``seat`` sent it now, or ``None`` if it is legal.
+
+        Plays it on a copy of the state: nothing changes and nobody is told.
+        """
+        if seat is None:
+            raise Refused("forbidden", "a spectator token can only watch")
+        trial = self.state.clone()
+        try:
+            trial.apply(text, seat=seat)
+        except ZigguratError as exc:
+            return _refused(exc)
+        return None
+
+    def seat_labels(self) -> list[Any]:
+        """How the game names each seat now (``gamekit.seat_labels``), once per change."""
+        if self._labels is None or self._labels[0] != self.changes:
+            self._labels = (self.changes, gamekit.seat_labels(self.state))
+        return self._labels[1]
 
     def record_for(self, viewer: int | None) -> dict[str, Any]:
         """The game record redacted for ``viewer``; the seed stays secret until the game is over.
@@ -220,6 +306,10 @@ class LiveTable:
         Reads only the current state object, which is never changed once current (changes
         replace it), so this may run in a worker thread.
         """
+        if self.start_position is not None:
+            raise NoRecord(
+                "a table created from a position has no game record: records start from the set-up"
+            )
         state = self.state
         rec = record(state, seed=self.seed if state.is_terminal() else None, players=self.colours)
         out = self.game.redact_record(rec, viewer)
@@ -242,8 +332,13 @@ class LiveTable:
             "legal": legal,
             "log_start": log_start,
             "can_undo": viewer is not None and self.undo_refusal(viewer) is None,
+            "undo_block": self.undo_block(viewer),
+            "final": self.final_flags() if legal else {},
+            "seat_labels": self.seat_labels(),
+            "thinking": self.thinking_payload(),
             "status": self.status,
             "result": self.result,
+            "outcome": self.outcome(),
         }
         body = json.dumps(head, separators=(",", ":"))
         # Log entries are kept as JSON text, so a long log is joined, not re-encoded.
@@ -294,7 +389,7 @@ class LiveTable:
             last = self.rows[-1]
             await self.store.run(self.store.delete_action, self.id, last.ply)
             self.rows.pop()
-            state = self.game.new_initial_state()
+            state = self.initial_state()
             for row in self.rows:  # the undone state is rebuilt from the stored actions, like a restart
                 apply_recorded(state, row.text)
             self.state = state
@@ -319,17 +414,15 @@ class LiveTable:
             else:
                 after.apply(text)
         except ZigguratError as exc:
-            code = next((c for cls, c in _ERROR_CODES if isinstance(exc, cls)), "illegal")
-            raise Refused(
-                code, exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
-            ) from exc
+            raise _refused(exc) from exc
         events = gamekit.events_after(after, mark)
         chosen = [e[1] for e in events if not e[2]]
         canon = chosen[0] if chosen else self.game.parse_action(text)
         row = StoredAction(len(self.rows) + 1, canon, actor, self.game.undo_barrier(before, canon))
         status = "over" if after.is_terminal() else "playing"
         result = after.returns() if after.is_terminal() else None
-        await self.store.run(self.store.add_action, self.id, row, status, result)
+        outcome = await asyncio.to_thread(gamekit.outcome, after) if after.is_terminal() else None
+        await self.store.run(self.store.add_action, self.id, row, status, result, outcome)
         # Committed: from here on the action is part of the game.
         self.state = after
         self.rows.append(row)
@@ -359,9 +452,13 @@ class LiveTable:
                     turn = await self._next_turn()
                 if turn is None:
                     return
-                if self.bot_delay > 0:
-                    await asyncio.sleep(self.bot_delay)
-                action = await self._choose(turn)
+                self._set_thinking(turn.seat)
+                try:
+                    if self.bot_delay > 0:
+                        await asyncio.sleep(self.bot_delay)
+                    action = await self._choose(turn)
+                finally:
+                    self._set_thinking(None)
                 async with self.lock:
                     if self.changes != turn.changes:
                         continue  # the game moved meanwhile (e.g. an undo): decide again
@@ -374,6 +471,13 @@ class LiveTable:
             raise
         except Exception:
             log.exception("table %s: the bot driver stopped", self.id)
+
+    def _set_thinking(self, seat: int | None) -> None:
+        """Tell every socket that the bot of ``seat`` started deciding (``None``: it stopped)."""
+        self.thinking = None if seat is None else (seat, time.monotonic())
+        text = json.dumps({"type": "thinking", **(self.thinking_payload() or {"seat": None})})
+        for c in self.connections:
+            c.send(text)
 
     async def _next_turn(self) -> _BotTurn | None:
         """Resolve chance nodes; return the next bot decision to make, or ``None`` (lock held)."""

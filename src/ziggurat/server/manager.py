@@ -135,10 +135,12 @@ class TableManager:
         seats: list[SeatSpec] | None,
         seed: int | None,
         issue: set[int] | None = None,
+        position: dict[str, Any] | None = None,
     ) -> Created:
         """Create and store a table; tokens are issued for human seats (those in ``issue`` if given).
 
-        Everything is checked, and the table built, before anything is stored.
+        With ``position`` the game starts there instead of at its set-up (the players are the
+        position's). Everything is checked, and the table built, before anything is stored.
 
         :raises OptionError: for an unknown option, or a value outside its type and range.
         :raises ValueError: for an unknown game, a bad player count, seat or seed.
@@ -146,9 +148,18 @@ class TableManager:
         if game_id not in {g.id for g in gamekit.game_infos()}:
             known = ", ".join(g.id for g in gamekit.game_infos())
             raise ValueError(f"unknown game {game_id!r}; known games: {known}")
+        if position is not None:
+            count = position.get("num_players")
+            if not isinstance(count, int) or isinstance(count, bool):
+                raise ValueError("the position has no num_players")
+            if players is not None and players != count:
+                raise ValueError(f"the position is for {count} players, not {players}")
+            players = count
         if players is None:
             players = len(seats) if seats else load(game_id).num_players
         game = load(game_id, players=players, **options)
+        if position is not None:
+            game.state_from_position(position)  # InvalidPosition (a ValueError) names the fault
         if seats is None:
             seats = [SeatSpec(i, "human", None) for i in range(players)]
         if len(seats) != players:
@@ -184,6 +195,7 @@ class TableManager:
             created=now(),
             seats=seats,
             tokens=tokens,
+            start=position,
         )
         table = LiveTable(stored, self.store, self.bot_delay)
         table.rebuild([])
@@ -233,6 +245,7 @@ class TableManager:
                 [SeatSpec(s.seat, s.kind, s.bot) for s in old.seats],
                 None,
                 issue=({seat} | {v for v in watching if v is not None}) & humans,
+                position=old.start_position,
             )
             new = created.table
             await self.store.run(self.store.set_rematch, old.id, new.id)
@@ -244,13 +257,17 @@ class TableManager:
             return Created(new, {seat: created.tokens[seat]}, created.spectator_token)
 
     async def lookup(self, tokens: list[str]) -> list[dict[str, Any]]:
-        """What each token opens: ``{"table", "game", "status", "seat", "colour", "to_move", "created"}``."""
+        """What each token opens: ``{"table", "game", "status", "seat", "colour", "to_move",
+        "created", "seat_label", "to_move_label", "seat_labels", "outcome"}`` (the labels and a
+        finished game's outcome as the table page gets them)."""
         hashes = [h for h in (hash_token(t) for t in tokens[:MAX_LOOKUP_TOKENS]) if h]
         out = []
         for access in await self.store.run(self.store.lookup, hashes):
             live = self.tables.get(access.table_id)
             players = live.game.num_players if live is not None else access.players
             colours = gamekit.colours_for(access.game, players)
+            labels = live.seat_labels() if live is not None else None
+            mover = live.state.current_player() if live is not None else -1
             out.append(
                 {
                     "table": access.table_id,
@@ -260,6 +277,10 @@ class TableManager:
                     "colour": None if access.seat is None else colours[access.seat],
                     "to_move": live.to_move() if live is not None else None,
                     "created": access.created,
+                    "seat_label": None if labels is None or access.seat is None else labels[access.seat],
+                    "to_move_label": labels[mover] if labels is not None and mover >= 0 else None,
+                    "seat_labels": labels,
+                    "outcome": live.outcome() if live is not None else access.outcome,
                 }
             )
         return out

@@ -63,6 +63,13 @@ class TableIn(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"round_limit": 30}])
     seats: list[SeatIn] | None = None
     seed: int | None = Field(default=None, description="chance and bots are seeded from it; kept secret")
+    position: dict[str, Any] | None = Field(
+        default=None,
+        description=(
+            "start from this position (the game's position format) instead of the set-up; only on a "
+            "server created with allow_positions (for tests and prepared situations): 403 otherwise"
+        ),
+    )
 
 
 class SeatCreated(BaseModel):
@@ -82,6 +89,24 @@ class TableCreated(BaseModel):
     spectator_link: str
 
 
+class ExplainIn(BaseModel):
+    """``POST /api/tables/{id}/explain``: an action in the game's notation."""
+
+    action: str = Field(min_length=1, max_length=200, examples=["move b@1,-1 2,-1"])
+
+
+class ExplainOut(BaseModel):
+    """What the engine would answer this seat for ``action`` now (nothing is played)."""
+
+    action: str
+    legal: bool = Field(description="true: the move is legal now (it was not played)")
+    code: str | None = Field(default=None, description="the refusal's code, as a socket error has it")
+    message: str | None = Field(default=None, description="the refusal in English, naming the rule")
+    event: dict[str, Any] | None = Field(
+        default=None, description="the refusal as a message (key and parameters), for other languages"
+    )
+
+
 class LookupIn(BaseModel):
     tokens: list[str] = Field(max_length=100)
 
@@ -96,6 +121,16 @@ class Access(BaseModel):
     colour: str | None
     to_move: str | None
     created: datetime
+    seat_label: Any = Field(
+        default=None, description="how the game names this seat now (a message: in Mare Nostrum its empire)"
+    )
+    to_move_label: Any = Field(
+        default=None, description="how the game names the seat to move now (a message)"
+    )
+    seat_labels: list[Any] | None = Field(default=None, description="every seat's name now (messages)")
+    outcome: dict[str, Any] | None = Field(
+        default=None, description="a finished game: how it was won (condition, rule, winners, scores)"
+    )
 
 
 class SeatOut(BaseModel):

@@ -57,6 +57,7 @@ class StoredTable:
     seats: list[SeatSpec]
     tokens: dict[str, int | None] = field(default_factory=dict)  # token hash -> seat (None: spectator)
     actions: list[StoredAction] = field(default_factory=list)
+    start: dict[str, Any] | None = None  # the position the game started from (None: the set-up)
 
 
 @dataclass(slots=True)
@@ -69,6 +70,7 @@ class Access:
     status: str
     seat: int | None
     created: datetime
+    outcome: dict[str, Any] | None = None
 
 
 def now() -> datetime:
@@ -109,6 +111,7 @@ class Store:
                     result=None,
                     rematch_id=None,
                     created=table.created,
+                    start=table.start,
                 )
             )
             s.flush()
@@ -122,9 +125,15 @@ class Store:
             s.add(TokenRow(hash=token_hash, table_id=table_id, seat=seat, created=now()))
 
     def add_action(
-        self, table_id: str, action: StoredAction, status: str, result: list[float] | None
+        self,
+        table_id: str,
+        action: StoredAction,
+        status: str,
+        result: list[float] | None,
+        outcome: dict[str, Any] | None = None,
     ) -> None:
-        """Store one applied action, and the table's status once the game is over."""
+        """Store one applied action, and the table's status (its result and how it was won)
+        once the game is over."""
         # Core statements: this runs once per action, and the ORM unit of work costs 3x more.
         with self.engine.begin() as conn:
             conn.execute(
@@ -140,7 +149,9 @@ class Store:
             )
             if status != "playing":
                 conn.execute(
-                    update(TableRow).where(TableRow.id == table_id).values(status=status, result=result)
+                    update(TableRow)
+                    .where(TableRow.id == table_id)
+                    .values(status=status, result=result, outcome=outcome)
                 )
 
     def delete_action(self, table_id: str, ply: int) -> None:
@@ -179,7 +190,7 @@ class Store:
                 .where(TokenRow.hash.in_(wanted))
             )
             out = [
-                Access(t.id, t.game, t.players, t.status, tok.seat, _aware(t.created))
+                Access(t.id, t.game, t.players, t.status, tok.seat, _aware(t.created), t.outcome)
                 for tok, t in s.execute(query)
             ]
         out.sort(key=lambda a: a.created, reverse=True)
@@ -209,4 +220,5 @@ class Store:
             seats=seats,
             tokens=tokens,
             actions=actions,
+            start=row.start,
         )

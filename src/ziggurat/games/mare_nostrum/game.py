@@ -37,6 +37,7 @@ class MareNostrumGame(Game):
         redact_events=Lazy(f"{_PKG}.view:redact_events"),
         describe_step=Lazy(f"{_PKG}.describe:describe_step"),
         result_facets=Lazy(f"{_PKG}.describe:result_facets"),
+        outcome=Lazy(f"{_PKG}.outcome:outcome"),
         describe=Lazy(f"{_PKG}.describe"),
         render_text=Lazy(f"{_PKG}.render_text"),
         render_svg=Lazy(f"{_PKG}.render_svg"),

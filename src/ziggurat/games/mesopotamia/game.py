@@ -29,6 +29,7 @@ class MesopotamiaGame(Game):
     # like the engine's ``round_limit``.
     max_game_length = 10_000
     hooks = GameHooks(
+        outcome=Lazy(f"{_PKG}.outcome:outcome"),
         heuristic_bot=Lazy(f"{_PKG}.bots:HeuristicBot"),
         evaluate=Lazy(f"{_PKG}.evaluate:evaluate"),
         make_evaluator=Lazy(f"{_PKG}.evaluate:make_evaluator"),

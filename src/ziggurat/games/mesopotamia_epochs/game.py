@@ -31,6 +31,7 @@ class EpochsGame(Game):
     # play. The cap is a safety net; were it reached, the 1.0 is shared by all seats.
     max_game_length = 2_000
     hooks = GameHooks(
+        outcome=Lazy(f"{_PKG}.outcome:outcome"),
         heuristic_bot=Lazy(f"{_PKG}.bots:HeuristicBot"),
         policies=Lazy(f"{_PKG}.bots:POLICIES"),
         evaluate=Lazy(f"{_PKG}.evaluate:evaluate"),

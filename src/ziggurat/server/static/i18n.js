@@ -976,6 +976,60 @@ Object.assign(fr, {
 });
 // ---- end of Mare Nostrum strings ----
 
+// ---- the table page's help for new players (tablehelp.js): confirmations, explanations, undo, bots, outcome ----
+Object.assign(en, {
+  "conf.title": "Play this move?",
+  "conf.ends_turn": "This ends your turn: after it the decision is another player's (or the game ends).",
+  "conf.irreversible": "This cannot be taken back: it sets off chance (dice, a draw) or shows something, and Undo cannot undo it.",
+  "conf.play": "Play it",
+  "conf.setting": "Ask before a move that ends my turn or cannot be undone",
+  "conf.turnOff": "You can turn these questions off under the board.",
+  "ui.legalNote": "Legal",
+  "ui.explainLegal": "that move is legal: {action}",
+  "ui.explainFailed": "Could not ask the server why: {detail}",
+  "ui.notationExample": "e.g. {example}",
+  "ui.notationWait": "the legal actions show the notation when it is your turn",
+  "ui.watching": "You are watching: only the players move.",
+  "ui.yourTurn": "your turn",
+  "ui.thinking": "thinking… {s} s",
+  "ui.player": "Player",
+  "ui.winnerMark": "winner",
+  "undo.spectator": "Spectators cannot undo.",
+  "undo.over": "The game is over.",
+  "undo.nothing": "Nothing to undo yet.",
+  "undo.chance": "Dice were rolled or something was drawn since your last action: it cannot be taken back.",
+  "undo.bot": "A bot has moved since your last action.",
+  "undo.other": "Another player has moved since your last action.",
+  "undo.barrier": "Your last action ended your turn, showed something or set off chance: it cannot be taken back.",
+  "lobby.howWon": "How it was won: {summary}",
+});
+Object.assign(fr, {
+  "conf.title": "Jouer ce coup ?",
+  "conf.ends_turn": "Ce coup termine votre tour : ensuite la décision revient à un autre joueur (ou la partie se termine).",
+  "conf.irreversible": "Ce coup est définitif : il fait intervenir le hasard (dés, pioche) ou révèle quelque chose, et Annuler ne peut pas le reprendre.",
+  "conf.play": "Jouer",
+  "conf.setting": "Demander avant un coup qui termine mon tour ou ne peut pas être annulé",
+  "conf.turnOff": "Vous pouvez désactiver ces questions sous le plateau.",
+  "ui.legalNote": "Permis",
+  "ui.explainLegal": "ce coup est permis : {action}",
+  "ui.explainFailed": "Impossible de demander pourquoi au serveur : {detail}",
+  "ui.notationExample": "ex. {example}",
+  "ui.notationWait": "les actions possibles montrent la notation quand c'est votre tour",
+  "ui.watching": "Vous regardez : seuls les joueurs jouent.",
+  "ui.yourTurn": "à vous de jouer",
+  "ui.thinking": "réfléchit… {s} s",
+  "ui.player": "Joueur",
+  "ui.winnerMark": "vainqueur",
+  "undo.spectator": "Les spectateurs ne peuvent pas annuler.",
+  "undo.over": "La partie est terminée.",
+  "undo.nothing": "Rien à annuler pour l'instant.",
+  "undo.chance": "Des dés ont été lancés ou quelque chose a été pioché depuis votre dernière action : elle ne peut plus être reprise.",
+  "undo.bot": "Un robot a joué depuis votre dernière action.",
+  "undo.other": "Un autre joueur a joué depuis votre dernière action.",
+  "undo.barrier": "Votre dernière action a terminé votre tour, révélé quelque chose ou fait intervenir le hasard : elle ne peut pas être reprise.",
+  "lobby.howWon": "Victoire : {summary}",
+});
+
 function initialLang() {
   try {
     const saved = localStorage.getItem(LANG_KEY);

@@ -12,7 +12,9 @@ import {
 } from "./api.js";
 import { explainSymbols } from "./boards/mesopotamia-epochs/symbols.js";
 import { clear, copyText, h } from "./dom.js";
-import { applyStatic, langSwitch, onLangChange, t } from "./i18n.js";
+import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
+import { loadMessages } from "./messages.js";
+import { messageText, seatName } from "./tablehelp.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -280,6 +282,18 @@ function tokenFor(entry, tokens) {
   return unknown.length === 1 ? unknown[0].token : same.length === 1 ? same[0].token : null;
 }
 
+/** How the table names a seat now (the server's label: Mare Nostrum's empire), else its colour. */
+function labelOf(label, colour) {
+  return seatName(label) || t(`colour.${colour}`);
+}
+
+/** A finished table's line saying how it was won (the outcome the table page shows). */
+function outcomeLine(entry) {
+  if (entry.status !== "over" || !entry.outcome) return null;
+  const o = entry.outcome;
+  return h("div", { class: "outcome muted", dataset: { condition: o.condition, rule: o.rule } }, t("lobby.howWon", { summary: messageText(o.summary) }));
+}
+
 function renderMyTables() {
   const el = clear($("my-tables-list"));
   if (loadError) el.append(h("p", { class: "error-banner", role: "alert" }, loadError));
@@ -299,13 +313,13 @@ function renderMyTables() {
   for (const [table, entries] of rows) {
     const first = entries[0];
     const status = first.status === "over" ? t("lobby.statusOver") : t("lobby.statusPlaying");
-    const toMove = first.status !== "over" && first.to_move ? t("lobby.toMove", { colour: t(`colour.${first.to_move}`) }) : "";
+    const toMove = first.status !== "over" && first.to_move ? t("lobby.toMove", { colour: labelOf(first.to_move_label, first.to_move) }) : "";
     const links = entries
       .sort((a, b) => (a.seat ?? 99) - (b.seat ?? 99))
       .map((e) => {
         const tok = tokenFor(e, tokens);
         if (!tok) return null;
-        const label = e.seat === null || e.seat === undefined ? t("lobby.watch") : t("lobby.openAs", { colour: t(`colour.${e.colour}`) });
+        const label = e.seat === null || e.seat === undefined ? t("lobby.watch") : t("lobby.openAs", { colour: labelOf(e.seat_label, e.colour) });
         const myTurn = e.status !== "over" && e.colour && e.colour === e.to_move;
         return h(
           "span",
@@ -325,6 +339,7 @@ function renderMyTables() {
         { dataset: { table } },
         h("div", { class: "row-head" }, h("strong", {}, t(`game.${first.game}`)), h("span", { class: "muted" }, ` · ${t("ui.tableN", { id: table })} · ${status}${toMove ? ` · ${toMove}` : ""}`)),
         h("div", { class: "entries" }, links),
+        outcomeLine(first),
         invites
           ? h(
               "details",
@@ -332,7 +347,7 @@ function renderMyTables() {
               h("summary", {}, t("lobby.inviteLinks")),
               (invites.seats || [])
                 .filter((st) => st.kind === "human" && st.link)
-                .map((st) => h("div", {}, h("span", {}, `${t(`colour.${st.colour}`)}: `), copyRow(t("lobby.seatLink"), st.link, `mine-${table}-${st.seat}`))),
+                .map((st) => h("div", {}, h("span", {}, `${labelOf(first.seat_labels?.[st.seat], st.colour)}: `), copyRow(t("lobby.seatLink"), st.link, `mine-${table}-${st.seat}`))),
             )
           : null,
       ),
@@ -354,7 +369,10 @@ function renderAll() {
 async function main() {
   $("lang").append(langSwitch());
   applyStatic(document);
-  onLangChange(renderAll);
+  onLangChange((l) => {
+    renderAll();
+    loadMessages(l).then(renderAll);
+  });
   $("create-form").addEventListener("submit", onCreate);
   $("refresh").addEventListener("click", loadMyTables);
   $("game").addEventListener("change", () => {
@@ -376,6 +394,7 @@ async function main() {
     renderSeats();
     renderOptions();
   }
+  await loadMessages(lang()).catch(() => null);
   document.body.dataset.ready = "1";
   loadMyTables();
 }

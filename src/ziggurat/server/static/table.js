@@ -1,8 +1,16 @@
 // The table page: connects to /ws/{table}, renders the game's board module and the generic panels
 // (legal actions, notation box, refusals, log, undo, rematch). Games only add boards/<game>.js
 // (and their strings in i18n.js). A board module exports:
-//   createBoard({board, choice, status, players, general}, {t: () => t, send(action) -> bool})
+//   createBoard({board, choice, status, players, general}, ctx) with
+//     ctx = {t: () => t, send(action) -> bool, explain(action) -> Promise}
 //     -> {update(stateMessage, tableInfo), setInfo(tableInfo), render(), clearSelection()}
+//   ctx.send(action) plays a move. A move that ends the turn or cannot be taken back (the state
+//     message's `final`) first asks the player in a small dialog (unless they turned that off);
+//     send then returns false (nothing sent yet) and the move goes when they confirm.
+//   ctx.explain(action) asks the server why this seat may not play `action` now (nothing is
+//     played) and shows the answer in the refusal box: the engine's reason naming the rule, or
+//     "that move is legal". Call it when a player clicks a spot that is not lit. Resolves to
+//     {legal, code, message, event}, or null if the question could not be asked.
 //   actionLabel(t, actionText, view) -> readable label;  actionGroup(actionText) -> group key
 //   translateSentence(t, lang, sentence) (optional) -> a plain log sentence in the current language
 //     (log entries and refusals that carry an `event` are rendered from the message catalogues
@@ -14,6 +22,7 @@ import { ApiError, TableSocket, api, rememberToken, tokenForTable, tokenFromHash
 import { clear, h } from "./dom.js";
 import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { loadMessages, messagesReady, renderMessage } from "./messages.js";
+import * as help from "./tablehelp.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,10 +41,17 @@ let zoom = 1;
 let pendingAction = null; // the action text last sent, shown with its refusal
 let awaiting = 0; // when the last action was sent, until its answer (a state or an error) arrives
 
+let connState = "connecting";
+
 function setConn(state, detail) {
+  connState = state;
+  renderConn(detail);
+}
+
+function renderConn(detail) {
   const el = $("conn");
-  el.dataset.state = state;
-  el.textContent = t(`conn.${state}`, { detail: detail ?? "" });
+  el.dataset.state = connState;
+  el.textContent = t(`conn.${connState}`, { detail: detail ?? "" });
 }
 
 function showError(err) {
@@ -46,7 +62,16 @@ function showError(err) {
 function renderError() {
   const el = clear($("error"));
   el.hidden = !lastError;
+  el.classList.toggle("info", !!lastError?.info);
   if (!lastError) return;
+  if (lastError.info) {
+    el.append(
+      h("strong", {}, t("ui.legalNote"), ": "),
+      h("span", { class: "reason" }, lastError.message),
+      h("button", { type: "button", class: "link dismiss", "aria-label": t("ui.dismiss"), onclick: () => showError(null) }, "×"),
+    );
+    return;
+  }
   const code = lastError.code ? t(`err.${lastError.code}`) : "";
   // the engine's reasons start "illegal: <action>: "; the action is shown after the reason
   let reason = String(lastError.message || "");
@@ -74,6 +99,29 @@ function fatal(text) {
 }
 
 function send(action) {
+  const kind = help.confirmationsOn() ? help.finalKind(last, action) : null;
+  if (kind) {
+    help.askConfirmation($("confirm"), { action, label: label(action), kind, onYes: () => sendNow(action) });
+    return false;
+  }
+  return sendNow(action);
+}
+
+/** Ask the server why `action` is refused for this seat, and show the answer (ctx.explain). */
+async function explain(action) {
+  let answer = null;
+  try {
+    answer = await help.explainAction(tableId, token, action);
+  } catch (e) {
+    showError({ code: null, message: t("ui.explainFailed", { detail: e instanceof ApiError ? e.detail : String(e) }) });
+    return null;
+  }
+  if (answer.legal) showError({ info: true, message: t("ui.explainLegal", { action: label(action) }) });
+  else showError({ code: answer.code, message: answer.message, event: answer.event, action });
+  return answer;
+}
+
+function sendNow(action) {
   if (!socket || !socket.isOpen()) {
     showError({ code: null, message: t("ui.notConnected") });
     return false;
@@ -109,8 +157,10 @@ function renderLegal() {
   $("legal-count").textContent = legal.length ? `(${legal.length})` : "";
   const list = clear($("legal-datalist"));
   for (const a of legal) list.append(h("option", { value: a }));
+  renderNotationHint(legal);
   if (!legal.length) {
-    el.append(h("p", { class: "muted" }, t(last?.status === "over" ? "ui.noLegalOver" : "ui.noLegal")));
+    const spectator = last && (last.seat === null || last.seat === undefined);
+    el.append(h("p", { class: "muted" }, t(last?.status === "over" ? "ui.noLegalOver" : spectator ? "ui.watching" : "ui.noLegal")));
     return;
   }
   const groups = new Map();
@@ -146,6 +196,13 @@ function renderLegal() {
   }
 }
 
+/** The notation box's example: one of the current legal actions, in this game's notation. */
+function renderNotationHint(legal) {
+  const input = $("notation");
+  const example = legal.length ? legal[Math.floor(legal.length / 2)] : null;
+  input.placeholder = example ? t("ui.notationExample", { example }) : t("ui.notationWait");
+}
+
 function sentence(entry) {
   // a structured event is rendered from the message catalogue; an older plain sentence as it came
   if (entry.event && messagesReady(lang())) return renderMessage(lang(), entry.event);
@@ -175,25 +232,49 @@ function renderLog() {
   if (atBottom) el.scrollTop = el.scrollHeight;
 }
 
-function renderControls() {
+/** Undo, the notation box and the confirmation setting are a seat's: a spectator has none;
+ * a disabled Undo says why. */
+function renderSeatControls() {
+  const spectator = !last || last.seat === null || last.seat === undefined;
+  const over = last?.status === "over";
   const undo = $("undo");
   undo.disabled = !last?.can_undo;
+  undo.hidden = spectator || over;
+  const why = help.undoReason(last);
+  undo.title = why;
+  $("undo-why").textContent = why;
+  $("undo-why").hidden = spectator || over || !why;
+  $("notation-form").hidden = spectator || over;
+  $("confirm-setting-row").hidden = spectator || over;
+  document.body.dataset.role = spectator ? "spectator" : "seat";
+}
+
+function seatName(seat) {
+  return help.seatLabel(last, seat) || t(`colour.${colourOfSeat(seat)}`);
+}
+
+function renderControls() {
+  renderSeatControls();
   const over = last?.status === "over";
   const isSeat = last && last.seat !== null && last.seat !== undefined;
   $("rematch").hidden = !(over && isSeat);
   const result = clear($("result"));
   result.hidden = !over;
-  if (over && last && boardModule?.renderResult) {
+  delete result.dataset.condition;
+  delete result.dataset.rule;
+  if (over && last) {
     result.append(h("h2", {}, t("ui.gameOver")));
-    boardModule.renderResult(result, last, t);
-  } else if (over && last) {
-    const winner = last.view?.winner;
-    result.append(h("h2", {}, t("ui.gameOver")));
-    result.append(h("p", { class: "winner" }, winner ? t("ui.wins", { colour: t(`colour.${winner}`) }) : t("ui.noWinner")));
-    if (Array.isArray(last.result)) {
-      const rows = last.result.map((score, seat) => ({ seat, score, colour: colourOfSeat(seat) })).sort((a, b) => b.score - a.score);
-      result.append(h("ol", { class: "ranking" }, rows.map((r) => h("li", {}, h("span", { class: `swatch sw-${r.colour}` }), `${t(`colour.${r.colour}`)}: ${r.score}`))));
+    if (boardModule?.renderResult) boardModule.renderResult(result, last, t);
+    else if (!last.outcome) {
+      const winner = last.view?.winner;
+      result.append(h("p", { class: "winner" }, winner ? t("ui.wins", { colour: t(`colour.${winner}`) }) : t("ui.noWinner")));
+      if (Array.isArray(last.result)) {
+        const rows = last.result.map((score, seat) => ({ seat, score, colour: colourOfSeat(seat) })).sort((a, b) => b.score - a.score);
+        result.append(h("ol", { class: "ranking" }, rows.map((r) => h("li", {}, h("span", { class: `swatch sw-${r.colour}` }), `${t(`colour.${r.colour}`)}: ${r.score}`))));
+      }
     }
+    // how it was won: the victory condition and its rule, and the scores that mean something here
+    if (last.outcome) help.renderOutcome(result, last, seatName);
   }
   const offer = clear($("rematch-offer"));
   offer.hidden = !rematchOffer;
@@ -214,11 +295,14 @@ function renderHeader() {
     const seat = last.seat;
     if (seat === null || seat === undefined) who.textContent = t("ui.spectator");
     else {
-      // a board may name seats itself (Mare Nostrum: by empire, dealt at random, S2); else by colour
-      const name = boardModule?.seatName && last.view ? boardModule.seatName(t, last.view, seat) : t(`colour.${last.colour || colourOfSeat(seat)}`);
+      // the game names the seat (Mare Nostrum: by empire, dealt at random, S2); else its colour
+      const name = help.seatLabel(last, seat) || (boardModule?.seatName && last.view ? boardModule.seatName(t, last.view, seat) : t(`colour.${last.colour || colourOfSeat(seat)}`));
       who.textContent = t("ui.playingAs", { colour: name });
     }
     who.dataset.colour = last.colour || "";
+    const mine = last.status !== "over" && (last.legal || []).length > 0;
+    $("my-turn").hidden = !mine;
+    $("my-turn").textContent = t("ui.yourTurn");
   }
   document.title = `${game || "Ziggurat"} — Ziggurat`;
 }
@@ -230,6 +314,11 @@ function renderAll() {
   renderLegal();
   renderLog();
   if (board && last) board.render();
+  renderBotThinking();
+}
+
+function renderBotThinking() {
+  help.renderThinking($("players"), $("thinking"), info, last, seatName);
 }
 
 async function refreshInfo(force = false) {
@@ -253,7 +342,9 @@ function onMessage(m) {
     const kept = start > 0 && last ? (last.log || []).slice(0, start) : [];
     m.log = kept.concat(m.log || []);
     last = m;
+    help.setThinking(m.thinking);
     if (changed) {
+      help.dropConfirmation();
       if (pendingAction) $("notation").value = "";
       pendingAction = null;
       lastError = null;
@@ -269,6 +360,9 @@ function onMessage(m) {
     settled();
     showError({ code: m.code, message: m.message, event: m.event, action: pendingAction });
     pendingAction = null;
+  } else if (m.type === "thinking") {
+    help.setThinking(m);
+    renderBotThinking();
   } else if (m.type === "rematch") {
     rematchOffer = { table: m.table, token: m.token };
     rememberToken(m.table, m.token, last?.seat);
@@ -284,7 +378,7 @@ async function loadBoard(game) {
   }
   const els = { board: $("board"), choice: $("choice"), status: $("status"), players: $("players"), general: $("general") };
   if (boardModule?.createBoard) {
-    board = boardModule.createBoard(els, { t: () => t, send });
+    board = boardModule.createBoard(els, { t: () => t, send, explain });
   } else {
     $("board").append(h("p", { class: "muted" }, t("ui.noBoard")));
   }
@@ -341,11 +435,13 @@ async function main() {
   applyStatic(document);
   onLangChange((l) => {
     applyStatic(document);
+    renderConn();
     renderAll();
     // the game's messages in that language come from the server once, then render again
     if (!messagesReady(l)) loadMessages(l).then(renderAll);
   });
   setupControls();
+  help.setupConfirmSetting($("confirm-setting"));
   if (!tableId || !token) {
     fatal(t("ui.noToken"));
     setConn("fatal");
@@ -374,7 +470,7 @@ async function main() {
     },
   });
   socket.connect();
-  window.__ziggurat = { socket, get state() { return last; } };
+  window.__ziggurat = { socket, send, explain, get state() { return last; } };
 }
 
 main();
