@@ -260,3 +260,36 @@ def test_the_last_attack_is_still_shown_after_a_reload_E12(page: Page, server, s
     expect(box.locator(".attack-summary")).to_have_text(summary)
     expect(box.locator(".roll")).to_have_count(rolls)
     full_shot(page, shots / "boards_epochs_reloaded_attack.png")
+
+
+def test_an_unlit_area_shows_the_engines_refusal_on_a_live_table_E8(page: Page, server, shots) -> None:
+    """The table page's refusal box gives the engine's reason for placing where nothing is lit."""
+    answer = server.create_table(
+        [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}],
+        game=GAME,
+        seed=11,
+    )
+    open_table(page, server.url(answer["seats"][0]["link"]))
+    rng = random.Random(4)
+    for _ in range(200):
+        assert wait_my_turn(page, timeout=60000)
+        st = state(page)
+        if st["view"]["pending"] is None and st["view"]["phase"] == "strategy":
+            break
+        before = version(page)
+        page.evaluate(
+            "(a) => window.__ziggurat.socket.send({ type: 'action', action: a })", rng.choice(st["legal"])
+        )
+        page.wait_for_function(f"() => Number(document.body.dataset.version) !== {before}")
+    legal = set(state(page)["legal"])
+    unlit = page.eval_on_selector_all(
+        ".epochs-map .area[data-area]:not(.lit)", "els => els.map(e => e.dataset.area)"
+    )
+    area = next(a for a in unlit if f"place {a}" not in legal)
+    page.locator(f".epochs-map .area[data-area='{area}']").dispatch_event("click")
+    box = page.locator("#error")
+    expect(box).to_be_visible()
+    expect(box.locator(".reason")).to_contain_text("(")
+    expect(box).to_contain_text(f"place {area}")
+    page.screenshot(path=str(shots / "boards_epochs_unlit_refusal.png"))
+    assert state(page)["legal"] and set(state(page)["legal"]) == legal  # nothing was played

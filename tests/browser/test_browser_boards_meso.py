@@ -8,8 +8,8 @@ import random
 from typing import Any
 
 import pytest
-from browser_helpers import click_hex, full_shot
-from playwright.sync_api import Page
+from browser_helpers import click_hex, full_shot, open_table, state, version, wait_my_turn
+from playwright.sync_api import Page, expect
 
 import ziggurat
 
@@ -144,3 +144,32 @@ def test_phone_tap_targets_are_44_px(new_page, server, shots, game: str) -> None
     small = [x for x in sizes if x[1] < 44 or x[2] < 44]
     assert not small, small
     full_shot(page, shots / f"boards_phone_{game}.png")
+
+
+def test_an_unlit_hex_shows_the_engines_refusal_on_a_live_table_M2(page: Page, server) -> None:
+    """Phase I on a live table: a tribe selected, a click on a hex it cannot reach shows the
+    engine's reason in the refusal box; nothing is played."""
+    answer = server.create_table(
+        [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}], seed=4
+    )
+    open_table(page, server.url(answer["seats"][0]["link"]))
+    assert wait_my_turn(page)
+    st = state(page)
+    moves: dict[str, set[str]] = {}
+    for a in st["legal"]:
+        w = a.split(" ")
+        if w[0] == "move":
+            moves.setdefault(w[1], set()).add(w[2])
+    tok, dests = sorted(moves.items())[0]
+    page.locator(f".board-svg [data-tribe='{tok}']").first.click()
+    here = tok.split("@")[1].rstrip("*")
+    key = next(
+        f"{q},{r}" for q, r, _k in st["view"]["tiles"] if f"{q},{r}" not in dests and f"{q},{r}" != here
+    )
+    before = version(page)
+    click_hex(page, key)
+    box = page.locator("#error")
+    expect(box).to_be_visible()
+    expect(box).to_contain_text(f"move {tok} {key}")
+    expect(box.locator(".reason")).to_contain_text("(")
+    assert version(page) == before

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from browser_helpers import full_shot, open_table, render_in_english_and_french
+from browser_helpers import full_shot, open_table, render_in_english_and_french, state, version, wait_my_turn
 from playwright.sync_api import Page, expect
 
 import ziggurat
@@ -282,3 +282,33 @@ def test_the_choices_are_reached_from_the_keyboard(harness: Page, buying) -> Non
     harness.keyboard.press("Escape")
     expect(harness.locator(".mn-popover")).to_be_hidden()
     assert harness.evaluate("document.activeElement.dataset.area") == area
+
+
+def test_an_unlit_province_shows_the_engines_refusal_on_a_live_table_N3(page: Page, server, shots) -> None:
+    """The player's Buy turn on a live table: a click on a province where nothing can be bought
+    shows, in the refusal box, why an influence marker (or a legion) may not be bought there."""
+    answer = server.create_table([HUMAN, BOT, BOT], game=GAME, seed=6)
+    open_table(page, server.url(answer["seats"][0]["link"]))
+    rng = random.Random(2)
+    for _ in range(300):
+        assert wait_my_turn(page, timeout=60000)
+        st = state(page)
+        if st["view"]["stage"] == "buy_turn":
+            break
+        before = version(page)
+        page.evaluate(
+            "(a) => window.__ziggurat.socket.send({ type: 'action', action: a })", rng.choice(st["legal"])
+        )
+        page.wait_for_function(f"() => Number(document.body.dataset.version) !== {before}")
+    assert state(page)["view"]["stage"] == "buy_turn"
+    legal = set(state(page)["legal"])
+    unlit = page.eval_on_selector_all(".mn-map .prov.area:not(.lit)", "els => els.map(e => e.dataset.area)")
+    area = unlit[0]
+    before = version(page)
+    page.locator(f".mn-map [data-area='{area}']").click()
+    box = page.locator("#error")
+    expect(box).to_be_visible()
+    expect(box).to_contain_text(area)
+    expect(box.locator(".reason")).to_contain_text("(N")
+    page.screenshot(path=str(shots / "boards_nostrum_unlit_refusal.png"))
+    assert version(page) == before and set(state(page)["legal"]) == legal
