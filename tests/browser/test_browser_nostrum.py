@@ -30,11 +30,11 @@ def sent_or_choices(page: Page, before: int) -> None:
     in the second case click the first choice."""
     page.wait_for_function(
         f"() => Number(document.body.dataset.version) !== {before} || document.body.dataset.busy"
-        " || document.querySelector('#choice .selection button[data-action]')"
+        " || document.querySelector('.mn-popover button[data-action]')"
     )
     # only click a choice that is there: "busy" may clear without a new version (a reply that
     # changes nothing), in which case settle() waits for the version
-    choices = page.locator("#choice .selection button[data-action]")
+    choices = page.locator(".mn-popover button[data-action]")
     if version(page) == before and choices.count():
         choices.first.click()
 

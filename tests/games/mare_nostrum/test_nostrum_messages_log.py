@@ -195,7 +195,10 @@ def test_french_sentences_word_for_word() -> None:
     assert DS.result_sentence({**view, "winner": 1}) == "Game over: Greece wins"
     # before the empires are dealt a seat is its place, counted from 1
     blank = {"empires": [None] * 4}
-    assert DS.describe_event((0, "end", False, 0), blank, blank).render("fr") == "La place 1 termine son tour"
+    assert (
+        DS.describe_event((0, "end", False, 0), blank, blank).render("fr")
+        == "La place 1 a fini l'étape d'achat"
+    )
     assert DS.describe_event((0, "next 2", False, 0), blank, blank) == "Seat 1 lets seat 3 go next"
 
 

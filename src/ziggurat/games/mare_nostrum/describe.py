@@ -151,8 +151,9 @@ def _trade_sentence(ev: Event, after: View) -> Message | None:  # noqa: PLR0911
     return None
 
 
-def _military_sentence(ev: Event, after: View) -> Message | None:  # noqa: PLR0911
-    """The Military phase (N4): moves, battles, dice, losses and conquests."""
+def _military_sentence(ev: Event, after: View, stage: str | None) -> Message | None:  # noqa: PLR0911
+    """The Military phase (N4): moves, battles, dice, losses and conquests; ``done`` names the
+    step it ends (``stage``: the stage the event was played in, when known)."""
     actor, text, _auto, concerned = ev
     kind, *arg = text.split()
     who = N.who(after, actor)
@@ -161,7 +162,7 @@ def _military_sentence(ev: Event, after: View) -> Message | None:  # noqa: PLR09
             return message("mn.log.zeusNone", who=who)
         return message("mn.log.zeus", who=who, to=N.whom(after, int(arg[0])))
     if kind == "done":
-        return message("mn.log.done", who=who)
+        return message("mn.log.done", who=who, step=stage if stage in _DONE_STAGES else "other")
     if kind == "convert":
         return message("mn.log.convert", who=who, area=N.area(arg[0])) if arg else message("mn.log.convertHere", who=who)  # fmt: skip
     if kind == "row":
@@ -192,11 +193,11 @@ def _military_sentence(ev: Event, after: View) -> Message | None:  # noqa: PLR09
     return None
 
 
-def _event_sentence(ev: Event, before: View, after: View) -> Message:  # noqa: PLR0911
+def _event_sentence(ev: Event, before: View, after: View, stage: str | None) -> Message:  # noqa: PLR0911
     actor, text, _auto, _concerned = ev
     kind, *arg = text.split()
     who = N.who(after, actor) if actor >= 0 else message("mn.log.chance")
-    told = _trade_sentence(ev, after) or _military_sentence(ev, after)
+    told = _trade_sentence(ev, after) or _military_sentence(ev, after, stage)
     if told is not None:
         return told
     if kind == "empires":
@@ -213,9 +214,11 @@ def _event_sentence(ev: Event, before: View, after: View) -> Message:  # noqa: P
     if kind == "first":
         return message("mn.log.first", who=who, yes=arg[0])
     if kind == "next":
+        # N3.1 (who buys next) or N4.2 (who moves next): named by the phase it was played in
+        step = "buy" if str(stage).startswith("buy") else "mil" if str(stage).startswith("mil") else "other"
         if int(arg[0]) == actor:
-            return message("mn.log.nextSelf", who=who)
-        return message("mn.log.next", who=who, to=N.whom(after, int(arg[0])))
+            return message("mn.log.nextSelf", who=who, step=step)
+        return message("mn.log.next", who=who, to=N.whom(after, int(arg[0])), step=step)
     if kind in ("buy", "build", "free"):
         return _buy_sentence(who, kind, arg)
     if kind == "pay":
@@ -273,15 +276,64 @@ def result_sentence(view: View) -> Message:
     return message("mn.log.overWins", who=N.whom(view, int(w)))
 
 
-def describe_event(event: Event, before: View, after: View) -> Message:
-    return _event_sentence(event, before, after)
+# The Military steps of one player's turn (N4.3-N4.13) in their order, and those that end with
+# ``done``: a step's ``done`` moves to the next step (Circe's ends the turn: who moves next).
+_MIL_STEPS = ("mil_order", "mil_conv", "mil_row", "mil_sea", "mil_march", "mil_fight", "mil_circe")
+_DONE_STAGES = frozenset(("mil_conv", "mil_row", "mil_sea", "mil_march", "mil_circe"))
+# actions that are played in one stage only, and what follows them
+_PLAYED_IN = {"end": "buy_turn", "row": "mil_row", "seabattle": "mil_sea", "march": "mil_march",
+              "sail": "mil_march", "fight": "mil_fight", "circe": "mil_circe"}  # fmt: skip
+
+
+def _stage_of(kind: str, tracked: str | None) -> str | None:
+    """The stage an event of ``kind`` was played in, ``tracked`` being the stage reached by the
+    step's earlier events: a ``done`` ends the first step from there that ends with one (the
+    engine passes silently over a step with nothing to do)."""
+    if kind in _PLAYED_IN:
+        return _PLAYED_IN[kind]
+    if kind == "done" and tracked in _MIL_STEPS:
+        at = _MIL_STEPS.index(tracked)
+        return next((st for st in _MIL_STEPS[at:] if st in _DONE_STAGES), tracked)
+    return tracked
+
+
+def _stage_after(kind: str, stage: str | None, ends: int, n: int) -> str | None:
+    """The stage after an event of ``kind`` played in ``stage``; ``ends``: how many seats have
+    ended their Buy turn this round (the phase ends with the last one, N3)."""
+    if kind == "next":
+        return "buy_turn" if str(stage).startswith("buy") else "mil_conv"
+    if kind == "end":
+        return "mil_order" if ends >= n else "buy_order"
+    if kind == "done" and stage in _MIL_STEPS:
+        return _MIL_STEPS[(_MIL_STEPS.index(stage) + 1) % len(_MIL_STEPS)]
+    if kind == "circe":
+        return "mil_order"
+    return stage
+
+
+def describe_event(event: Event, before: View, after: View, stage: str | None = None) -> Message:
+    """One event's sentence; ``stage``: the stage it was played in (by default ``before``'s)."""
+    if stage is None:
+        stage = before.get("stage")
+    return _event_sentence(event, before, after, _stage_of(event[1].split(" ", 1)[0], stage))
 
 
 def describe_step(events: Sequence[Event], before: View, after: View) -> list[tuple[str, bool]]:
     """Sentences ``(message, auto)`` for one step as the viewer of ``before``/``after`` may read
     them: one per event, then the round start and the end of the game when they happened. Each
-    sentence is a :class:`~ziggurat.engine.messages.Message` (its English text)."""
-    out: list[tuple[str, bool]] = [(describe_event(e, before, after), bool(e[2])) for e in events]
+    sentence is a :class:`~ziggurat.engine.messages.Message` (its English text). The stage of
+    each event (which step a ``done`` ends, who buys or moves next) is followed through the
+    step from ``before``'s."""
+    out: list[tuple[str, bool]] = []
+    tracked = before.get("stage")
+    ends = len((before.get("buy") or {}).get("done") or [])
+    n = int(before.get("n") or len(before.get("empires") or []) or 0)
+    for e in events:
+        kind = e[1].split(" ", 1)[0]
+        stage = _stage_of(kind, tracked)
+        out.append((_event_sentence(e, before, after, stage), bool(e[2])))
+        ends += kind == "end"
+        tracked = _stage_after(kind, stage, ends, n)
     revealed = _reveal_sentence(before, after)
     if revealed:
         out.append((revealed, True))

@@ -59,6 +59,9 @@ def resolve(s: EpochsState, attacker: tuple[int, ...], defender: tuple[int, ...]
     t = s.pending[1]
     p, q = s.active, s.occ[t]
     winner = roll_winner(s, attacker, defender)
+    if s.last_attack is not None:  # what the view tells of this combat (None: loaded mid-combat)
+        *head, rolls = s.last_attack
+        s.last_attack = (*head, (*rolls, (attacker, defender, winner)))
     if winner != ATTACKER:  # the attacking tribe is removed (E12.5)
         s.removed[p] += 1
     if winner != DEFENDER:  # one defender is removed (R37)

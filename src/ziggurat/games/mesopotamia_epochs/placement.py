@@ -231,7 +231,9 @@ def place(s: EpochsState, a: int) -> bool:
     s.entered[p] += 1
     q = s.occ[a]
     if q >= 0 and q != p:
-        s.pending = ("combat", a, defender_dice(s, a))
+        dice = defender_dice(s, a)
+        s.pending = ("combat", a, dice)
+        s.last_attack = (a, p, q, s.cnt[a], dice, s.epoch, ())
         return True
     if q < 0:
         s.occ[a] = p

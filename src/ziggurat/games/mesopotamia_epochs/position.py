@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ziggurat.engine.errors import InvalidPosition
 from ziggurat.games.mesopotamia_epochs.data import SYMBOLS
 from ziggurat.games.mesopotamia_epochs.state import PHASES, EpochsState
 
@@ -43,6 +44,66 @@ def pending_out(s: EpochsState) -> Any:
     if kind == "combat":
         return ["combat", ids[pend[1]], pend[2]]
     return [kind]  # draw, landing
+
+
+_WINNERS = ("attacker", "defender", "both")  # combat.ATTACKER, DEFENDER, BOTH (1, 2, 3)
+
+
+def last_attack_out(s: EpochsState) -> dict[str, Any] | None:
+    """The game's last attack (E12) as the position writes it: where, who attacked whom with
+    how many defending tribes and defender dice, each roll with who lost a tribe (E12.5), and
+    the outcome: ``under_way``, ``taken`` (E12.7), ``emptied`` (both sides lost their last
+    tribe, R16) or ``failed`` (E12.8). Public (§6): the same in every view."""
+    la = s.last_attack
+    if la is None:
+        return None
+    area, p, q, defenders, dice, epoch, rolls = la
+    ids, pids = s.rules.map.ids, s.rules.peoples.ids
+    left = defenders - sum(1 for _a, _d, w in rolls if w != 2)
+    if left <= 0:
+        result = "taken" if rolls[-1][2] == 1 else "emptied"
+    elif rolls and rolls[-1][2] != 1:
+        result = "failed"
+    else:
+        result = "under_way"
+    return {
+        "area": ids[area],
+        "attacker": pids[p],
+        "defender": pids[q],
+        "defenders": defenders,
+        "dice": dice,
+        "epoch": epoch,
+        "rolls": [{"attack": list(a), "defence": list(d), "winner": _WINNERS[w - 1]} for a, d, w in rolls],
+        "result": result,
+    }
+
+
+def _last_attack_in(s: EpochsState, la: dict[str, Any] | None) -> tuple[Any, ...] | None:
+    if la is None:
+        return None
+    m, pidx = s.rules.map, s.rules.peoples.index
+    for key, known in (("area", m.index), ("attacker", pidx), ("defender", pidx)):
+        if la[key] not in known:
+            raise InvalidPosition(
+                f"mesopotamia-epochs position: last_attack.{key}: {la[key]!r} is not in this game"
+            )
+    rolls = tuple(
+        (
+            tuple(int(x) for x in r["attack"]),
+            tuple(int(x) for x in r["defence"]),
+            _WINNERS.index(r["winner"]) + 1,
+        )
+        for r in la["rolls"]
+    )
+    return (
+        m.index[la["area"]],
+        pidx[la["attacker"]],
+        pidx[la["defender"]],
+        int(la["defenders"]),
+        int(la["dice"]),
+        int(la["epoch"]),
+        rolls,
+    )
 
 
 def round_out(s: EpochsState) -> dict[str, Any] | None:
@@ -99,6 +160,7 @@ def to_position(s: EpochsState) -> dict[str, Any]:
         },
         "round": rnd,
         "pending": pending_out(s),
+        "last_attack": last_attack_out(s),
     }
 
 
@@ -212,6 +274,7 @@ def _from_position(game: Any, pos: dict[str, Any]) -> EpochsState:
         s.sea_round = bool(rnd["sea_start"])
         s.coast_held = bool(rnd["coast_held"])
     s.pending = _pending_in(s, pos["pending"])
+    s.last_attack = _last_attack_in(s, pos.get("last_attack"))  # positions before it have none
     s.log = None
     s._legal = None
     s._legal_set = None

@@ -68,6 +68,25 @@ class Round(PositionModel):
     coast_held: StrictBool
 
 
+class Roll(PositionModel):
+    attack: list[Positive]
+    defence: list[Positive]
+    winner: Literal["attacker", "defender", "both"]
+
+
+class LastAttack(PositionModel):
+    """The game's last attack (E12), a memory for players who did not see it: decides nothing."""
+
+    area: Id
+    attacker: Id
+    defender: Id
+    defenders: Positive
+    dice: Annotated[StrictInt, Field(ge=1, le=2)]
+    epoch: Positive
+    rolls: list[Roll]
+    result: Literal["under_way", "taken", "emptied", "failed"]
+
+
 def _pending_kind(value: Any) -> str | None:
     """The tag of a pending list: its first element (the union below is keyed on it)."""
     if isinstance(value, list | tuple) and value and isinstance(value[0], str):
@@ -105,6 +124,7 @@ class Position(PositionModel):
     peoples: dict[Id, PeopleStats]
     round: Round | None
     pending: Pending | None
+    last_attack: LastAttack | None = None
 
 
 def check_schema_of(position: Any) -> None:

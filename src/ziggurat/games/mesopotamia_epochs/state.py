@@ -38,7 +38,7 @@ class EpochsState(State):
     __slots__ = (
         "rules", "n", "epoch", "phase", "vp", "occ", "cnt", "held", "owner", "known",
         "public", "set_aside", "deck", "draw_order", "draw_idx", "received", "pvp", "entered",
-        "removed", "active", "order", "pool", "sea_round", "coast_held", "pending",
+        "removed", "active", "order", "pool", "sea_round", "coast_held", "pending", "last_attack",
     )  # fmt: skip
 
     game: EpochsGame
@@ -67,6 +67,10 @@ class EpochsState(State):
     sea_round: bool  # E7.5, E8.2 (d): every coastal area reachable this round
     coast_held: bool  # R13 with seafaring_chain=false: held a coast when placement began
     pending: tuple[Any, ...] | None
+    # the game's last attack (E12), for players who did not see it happen: (area, attacker,
+    # defender, defending tribes, defender dice, Epoch, rolls ((attack, defence, winner), ...));
+    # it decides nothing (see EpochsState.fingerprint)
+    last_attack: tuple[Any, ...] | None
     # an event's seat (State.log) is the seat it concerns: the dealt seat, the drawer, or the
     # active People's owner (flow.concerned)
 
@@ -124,6 +128,18 @@ class EpochsState(State):
 
         return to_position(self)
 
+    def fingerprint(self) -> str:
+        """The hash of the position without ``last_attack``: a memory of the last combat for
+        players who did not see it, which decides nothing (records written before the
+        position carried it keep their fingerprints)."""
+        import hashlib
+        import json
+
+        pos = self.to_position()
+        pos.pop("last_attack", None)
+        blob = json.dumps(pos, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()[:32]
+
     def clone(self) -> EpochsState:
         s = EpochsState.__new__(EpochsState)
         s.game = self.game
@@ -152,6 +168,7 @@ class EpochsState(State):
         s.sea_round = self.sea_round
         s.coast_held = self.coast_held
         s.pending = self.pending
+        s.last_attack = self.last_attack  # replaced, never mutated
         s.log = self.log
         s._legal = self._legal  # never mutated once built: safe to share until the next apply
         s._legal_set = self._legal_set
@@ -201,6 +218,7 @@ def new_state(game: EpochsGame) -> EpochsState:
     s.sea_round = False
     s.coast_held = False
     s.pending = ("deal", 0)
+    s.last_attack = None
     s.log = None
     s._legal = None
     s._legal_set = None

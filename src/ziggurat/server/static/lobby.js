@@ -10,6 +10,7 @@ import {
   rememberToken,
   storedTokens,
 } from "./api.js";
+import { explainSymbols } from "./boards/mesopotamia-epochs/symbols.js";
 import { clear, copyText, h } from "./dom.js";
 import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { loadMessages } from "./messages.js";
@@ -93,6 +94,7 @@ function renderSeats() {
     sel.value = old[i] || (i === 0 ? "human" : defBot);
     rows.append(h("div", { class: "field seat-row" }, h("label", { for: `seat-${i}` }, t("lobby.seatN", { n: i + 1 })), sel));
   }
+  explainSymbols(rows, g.id, n);
 }
 
 function optionInput(name, def) {

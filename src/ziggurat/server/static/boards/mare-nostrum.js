@@ -8,6 +8,8 @@ import { messagesReady, renderMessage } from "../messages.js";
 import { DATA } from "./mare-nostrum/data.js";
 import { draw, inPlay } from "./mare-nostrum/draw.js";
 import { actionGroup, actionLabel, areaName, capitalise, costOf, empireArt, empireName, goodName, optionsOf, seatColour, tileName } from "./mare-nostrum/labels.js";
+import { createPopover } from "./mare-nostrum/popover.js";
+import "./mare-nostrum/strings.js";
 
 export const id = "mare-nostrum";
 // seatName: how the table's header names a seat, by its empire ("You play Greece", "Vous jouez la Grèce")
@@ -48,9 +50,44 @@ function index(legal) {
   return { byArea, byFrom, globals };
 }
 
+/**
+ * The action a click on an unlit area would mean at this stage, to ask the engine why it is
+ * refused: ``sel`` is the area whose units are selected (a move's source). Null when a click
+ * there names no action (nothing to ask about).
+ */
+export function intentOf(view, area, sel, seat) {
+  const stage = String(view?.stage || "");
+  const isSea = Boolean(DATA.seas[area]);
+  const from = sel ? String(sel).split(">")[0] : null;
+  if (from && from !== area && (stage === "mil_march" || stage === "mil_row")) {
+    if (stage === "mil_row") return `row ${from} ${area}`;
+    return `${DATA.seas[from] ? "sail" : "march"} ${from} ${area}`;
+  }
+  if (stage === "buy_turn") {
+    if (isSea) return `buy trireme ${area}`;
+    const owner = view.markers?.[area];
+    return owner !== undefined && owner !== null && Number(owner) === Number(seat) ? `buy legion ${area}` : `buy marker ${area}`;
+  }
+  if (stage === "mil_conv" && !isSea) return `convert ${area}`;
+  if (stage === "mil_fight" || stage === "mil_sea") {
+    if (isSea !== (stage === "mil_sea")) return null;
+    const units = (isSea ? view.triremes : view.legions)?.[area] || [];
+    let enemy = units.findIndex((n, s) => n > 0 && s !== Number(seat));
+    if (enemy < 0) enemy = Number(seat) === 0 ? 1 : 0;
+    return `${isSea ? "seabattle" : "fight"} ${area} ${enemy}`;
+  }
+  return null;
+}
+
+/** A track level as N0.7.5 shows it: above 15, the "15+" marker on the space of what is over. */
+export function levelText(n) {
+  return n > 15 ? "15+" : String(n);
+}
+
 /** N0.7 track levels of a seat (control, pieces, tiles' bonuses) and its N6.3 cities. */
 function tracks(view, seat) {
   const lv = { trade: 0, culture: 0, military: 0, cities: 0 };
+  const given = Array.isArray(view.tracks) ? view.tracks[seat] : null; // the engine's levels, when the view has them
   for (const [p, slots] of Object.entries(view.buildings || {})) {
     for (const slot of slots) {
       const occ = view.occupy?.[p]?.[slot];
@@ -65,6 +102,7 @@ function tracks(view, seat) {
   for (const v of Object.values(view.triremes || {})) lv.military += v[seat] || 0;
   for (const f of Object.values(view.fortresses || {})) if (Number(f) === seat) lv.military += 1;
   for (const tl of view.tiles?.[seat] || []) for (const k of ["trade", "culture", "military"]) lv[k] += DATA.tiles[tl]?.bonus?.[k] || 0;
+  if (given) for (const k of ["trade", "culture", "military"]) if (Number.isFinite(Number(given[k]))) lv[k] = Number(given[k]);
   return lv;
 }
 
@@ -88,6 +126,15 @@ export function createBoard(els, ctx) {
   let idx = index([]);
   let sel = null; // an area: the units there are selected (moves) or its several actions shown
   const t = (...args) => ctx.t()(...args);
+  const popover = createPopover("", els.board);
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && sel) {
+      const back = popover.el.contains(document.activeElement) ? String(sel).split(">")[0] : null;
+      sel = null;
+      render();
+      if (back) els.board.querySelector(`[data-area="${back}"][tabindex]`)?.focus(); // back where the choice began
+    }
+  });
 
   function send(text) {
     if (ctx.send(text)) sel = null;
@@ -108,14 +155,19 @@ export function createBoard(els, ctx) {
     if (moves.has(area)) {
       const acts = moves.get(area);
       if (acts.length === 1) return send(acts[0].text);
-      sel = `${sel}>${area}`; // several ways: choose in the panel
+      sel = `${sel}>${area}`; // several ways: choose next to the area
       return render();
     }
     const acts = idx.byArea.get(area) || [];
     if (idx.byFrom.has(area)) sel = sel === area ? null : area;
     else if (acts.length === 1) return send(acts[0].text);
     else if (acts.length > 1) sel = area;
-    else sel = null;
+    else {
+      // not lit: ask the engine why what a click there would mean is refused
+      const text = msg.seat === null || msg.seat === undefined ? null : intentOf(msg.view, area, sel, msg.seat);
+      sel = null;
+      if (text && ctx.explain) ctx.explain(text);
+    }
     render();
   }
 
@@ -127,9 +179,7 @@ export function createBoard(els, ctx) {
     if ((ev.key === "Enter" || ev.key === " ") && ev.target.closest?.("[data-area]")) {
       ev.preventDefault();
       onClick(ev);
-    } else if (ev.key === "Escape" && sel) {
-      sel = null;
-      render();
+      popover.focusFirst(); // from the keyboard, on to the choices
     }
   }
   els.board.addEventListener("click", onClick);
@@ -214,19 +264,8 @@ export function createBoard(els, ctx) {
     if (String(view.stage || "").startsWith("buy")) el.append(buyPanel(view, seat, legal));
     if (sel) {
       const [from, to] = String(sel).split(">");
-      let acts;
-      if (to) acts = moveTargets().get(to) || [];
-      else acts = (idx.byArea.get(from) || []).map((a) => a);
-      const moving = idx.byFrom.has(from) && !to;
-      el.append(
-        h(
-          "div",
-          { class: "selection" },
-          h("div", { class: "sel-head" }, h("strong", {}, areaName(from), to ? ` → ${areaName(to)}` : ""), h("button", { type: "button", class: "link", onclick: () => ((sel = null), render()) }, t("ui.cancel"))),
-          moving ? h("p", { class: "muted" }, t("mn.clickLitDest")) : null,
-          h("div", { class: "buttons" }, acts.map((a) => button(a.text, "small")), moving ? (idx.byArea.get(from) || []).map((a) => button(a.text, "small")) : null),
-        ),
-      );
+      const choices = to ? moveTargets().get(to) || [] : idx.byArea.get(from) || [];
+      el.append(h("p", { class: "muted" }, t(choices.length ? "mn.choicesOnMap" : "mn.clickLitDest")));
     } else if (idx.byFrom.size) {
       el.append(h("p", { class: "muted" }, t("mn.clickUnits")));
     } else if (idx.byArea.size && !String(view.stage || "").startsWith("buy")) {
@@ -235,6 +274,18 @@ export function createBoard(els, ctx) {
     // offers and takes sit in the trade panel, purchases (with their cost) in the buy panel
     const globals = idx.globals.filter((a) => !(a.kind === "take" || (a.kind === "offer" && a.w[1] !== "size") || /^(buy|build|free)$/.test(a.kind)));
     if (globals.length) el.append(h("div", { class: "buttons globals" }, globals.map((a) => button(a.text, ["done", "end"].includes(a.kind) ? "primary" : ""))));
+  }
+
+  /** One title track's level and bar; above 15 the "15+" marker, its bar on the space of what is over (N0.7.5, W11). */
+  function trackRow(k, n) {
+    const plus = n > 15;
+    const level = plus
+      ? h("strong", { class: "mn-plus", title: t("mn.levelPlus", { n, k: n - 15 }) }, levelText(n))
+      : String(n);
+    return [
+      h("span", { class: "mn-level", dataset: { track: k, level: n } }, `${t(`mn.track.${k}`)} `, level),
+      h("div", { class: `mn-bar${plus ? " plus" : ""}`, style: `width:${Math.min(100, (plus ? n - 15 : n) * 6)}%` }),
+    ];
   }
 
   function renderPlayers() {
@@ -255,7 +306,7 @@ export function createBoard(els, ctx) {
         { class: `mn-player player${view.to_move === s ? " to-move" : ""}`, style: `--c:${seatColour(view, s)}`, dataset: { seat: s } },
         h("div", { class: "player-head" }, h("strong", {}, empireName(t, view, s)), colour ? ` · ${colour}` : "", me ? ` (${t("seat.you")})` : "", seatInfo?.kind === "bot" ? h("span", { class: "muted" }, ` · ${t("seat.botKind", { bot: t(`bot.${seatInfo.bot}`) })}`) : null),
         titles.length ? h("div", { class: "mn-titles" }, "★ ", t("ui.labelColon", { label: t("mn.titles") }), titles.join(", ")) : null,
-        h("div", { class: "mn-tracks" }, ["trade", "culture", "military"].flatMap((k) => [h("span", {}, `${t(`mn.track.${k}`)} ${lv[k]}`), h("div", { class: "mn-bar", style: `width:${Math.min(100, lv[k] * 6)}%` })])),
+        h("div", { class: "mn-tracks" }, ["trade", "culture", "military"].flatMap((k) => trackRow(k, lv[k]))),
         h("div", { class: "mn-victory muted" }, t("mn.victory", { tiles: counted, tw: opts.tiles_to_win, cities: lv.cities, cw: opts.capitals_to_win })),
         me && view.res?.[s] ? h("div", { class: "mn-screen" }, h("div", { class: "muted" }, t("mn.yourScreen")), goodsChips(t, view.res[s])) : h("div", { class: "muted" }, view.res_counts?.[s] === 1 ? t("mn.tokenHeld") : t("mn.tokensHeld", { n: view.res_counts?.[s] ?? "?" })),
         h("div", { class: "mn-tiles" }, owned.map((x) => tileChip(t, x)), view.pyramids === s ? tileChip(t, "pyramids") : null),
@@ -318,6 +369,33 @@ export function createBoard(els, ctx) {
     );
   }
 
+  /** The choices for the selected area (or for a move to an area, when there are several ways),
+   * next to that area on the map. */
+  function renderPopover() {
+    const legal = msg.legal || [];
+    if (!sel || !legal.length || msg.status === "over") {
+      popover.hide();
+      return;
+    }
+    const [from, to] = String(sel).split(">");
+    const acts = to ? moveTargets().get(to) || [] : idx.byArea.get(from) || [];
+    const moving = idx.byFrom.has(from) && !to;
+    if (!acts.length) {
+      // units selected with nothing else to do there: the lit destinations stay uncovered
+      popover.hide();
+      return;
+    }
+    const anchor = els.board.querySelector(`[data-area="${to || from}"]`);
+    const head = `${areaName(from)}${to ? ` → ${areaName(to)}` : ""}`;
+    popover.show(
+      anchor,
+      head,
+      h("div", { class: "sel-head" }, h("strong", {}, head), h("button", { type: "button", class: "link close", "aria-label": t("ui.cancel"), title: t("ui.cancel"), onclick: () => ((sel = null), render()) }, "×")),
+      moving ? h("p", { class: "muted" }, t("mn.clickLitDest")) : null,
+      h("div", { class: "buttons" }, acts.map((a) => button(a.text, "small"))),
+    );
+  }
+
   function renderStatus() {
     if (!els.status) return;
     const view = msg.view;
@@ -331,6 +409,7 @@ export function createBoard(els, ctx) {
     if (!msg) return;
     renderBoard();
     renderChoice();
+    renderPopover();
     renderStatus();
     if (els.players) renderPlayers();
     if (els.general) renderGeneral();

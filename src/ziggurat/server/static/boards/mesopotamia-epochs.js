@@ -13,6 +13,7 @@ import { draw, symbolIcon } from "./mesopotamia-epochs/draw.js";
 import { actionLabel as labelFor, activePeople, areaName, peopleName, pendingQuestion, placeInfo, symbolName } from "./mesopotamia-epochs/labels.js";
 import { actionGroup, parseAction } from "./mesopotamia-epochs/notation.js";
 import { cardView, dieFace, renderGeneral, renderPlayers, renderStatus } from "./mesopotamia-epochs/panels.js";
+import { patternSwatch, SYMBOLS } from "./mesopotamia-epochs/symbols.js";
 
 export const id = "mesopotamia-epochs";
 export { actionGroup, draw };
@@ -57,6 +58,43 @@ export function renderResult(el, msg, t) {
       "ol",
       { class: "ranking" },
       rows.map((r) => h("li", { dataset: { symbol: r.p.symbol } }, symbolIcon(r.p.symbol, 18), " ", t("epochs.rankLine", { player: symbolName(t, r.p.symbol), vp: r.p.vp, areas: r.areas, d: r.doubles }))),
+    ),
+  );
+}
+
+/** The action a click on an unlit area would mean now, to ask the engine why it is refused:
+ * a placement (E8), a sea start's landing (D3) or where a displaced tribe goes (D2); null when
+ * a click on the map means nothing at this point. */
+export function intentOf(view, area) {
+  const kind = view?.pending?.[0];
+  if (kind === "landing") return `land ${area}`;
+  if (kind === "displace") return `displace ${area}`;
+  if (!view?.pending && view?.phase === "strategy" && view.round) return `place ${area}`;
+  return null;
+}
+
+/** Who holds the areas: each player's symbol, pattern and outline, and how many areas they hold. */
+export function legend(t, view) {
+  const occ = occupancy(view);
+  const own = owners(view);
+  const held = new Map();
+  for (const [, [people]] of occ) {
+    const sym = own.get(people);
+    if (sym) held.set(sym, (held.get(sym) || 0) + 1);
+  }
+  const players = (view.players || []).map((p) => p.symbol).filter((x) => SYMBOLS.includes(x));
+  return h(
+    "div",
+    { class: "epochs-legend", role: "note" },
+    h("h4", {}, t("epochs.legend.title")),
+    players.map((sym) =>
+      h(
+        "span",
+        { class: "legend-item", dataset: { symbol: sym } },
+        symbolIcon(sym, 18),
+        patternSwatch(sym, 18),
+        h("span", {}, symbolName(t, sym), view.viewer === sym ? ` (${t("epochs.legend.you")})` : "", ` · ${held.get(sym) || 0}`),
+      ),
     ),
   );
 }
@@ -119,8 +157,26 @@ export function createBoard(els, ctx) {
     combats.set(i, { area: p[1], dice: p[2], attacker: activePeople(m.view), defender: occ?.[0] ?? null, tribes: occ?.[1] ?? 0 });
   }
 
-  /** The attack to show: under way, or the last one while its People keeps placing. */
+  /** The attack to show: under way, or the last one while its People's round goes on. The
+   * view carries it (`last_attack`, also after a reload or for a late spectator); a view
+   * without the key falls back on the log and what this page saw happen. */
   function lastAttack() {
+    const view = msg?.view;
+    if (view && "last_attack" in view) {
+      const la = view.last_attack;
+      const underWay = view.pending?.[0] === "combat";
+      if (!la) return null;
+      const current = la.result === "under_way" ? underWay : activePeople(view) === la.attacker && view.epoch === la.epoch;
+      if (!current) return null;
+      return {
+        area: la.area,
+        rolls: la.rolls.map((r) => ({ attack: r.attack, defence: r.defence, winner: r.winner })),
+        colour: owners(view).get(la.attacker) || null,
+        ctx: { area: la.area, dice: la.dice, attacker: la.attacker, defender: la.defender, tribes: la.defenders },
+        underWay: la.result === "under_way",
+        result: la.result,
+      };
+    }
     const log = msg?.log || [];
     let r = log.length - 1;
     const underWay = msg?.view?.pending?.[0] === "combat";
@@ -160,6 +216,11 @@ export function createBoard(els, ctx) {
     if (!el) return;
     const a = idx.byArea.get(el.dataset.area);
     if (a) send(a.text);
+    else if (ctx.explain && msg.seat !== null && msg.seat !== undefined) {
+      // not lit: ask the engine why what a click there would mean is refused
+      const text = intentOf(msg.view, el.dataset.area);
+      if (text) ctx.explain(text);
+    }
   }
 
   function onKey(ev) {
@@ -192,7 +253,7 @@ export function createBoard(els, ctx) {
       displacing: p?.[0] === "displace" ? p[1] : null,
       options: options(),
     });
-    clear(els.board).append(svg);
+    clear(els.board).append(svg, legend(t, view));
     if (focused) svg.querySelector(`[data-area="${focused}"][tabindex]`)?.focus({ preventScroll: true });
   }
 
@@ -211,6 +272,7 @@ export function createBoard(els, ctx) {
       const keptA = Math.max(...d.attack);
       const keptD = Math.max(...d.defence);
       const out = c ? rollOutcome(data, options(), c, d) : null;
+      if (out && d.winner) out.winner = d.winner; // the engine's word, when the view gives it
       let result = "";
       if (out) {
         if (out.winner === "attacker") defenders -= 1;
@@ -254,7 +316,11 @@ export function createBoard(els, ctx) {
       );
     });
     let summary = null;
-    if (c && !att.underWay) {
+    if (att.result === "taken") summary = t("epochs.dice.taken", { area, people: peopleName(t, data, c.attacker) });
+    else if (att.result === "emptied") summary = t("epochs.dice.emptied", { area });
+    else if (att.result === "failed") summary = t("epochs.dice.failed", { area });
+    else if (att.result === "under_way") summary = t("epochs.dice.rolling", { n: view.pending?.[2] ?? c.dice });
+    else if (c && !att.underWay) {
       if (lost && defenders <= 0) summary = t("epochs.dice.emptied", { area });
       else if (lost) summary = t("epochs.dice.failed", { area });
       else if (defenders <= 0) summary = t("epochs.dice.taken", { area, people: peopleName(t, data, c.attacker) });

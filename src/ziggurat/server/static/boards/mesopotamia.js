@@ -12,6 +12,11 @@ import { renderGeneral, renderPlayers, renderStatus } from "./mesopotamia/panels
 export const id = "mesopotamia";
 export { actionGroup, actionLabel, draw, hexCenter };
 
+// the board's own styles, next to its modules
+if (!document.querySelector("link[data-board-css='mesopotamia']")) {
+  document.head.append(h("link", { rel: "stylesheet", href: new URL("./mesopotamia/board.css", import.meta.url).pathname, dataset: { boardCss: "mesopotamia" } }));
+}
+
 const CARGO_CODES = { 0: "", 1: "w", 2: "s" }; // the engine's cargo codes in pending decisions
 const GLOBAL_ORDER = ["pile", "offer", "order", "first", "income", "draw", "play", "pass", "stop", "end"];
 
@@ -33,6 +38,18 @@ function index(legal) {
   }
   globals.sort((x, y) => GLOBAL_ORDER.indexOf(x.kind) - GLOBAL_ORDER.indexOf(y.kind));
   return { byTribe, byHut, byHex, globals };
+}
+
+const PENDING_ACTION = { volcano: "volcano", shares: "share", teleport: "to", expel: "to" };
+
+/** The action a click on an unlit hex `k` would mean now, to ask the engine why it is refused:
+ * the selected tribe's step there (M2), or the hex a pending volcano, share, Teleport or
+ * Expulsion asks for (D14, D15, D28, D29); null when a click there means nothing. */
+export function intentOf(view, k, selectedTribe) {
+  const kind = view?.pending?.[0];
+  if (PENDING_ACTION[kind]) return `${PENDING_ACTION[kind]} ${k}`;
+  if (selectedTribe && view?.phase === "movement") return `move ${selectedTribe} ${k}`;
+  return null;
 }
 
 function tileAt(view, k) {
@@ -111,7 +128,10 @@ export function createBoard(els, ctx) {
     } else if (tribes.length > 1) {
       sel = { type: "hex", key: k };
     } else {
+      // not lit: ask the engine why what a click there would mean is refused
+      const text = msg.seat === null || msg.seat === undefined ? null : intentOf(msg.view, k, sel?.type === "tribe" ? sel.token : null);
       sel = null;
+      if (text && ctx.explain) ctx.explain(text);
     }
     render();
   }

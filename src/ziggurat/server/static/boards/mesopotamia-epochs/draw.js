@@ -6,6 +6,7 @@ import { s } from "../../dom.js";
 import { defaultData, epochColour, occupancy, owners } from "./data.js";
 import { layout } from "./geometry.js";
 import { activePeople, areaName, kindName, peopleName, symbolName } from "./labels.js";
+import { patternDefs } from "./symbols.js";
 
 const FILL = { land: "#eadfb4", island: "#e2e6b0", desert: "#ecc987", uninhabited: "#bdb19c" };
 const EDGE = "#6d5b38";
@@ -188,8 +189,10 @@ export function draw(view, opts = {}) {
         { id: "ep-waves", width: 34, height: 16, patternUnits: "userSpaceOnUse" },
         s("path", { d: "M2,8 q4,-4 8,0 t8,0", fill: "none", stroke: "#cfe6f6", "stroke-width": 1.1, opacity: 0.55 }),
       ),
+      patternDefs(),
     ),
   );
+  const defs = svg.querySelector("defs");
 
   // sea and off-map land
   svg.append(s("rect", { class: "sea", x: vb[0] - 50, y: vb[1] - 50, width: vb[2] + 100, height: vb[3] + 100 }));
@@ -214,6 +217,7 @@ export function draw(view, opts = {}) {
     if (a.double) facts.push(t("epochs.doubleValue"));
     if (a.coastal) facts.push(t("epochs.coastal"));
     if (o) facts.push(t("epochs.tribesOf", { n: o[1], people: peopleName(t, data, o[0]), player: own.get(o[0]) ? symbolName(t, own.get(o[0])) : "?" }));
+    if (o && own.get(o[0])) facts.push(t("epochs.heldBy", { player: symbolName(t, own.get(o[0])) }));
     for (const p of bonus.get(a.id) || []) facts.push(t("epochs.bonusOf", { people: peopleName(t, data, p), v: data.bonusValue(p) }));
     const title = `${name} — ${facts.join("; ")}`;
     const g = s("g", {
@@ -227,9 +231,18 @@ export function draw(view, opts = {}) {
     g.append(s("path", { class: "shape", d: a.path, fill: FILL[a.kind] || FILL.land }));
     if (a.kind === "desert") g.append(s("path", { class: "texture", d: a.path, fill: "url(#ep-dunes)" }));
     if (a.kind === "uninhabited") g.append(s("path", { class: "texture", d: a.path, fill: "url(#ep-waste)", opacity: 0.55 }));
+    const holder = o ? own.get(o[0]) : null;
     if (o) {
       const col = epochColour(data.people.get(o[0])?.card_epoch);
       g.append(s("path", { class: "tint", d: a.path, fill: col.fill }));
+    }
+    if (holder) {
+      // the holder's pattern, and its outline drawn inside the area (clipped to it), so two
+      // neighbours held by different players keep both outlines
+      g.dataset.owner = holder;
+      defs.append(s("clipPath", { id: `ep-clip-${a.id}` }, s("path", { d: a.path })));
+      g.append(s("path", { class: "owner-fill", d: a.path, fill: `url(#ep-own-${holder})` }));
+      g.append(s("path", { class: `owner-outline p-${holder}`, d: a.path, fill: "none", "clip-path": `url(#ep-clip-${a.id})` }));
     }
     g.append(s("path", { class: "outline", d: a.path, fill: "none", stroke: EDGE }));
     if (a.kind === "desert") g.append(s("path", { class: "desert-edge", d: a.path, fill: "none" }));

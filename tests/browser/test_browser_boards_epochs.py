@@ -1,0 +1,295 @@
+"""The Mesopotamia: Epochs board read by a player: who holds an area reads at a glance (the
+holder's symbol, pattern and outline, and a legend: not only colours, §2.3), the lobby explains
+the five symbols, the last attack and its result show from the view alone (after a reload or
+for a late spectator, E12), and a click on an unlit area asks the engine why (E8)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from browser_helpers import full_shot, open_table, state, version, wait_my_turn
+from playwright.sync_api import Page, expect
+
+import ziggurat
+
+GAME = "mesopotamia-epochs"
+SYMBOLS = ("brooch", "head", "mask", "statue", "urn")
+
+MOUNT = """
+async ([view, legal, seat, log]) => {
+  const board = await import('/boards/mesopotamia-epochs.js');
+  const { t } = await import('/i18n.js');
+  document.body.innerHTML = `<div id="hb-board" class="board" style="width:900px"></div>
+    <div id="hb-choice" class="choice panel"></div><div id="hb-status" class="turnbar"></div>
+    <div id="hb-players" class="players"></div><div id="hb-general" class="general"></div>`;
+  const $ = (id) => document.getElementById(id);
+  window.sent = [];
+  window.explained = [];
+  const els = { board: $('hb-board'), choice: $('hb-choice'), status: $('hb-status'), players: $('hb-players'),
+                general: $('hb-general') };
+  const ctx = { t: () => t, send: (a) => { window.sent.push(a); return true; },
+                explain: (a) => { window.explained.push(a); } };
+  window.hb = board.createBoard(els, ctx);
+  window.hb.update({ type: 'state', seat, colour: view.viewer, version: 1, view, legal, log, can_undo: false,
+    status: view.phase === 'over' ? 'over' : 'playing', result: null }, { options: {} });
+}
+"""
+
+
+def _play(seed: int, players: int, stop: Any) -> tuple[Any, int]:
+    """A seeded random game played until ``stop(state)``; the state and the seat deciding."""
+    rng = random.Random(seed)
+    s = ziggurat.load(GAME, players=players).new_initial_state()
+    while not s.is_terminal():
+        if stop(s):
+            return s, s.current_player()
+        if s.current_player() == ziggurat.CHANCE:
+            s.apply(ziggurat.sample_chance(s, rng))
+        else:
+            s.apply(rng.choice(list(s.legal_actions())))
+    raise LookupError("not found")
+
+
+def _after_attack(result: str) -> tuple[Any, int]:
+    """A placement decision right after an attack of the same People ended with ``result``."""
+
+    def stop(s: Any) -> bool:
+        v = s.view(None)
+        la = v["last_attack"]
+        return (
+            s.current_player() >= 0
+            and v["pending"] is None
+            and la is not None
+            and la["result"] == result
+            and v["round"] is not None
+            and v["round"]["people"] == la["attacker"]
+        )
+
+    for seed in range(12):
+        try:
+            return _play(seed, 3 + seed % 3, stop)
+        except LookupError:
+            continue
+    raise LookupError(result)
+
+
+@pytest.fixture
+def harness(page: Page, server) -> Page:
+    page.goto(server.base + "/table/harness")  # the table page with no token: it loads nothing else
+    page.wait_for_selector("#fatal:not([hidden])")
+    return page
+
+
+def _mount(page: Page, state: Any, seat: int | None, log: list[Any] | None = None) -> None:
+    legal = [str(a) for a in state.legal_actions()] if seat == state.current_player() else []
+    page.evaluate(MOUNT, [state.view(seat), legal, seat, log or []])
+
+
+def test_held_areas_show_their_holder_by_symbol_pattern_and_legend(harness: Page, shots) -> None:
+    """§2.3: a tribe's owner reads from its symbol; every held area also carries its holder's
+    pattern and outline (colour-blind players tell them apart), and the legend names them."""
+    state, seat = _play(4, 4, lambda s: len(s.view(None)["areas"]) >= 12 and s.current_player() >= 0)
+    view = state.view(seat)
+    _mount(harness, state, seat)
+    holders = {p["symbol"]: {c["people"] for c in p["cards"] if c["people"]} for p in view["players"]}
+    owner = {people: sym for sym, peoples in holders.items() for people in peoples}
+    for area, people, _n in view["areas"]:
+        g = harness.locator(f"#hb-board .area[data-area='{area}']")
+        sym = owner.get(people)
+        if sym is None:  # a face-down card: its holder is not known to this seat
+            continue
+        assert g.get_attribute("data-owner") == sym
+        assert g.locator(".owner-fill").get_attribute("fill") == f"url(#ep-own-{sym})"
+        expect(g.locator(f".owner-outline.p-{sym}")).to_have_count(1)
+        # the symbol itself is on the tribes there
+        expect(harness.locator(f"#hb-board .tribe.p-{sym}[data-area='{area}']")).to_have_count(1)
+    assert harness.locator("#hb-board pattern[id^='ep-own-']").count() == 5
+    legend = harness.locator("#hb-board .epochs-legend")
+    expect(legend).to_contain_text("Who holds the areas")
+    for p in view["players"]:
+        item = legend.locator(f".legend-item[data-symbol='{p['symbol']}']")
+        expect(item).to_have_count(1)
+        expect(item.locator(".symbol-icon")).to_have_count(1)
+        expect(item.locator(f".owner-swatch .owner-outline.p-{p['symbol']}")).to_have_count(1)
+        count = sum(1 for _a, people, _n in view["areas"] if owner.get(people) == p["symbol"])
+        expect(item).to_contain_text(f"· {count}")
+    expect(legend.locator(f".legend-item[data-symbol='{SYMBOLS[seat]}']")).to_contain_text("(you)")
+    # the outline patterns differ from one player to the next
+    dashes = harness.evaluate(
+        """() => ['brooch', 'head', 'mask', 'statue', 'urn'].map((s) => {
+            const el = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+            el.setAttribute('class', `owner-outline p-${s}`);
+            document.querySelector('#hb-board svg').append(el);
+            const d = getComputedStyle(el).strokeDasharray; el.remove(); return d; })"""
+    )
+    assert len(set(dashes)) == 5, dashes
+    full_shot(harness, shots / "boards_epochs_owners.png")
+    legend.screenshot(path=str(shots / "boards_epochs_legend.png"))
+    harness.locator("#hb-board svg.epochs-map").screenshot(path=str(shots / "boards_epochs_map.png"))
+
+
+def test_the_lobby_explains_the_symbols(page: Page, server, shots) -> None:
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator(".symbols-help")).to_have_count(0)
+    page.select_option("#game", GAME)
+    page.select_option("#players", "4")
+    help_ = page.locator(".symbols-help")
+    expect(help_).to_be_visible()
+    expect(help_).to_contain_text("not a colour but a symbol")
+    for i, name in enumerate(("Brooch", "Head", "Mask", "Statue")):
+        expect(help_.locator(f"li[data-symbol='{SYMBOLS[i]}']")).to_contain_text(f"Seat {i + 1}: {name}")
+    expect(help_.locator("li")).to_have_count(4)
+    full_shot(page, shots / "boards_epochs_lobby_symbols.png")
+    page.click(".lang-btn[data-lang='fr']")
+    expect(page.locator(".symbols-help")).to_contain_text("Place 1 : Broche")
+    expect(page.locator(".symbols-help")).to_contain_text("pas une couleur mais un symbole")
+    page.select_option("#game", "mesopotamia")
+    expect(page.locator(".symbols-help")).to_have_count(0)
+
+
+@pytest.mark.parametrize("result", ["taken", "failed"])
+def test_the_last_attack_shows_its_result_from_the_view_alone_E12(harness: Page, shots, result: str) -> None:
+    """A page that saw nothing happen (a reload, a late spectator: no log, no live combat)
+    shows the attack of the People whose round goes on, each roll and its result."""
+    state, seat = _after_attack(result)
+    la = state.view(None)["last_attack"]
+    for who in (seat, None):  # the player deciding, and a spectator
+        _mount(harness, state, who)
+        box = harness.locator("#hb-choice .attack-box")
+        expect(box).to_have_count(1)
+        assert box.get_attribute("data-area") == la["area"]
+        expect(box.locator(".roll")).to_have_count(len(la["rolls"]))
+        summary = box.locator(".attack-summary")
+        if result == "taken":
+            expect(summary).to_contain_text("take")
+        else:
+            expect(summary).to_contain_text("The attacking tribe is lost")
+        head = box.locator(".attack-head").inner_text()
+        assert "attack" in head
+        winners = harness.eval_on_selector_all(
+            "#hb-choice .attack-box .roll", "els => els.map(e => e.className)"
+        )
+        assert [w.split("w-")[1] for w in winners] == [r["winner"] for r in la["rolls"]]
+    full_shot(harness, shots / f"boards_epochs_last_attack_{result}.png")
+
+
+def test_no_attack_box_once_the_attackers_round_is_over(harness: Page) -> None:
+    def stop(s: Any) -> bool:
+        v = s.view(None)
+        la = v["last_attack"]
+        return (
+            s.current_player() >= 0
+            and la is not None
+            and v["round"] is not None
+            and v["round"]["people"] != la["attacker"]
+        )
+
+    state, seat = _play(2, 4, stop)
+    _mount(harness, state, seat)
+    expect(harness.locator("#hb-choice .attack-box")).to_have_count(0)
+
+
+def test_a_click_on_an_unlit_area_asks_why_E8(harness: Page) -> None:
+    """E8: an area the active People may not place into: the board asks the engine about
+    ``place <area>``, which the engine refuses with a reason naming the rule."""
+    state, seat = _play(3, 3, lambda s: s.current_player() >= 0 and s.view(None)["pending"] is None
+                        and s.view(None)["phase"] == "strategy")  # fmt: skip
+    _mount(harness, state, seat)
+    legal = {str(a) for a in state.legal_actions()}
+    areas = harness.eval_on_selector_all(
+        "#hb-board .area[data-area]:not(.lit)", "els => els.map(e => e.dataset.area)"
+    )
+    area = next(a for a in areas if f"place {a}" not in legal)
+    harness.locator(f"#hb-board .area[data-area='{area}']").dispatch_event("click")
+    assert harness.evaluate("window.explained") == [f"place {area}"]
+    assert harness.evaluate("window.sent") == []
+    with pytest.raises(ziggurat.IllegalAction) as refused:
+        state.clone().apply(f"place {area}", seat)
+    assert "(E" in str(refused.value) or "(R" in str(refused.value)
+    # a spectator's click asks nothing
+    _mount(harness, state, None)
+    harness.locator(f"#hb-board .area[data-area='{area}']").dispatch_event("click")
+    assert harness.evaluate("window.explained") == []
+
+
+def test_the_last_attack_is_still_shown_after_a_reload_E12(page: Page, server, shots) -> None:
+    """A live table: the player's People attacks; once the dice have spoken the page is
+    reloaded, and the attack box shows the same attack and result (from the view alone)."""
+    answer = server.create_table(
+        [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}],
+        game=GAME,
+        seed=11,
+    )
+    open_table(page, server.url(answer["seats"][0]["link"]))
+    rng = random.Random(3)
+    shown = None
+    for _ in range(400):
+        if not wait_my_turn(page, timeout=60000):
+            break
+        st = state(page)
+        view, legal = st["view"], st["legal"]
+        la = view.get("last_attack")
+        rnd = view.get("round")
+        if la and la["result"] in ("taken", "failed") and rnd and rnd["people"] == la["attacker"]:
+            shown = page.locator("#choice .attack-box")
+            expect(shown).to_have_count(1)
+            break
+        held = {a: p for a, p, _n in view["areas"]}
+        attacks = [
+            a
+            for a in legal
+            if a.startswith("place ") and held.get(a.split(" ")[1]) not in (None, rnd and rnd["people"])
+        ]
+        pick = attacks[0] if attacks and rnd and rnd["pool"] >= 2 else rng.choice(legal)
+        before = version(page)
+        page.evaluate("(a) => window.__ziggurat.socket.send({ type: 'action', action: a })", pick)
+        page.wait_for_function(
+            f"() => Number(document.body.dataset.version) !== {before} || !document.getElementById('error').hidden"
+        )
+    assert shown is not None, "the player's People made no attack with its round going on"
+    summary = page.locator("#choice .attack-box .attack-summary").inner_text()
+    rolls = page.locator("#choice .attack-box .roll").count()
+    assert summary and rolls >= 1
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    box = page.locator("#choice .attack-box")
+    expect(box).to_have_count(1)
+    expect(box.locator(".attack-summary")).to_have_text(summary)
+    expect(box.locator(".roll")).to_have_count(rolls)
+    full_shot(page, shots / "boards_epochs_reloaded_attack.png")
+
+
+def test_an_unlit_area_shows_the_engines_refusal_on_a_live_table_E8(page: Page, server, shots) -> None:
+    """The table page's refusal box gives the engine's reason for placing where nothing is lit."""
+    answer = server.create_table(
+        [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}],
+        game=GAME,
+        seed=11,
+    )
+    open_table(page, server.url(answer["seats"][0]["link"]))
+    rng = random.Random(4)
+    for _ in range(200):
+        assert wait_my_turn(page, timeout=60000)
+        st = state(page)
+        if st["view"]["pending"] is None and st["view"]["phase"] == "strategy":
+            break
+        before = version(page)
+        page.evaluate(
+            "(a) => window.__ziggurat.socket.send({ type: 'action', action: a })", rng.choice(st["legal"])
+        )
+        page.wait_for_function(f"() => Number(document.body.dataset.version) !== {before}")
+    legal = set(state(page)["legal"])
+    unlit = page.eval_on_selector_all(
+        ".epochs-map .area[data-area]:not(.lit)", "els => els.map(e => e.dataset.area)"
+    )
+    area = next(a for a in unlit if f"place {a}" not in legal)
+    page.locator(f".epochs-map .area[data-area='{area}']").dispatch_event("click")
+    box = page.locator("#error")
+    expect(box).to_be_visible()
+    expect(box.locator(".reason")).to_contain_text("(")
+    expect(box).to_contain_text(f"place {area}")
+    page.screenshot(path=str(shots / "boards_epochs_unlit_refusal.png"))
+    assert state(page)["legal"] and set(state(page)["legal"]) == legal  # nothing was played

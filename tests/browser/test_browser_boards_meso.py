@@ -1,0 +1,175 @@
+"""The Mesopotamia board read by a player: a click on a hex that is not lit asks the engine why
+(the selected tribe's step there, M2; a pending volcano's hex, D14), and at a phone's size the
+board's buttons are 44 px tap targets; the Epochs board's too."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from browser_helpers import click_hex, full_shot, open_table, state, version, wait_my_turn
+from playwright.sync_api import Page, expect
+
+import ziggurat
+
+MOUNT = """
+async ([game, view, legal, seat]) => {
+  const board = await import(`/boards/${game}.js`);
+  const { t } = await import('/i18n.js');
+  document.body.innerHTML = `<div id="hb-board" class="board" style="max-width:900px;background:#26323c"></div>
+    <div id="hb-choice" class="choice panel"></div><div id="hb-status" class="turnbar"></div>
+    <div id="hb-players" class="players"></div><div id="hb-general"></div>`;
+  const $ = (id) => document.getElementById(id);
+  window.sent = [];
+  window.explained = [];
+  const els = { board: $('hb-board'), choice: $('hb-choice'), status: $('hb-status'), players: $('hb-players'),
+                general: $('hb-general') };
+  const ctx = { t: () => t, send: (a) => { window.sent.push(a); return true; },
+                explain: (a) => { window.explained.push(a); } };
+  window.hb = board.createBoard(els, ctx);
+  window.hb.update({ type: 'state', seat, colour: view.viewer, version: 1, view, legal, log: [], can_undo: false,
+                     status: 'playing', result: null }, { options: {} });
+}
+"""
+
+
+def _found(game_id: str, players: int, want: Any) -> tuple[Any, int]:
+    for seed in range(30):
+        rng = random.Random(seed)
+        s = ziggurat.load(game_id, players=players).new_initial_state()
+        for _ in range(3000):
+            if s.is_terminal():
+                break
+            who = s.current_player()
+            if who >= 0 and want(s, who):
+                return s, who
+            if who == ziggurat.CHANCE:
+                s.apply(ziggurat.sample_chance(s, rng))
+            else:
+                s.apply(rng.choice(list(s.legal_actions())))
+    raise LookupError(game_id)
+
+
+def _moves(s: Any) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for a in s.legal_actions():
+        w = a.split(" ")
+        if w[0] == "move":
+            out.setdefault(w[1], set()).add(w[2])
+    return out
+
+
+@pytest.fixture
+def harness(page: Page, server) -> Page:
+    page.goto(server.base + "/table/harness")  # the table page with no token: it loads nothing else
+    page.wait_for_selector("#fatal:not([hidden])")
+    return page
+
+
+def _mount(page: Page, game: str, s: Any, seat: int | None) -> None:
+    legal = [str(a) for a in s.legal_actions()] if seat is not None else []
+    page.evaluate(MOUNT, [game, s.view(seat), legal, seat])
+
+
+def test_an_unlit_hex_asks_why_the_selected_tribe_may_not_go_there_M2(harness: Page) -> None:
+    s, seat = _found(
+        "mesopotamia",
+        3,
+        lambda s, who: s.view(who)["phase"] == "movement" and s.view(who)["pending"] is None and _moves(s),
+    )
+    _mount(harness, "mesopotamia", s, seat)
+    tok, dests = sorted(_moves(s).items())[0]
+    harness.locator(f"#hb-board [data-tribe='{tok}']").click()
+    tiles = [f"{q},{r}" for q, r, _kind in s.view(seat)["tiles"]]
+    key = next(k for k in tiles if k not in dests and k != tok.split("@")[1].rstrip("*"))
+    click_hex(harness, key, root="#hb-board")
+    assert harness.evaluate("window.explained") == [f"move {tok} {key}"]
+    assert harness.evaluate("window.sent") == []
+    with pytest.raises(ziggurat.IllegalAction) as refused:
+        s.clone().apply(f"move {tok} {key}", seat)
+    assert "(M" in str(refused.value) or "(D" in str(refused.value) or "(R" in str(refused.value)
+
+
+def test_an_unlit_hex_asks_about_the_pending_volcano_D14(harness: Page) -> None:
+    s, seat = _found("mesopotamia", 3, lambda s, who: (s.view(who)["pending"] or [None])[0] == "volcano")
+    _mount(harness, "mesopotamia", s, seat)
+    legal = {str(a) for a in s.legal_actions()}
+    lit = set(harness.eval_on_selector_all("#hb-board .lit[data-hex]", "els => els.map(e => e.dataset.hex)"))
+    key = next(f"{q},{r}" for q, r, _k in s.view(seat)["tiles"] if f"{q},{r}" not in lit)
+    click_hex(harness, key, root="#hb-board")
+    assert harness.evaluate("window.explained") == [f"volcano {key}"]
+    assert f"volcano {key}" not in legal
+
+
+def test_intent_of_a_click_on_the_mesopotamia_board(harness: Page) -> None:
+    cases = harness.evaluate(
+        """async () => {
+            const { intentOf } = await import('/boards/mesopotamia.js');
+            return [
+              intentOf({ phase: 'movement', pending: null }, '1,-1', 'b@0,0'),
+              intentOf({ phase: 'movement', pending: null }, '1,-1', null),
+              intentOf({ phase: 'action', pending: ['shares'] }, '2,0', null),
+              intentOf({ phase: 'action', pending: ['teleport', 0, [0, 0], 0, 0] }, '2,0', null),
+              intentOf({ phase: 'action', pending: null }, '2,0', 'b@0,0'),
+            ];
+        }"""
+    )
+    assert cases == ["move b@0,0 1,-1", None, "share 2,0", "to 2,0", None]
+
+
+@pytest.mark.parametrize("game", ["mesopotamia", "mesopotamia-epochs"])
+def test_phone_tap_targets_are_44_px(new_page, server, shots, game: str) -> None:
+    if game == "mesopotamia":
+        s, seat = _found(
+            game, 3, lambda s, who: len(list(s.legal_actions())) >= 3 and s.view(who)["phase"] == "action"
+        )
+    else:
+        s, seat = _found(
+            game, 3, lambda s, who: s.view(who)["pending"] is None and s.view(who)["phase"] == "strategy"
+        )
+    page = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page.goto(server.base + "/table/harness")
+    page.wait_for_selector("#fatal:not([hidden])")
+    _mount(page, game, s, seat)
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('#hb-choice button')).minHeight === '44px'"
+    )
+    sizes = page.eval_on_selector_all(
+        "#hb-choice button",
+        "els => els.filter(e => e.offsetParent).map(e => [e.dataset.action || e.textContent,"
+        " e.getBoundingClientRect().height, e.getBoundingClientRect().width])",
+    )
+    assert sizes
+    small = [x for x in sizes if x[1] < 44 or x[2] < 44]
+    assert not small, small
+    full_shot(page, shots / f"boards_phone_{game}.png")
+
+
+def test_an_unlit_hex_shows_the_engines_refusal_on_a_live_table_M2(page: Page, server) -> None:
+    """Phase I on a live table: a tribe selected, a click on a hex it cannot reach shows the
+    engine's reason in the refusal box; nothing is played."""
+    answer = server.create_table(
+        [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}], seed=4
+    )
+    open_table(page, server.url(answer["seats"][0]["link"]))
+    assert wait_my_turn(page)
+    st = state(page)
+    moves: dict[str, set[str]] = {}
+    for a in st["legal"]:
+        w = a.split(" ")
+        if w[0] == "move":
+            moves.setdefault(w[1], set()).add(w[2])
+    tok, dests = sorted(moves.items())[0]
+    page.locator(f".board-svg [data-tribe='{tok}']").first.click()
+    here = tok.split("@")[1].rstrip("*")
+    key = next(
+        f"{q},{r}" for q, r, _k in st["view"]["tiles"] if f"{q},{r}" not in dests and f"{q},{r}" != here
+    )
+    before = version(page)
+    click_hex(page, key)
+    box = page.locator("#error")
+    expect(box).to_be_visible()
+    expect(box).to_contain_text(f"move {tok} {key}")
+    expect(box.locator(".reason")).to_contain_text("(")
+    assert version(page) == before
