@@ -332,7 +332,7 @@ def test_bots_only_game_watched_to_the_end(page, server, shots):
     page.wait_for_selector("body[data-ready='1']", timeout=60000)
     expect(page.locator("#who")).to_have_text("Spectator")
     expect(page.locator("#choice")).to_contain_text("You are watching this game.")
-    page.wait_for_selector("body[data-status='over']", timeout=90000)
+    page.wait_for_selector("body[data-status='over']", timeout=600_000)  # a net for a hang
     st = state(page)
     assert st["seat"] is None and st["legal"] == [] and st["view"]["phase"] == "over"
     assert len(st["result"]) == 3 and abs(sum(st["result"]) - 1) < 1e-9

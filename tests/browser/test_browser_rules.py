@@ -101,7 +101,7 @@ def test_a_log_line_links_its_rule_to_the_panel_R9(page, server, shots):
     # the bots start at once: the first state may wait behind a burst of them on a busy machine
     page.wait_for_selector("body[data-ready='1']", timeout=60000)
     # a log that still grows scrolls under the pointer: click once the bots are done
-    page.wait_for_selector("body[data-status='over']", timeout=90000)
+    page.wait_for_selector("body[data-status='over']", timeout=600_000)  # a net for a hang
     link = page.locator("#log-list a.rule-link").first
     link.scroll_into_view_if_needed()
     expect(link).to_be_visible()
