@@ -36,7 +36,7 @@ def good_of(token: str) -> str | None:
     return token[4:] if token.startswith("leg:") else token
 
 
-def _goods_ok(counts: Counter[str], allow: Allowance) -> bool:
+def goods_ok(counts: Counter[str], allow: Allowance) -> bool:
     """The goods of a payment repeat types only as Hannibal allows (N0.8.1, N0.8.3)."""
     if allow.hannibal is None:
         return all(c == 1 for c in counts.values())
@@ -45,7 +45,7 @@ def _goods_ok(counts: Counter[str], allow: Allowance) -> bool:
     return allow.limit is None or max(counts.values(), default=0) <= allow.limit
 
 
-def _mix_ok(goods: int, taxes: int, allow: Allowance) -> bool:
+def mix_ok(goods: int, taxes: int, allow: Allowance) -> bool:
     """Goods and taxes mix only as Cleopatra allows (N0.8.1, N0.8.3)."""
     if allow.cleopatra is None:
         return goods == 0 or taxes == 0
@@ -60,7 +60,7 @@ def complete_ok(paid: list[str], kind: str, allow: Allowance) -> bool:
         return len(paid) == 1 and (paid[0] == "tax" or good_of(paid[0]) == kind[4:])
     goods = Counter(g for g in (good_of(t) for t in paid) if g is not None)
     taxes = len(paid) - sum(goods.values())
-    return _goods_ok(goods, allow) and _mix_ok(sum(goods.values()), taxes, allow)
+    return goods_ok(goods, allow) and mix_ok(sum(goods.values()), taxes, allow)
 
 
 def _most_goods(have: Counter[str], left: dict[str, int], allow: Allowance) -> int:
@@ -91,13 +91,13 @@ def can_finish(paid: list[str], left: dict[str, int], need: int, kind: str, allo
             return complete_ok(paid, kind, allow)
         return not paid and any(left.get(t, 0) for t in left if t == "tax" or good_of(t) == kind[4:])
     have = Counter(g for g in (good_of(t) for t in paid) if g is not None)
-    if not _goods_ok(have, allow):
+    if not goods_ok(have, allow):
         return False
     taxes = len(paid) - sum(have.values())
     most = _most_goods(have, left, allow)
     goods = sum(have.values())
     for extra_taxes in range(min(need, left.get("tax", 0)) + 1):
         extra_goods = need - extra_taxes
-        if extra_goods <= most and _mix_ok(goods + extra_goods, taxes + extra_taxes, allow):
+        if extra_goods <= most and mix_ok(goods + extra_goods, taxes + extra_taxes, allow):
             return True
     return False

@@ -48,8 +48,6 @@ def capitals_check(d: State) -> bool:
     return True
 
 
-
-
 def capitals_at_once(d: State) -> None:
     """N6.3 as soon as it holds (option ``capitals_victory_check: "at_once"``): checked after
     every action, and only counted when some seat controls enough capitals and legendary
