@@ -49,7 +49,9 @@ def test_a_table_takes_the_listed_options(client: TestClient) -> None:
     created = r.json()
     seat_token = created["seats"][0]["token"]
     table = client.get(f"/api/tables/{created['table']}", headers={"X-Ziggurat-Token": seat_token}).json()
-    assert table["options"] == options, table
+    # the given options, and the readings of the rules text every table records (R25, R28, N6.3)
+    assert {k: table["options"][k] for k in options} == options, table
+    assert table["options"]["hannibal_reading"] == "one_pair", table
 
 
 def test_bad_option_values_are_refused_naming_the_option(client: TestClient) -> None:

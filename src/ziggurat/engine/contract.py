@@ -66,6 +66,16 @@ class Game(ABC):
         self.num_players = players
         self.options = options
 
+    @classmethod
+    def recorded_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """The options to load a game stored with ``options`` (a record's, a stored table's).
+
+        A game whose defaults changed fills in, for options stored before the change, the
+        defaults they were played under, so that old records still replay; by default the
+        stored options are used as they are.
+        """
+        return dict(options)
+
     @abstractmethod
     def new_initial_state(self) -> State:
         """The state before the first decision (often a chance node)."""

@@ -6,7 +6,7 @@ from typing import Any
 
 from ziggurat.engine.contract import State
 from ziggurat.engine.errors import IllegalAction, ZigguratError
-from ziggurat.engine.registry import load
+from ziggurat.engine.registry import game_class, load
 
 FORMAT = "ziggurat-record/1"
 FINGERPRINT_EVERY = 50
@@ -59,7 +59,8 @@ def redacted_copy(rec: dict[str, Any], actions: list[str], viewer: Any) -> dict[
 def load_game_of(rec: dict[str, Any]):  # type: ignore[no-untyped-def]
     if rec.get("format") != FORMAT:
         raise ValueError(f"not a Ziggurat record (format {rec.get('format')!r})")
-    return load(rec["game"], players=rec["num_players"], **rec.get("options", {}))
+    options = game_class(rec["game"]).recorded_options(rec.get("options", {}))
+    return load(rec["game"], players=rec["num_players"], **options)
 
 
 def play_forced(state: State) -> None:

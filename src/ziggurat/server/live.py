@@ -28,7 +28,7 @@ from ziggurat.engine.contract import CHANCE, State, sample_chance
 from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, ZigguratError
 from ziggurat.engine.messages import Message
 from ziggurat.engine.records import apply_recorded, record
-from ziggurat.engine.registry import load
+from ziggurat.engine.registry import game_class, load
 from ziggurat.server import gamekit
 from ziggurat.server.store import SeatSpec, Store, StoredAction, StoredTable
 
@@ -119,7 +119,8 @@ class LiveTable:
 
     def __init__(self, stored: StoredTable, store: Store, bot_delay: float) -> None:
         self.id = stored.id
-        self.game = load(stored.game, players=stored.players, **stored.options)
+        options = game_class(stored.game).recorded_options(stored.options)
+        self.game = load(stored.game, players=stored.players, **options)
         self.seed = stored.seed
         self.created: datetime = stored.created
         self.seats: list[SeatSpec] = stored.seats

@@ -23,6 +23,7 @@ from nostrum_helpers import (
 )
 
 from ziggurat.games.mare_nostrum import buy_place, flow, production
+from ziggurat.games.mare_nostrum import data as D
 
 
 def produce(state: Any, **changes: Any) -> Any:
@@ -144,6 +145,8 @@ def test_w4_paying_and_the_end_of_a_buy_turn() -> None:
 
 
 def test_w4_cleopatra_mixes_goods_and_taxes() -> None:
+    """W4 / N0.8.3, R28: one good in a payment of taxes under the default reading; two only
+    under ``cleopatra_reading: "any_mix"``."""
     s = buy_turn(new(4), EGYPT)
     buy(s, "build market aegyptus", "tax", "tax", "tax", "tax", "tax", "papyrus")
     buy(s, "buy trireme mare_aegyptum", "papyrus", "grain", "gold")
@@ -152,16 +155,54 @@ def test_w4_cleopatra_mixes_goods_and_taxes() -> None:
     p["tiles"][EGYPT] = []
     s2 = load(s, p)
     assert "build market aegyptus" not in s2.legal_actions()
+    s = steps(buy_turn(new(4), EGYPT), "build market aegyptus", "pay tax", "pay tax", "pay tax", "pay tax")
+    s.apply("pay papyrus")
+    refuse(s, "pay grain", "N0.8.3", "R28", "one_token")
+    s = buy_turn(new(4, cleopatra_reading="any_mix"), EGYPT)
+    buy(s, "build market aegyptus", "tax", "tax", "tax", "tax", "papyrus", "grain")
 
 
 def test_w4_hannibal_pays_with_repeated_goods() -> None:
+    """W4 / N0.8.3, R28: one pair of identical goods by default; 3 sheep + 2 perfume + gold
+    only under ``hannibal_reading: "any"``."""
     s = buy_turn(new(), CARTHAGE)
+    buy(s, "build market numidia", "sheep", "sheep", "perfume", "gold", "gladiators", "oil")
+    assert "market" in s.d["buildings"]["numidia"]
+    s = buy_turn(new(), CARTHAGE)
+    steps(s, "build market numidia", "pay sheep", "pay sheep")
+    refuse(s, "pay sheep", "N0.8.3", "R28", "one_pair")
+    s.apply("pay perfume")
+    refuse(s, "pay perfume", "N0.8.3", "one_pair")
+    s = buy_turn(new(hannibal_reading="any"), CARTHAGE)
     buy(s, "build market numidia", "sheep", "sheep", "sheep", "perfume", "perfume", "gold")
     assert "market" in s.d["buildings"]["numidia"]
-    p = pos(buy_turn(new(), CARTHAGE))
+    s = buy_turn(new(), CARTHAGE)
+    p = pos(s)
     p["tiles"][CARTHAGE] = []
     p["res"][CARTHAGE] = {"sheep": 3, "perfume": 2, "gold": 1}
     assert "build market numidia" not in load(s, p).legal_actions()
+    p["tiles"][CARTHAGE] = ["hannibal"]
+    assert "build market numidia" not in load(s, p).legal_actions()  # one pair at most
+
+
+def test_w4_no_hero_payment_for_the_pyramids() -> None:
+    """W4 / 2.9, N0.8.3, R28: in a payment for the Pyramids, Carthage (Hannibal, and
+    Cleopatra copied) may put in neither a second sheep nor a tax after a good; with
+    ``hero_payments_for_pyramids`` it may."""
+    for allowed in (False, True):
+        s = new(hero_payments_for_pyramids=allowed)
+        p = pos(s)
+        p["res"][CARTHAGE] = {g: 1 for g in D.GOODS} | {"sheep": 2, "tax": 1}
+        p["copy"][CARTHAGE] = "cleopatra"
+        p["tiles"][ROME] = ["caesar", "cleopatra"]
+        s = buy_turn(load(s, p), CARTHAGE)
+        s.apply("buy pyramids")
+        s.apply("pay sheep")
+        if allowed:
+            assert {"pay sheep", "pay tax"} <= set(s.legal_actions())
+        else:
+            refuse(s, "pay sheep", "2.9", "N0.8.3")
+            refuse(s, "pay tax", "2.9", "N0.8.3")
 
 
 def test_w5_trade_round_with_an_imbalance() -> None:
@@ -381,10 +422,11 @@ def test_w11_claim_ties_and_trade_tokens() -> None:
 
 
 def test_w12_buying_tiles_and_the_fifth_tile_victory() -> None:
-    """W12 (N3.10, N3.14, N6.2, N6.5.1, N0.7.4)."""
+    """W12 (N3.10, N3.14, N6.2, N6.5.1, N0.7.4, R25): the cost goes by the round."""
     s = new()
     p = pos(s)
     p["res"][GREECE] = {"tax": 15}
+    p["round"] = 2
     s = buy_turn(load(s, p), GREECE, done=[])
     p = pos(s)
     p["buy"]["done"] = [ROME]
@@ -393,11 +435,32 @@ def test_w12_buying_tiles_and_the_fifth_tile_victory() -> None:
     buy(s, "buy tile hercules", *["tax"] * 7)
     assert s.tracks(GREECE) == {t: v + 2 for t, v in before.items()}
     assert s.d["display"].count(None) == 1
-    assert buy_place.cost_tile(s.d, GREECE) == 8
+    assert buy_place.cost_tile(s.d, GREECE) == 7  # a second tile this round costs 7 too
+    costs = {}
+    for rnd in (3, 4, 5, 6, 7, 12):
+        p = pos(s)
+        p["round"] = rnd
+        costs[rnd] = buy_place.cost_tile(load(s, p).d, GREECE)
+    assert costs == {3: 8, 4: 8, 5: 9, 6: 9, 7: 10, 12: 10}
     p = pos(s)
     p["tiles"][GREECE] = ["pericles", "hercules", "circe", "perseus"]
     p["res"][GREECE] = {"tax": 10}
+    p["round"] = 5
     s = load(s, p)
-    assert buy_place.cost_tile(s.d, GREECE) == 10
-    buy(s, "buy tile antigone", *["tax"] * 10)
+    assert buy_place.cost_tile(s.d, GREECE) == 9
+    buy(s, "buy tile antigone", *["tax"] * 9)
     assert s.is_terminal() and s.returns() == [0.0, 1.0, 0.0]
+
+
+def test_w12_cost_by_tiles_owned_with_the_option() -> None:
+    """W12 / R25 with ``hero_cost_mode: "by_tiles_owned"``: 7, then 8, 9, 10 whatever the
+    round."""
+    s = new(hero_cost_mode="by_tiles_owned")
+    p = pos(s)
+    p["res"][GREECE] = {"tax": 15}
+    s = buy_turn(load(s, p), GREECE)
+    buy(s, "buy tile hercules", *["tax"] * 7)
+    assert buy_place.cost_tile(s.d, GREECE) == 8
+    p = pos(s)
+    p["tiles"][GREECE] = ["pericles", "hercules", "circe", "perseus"]
+    assert buy_place.cost_tile(load(s, p).d, GREECE) == 10

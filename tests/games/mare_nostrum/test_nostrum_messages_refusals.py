@@ -105,10 +105,10 @@ def test_out_of_turn_game_over_and_unknown_actions() -> None:
     view = s.view(None)
     assert (
         turn.value.args[0]
-        == f"it is not {render(whom(view, other))}'s decision: {render(whom(view, seat))} is to move"
+        == f"it is not {render(whom(view, other))}'s decision: {render(whom(view, seat))} is to move (D5)"
     )
     assert render(turn.value.args[0], "fr") == (
-        f"ce n'est pas à {render(whom(view, other), 'fr')} de décider : c'est à {render(whom(view, seat), 'fr')} de jouer"
+        f"ce n'est pas à {render(whom(view, other), 'fr')} de décider : c'est à {render(whom(view, seat), 'fr')} de jouer (D5)"
     )
     with pytest.raises(ziggurat.InvalidAction) as bad:
         s.apply("frobnicate")

@@ -82,7 +82,7 @@ def test_options_are_checked() -> None:
     with pytest.raises(OptionError):
         MareNostrumGame(3, {"bogus": 1})
     with pytest.raises(OptionError):
-        MareNostrumGame(3, {"hero_cost_mode": "by_round"})
+        MareNostrumGame(3, {"hero_cost_mode": "by_round", "hero_cost_by_round": None})
     g = MareNostrumGame(3, {"hero_cost_mode": "by_round", "hero_cost_by_round": {"1": 7, "3": 9}})
     assert g.options["hero_cost_mode"] == "by_round"
 

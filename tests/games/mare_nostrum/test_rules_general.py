@@ -289,10 +289,10 @@ def test_the_fifth_tile_wins_at_once_N3_10_3() -> None:
     s = new()
     p = pos(s)
     p["tiles"][GREECE] += ["circe", "perseus", "hamilcar"]
-    p["res"][GREECE] = {"tax": 10}
+    p["res"][GREECE] = {"tax": 7}
     s = buy_turn(load(s, p), GREECE)
     s.d["buy"]["done"] = [ROME]
     assert not s.is_terminal()
-    buy(s, "buy tile hercules", *["tax"] * 10)
+    buy(s, "buy tile hercules", *["tax"] * 7)  # round 1: 7 (R25)
     assert s.is_terminal() and s.returns() == [0.0, 1.0, 0.0]
     assert s.d["winner"] == GREECE and s.d["buy"]["done"] == [ROME]

@@ -209,10 +209,27 @@ def test_neutral_and_own_provinces_are_never_conquered_N4_10_5() -> None:
 # ------------------------------------------------------------------ ends of phases (N4.14, N5.4)
 
 
-def test_capitals_are_checked_at_the_end_of_the_phase_only_N4_14() -> None:
-    """N4.14 / N6.3: Rome controls four capitals during its turn, but the game goes on until
-    every player has had his Military turn."""
+def test_capitals_win_at_once_N6_3() -> None:
+    """N6.3 / N0.1: Rome takes Aegyptus's capital by occupation: the game ends that moment,
+    before Rome's turn goes on and before Greece, Carthage or Egypt act again."""
     s = new(5)
+    p = pos(s)
+    p["markers"].update(latium=ROME, achea=ROME, africa=ROME)
+    p["legions"] = {"latium": [2, 0, 0, 0, 0], "aegyptus": [1, 0, 0, 0, 0]}
+    p["conqueror"] = {"aegyptus": ROME}
+    queue = [["conquest", ROME, "aegyptus"]]
+    s = mil_turn(load(s, p), ROME, "mil_fight", done=[4], queue=queue)
+    assert B.victory_cities(s.d, ROME) == 3 and "occupy capital" in s.legal_actions()
+    s.apply("occupy capital")
+    assert B.victory_cities(s.d, ROME) == 4
+    assert s.is_terminal() and s.returns() == [1.0, 0.0, 0.0, 0.0, 0.0]
+
+
+def test_capitals_at_the_end_of_the_phase_only_with_the_option_N4_14() -> None:
+    """N4.14 / N6.3 with ``capitals_victory_check: "end_of_military"``: Rome controls four
+    capitals during its turn, but the game goes on until every player has had his Military
+    turn."""
+    s = new(5, capitals_victory_check="end_of_military")
     p = pos(s)
     p["markers"].update(latium=ROME, achea=ROME, africa=ROME, aegyptus=ROME)
     p["legions"] = {"latium": [2, 0, 0, 0, 0]}

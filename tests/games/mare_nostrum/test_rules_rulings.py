@@ -270,7 +270,7 @@ def test_conversion_is_optional_and_first_in_the_turn_R19() -> None:
     assert list(s.legal_actions()) == ["done", "convert macedonia"]
     s.apply("done")
     assert s.d["pending"] == {"macedonia": [ROME, 1]} and s.d["stage"] == "mil_row"
-    refuse(s, "convert macedonia", "N4.4")
+    refuse(s, "convert macedonia", "N4.2 (a)", "N4.3")
     p["pending"]["macedonia"] = [ROME, 2]
     s = mil_turn(load(s, p), ROME, "mil_conv")
     refuse(s, "convert macedonia", "N4.3", "R19")
@@ -450,9 +450,9 @@ def test_the_starting_hero_counts_toward_five_tiles_R26() -> None:
         s = new(starting_hero_counts_toward_win=counts)
         p = pos(s)
         p["tiles"][GREECE] += ["circe", "perseus", "hamilcar"]
-        p["res"][GREECE] = {"tax": 10}
+        p["res"][GREECE] = {"tax": 7}
         s = buy_turn(load(s, p), GREECE)
-        buy(s, "buy tile hercules", *["tax"] * 10)
+        buy(s, "buy tile hercules", *["tax"] * 7)  # round 1: 7 (R25)
         assert s.is_terminal() is over
     s = new()
     p = pos(s)

@@ -72,14 +72,24 @@ def cost_tile(d: State, seat: int) -> int:
     return table.get(owned, table[max(table)])
 
 
-def _pay_flags(d: State, seat: int) -> tuple[bool, bool, int | None]:
-    lim = d["opts"]["hannibal_identical_goods_limit"]
-    return B.has(d, seat, "cleopatra"), B.has(d, seat, "hannibal"), lim
+def allowance(d: State, seat: int, item: str = "") -> P.Allowance:
+    """What Hannibal and Cleopatra (owned or copied) let ``seat`` pay with for ``item``
+    (N0.8.3, R28): the readings in force, and nothing for the Pyramids unless option
+    ``hero_payments_for_pyramids`` says so (2.9)."""
+    opts = d["opts"]
+    if item == "pyramids" and not opts["hero_payments_for_pyramids"]:
+        return P.PLAIN
+    hanni = opts["hannibal_reading"] if B.has(d, seat, "hannibal") else None
+    cleo = opts["cleopatra_reading"] if B.has(d, seat, "cleopatra") else None
+    if hanni is None and cleo is None:
+        return P.PLAIN
+    lim = opts["hannibal_identical_goods_limit"]
+    return P.Allowance(hanni, cleo, None if lim is None else int(lim))
 
 
-def affordable(d: State, seat: int, cost: int, kind: str = "normal") -> bool:
-    cleo, hanni, lim = _pay_flags(d, seat)
-    return P.can_finish([], d["res"][seat], 1 if kind != "normal" else cost, kind, cleo, hanni, lim)
+def affordable(d: State, seat: int, cost: int, kind: str = "normal", item: str = "") -> bool:
+    allow = allowance(d, seat, item)
+    return P.can_finish([], d["res"][seat], 1 if kind != "normal" else cost, kind, allow)
 
 
 def marker_ok(d: State, seat: int, prov: str) -> bool:
@@ -189,7 +199,7 @@ def turn_legal(d: State) -> list[str]:
     if affordable(d, seat, cost):
         for tile in sorted(t for t in d["display"] if t is not None):
             out.append(f"buy tile {tile}")
-    if d["pyramids"] is None and affordable(d, seat, int(d["opts"]["pyramids_cost"])):
+    if d["pyramids"] is None and affordable(d, seat, int(d["opts"]["pyramids_cost"]), item="pyramids"):
         out.append("buy pyramids")
     return sorted(out)
 
@@ -197,13 +207,13 @@ def turn_legal(d: State) -> list[str]:
 def _pay_legal(d: State, seat: int) -> list[str]:
     """N0.8: a token is legal while the payment can still be completed."""
     pay = d["buy"]["paying"]
-    cleo, hanni, lim = _pay_flags(d, seat)
+    allow = allowance(d, seat, pay["item"])
     need = int(pay["cost"]) - len(pay["paid"])
     out: list[str] = []
     for tok in sorted(d["res"][seat]):
         left = dict(d["res"][seat])
         left[tok] -= 1
-        if P.can_finish(pay["paid"] + [tok], left, need - 1, pay["kind"], cleo, hanni, lim):
+        if P.can_finish(pay["paid"] + [tok], left, need - 1, pay["kind"], allow):
             out.append(f"pay {tok}")
     return out
 

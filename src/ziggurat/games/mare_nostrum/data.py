@@ -154,6 +154,46 @@ def resolve_options(players: int, options: dict[str, Any]) -> dict[str, Any]:
     return opts
 
 
+READING_OPTIONS: tuple[str, ...] = (
+    "hero_cost_mode",
+    "hannibal_reading",
+    "cleopatra_reading",
+    "hero_payments_for_pyramids",
+    "capitals_victory_check",
+)
+"""The options that choose a reading of the rules text (R25, R28, N6). A game's recorded
+options always carry them, default or not, so a record replays under the readings it was
+played with whatever the defaults become."""
+
+EARLIER_DEFAULTS: dict[str, Any] = {
+    "hero_cost_mode": "by_tiles_owned",
+    "hannibal_reading": "any",
+    "cleopatra_reading": "any_mix",
+    "hero_payments_for_pyramids": True,
+    "capitals_victory_check": "end_of_military",
+}
+"""The readings in force before the defaults followed the rules text: options stored without
+``hannibal_reading`` (every record and table written then) are loaded with these."""
+
+
+def recorded_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Stored options with the readings they were played under (:data:`EARLIER_DEFAULTS` for
+    options stored before the reading options were always written)."""
+    out = dict(options)
+    if "hannibal_reading" not in out:
+        for key, value in EARLIER_DEFAULTS.items():
+            out.setdefault(key, value)
+    return out
+
+
+def options_to_record(opts: dict[str, Any]) -> dict[str, Any]:
+    """What a game records of its resolved options: those that differ from the defaults, and
+    every reading option (:data:`READING_OPTIONS`)."""
+    out = non_default_options(opts)
+    out.update((k, opts[k]) for k in READING_OPTIONS)
+    return out
+
+
 # What the lobby lists (server/gamekit.py): every option with its default (values are JSON).
 OPTION_DEFAULTS: dict[str, Any] = copy.deepcopy(DEFAULT_OPTIONS)
 

@@ -195,7 +195,9 @@ def play(d: State, action: str) -> None:
         _queue_effect(d, words)
     else:
         _EFFECT[d["stage"]](d, words)
+    victory.capitals_at_once(d)  # N6: the game ends the moment a victory condition holds
     advance(d)
+    victory.capitals_at_once(d)
 
 
 def advance(d: State) -> None:

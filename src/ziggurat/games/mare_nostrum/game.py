@@ -49,8 +49,14 @@ class MareNostrumGame(Game):
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         self.opts = D.resolve_options(players, options)
-        super().__init__(players, D.non_default_options(self.opts))
+        super().__init__(players, D.options_to_record(self.opts))
         self.board = D.board(players)
+
+    @classmethod
+    def recorded_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """Options stored before the readings of the rules text became the defaults (R25,
+        R28, N6) load with the readings then in force (``data.EARLIER_DEFAULTS``)."""
+        return D.recorded_options(options)
 
     def seat_names(self) -> list[str]:
         return [f"seat {i}" for i in range(self.num_players)]

@@ -236,7 +236,9 @@ def circe_effect(d: State, w: list[str]) -> None:
 
 
 def end_military(d: State) -> None:
-    """N4.14 / N6.3 with N6.5.2, then the Claim phase."""
+    """N4.14 / N6.3 with N6.5.2, then the Claim phase. With ``capitals_victory_check:
+    "at_once"`` N6.3 was checked after every action already (a tie under
+    ``most_capitals_then_play_on`` is checked again here, and wins nothing)."""
     d["mil"] = None
     d["zeus"] = []
     if not victory.capitals_check(d):

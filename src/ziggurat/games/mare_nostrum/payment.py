@@ -3,11 +3,31 @@
 A payment of N tokens is built one token at a time (``pay <token>``); a token is legal when the
 payment can still be completed from what remains. Tokens: goods ids, ``tax`` and
 ``leg:<good>`` for a legendary good (N0.8.2: it is a good of its printed type).
+
+What a payment may hold is a :class:`Allowance` (N0.8.1, N0.8.3, R28): without a hero, N goods
+of N different types or N taxes. Hannibal lets goods repeat a type (``one_pair``: one type
+twice, no other repeat; ``any``: any repeats up to ``hannibal_identical_goods_limit``);
+Cleopatra lets goods and taxes mix (``one_token``: one token of the other kind in a payment
+otherwise all goods or all taxes; ``any_mix``: any split). With both (Castor & Pollux), both
+allowances hold at once.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import NamedTuple
+
+
+class Allowance(NamedTuple):
+    """What a payer's heroes allow (N0.8.3): ``hannibal`` and ``cleopatra`` are the readings
+    in force (``None`` without the ability), ``limit`` Hannibal's cap on one type (``any``)."""
+
+    hannibal: str | None = None
+    cleopatra: str | None = None
+    limit: int | None = None
+
+
+PLAIN = Allowance()
 
 
 def good_of(token: str) -> str | None:
@@ -16,71 +36,68 @@ def good_of(token: str) -> str | None:
     return token[4:] if token.startswith("leg:") else token
 
 
-def complete_ok(paid: list[str], kind: str, cleo: bool, hanni: bool, limit: int | None) -> bool:
+def goods_ok(counts: Counter[str], allow: Allowance) -> bool:
+    """The goods of a payment repeat types only as Hannibal allows (N0.8.1, N0.8.3)."""
+    if allow.hannibal is None:
+        return all(c == 1 for c in counts.values())
+    if allow.hannibal == "one_pair":
+        return all(c <= 2 for c in counts.values()) and sum(1 for c in counts.values() if c == 2) <= 1
+    return allow.limit is None or max(counts.values(), default=0) <= allow.limit
+
+
+def mix_ok(goods: int, taxes: int, allow: Allowance) -> bool:
+    """Goods and taxes mix only as Cleopatra allows (N0.8.1, N0.8.3)."""
+    if allow.cleopatra is None:
+        return goods == 0 or taxes == 0
+    if allow.cleopatra == "one_token":
+        return min(goods, taxes) <= 1
+    return True
+
+
+def complete_ok(paid: list[str], kind: str, allow: Allowance) -> bool:
     """A finished payment is valid (N0.8.1, N0.8.3, N0.8.4)."""
     if kind.startswith("alt:"):
         return len(paid) == 1 and (paid[0] == "tax" or good_of(paid[0]) == kind[4:])
-    goods = [g for g in (good_of(t) for t in paid) if g is not None]
-    taxes = len(paid) - len(goods)
-    distinct = len(set(goods)) == len(goods)
-    if cleo and hanni:
-        return True
-    if cleo:
-        return distinct
-    if taxes and goods:
-        return False
-    if hanni:
-        return limit is None or max(Counter(goods).values(), default=0) <= limit
-    return distinct
+    goods = Counter(g for g in (good_of(t) for t in paid) if g is not None)
+    taxes = len(paid) - sum(goods.values())
+    return goods_ok(goods, allow) and mix_ok(sum(goods.values()), taxes, allow)
 
 
-def can_finish(
-    paid: list[str], left: dict[str, int], need: int, kind: str, cleo: bool, hanni: bool, limit: int | None
-) -> bool:
+def _most_goods(have: Counter[str], left: dict[str, int], allow: Allowance) -> int:
+    """The most goods from ``left`` that can join the goods ``have`` (any fewer can too,
+    since leaving a good out never breaks a rule)."""
+    avail: Counter[str] = Counter()
+    for t, c in left.items():
+        g = good_of(t)
+        if g is not None and c > 0:
+            avail[g] += c
+    if allow.hannibal is None:
+        return sum(1 for g in avail if g not in have)
+    if allow.hannibal == "one_pair":
+        fresh = sum(1 for g in avail if g not in have)
+        if any(c == 2 for c in have.values()):
+            return fresh
+        second = any((have[g] == 1 and c >= 1) or (have[g] == 0 and c >= 2) for g, c in avail.items())
+        return fresh + (1 if second else 0)
+    if allow.limit is None:
+        return sum(avail.values())
+    return sum(max(0, min(c, allow.limit - have[g])) for g, c in avail.items())
+
+
+def can_finish(paid: list[str], left: dict[str, int], need: int, kind: str, allow: Allowance) -> bool:
     """Can ``need`` more tokens from ``left`` complete ``paid`` into a valid payment?"""
     if kind.startswith("alt:"):
         if need == 0:
-            return complete_ok(paid, kind, cleo, hanni, limit)
+            return complete_ok(paid, kind, allow)
         return not paid and any(left.get(t, 0) for t in left if t == "tax" or good_of(t) == kind[4:])
-    goods = [g for g in (good_of(t) for t in paid) if g is not None]
-    taxes = len(paid) - len(goods)
-    if not complete_ok(paid, "normal", cleo, hanni, limit) and not (cleo or hanni):
-        # partial normal payments must already be pure and distinct
+    have = Counter(g for g in (good_of(t) for t in paid) if g is not None)
+    if not goods_ok(have, allow):
         return False
-    have_tax = left.get("tax", 0)
-    types_left = {good_of(t) for t, c in left.items() if c > 0 and t != "tax"}
-    n_goods_left = sum(c for t, c in left.items() if t != "tax")
-    if cleo and hanni:
-        return sum(left.values()) >= need
-    if cleo:
-        if len(set(goods)) != len(goods):
-            return False
-        return have_tax + len(types_left - set(goods)) >= need
-    if hanni:
-        if taxes and goods:
-            return False
-        if limit is not None and max(Counter(goods).values(), default=0) > limit:
-            return False  # N0.8.3: the tokens already paid break the identical-goods limit
-        if taxes:
-            return have_tax >= need
-        if limit is None:
-            room = n_goods_left
-        else:
-            have = Counter(goods)
-            room = 0
-            for t, c in left.items():
-                g = good_of(t)
-                if g is None:
-                    continue
-                take = max(0, min(c, limit - have[g]))
-                have[g] += take
-                room += take
-        if goods:
-            return room >= need
-        return room >= need or have_tax >= need
-    if taxes:
-        return have_tax >= need
-    fresh = len(types_left - set(goods))
-    if goods:
-        return fresh >= need
-    return fresh >= need or have_tax >= need
+    taxes = len(paid) - sum(have.values())
+    most = _most_goods(have, left, allow)
+    goods = sum(have.values())
+    for extra_taxes in range(min(need, left.get("tax", 0)) + 1):
+        extra_goods = need - extra_taxes
+        if extra_goods <= most and mix_ok(goods + extra_goods, taxes + extra_taxes, allow):
+            return True
+    return False

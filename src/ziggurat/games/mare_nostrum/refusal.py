@@ -6,6 +6,7 @@ any language."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ziggurat.engine.messages import Message, message
@@ -13,7 +14,8 @@ from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
 from ziggurat.games.mare_nostrum import nouns as N
 from ziggurat.games.mare_nostrum import payment as P
-from ziggurat.games.mare_nostrum.buy_place import cost_tile
+from ziggurat.games.mare_nostrum.buy_place import allowance, cost_tile
+from ziggurat.games.mare_nostrum.conquest import conversion_ok
 from ziggurat.games.mare_nostrum.military import zeus_barred
 
 State = dict[str, Any]
@@ -34,8 +36,8 @@ def explain(state: Any, text: str) -> str:
         reason = _march(d, w) or message("mn.refusal.legionMove")
     elif st == "mil_fight":
         reason = _fight(d, w)
-    elif st == "mil_conv" and w[0] == "convert" and len(w) == 2:
-        reason = _conversion(d, w[1])
+    elif st.startswith("mil_") and st not in ("mil_zeus", "mil_order") and w[0] == "convert" and len(w) == 2:
+        reason = _conversion(d, w[1], st != "mil_conv")
     elif st == "mil_row" and w[0] == "row":
         reason = message("mn.refusal.row")
     elif st == "mil_sea" and w[0] == "seabattle":
@@ -135,7 +137,8 @@ def _cost(d: State, seat: int, what: Message, cost: int) -> Message:
     """Why ``seat`` cannot pay ``cost`` (N0.8.1, or N0.8.3 with Cleopatra or Hannibal); ``what``
     is the purchase, and ``the Pyramids`` takes a plural verb."""
     plural = "yes" if what.key == "mn.refusal.pyramids" else "no"
-    if B.has(d, seat, "cleopatra") or B.has(d, seat, "hannibal"):
+    allow = allowance(d, seat, "pyramids" if plural == "yes" else "")
+    if allow.hannibal or allow.cleopatra:
         return message("mn.refusal.costTokens", what=what, plural=plural, cost=cost)
     return message("mn.refusal.cost", what=what, plural=plural, cost=cost)
 
@@ -314,24 +317,36 @@ def _pay(d: State, seat: int, w: list[str]) -> Message:
         return message("mn.refusal.holdNo", tok=N.of_token(tok))
     if pay["kind"].startswith("alt:"):
         return message("mn.refusal.altPaid", good=N.good(pay["kind"][4:]))
-    cleo, hanni = B.has(d, seat, "cleopatra"), B.has(d, seat, "hannibal")
+    allow = allowance(d, seat, pay["item"])
+    heroes = B.has(d, seat, "cleopatra") or B.has(d, seat, "hannibal")
     paid = list(pay["paid"])
+    after = paid + [tok]
     goods = [P.good_of(t) for t in paid if t != "tax"]
     good = P.good_of(tok)
-    if not cleo and ((tok == "tax" and goods) or (tok != "tax" and "tax" in paid)):
-        return message("mn.refusal.notMixed")
-    if good is not None and good in goods and not hanni:
-        same = [t for t in paid if P.good_of(t) == good]
-        if tok.startswith("leg:") or any(t.startswith("leg:") for t in same):
-            return message("mn.refusal.legendaryCounts", good=N.good(good))
-        rule = "N0.8.3" if cleo else "N0.8.1"
-        return message("mn.refusal.sameType", good=N.good(good), rule=rule)
-    if hanni and good is not None:
-        lim = d["opts"]["hannibal_identical_goods_limit"]
-        if lim is not None and goods.count(good) >= int(lim):
-            return message("mn.refusal.hannibal", n=int(lim))
+    counts = Counter(g for g in (P.good_of(t) for t in after) if g is not None)
+    taxes = len(after) - sum(counts.values())
+    if good is not None and not P.goods_ok(counts, allow):
+        if allow.hannibal is None:
+            if heroes and pay["item"] == "pyramids":
+                return message("mn.refusal.pyramidsPlain")
+            same = [t for t in paid if P.good_of(t) == good]
+            if tok.startswith("leg:") or any(t.startswith("leg:") for t in same):
+                return message("mn.refusal.legendaryCounts", good=N.good(good))
+            rule = "N0.8.3" if allow.cleopatra else "N0.8.1"
+            return message("mn.refusal.sameType", good=N.good(good), rule=rule)
+        if allow.hannibal == "one_pair":
+            return message("mn.refusal.hannibalPair", good=N.good(good))
+        return message("mn.refusal.hannibal", n=int(allow.limit or 0))
+    if (tok == "tax" and goods) or (tok != "tax" and "tax" in paid):
+        if not P.mix_ok(sum(counts.values()), taxes, allow):
+            if allow.cleopatra is not None:
+                return message("mn.refusal.cleopatraOne")
+            if heroes and pay["item"] == "pyramids":
+                return message("mn.refusal.pyramidsPlain")
+            return message("mn.refusal.notMixed")
     left = int(pay["cost"]) - len(paid) - 1
-    return message("mn.refusal.cannotComplete", tok=N.token(tok), n=left)
+    rule = "N0.8.3" if allow.hannibal or allow.cleopatra else "N0.8.1"
+    return message("mn.refusal.cannotComplete", tok=N.token(tok), n=left, rule=rule)
 
 
 # ---- Military (N4)
@@ -380,8 +395,9 @@ def _sea_battle(d: State, w: list[str]) -> Message:
     return message("mn.refusal.seaBattleWhere")
 
 
-def _conversion(d: State, prov: str) -> Message:
-    """N4.3 (1)-(4)."""
+def _conversion(d: State, prov: str, step_over: bool) -> Message:
+    """N4.3 (1)-(4); after step (a) of the turn (N4.2), a conversion that could complete is
+    refused because its step is over."""
     seat = int(d["mil"]["active"])
     where = N.area(prov)
     pend = d["pending"].get(prov)
@@ -395,6 +411,8 @@ def _conversion(d: State, prov: str) -> Message:
         return message("mn.refusal.convertConqueror", area=where)
     if B.supply(d, seat, "influence_marker") <= 0:
         return message("mn.refusal.convertSupply")
+    if step_over and conversion_ok(d, seat, prov):
+        return message("mn.refusal.convertStep")
     return message("mn.refusal.convertConnected", area=where)
 
 

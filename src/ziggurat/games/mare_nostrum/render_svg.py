@@ -23,7 +23,13 @@ from ziggurat.games.mare_nostrum import data as D
 from ziggurat.games.mare_nostrum import nouns as N
 from ziggurat.games.mare_nostrum.describe import PROVINCE_NAMES, result_sentence, seat_label
 from ziggurat.games.mare_nostrum.layout import COLOURS, INK_ON, Point, layout
-from ziggurat.games.mare_nostrum.render_text import PROVINCE_SLOTS, phase_text, tracks_of, victory_of
+from ziggurat.games.mare_nostrum.render_text import (
+    PROVINCE_SLOTS,
+    level_text,
+    phase_text,
+    tracks_of,
+    victory_of,
+)
 
 View = dict[str, Any]
 
@@ -233,8 +239,8 @@ def _empire_card(view: View, s: int, role: str, lang: str) -> list[str]:
     tr = tracks_of(view, s)
     tiles, cities = victory_of(view, s)
     head = message("mn.svg.seat", empire=N.empire_name(emp), seat=str(s), role=role)
-    tracks = message("mn.svg.tracks", tokens=str(tokens), trade=str(tr["trade"]), culture=str(tr["culture"]),
-                     military=str(tr["military"]))  # fmt: skip
+    tracks = message("mn.svg.tracks", tokens=str(tokens), trade=level_text(tr["trade"]),
+                     culture=level_text(tr["culture"]), military=level_text(tr["military"]))  # fmt: skip
     victory = message("mn.svg.victory", tiles=str(tiles), tiles_to_win=str(opts["tiles_to_win"]),
                       cities=str(cities), cities_to_win=str(opts["capitals_to_win"]))  # fmt: skip
     own = [_say(N.tile(t), lang) for t in (view.get("tiles") or [[]] * view["n"])[s]]

@@ -103,11 +103,24 @@ def _counts(view: View, per_seat: Sequence[int] | None, lang: str) -> str:
     )
 
 
+TRACK_TOP = 15
+"""The last space of a title track: higher levels are drawn "15+" (2.6, N0.7.5, W11)."""
+
+
 def tracks_of(view: View, seat: int) -> dict[str, int]:
+    """``seat``'s true track levels (N0.7): the view's ``tracks``, or computed from the board."""
+    given = view.get("tracks")
+    if isinstance(given, list) and seat < len(given):
+        return dict(given[seat])
     try:
         return B.tracks(view, seat)
     except (KeyError, TypeError, IndexError):
         return {t: 0 for t in D.TRACKS}
+
+
+def level_text(level: int) -> str:
+    """A track level as the track shows it: ``15+`` above 15 (2.6, W11)."""
+    return f"{TRACK_TOP}+" if level > TRACK_TOP else str(level)
 
 
 def victory_of(view: View, seat: int) -> tuple[int, int]:
@@ -176,7 +189,7 @@ def empires_table(
             role,
             Text(name, style=_style(view, s, palette)),
             str((view.get("res_counts") or [0] * view["n"])[s]),
-            f"{tr['trade']}/{tr['culture']}/{tr['military']}",
+            "/".join(level_text(tr[t]) for t in D.TRACKS),
             f"{tiles}/{opts['tiles_to_win']} {cities}/{opts['capitals_to_win']}",
             own,
         )

@@ -65,6 +65,11 @@ class NostrumState(State):
     def _forced_by_secret(self) -> bool:
         return forced_by_screen(self.d)
 
+    @property
+    def turn_rule(self) -> str:  # type: ignore[override]
+        """The decision under way (section 8, D1-D26): its row names who makes it."""
+        return decision_rule(self.d)
+
     def _game_over(self) -> str:
         return message("mn.refusal.gameOver")
 
@@ -102,6 +107,42 @@ class NostrumState(State):
     # --- helpers for tests and tools ---------------------------------------------------
     def tracks(self, seat: int) -> dict[str, int]:
         return B.tracks(self.d, seat)
+
+
+_DECISIONS = {
+    "assign": "D1",
+    "castor": "D2",
+    "trade_token": "D5",
+    "trade_size": "D6",
+    "trade_offer": "D7",
+    "trade_starter": "D8",
+    "trade_draft": "D9",
+    "trade_give": "D10",
+    "buy_perseus": "D11",
+    "buy_order": "D12",
+    "buy_turn": "D13",
+    "buy_keep": "D14",
+    "mil_zeus": "D15",
+    "mil_order": "D16",
+    "mil_conv": "D17",
+    "mil_row": "D18",
+    "mil_sea": "D19",
+    "mil_march": "D20",
+    "mil_fight": "D21",
+    "mil_circe": "D24",
+    "claim_tie": "D25",
+    "tie_win": "D26",
+}
+_QUEUE_DECISIONS = {"lc": "D3", "colossus": "D4", "lose": "D22", "conquest": "D23"}
+
+
+def decision_rule(d: dict[str, Any]) -> str:
+    """The row of section 8 (D1-D26) of the decision under way, or N0.13 for chance."""
+    if flow.to_move(d) == CHANCE:
+        return "N0.13"
+    if d["queue"]:
+        return _QUEUE_DECISIONS.get(d["queue"][0][0], "N0.13")
+    return _DECISIONS.get(d["stage"], "N0.1")
 
 
 def forced_by_screen(d: dict[str, Any]) -> bool:
@@ -165,6 +206,7 @@ def from_position(game: MareNostrumGame, position: dict[str, Any]) -> NostrumSta
         "pool_count",
         "facedown_count",
         "offer_counts",
+        "tracks",
     ):
         d.pop(k, None)
     d["opts"] = game.opts
@@ -196,6 +238,8 @@ def view_of(pos: dict[str, Any], seat: int | None, to_move: int) -> dict[str, An
     if trade and not trade["revealed"]:
         v["trade"]["offers"] = [trade["offers"][s] if s == seat else None for s in range(n)]
         v["offer_counts"] = [len(trade["offers"][s]) for s in range(n)]
+    # N0.7: every seat's true levels (public); a level above 15 is only drawn as "15+" (2.6)
+    v["tracks"] = [B.tracks(pos, s) for s in range(n)]
     v["viewer"] = seat
     v["to_move"] = to_move
     return v

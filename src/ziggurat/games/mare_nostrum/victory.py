@@ -1,5 +1,8 @@
-"""Victory (N6): the game ends at once for a winner (N6.1-N6.5); the capitals check at the end
-of the Military phase with its tie rule (N6.3, N6.5.2, D26, R32)."""
+"""Victory (N6): the game ends as soon as a victory condition holds (N6.1-N6.5): the Pyramids
+and the fifth tile in the buy turn, four capitals or legendary cities the moment the fourth is
+controlled (or, with option ``capitals_victory_check: "end_of_military"``, at the end of the
+Military phase), with its tie rule (N6.3, N6.5.2, D26, R32); the titles at the end of the
+Claim phase (N6.4, in ``claim``)."""
 
 from __future__ import annotations
 
@@ -40,7 +43,27 @@ def capitals_check(d: State) -> bool:
         return False  # a tie wins nothing: the game goes on
     d["tie"] = tied
     d["stage"] = "tie_win"
+    d["queue"] = []  # N6: nothing else is played, the Military leader only names the winner
+    d["battle"] = None
     return True
+
+
+def capitals_at_once(d: State) -> None:
+    """N6.3 as soon as it holds (option ``capitals_victory_check: "at_once"``): checked after
+    every action, and only counted when some seat controls enough capitals and legendary
+    cities to win."""
+    if d["stage"] in ("over", "tie_win") or d["opts"]["capitals_victory_check"] != "at_once":
+        return
+    need = int(d["opts"]["capitals_to_win"])
+    counts = [0] * d["n"]
+    for prov, slots in d["buildings"].items():
+        for slot in slots:
+            if slot == "capital" or slot.startswith("legendary_city"):
+                who = B.control(d, prov, slot)
+                if who is not None:
+                    counts[who] += 1
+    if max(counts) >= need:  # one pass over the board; the tie rule only when someone wins
+        capitals_check(d)
 
 
 def tie_win_legal(d: State) -> list[str]:
