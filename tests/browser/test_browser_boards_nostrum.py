@@ -310,5 +310,8 @@ def test_an_unlit_province_shows_the_engines_refusal_on_a_live_table_N3(page: Pa
     expect(box).to_be_visible()
     expect(box).to_contain_text(area)
     expect(box.locator(".reason")).to_contain_text("(N")
+    # the refused action is shown once, after the reason, not also quoted inside it
+    reason = box.locator(".reason").inner_text()
+    assert "'buy " not in reason and not reason.startswith(("buy ", "'")), reason
     page.screenshot(path=str(shots / "boards_nostrum_unlit_refusal.png"))
     assert version(page) == before and set(state(page)["legal"]) == legal

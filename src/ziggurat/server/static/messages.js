@@ -165,3 +165,17 @@ function argument(body, params, lang) {
   }
   throw new Error(`unknown argument type ${kind}`);
 }
+
+/**
+ * The reason of a refusal's event, without the action it refuses (the page shows the action
+ * beside it): unwraps the engine's "illegal: <action>: <reason>" and a game's
+ * "<action>: <reason>" (keys ending in ".refusal.because").
+ */
+export function refusalReason(language, ev) {
+  let inner = ev;
+  if (inner?.key === "engine.illegal" && inner.params?.reason) inner = inner.params.reason;
+  if (typeof inner?.key === "string" && inner.key.endsWith(".refusal.because") && inner.params?.reason) {
+    inner = inner.params.reason;
+  }
+  return typeof inner === "string" ? inner : renderMessage(language, inner);
+}

@@ -22,7 +22,7 @@ import { ApiError, TableSocket, api, rememberToken, tokenForTable, tokenFromHash
 import { clear, h } from "./dom.js";
 import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { linkRules, setupRules } from "./rules.js";
-import { loadMessages, messagesReady, renderMessage } from "./messages.js";
+import { loadMessages, messagesReady, refusalReason, renderMessage } from "./messages.js";
 import * as help from "./tablehelp.js";
 
 const $ = (id) => document.getElementById(id);
@@ -77,7 +77,7 @@ function renderError() {
   // the engine's reasons start "illegal: <action>: "; the action is shown after the reason
   let reason = String(lastError.message || "");
   const ev = lastError.event;
-  if (ev && messagesReady(lang())) reason = renderMessage(lang(), ev.key === "engine.illegal" ? ev.params?.reason : ev);
+  if (ev && messagesReady(lang())) reason = refusalReason(lang(), ev);
   const action = lastError.action ? lastError.action.trim().replace(/\s+/g, " ") : "";
   for (const prefix of [`${lastError.code}: ${action}: `, `${lastError.code}: `]) {
     if (action && reason.startsWith(prefix)) {

@@ -8,7 +8,7 @@
 import { ApiError, api } from "./api.js";
 import { clear, h } from "./dom.js";
 import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
-import { loadMessages, messagesReady, renderMessage } from "./messages.js";
+import { loadMessages, messagesReady, refusalReason, renderMessage } from "./messages.js";
 import { linkRules, setupRules } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
@@ -90,7 +90,7 @@ function refusalText(error) {
   // the engine's reasons start "illegal: <action>: "; the reason alone is what the learner needs
   let reason = String(error.message || "");
   const ev = error.event;
-  if (ev && messagesReady(lang())) reason = renderMessage(lang(), ev.key === "engine.illegal" ? ev.params?.reason : ev);
+  if (ev && messagesReady(lang())) reason = refusalReason(lang(), ev);
   return reason;
 }
 
