@@ -12,7 +12,8 @@ def test_french_switch_shows_french_and_is_remembered(page, server, shots):
     expect(page.locator("#create")).to_have_text("Create table")
     page.click(".lang-btn[data-lang='fr']")
     expect(page.locator("#create")).to_have_text("Créer la table")
-    expect(page.locator("h2 >> nth=0")).to_have_text("Nouvelle table")
+    expect(page.locator("h2[data-i18n='lobby.newTable']")).to_have_text("Nouvelle table")
+    expect(page.locator("h2[data-i18n='tut.learn']")).to_have_text("Apprendre à jouer")
     expect(page.locator("#seat-1 option[value='bot:heuristic']")).to_have_text("Robot (heuristique)")
     assert page.evaluate("document.documentElement.lang") == "fr"
     full_shot(page, shots / "lobby_fr.png")
