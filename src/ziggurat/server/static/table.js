@@ -20,6 +20,7 @@
 
 import { ApiError, TableSocket, api, rememberToken, tokenForTable, tokenFromHash } from "./api.js";
 import { clear, h } from "./dom.js";
+import { notationPlaceholder, renderLegalGroups } from "./legal.js";
 import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { linkRules, setupRules } from "./rules.js";
 import { loadMessages, messagesReady, refusalReason, renderMessage } from "./messages.js";
@@ -165,44 +166,12 @@ function renderLegal() {
     el.append(h("p", { class: "muted" }, t(last?.status === "over" ? "ui.noLegalOver" : spectator ? "ui.watching" : "ui.noLegal")));
     return;
   }
-  const groups = new Map();
-  for (const a of legal) {
-    const g = group(a);
-    if (!groups.has(g)) groups.set(g, []);
-    groups.get(g).push(a);
-  }
-  for (const [g, acts] of groups) {
-    el.append(
-      h(
-        "div",
-        { class: "legal-group", dataset: { group: g } },
-        h("h4", {}, t(`group.${g}`), h("span", { class: "muted" }, ` (${acts.length})`)),
-        h(
-          "ul",
-          {},
-          acts.map((a) =>
-            h(
-              "li",
-              {},
-              h(
-                "button",
-                { type: "button", class: "act legal-act", dataset: { action: a }, onclick: () => send(a) },
-                h("span", { class: "label" }, label(a)),
-                h("code", { class: "notation" }, a),
-              ),
-            ),
-          ),
-        ),
-      ),
-    );
-  }
+  renderLegalGroups(el, legal, { group, label, send });
 }
 
 /** The notation box's example: one of the current legal actions, in this game's notation. */
 function renderNotationHint(legal) {
-  const input = $("notation");
-  const example = legal.length ? legal[Math.floor(legal.length / 2)] : null;
-  input.placeholder = example ? t("ui.notationExample", { example }) : t("ui.notationWait");
+  $("notation").placeholder = notationPlaceholder(legal);
 }
 
 function sentence(entry) {

@@ -7,6 +7,7 @@
 
 import { ApiError, api } from "./api.js";
 import { clear, h } from "./dom.js";
+import { notationPlaceholder, renderLegalGroups } from "./legal.js";
 import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { loadMessages, messagesReady, refusalReason, renderMessage } from "./messages.js";
 import { linkRules, setupRules } from "./rules.js";
@@ -153,44 +154,12 @@ function renderLegal() {
   $("notation-form").hidden = Boolean(answer?.finished);
   const list = clear($("legal-datalist"));
   for (const a of legal) list.append(h("option", { value: a }));
-  // the notation box's example is one of the current legal actions, in this game's notation
-  const example = legal.length ? legal[Math.floor(legal.length / 2)] : null;
-  $("notation").placeholder = example ? t("ui.notationExample", { example }) : t("ui.notationWait");
+  $("notation").placeholder = notationPlaceholder(legal);
   if (!legal.length) {
     el.append(h("p", { class: "muted" }, t(answer?.finished ? "tut.lessonOver" : "ui.noLegal")));
     return;
   }
-  const groups = new Map();
-  for (const a of legal) {
-    const g = group(a);
-    if (!groups.has(g)) groups.set(g, []);
-    groups.get(g).push(a);
-  }
-  for (const [g, acts] of groups) {
-    el.append(
-      h(
-        "div",
-        { class: "legal-group", dataset: { group: g } },
-        h("h4", {}, t(`group.${g}`), h("span", { class: "muted" }, ` (${acts.length})`)),
-        h(
-          "ul",
-          {},
-          acts.map((a) =>
-            h(
-              "li",
-              {},
-              h(
-                "button",
-                { type: "button", class: "act legal-act", dataset: { action: a }, onclick: () => send(a) },
-                h("span", { class: "label" }, label(a)),
-                h("code", { class: "notation" }, a),
-              ),
-            ),
-          ),
-        ),
-      ),
-    );
-  }
+  renderLegalGroups(el, legal, { group, label, send });
 }
 
 function sentence(entry) {
