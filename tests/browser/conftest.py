@@ -13,6 +13,7 @@ import subprocess
 import sys
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -65,19 +66,20 @@ class Server:
         return self.base + link
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("server")
+@contextmanager
+def running_server(tmp: Path, app_args: str) -> Iterator[Server]:
+    """A server process on 127.0.0.1 with a fresh SQLite database in ``tmp``, made by
+    ``create_app(database_url=..., <app_args>)``; stopped on exit."""
     db_url = f"sqlite:///{tmp / 'ziggurat.sqlite'}"
     port = free_port()
     code = (
         "import uvicorn\n"
         f"from {APP_MODULE} import create_app\n"
-        f"app = create_app(database_url={db_url!r}, bot_delay=0.05)\n"
+        f"app = create_app(database_url={db_url!r}, {app_args})\n"
         f"uvicorn.run(app, host='127.0.0.1', port={port}, log_level='warning')\n"
     )
     log_path = tmp / "server.log"
-    log = open(log_path, "w")  # noqa: SIM115 - closed at teardown
+    log = open(log_path, "w")  # noqa: SIM115 - closed at exit
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -87,6 +89,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     finally:
         kill(proc)
         log.close()
+
+
+@pytest.fixture(scope="session")
+def start_server() -> Any:
+    """``running_server`` for a module's own server (other ``create_app`` arguments)."""
+    return running_server
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(tmp_path_factory.mktemp("server"), "bot_delay=0.05") as srv:
+        yield srv
 
 
 @pytest.fixture(scope="session")

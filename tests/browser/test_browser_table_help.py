@@ -9,10 +9,6 @@ starts one move before the end of a game; its bots wait 1.5 s, so a bot is seen 
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,7 +27,6 @@ from browser_helpers import (
 from playwright.sync_api import Page, expect
 
 from endgame_positions import endgame, epochs_attack
-from live_server import free_port, kill, stop, wait_healthy
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {
@@ -42,56 +37,13 @@ PHONE = {
 }
 
 
-class Server:
-    """This module's server: requests to it and links on it."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-
-    def request(self, method: str, path: str, body: Any = None) -> Any:
-        data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.base + path, data=data, method=method)
-        req.add_header("Content-Type", "application/json")
-        with urllib.request.urlopen(req, timeout=30) as res:
-            return json.loads(res.read() or b"null")
-
-    def create_table(
-        self, seats: list[dict[str, Any]], seed: int = 7, game: str = "mesopotamia"
-    ) -> dict[str, Any]:
-        answer: dict[str, Any] = self.request(
-            "POST", "/api/tables", {"game": game, "players": len(seats), "seats": seats, "seed": seed}
-        )
-        return answer
-
-    def url(self, link: str) -> str:
-        return self.base + link
-
-
 @pytest.fixture(scope="module")
-def pserver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("pserver")
-    port = free_port()
-    db_url = f"sqlite:///{tmp / 'z.sqlite'}"
-    code = (
-        "import uvicorn\n"
-        "from ziggurat.server.app import create_app\n"
-        f"app = create_app(database_url={db_url!r}, bot_delay=1.5, allow_positions=True)\n"
-        f"uvicorn.run(app, host='127.0.0.1', port={port}, log_level='warning')\n"
-    )
-    log_path = tmp / "server.log"
-    log = open(log_path, "w")  # noqa: SIM115 - closed at teardown
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_healthy(proc, base, log_path)
-        yield Server(base)
-        stop(proc)
-    finally:
-        kill(proc)
-        log.close()
+def pserver(tmp_path_factory: pytest.TempPathFactory, start_server: Any) -> Iterator[Any]:
+    with start_server(tmp_path_factory.mktemp("pserver"), "bot_delay=1.5, allow_positions=True") as srv:
+        yield srv
 
 
-def _from_position(server: Server, game: str, position: dict[str, Any], human: int) -> dict[str, Any]:
+def _from_position(server: Any, game: str, position: dict[str, Any], human: int) -> dict[str, Any]:
     players = int(position["num_players"])
     seats = [HUMAN if s == human else HEURISTIC for s in range(players)]
     body = {"game": game, "players": players, "seats": seats, "seed": 3, "position": position}
@@ -104,7 +56,7 @@ def _legal_button(page: Page, action: str) -> Any:
 
 
 def test_a_final_move_asks_first_then_the_game_over_box_says_how_it_was_won_M16_1(
-    new_page: Any, pserver: Server, shots: Path
+    new_page: Any, pserver: Any, shots: Path
 ) -> None:
     end = endgame("mesopotamia", 3, 1)
     t = _from_position(pserver, "mesopotamia", end.position, end.seat)
@@ -150,9 +102,7 @@ def test_a_final_move_asks_first_then_the_game_over_box_says_how_it_was_won_M16_
     page.screenshot(path=str(shots / "lobby_finished_outcome_fr.png"))
 
 
-def test_an_attack_asks_first_and_the_setting_turns_questions_off_E12_1(
-    new_page: Any, pserver: Server
-) -> None:
+def test_an_attack_asks_first_and_the_setting_turns_questions_off_E12_1(new_page: Any, pserver: Any) -> None:
     position, seat, attack = epochs_attack()
     t = _from_position(pserver, "mesopotamia-epochs", position, seat)
     page = new_page(confirm_final_moves=True)
@@ -180,7 +130,7 @@ def test_an_attack_asks_first_and_the_setting_turns_questions_off_E12_1(
 
 
 def test_explain_shows_the_refusal_with_its_rule_or_says_the_move_is_legal(
-    new_page: Any, pserver: Server
+    new_page: Any, pserver: Any
 ) -> None:
     end = endgame("mesopotamia", 3, 1)
     t = _from_position(pserver, "mesopotamia", end.position, end.seat)
@@ -210,7 +160,7 @@ def test_explain_shows_the_refusal_with_its_rule_or_says_the_move_is_legal(
     expect(box).to_contain_text("la liste des actions possibles")
 
 
-def test_a_spectator_has_no_send_box_and_no_undo(page: Page, pserver: Server) -> None:
+def test_a_spectator_has_no_send_box_and_no_undo(page: Page, pserver: Any) -> None:
     answer = pserver.create_table([HUMAN, HEURISTIC])
     open_table(page, pserver.url(answer["spectator_link"]))
     expect(page.locator("#notation-form")).to_be_hidden()
@@ -220,7 +170,7 @@ def test_a_spectator_has_no_send_box_and_no_undo(page: Page, pserver: Server) ->
     assert page.evaluate("document.body.dataset.role") == "spectator"
 
 
-def test_a_disabled_undo_says_why(page: Page, pserver: Server, shots: Path) -> None:
+def test_a_disabled_undo_says_why(page: Page, pserver: Any, shots: Path) -> None:
     answer = pserver.create_table([HUMAN, HUMAN], seed=11)
     link = next(s["link"] for s in answer["seats"])
     open_table(page, pserver.url(link))
@@ -247,7 +197,7 @@ def test_a_disabled_undo_says_why(page: Page, pserver: Server, shots: Path) -> N
         expect(why).not_to_contain_text("undo")
 
 
-def test_a_thinking_bot_shows_it_in_its_panel(page: Page, pserver: Server, shots: Path) -> None:
+def test_a_thinking_bot_shows_it_in_its_panel(page: Page, pserver: Any, shots: Path) -> None:
     answer = pserver.create_table([HUMAN, HEURISTIC], seed=5)
     open_table(page, pserver.url(answer["seats"][0]["link"]))
     for _ in range(60):
@@ -272,7 +222,7 @@ def test_a_thinking_bot_shows_it_in_its_panel(page: Page, pserver: Server, shots
     expect(page.locator(".thinking-badge")).to_have_count(0)
 
 
-def test_mare_nostrum_seats_are_named_by_empire_S2(page: Page, pserver: Server) -> None:
+def test_mare_nostrum_seats_are_named_by_empire_S2(page: Page, pserver: Any) -> None:
     answer = pserver.create_table([HUMAN, HEURISTIC, HEURISTIC], game="mare-nostrum", seed=3)
     open_table(page, pserver.url(answer["seats"][0]["link"]))
     empire = state(page)["view"]["empires"][0]
@@ -291,7 +241,7 @@ def test_mare_nostrum_seats_are_named_by_empire_S2(page: Page, pserver: Server) 
     )
 
 
-def test_the_connection_badge_speaks_french(page: Page, pserver: Server) -> None:
+def test_the_connection_badge_speaks_french(page: Page, pserver: Any) -> None:
     answer = pserver.create_table([HUMAN, HEURISTIC])
     open_table(page, pserver.url(answer["seats"][0]["link"]))
     conn = page.locator("#conn")
@@ -318,7 +268,7 @@ def _small_targets(page: Page) -> list[str]:
     return found
 
 
-def test_tap_targets_are_44px_on_a_phone(new_page: Any, pserver: Server, shots: Path) -> None:
+def test_tap_targets_are_44px_on_a_phone(new_page: Any, pserver: Any, shots: Path) -> None:
     page = new_page(**PHONE)
     answer = pserver.create_table([HUMAN, HEURISTIC], seed=9)
     page.goto(pserver.base + "/")
