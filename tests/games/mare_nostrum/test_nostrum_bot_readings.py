@@ -166,3 +166,20 @@ def test_pyramids_payment_takes_no_hero_unless_the_option_says_2_9() -> None:
     assert E.payable(broad.d, CARTHAGE) == 14  # any other purchase takes both heroes
     assert E.payable(_pyramids().d, CARTHAGE) == 12  # one pair and one tax
     assert E.largest_payment({"sheep": 3, "tax": 2}, PLAIN) == 2
+
+
+def test_payments_without_a_hero_count_distinct_goods_and_taxes_apart_N0_8_1() -> None:
+    """Without a hero, payments of 3 are goods of three types or three taxes (N0.8.1): two
+    each of three types make two payments, as many taxes as goods never mix, and the count
+    is that of paying token by token the way the heroes' counts are made."""
+    assert M.payments({"grain": 2, "wine": 2, "oil": 2}, 3, PLAIN) == 2
+    assert M.payments({"grain": 5, "wine": 1, "oil": 1}, 3, PLAIN) == 1
+    assert M.payments({"grain": 1, "wine": 1, "tax": 4}, 3, PLAIN) == 1
+    assert M.payments({"grain": 3, "wine": 3, "oil": 2, "metal": 1, "leg:gold": 1, "tax": 7}, 3, PLAIN) == 5
+    for tokens in (
+        {"grain": 2, "wine": 2, "oil": 2},
+        {"grain": 4, "wine": 3, "oil": 3, "tax": 6},
+        {"grain": 3, "wine": 3, "oil": 2, "metal": 1, "leg:gold": 1, "tax": 7},
+    ):
+        slow = Allowance("any", None, 1)  # no type twice, no mix: the plain rule, paid token by token
+        assert M.payments(tokens, 3, slow) == M.payments(tokens, 3, PLAIN)

@@ -218,7 +218,18 @@ def payments(tokens: dict[str, int], cost: int, allow: P.Allowance) -> int:
     """How many payments of ``cost`` the ``tokens`` (token -> count) make one after another,
     each built the way the bot pays (``HeuristicBot.s_pay``): goods of the most-held type
     first, taxes last, every token one the engine's payment rules (``payment.can_finish``)
-    still let complete. Without a hero this is the best split: the most-held types first."""
+    still let complete. Without a hero this is the best split (the most-held types first),
+    counted directly: the most payments ``m`` of distinct goods, where each type gives at most
+    ``m`` goods, plus the payments in taxes (the bot's plan is worked out every buy decision)."""
+    if allow == P.PLAIN:
+        types: dict[str | None, int] = {}
+        for t, c in tokens.items():
+            types[good_of(t)] = types.get(good_of(t), 0) + c
+        taxes = types.pop(None, 0)
+        most = sum(types.values()) // cost
+        while most and sum(min(c, most) for c in types.values()) < cost * most:
+            most -= 1
+        return most + taxes // cost
     left = {t: c for t, c in tokens.items() if c > 0}
     count = 0
     while sum(left.values()) >= cost and P.can_finish([], left, cost, "normal", allow):
