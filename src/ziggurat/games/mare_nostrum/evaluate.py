@@ -16,9 +16,9 @@ their softmax (``TEMPERATURE`` 1). The features (``progress``), read from the po
   largest payment the engine's payment rules allow (``payable``: distinct good types or
   taxes, whichever is more; Hannibal and Cleopatra only where ``hero_payments_for_pyramids``
   lets them in, then by the readings in force, R28), offered and received trade tokens
-  included, divided by ``pyramids_cost``. Holdings are
-  discarded at the end of every buy turn (N3.13), so this counts in the trade and buy
-  phases only, where a search cannot hoard them;
+  included, divided by ``pyramids_cost``. Holdings are discarded at the end of every buy
+  turn (N3.13), so this counts in the trade and buy phases only, where a search cannot
+  hoard them;
 - **pyramids now**: in the buy phase, that payment reaches ``pyramids_cost`` (N6.1).
 
 Heuristic self-play is very unbalanced by empire (three players: Carthage wins nearly every
