@@ -26,6 +26,8 @@ from typing import Any, ClassVar
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import bots_military as M
 from ziggurat.games.mare_nostrum import data as D
+from ziggurat.games.mare_nostrum import payment as P
+from ziggurat.games.mare_nostrum.buy_place import allowance
 from ziggurat.games.mare_nostrum.payment import good_of
 
 # Ability value of a tile beyond its track bonus (rough, for choosing among affordable tiles).
@@ -214,15 +216,18 @@ class HeuristicBot:
         return 150.0 + len(B.built(d, w[2]))
 
     def _tax_drain(self, d: dict[str, Any], cost: int) -> float:
-        """Penalty for a purchase that must be paid in taxes and eats into the 2 taxes kept
-        at the end of the buy turn (N3.13) when goods could not pay it."""
-        counts = self._good_counts(d)
-        if B.has(d, self.seat, "cleopatra") or B.has(d, self.seat, "hannibal"):
-            return 0.0
-        if sum(1 for k in counts if k != "tax") >= cost:
-            return 0.0
-        kept = int(d["opts"]["taxes_kept_end_of_turn"])
-        return 30.0 if counts.get("tax", 0) - cost < kept else 0.0
+        """Penalty for a purchase that eats into the taxes kept at the end of the buy turn
+        (N3.13): no payment of ``cost`` leaves them, by the payment rules and the readings of
+        Hannibal and Cleopatra in force (N0.8.1, N0.8.3, R28). Worked out once per decision
+        (``d`` is the bot's copy)."""
+        key = f"_tax_drain{cost}"
+        memo = d.get(key)
+        if memo is None:
+            left = dict(self._res(d))
+            left["tax"] = max(0, left.get("tax", 0) - int(d["opts"]["taxes_kept_end_of_turn"]))
+            memo = 0.0 if P.can_finish([], left, cost, "normal", allowance(d, self.seat)) else 30.0
+            d[key] = memo
+        return float(memo)
 
     def s_build(self, d: dict[str, Any], w: list[str]) -> float:
         slot, prov = w[1], w[2]

@@ -25,6 +25,8 @@ from typing import Any
 
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
+from ziggurat.games.mare_nostrum import payment as P
+from ziggurat.games.mare_nostrum.buy_place import allowance
 from ziggurat.games.mare_nostrum.payment import good_of
 
 State = dict[str, Any]
@@ -206,12 +208,46 @@ def garrison(d: State, seat: int, prov: str, reach: Reach) -> int:
 
 
 def budget(d: State, seat: int) -> int:
-    """Purchases of 3 the seat's screen can still pay (N0.8.1: distinct goods or taxes)."""
+    """Purchases of 3 the seat's screen can still pay one after another, by the payment rules
+    and the readings of Hannibal and Cleopatra in force (N0.8.1, N0.8.3, R28)."""
     res: dict[str, int] = d["res"][seat] or {}
-    types = {good_of(t) for t, c in res.items() if c > 0 and t != "tax"}
-    if B.has(d, seat, "cleopatra") or B.has(d, seat, "hannibal"):
-        return sum(res.values()) // 3
-    return len(types) // 3 + res.get("tax", 0) // 3
+    return payments(res, 3, allowance(d, seat))
+
+
+def payments(tokens: dict[str, int], cost: int, allow: P.Allowance) -> int:
+    """How many payments of ``cost`` the ``tokens`` (token -> count) make one after another,
+    each built the way the bot pays (``HeuristicBot.s_pay``): goods of the most-held type
+    first, taxes last, every token one the engine's payment rules (``payment.can_finish``)
+    still let complete. Without a hero this is the best split (the most-held types first),
+    counted directly: the most payments ``m`` of distinct goods, where each type gives at most
+    ``m`` goods, plus the payments in taxes (the bot's plan is worked out every buy decision)."""
+    if allow == P.PLAIN:
+        types: dict[str | None, int] = {}
+        for t, c in tokens.items():
+            types[good_of(t)] = types.get(good_of(t), 0) + c
+        taxes = types.pop(None, 0)
+        most = sum(types.values()) // cost
+        while most and sum(min(c, most) for c in types.values()) < cost * most:
+            most -= 1
+        return most + taxes // cost
+    left = {t: c for t, c in tokens.items() if c > 0}
+    count = 0
+    while sum(left.values()) >= cost and P.can_finish([], left, cost, "normal", allow):
+        paid: list[str] = []
+        while len(paid) < cost:
+            held: dict[str | None, int] = {}
+            for t, c in left.items():
+                held[good_of(t)] = held.get(good_of(t), 0) + c
+            for tok in sorted(left, key=lambda t: (t == "tax", -held[good_of(t)], t)):
+                if left[tok] == 0:
+                    continue
+                left[tok] -= 1
+                if P.can_finish([*paid, tok], left, cost - len(paid) - 1, "normal", allow):
+                    paid.append(tok)
+                    break
+                left[tok] += 1
+        count += 1
+    return count
 
 
 class Attack:

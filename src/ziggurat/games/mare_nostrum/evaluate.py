@@ -6,17 +6,19 @@ their softmax (``TEMPERATURE`` 1). The features (``progress``), read from the po
 
 - **tiles** (N6.2): hero and wonder tiles counted;
 - **winning tile now**: in the buy phase, one tile short of ``tiles_to_win``, a tile face up
-  and resources in hand that pay its cost (2.8, N0.8);
+  and resources in hand that pay its cost (2.8, R25: by round or by tiles owned, N0.8);
 - **titles** (N6.4): 1 when the seat leads all three tracks (a tie counts for the title
   holder, who chooses, N5.2), else 0;
 - **culture**: the Culture level (N0.7.2; its leader orders the buy phase, N3.1);
 - **goods types**: distinct good types the seat's caravans produce per round (N1.2), what
   the Pyramids need twelve of;
-- **pyramids**: how much of the Pyramids' cost the tokens in hand pay (N0.8, 2.9): distinct
-  good types or taxes, whichever is more (Cleopatra: both; Hannibal: goods of any types),
-  offered and received trade tokens included, divided by ``pyramids_cost``. Holdings are
-  discarded at the end of every buy turn (N3.13), so this counts in the trade and buy
-  phases only, where a search cannot hoard them;
+- **pyramids**: how much of the Pyramids' cost the tokens in hand pay (N0.8, 2.9): the
+  largest payment the engine's payment rules allow (``payable``: distinct good types or
+  taxes, whichever is more; Hannibal and Cleopatra only where ``hero_payments_for_pyramids``
+  lets them in, then by the readings in force, R28), offered and received trade tokens
+  included, divided by ``pyramids_cost``. Holdings are discarded at the end of every buy
+  turn (N3.13), so this counts in the trade and buy phases only, where a search cannot
+  hoard them;
 - **pyramids now**: in the buy phase, that payment reaches ``pyramids_cost`` (N6.1).
 
 Heuristic self-play is very unbalanced by empire (three players: Carthage wins nearly every
@@ -30,7 +32,9 @@ games once the rest is known.
 
 Held-out log-likelihood of the eventual winner per position, at the first decision of each
 phase (where search evaluates); 2,500 seeded heuristic games per player count, one game in
-four held out:
+four held out (played and fitted under the earlier defaults: hero and wonder costs by tiles
+owned, Hannibal's and Cleopatra's broad readings, both for the Pyramids; the features now
+follow the readings and costs in force, the weights are those of that fit):
 
 =======  =======  ==============  ===========  =============  ==========
 players  uniform  previous model  empire only  features only  this model
@@ -56,7 +60,8 @@ from ziggurat.bots.playout import win_chances
 from ziggurat.engine.contract import State
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
-from ziggurat.games.mare_nostrum.buy_place import cost_tile
+from ziggurat.games.mare_nostrum.buy_place import allowance, cost_tile
+from ziggurat.games.mare_nostrum.payment import Allowance, can_finish
 
 FEATURES = ("tiles", "winning_tile_now", "titles", "culture", "goods_types", "pyramids", "pyramids_now")
 """The order of each seat's row in ``progress``."""
@@ -99,28 +104,31 @@ def _weights(n: int) -> tuple[float, ...]:
     )
 
 
-def payable(d: dict[str, Any], seat: int) -> int:
-    """The largest single payment the tokens ``seat`` holds make (N0.8.1-N0.8.3): goods of
-    distinct types or taxes, offered and received trade tokens included."""
-    counts: dict[str, int] = {}
-    taxes = 0
-    tokens: list[tuple[str, int]] = list(d["res"][seat].items())
+def payable(d: dict[str, Any], seat: int, item: str = "") -> int:
+    """The largest single payment for ``item`` (``"pyramids"``, or ``""`` for any other
+    purchase) the tokens ``seat`` holds make, offered and received trade tokens included: by
+    the engine's payment rules with the readings in force (N0.8.1-N0.8.3, R28), Hannibal and
+    Cleopatra left out of a payment for the Pyramids unless ``hero_payments_for_pyramids``
+    (2.9)."""
+    tokens: dict[str, int] = dict(d["res"][seat] or {})
     trade = d.get("trade")
     if trade:
-        tokens += [(t, 1) for t in trade["offers"][seat] or []]
-        tokens += [(t, 1) for t in trade["received"][seat]]
-    for tok, k in tokens:
-        if tok == "tax":
-            taxes += k
+        for tok in [*(trade["offers"][seat] or []), *trade["received"][seat]]:
+            tokens[tok] = tokens.get(tok, 0) + 1
+    return largest_payment(tokens, allowance(d, seat, item))
+
+
+def largest_payment(tokens: dict[str, int], allow: Allowance) -> int:
+    """The most tokens of ``tokens`` (token -> count) one payment may hold under ``allow``:
+    a bisection over ``payment.can_finish``, since a payment less one token is still one."""
+    low, high = 0, sum(tokens.values())
+    while low < high:
+        mid = (low + high + 1) // 2
+        if can_finish([], tokens, mid, "normal", allow):
+            low = mid
         else:
-            good = tok[4:] if tok.startswith("leg:") else tok
-            counts[good] = counts.get(good, 0) + k
-    cleo = B.has(d, seat, "cleopatra")
-    if B.has(d, seat, "hannibal"):
-        limit = d["opts"]["hannibal_identical_goods_limit"]
-        goods = sum(counts.values()) if limit is None else sum(min(c, int(limit)) for c in counts.values())
-        return goods + taxes if cleo else max(goods, taxes)
-    return len(counts) + taxes if cleo else max(len(counts), taxes)
+            high = mid - 1
+    return low
 
 
 def progress(d: dict[str, Any]) -> list[list[float]]:
@@ -169,8 +177,8 @@ def progress(d: dict[str, Any]) -> list[list[float]]:
             if margin < 0 or (margin == 0 and d["titles"].get(t) != s):
                 titles = 0.0
                 break
-        pay = payable(d, s) if holding and d["pyramids"] is None else 0
-        tile_now = buying and tiles == to_win - 1 and face_up and pay >= cost_tile(d, s)
+        pay = payable(d, s, "pyramids") if holding and d["pyramids"] is None else 0
+        tile_now = buying and tiles == to_win - 1 and face_up and payable(d, s) >= cost_tile(d, s)
         out.append(
             [
                 float(tiles),
@@ -240,6 +248,7 @@ __all__ = [
     "TEMPERATURE",
     "chances",
     "evaluate",
+    "largest_payment",
     "payable",
     "phase_of",
     "points",
