@@ -1,0 +1,69 @@
+"""Mare Nostrum's balance report is what ``benchmarks/balance.py`` measured: the "Balance"
+section of docs/mare-nostrum.md is the rendering of the stored results, never typed by hand, and
+the rendering shows every stored row (wins by empire and by victory condition per row)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _balance() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("balance", ROOT / "benchmarks" / "balance.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["balance"] = module  # its dataclass looks its module up while being made
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_docs_section_is_the_rendering_of_the_stored_results() -> None:
+    balance = _balance()
+    rows = json.loads((ROOT / "benchmarks" / "results" / "mare-nostrum-balance.json").read_text("utf-8"))
+    doc = (ROOT / "docs" / "mare-nostrum.md").read_text(encoding="utf-8")
+    assert balance.BEGIN in doc and balance.END in doc
+    section = doc.split(balance.BEGIN, 1)[1].split(balance.END, 1)[0].strip("\n")
+    assert section == balance.render(rows)
+
+
+def test_the_stored_rows_cover_3_4_and_5_players_before_and_after_with_300_games() -> None:
+    rows = json.loads((ROOT / "benchmarks" / "results" / "mare-nostrum-balance.json").read_text("utf-8"))
+    heuristic = {(r["label"], r["players"]) for r in rows if r["bot"] == "heuristic"}
+    assert heuristic == {(label, n) for label in ("before", "after") for n in (3, 4, 5)}
+    for r in rows:
+        assert r["games"] >= 300 and r["finished"] == r["games"] and not r["errors"], r
+        assert sum(r["wins_by_condition"].values()) == r["finished"]
+
+
+def test_write_doc_replaces_the_section_and_keeps_the_rest(tmp_path: Path) -> None:
+    balance = _balance()
+    doc = tmp_path / "doc.md"
+    doc.write_text("# Title\n\nText before.\n", encoding="utf-8")
+    row = {
+        "label": "after",
+        "bot": "heuristic",
+        "ismcts_seats": "",
+        "players": 3,
+        "games": 2,
+        "finished": 2,
+        "errors": [],
+        "wins_by_empire": {"carthage": 1.5, "rome": 0.5},
+        "wins_by_condition": {"titles": 2},
+        "searcher_games_by_empire": {},
+        "searcher_wins_by_empire": {},
+        "average_rounds": 4.0,
+        "cpu_seconds_per_game": 0.1,
+        "commit": "abc1234",
+    }
+    balance.write_doc([row], doc)
+    first = doc.read_text(encoding="utf-8")
+    assert first.startswith("# Title\n\nText before.\n\n## Balance\n")
+    assert "| after | heuristic | 3 | 2 | carthage 1.5 (75%), rome 0.5 (25%) | titles 2 (100%) |" in first
+    balance.write_doc([{**row, "commit": "def5678"}], doc)
+    second = doc.read_text(encoding="utf-8")
+    assert second.count("## Balance") == 1 and "def5678" in second and "abc1234" not in second
