@@ -56,4 +56,6 @@ def test_log_and_refusal_in_french(page, server, shots):
     expect(banner).to_be_hidden()
     told = _log(page)[len(expected) :]
     assert told and re.match(me + r" (joue|offre|annonce|ajoute|prend|donne|désigne) ", told[0]), told
-    assert told == [render(e["event"], "fr") for e in state(page)["log"]][len(expected) :]
+    # read after the page's log: a bot may have moved since, so the page shows a prefix of it
+    rendered = [render(e["event"], "fr") for e in state(page)["log"]]
+    assert told == rendered[len(expected) : len(expected) + len(told)]
