@@ -12,6 +12,10 @@ seat per game, seat ``seed % players`` (so each seat and, the empires being deal
 each empire gets it about equally often), the others playing the heuristic; ``all`` gives it to
 every seat. The row then also shows how often the ISMCTS seat won with each empire.
 
+A row's games are kept as they finish (``results/partial/``, one JSON line each, with the
+commit that played them); a run stopped half way goes on from there when started again with
+the same arguments and code, so a row too long for one sitting can be measured over several.
+
 ``--label`` names the code measured (``before`` / ``after`` a change of the rules or the bots):
 run the script with ``PYTHONPATH`` pointing at the code to measure (another checkout's ``src``)
 and the same ``--results`` file. Shared victories count a fraction to each winner. The figures
@@ -25,6 +29,7 @@ are printed and stored, never checked: this is a report, not a target.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing
 import os
@@ -237,22 +242,56 @@ def write_doc(rows: list[dict[str, Any]], doc: Path) -> None:
     doc.write_text(text, encoding="utf-8")
 
 
+def partial_path(results: Path, label: str, bot: str, seats: str, players: int) -> Path:
+    """Where the games of an unfinished row are kept, one JSON line per game, so that a long
+    row (a search bot at a real budget) can be measured over several runs."""
+    name = f"{label}-{bot}-{seats if bot != 'heuristic' else 'all'}-{players}p".replace(":", "_")
+    return results.parent / "partial" / f"{name}.jsonl"
+
+
+def load_partial(path: Path, commit: str) -> list[Game1]:
+    """The games already played for a row; refused when they were played by other code."""
+    if not path.exists():
+        return []
+    games = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        data = json.loads(line)
+        if data.pop("commit") != commit:
+            raise SystemExit(f"{path}: its games were played by other code than {commit}; move it away first")
+        games.append(Game1(**data))
+    return games
+
+
 def run(args: argparse.Namespace) -> None:
+    import dataclasses
+
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+    import ziggurat
+
+    commit = _commit(Path(ziggurat.__file__).resolve().parent)
     seats = args.ismcts_seats
     for players in [int(p) for p in args.players.split(",")]:
-        jobs = [(players, args.seed + i, args.bot, seats) for i in range(args.games)]
-        games: list[Game1] = []
+        partial = partial_path(args.results, args.label, args.bot, seats, players)
+        games = load_partial(partial, commit)
+        played = {g.seed for g in games}
+        jobs = [(players, seed, args.bot, seats) for seed in range(args.seed, args.seed + args.games)]
+        jobs = [j for j in jobs if j[1] not in played]
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, disable=not sys.stderr.isatty()) as bar:
-            task = bar.add_task(f"{args.label} {args.bot} {players}p", total=len(jobs))
-            with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-                for g in pool.imap_unordered(_play, jobs):
+            task = bar.add_task(f"{args.label} {args.bot} {players}p", total=args.games, completed=len(games))
+            partial.parent.mkdir(parents=True, exist_ok=True)
+            # one worker plays in this process (no pool to start, nothing to pickle)
+            pool = multiprocessing.get_context("spawn").Pool(args.workers) if args.workers > 1 else None
+            with partial.open("a", encoding="utf-8") as keep, pool or contextlib.nullcontext():
+                for g in pool.imap_unordered(_play, jobs) if pool else map(_play, jobs):
                     games.append(g)
+                    keep.write(json.dumps({**dataclasses.asdict(g), "commit": commit}) + "\n")
+                    keep.flush()
                     bar.advance(task)
         row = summarise(games, args.label, args.bot, seats, players)
         _store(args.results, row)
+        partial.unlink()
         print(json.dumps(row), flush=True)
 
 

@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -67,3 +69,34 @@ def test_write_doc_replaces_the_section_and_keeps_the_rest(tmp_path: Path) -> No
     balance.write_doc([{**row, "commit": "def5678"}], doc)
     second = doc.read_text(encoding="utf-8")
     assert second.count("## Balance") == 1 and "def5678" in second and "abc1234" not in second
+
+
+def test_a_row_goes_on_from_the_games_kept_by_an_interrupted_run(tmp_path: Path) -> None:
+    balance = _balance()
+    results = tmp_path / "results.json"
+    args = ["--label", "t", "--games", "2", "--players", "3", "--workers", "1", "--results", str(results)]
+    # a run stopped after its first game kept it (here marked, to see it is reused, not replayed)
+    first = balance._play((3, 1, "heuristic", "one"))
+    first.how = "kept"
+    partial = balance.partial_path(results, "t", "heuristic", "one", 3)
+    partial.parent.mkdir(parents=True)
+    commit = balance._commit(ROOT / "src" / "ziggurat")
+    partial.write_text(json.dumps({**first.__dict__, "commit": commit}) + "\n", encoding="utf-8")
+    assert balance.main(args) == 0
+    (row,) = json.loads(results.read_text(encoding="utf-8"))
+    assert row["games"] == 2 and row["finished"] == 2 and row["seeds"] == [1, 2]
+    assert row["wins_by_condition"].get("kept") == 1
+    assert not partial.exists()  # the row is stored: nothing left to go on from
+
+
+def test_games_kept_by_other_code_are_not_mixed_into_a_row(tmp_path: Path) -> None:
+    balance = _balance()
+    results = tmp_path / "results.json"
+    partial = balance.partial_path(results, "t", "heuristic", "one", 3)
+    partial.parent.mkdir(parents=True)
+    kept = {**balance.Game1(seed=1, players=3).__dict__, "commit": "0000000"}
+    partial.write_text(json.dumps(kept) + "\n", encoding="utf-8")
+    args = ["--label", "t", "--games", "2", "--players", "3", "--workers", "1", "--results", str(results)]
+    with pytest.raises(SystemExit, match="other code"):
+        balance.main(args)
+    assert not results.exists()
