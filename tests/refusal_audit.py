@@ -5,15 +5,13 @@ The positions are those of seeded random games (``engine.positions.seeded_positi
 position where a player decides, the actions tried are the legal actions of the plies just
 before and just after it (other seats' decisions among them) that are not legal now; each must
 be refused with an :class:`~ziggurat.IllegalAction` whose reason names at least one rule id, and
-every id it names must be defined by the spec (``tools/rule_coverage.py`` reads the ids).
+every id it names must be defined by the spec (``ziggurat.rules.definition_lines`` reads the ids, as ``tools/rule_coverage.py`` does).
 """
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -22,6 +20,7 @@ from typing import Any
 
 import ziggurat
 from ziggurat.engine.positions import seeded_positions
+from ziggurat.rules import definition_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE_ID = re.compile(r"(?<![A-Za-z0-9])([A-Z]\d+(?:\.\d+)*)(?![\d.]*\d)")
@@ -30,14 +29,8 @@ RULE_ID = re.compile(r"(?<![A-Za-z0-9])([A-Z]\d+(?:\.\d+)*)(?![\d.]*\d)")
 @cache
 def spec_ids(spec: str) -> frozenset[str]:
     """The rule ids the spec ``docs/rules/<spec>`` defines."""
-    path = ROOT / "tools" / "rule_coverage.py"
-    loader = importlib.util.spec_from_file_location("rule_coverage", path)
-    assert loader is not None and loader.loader is not None
-    module = importlib.util.module_from_spec(loader)
-    sys.modules.setdefault("rule_coverage", module)
-    loader.loader.exec_module(module)
-    defined, _ = module.definitions((ROOT / "docs" / "rules" / spec).read_text(encoding="utf-8"))
-    return frozenset(defined)
+    text = (ROOT / "docs" / "rules" / spec).read_text(encoding="utf-8")
+    return frozenset(d.rule for d in definition_lines(text))
 
 
 @dataclass(frozen=True)

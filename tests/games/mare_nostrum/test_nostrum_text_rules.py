@@ -4,10 +4,8 @@ carries and their "15+" (N0.7, W11), and refusals that cite rules the spec defin
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -33,22 +31,17 @@ from ziggurat.games.mare_nostrum import payment as P
 from ziggurat.games.mare_nostrum import render_svg as RS
 from ziggurat.games.mare_nostrum import render_text as RT
 from ziggurat.games.mare_nostrum.buy_place import cost_tile
+from ziggurat.rules import definition_lines
 
 ROOT = Path(__file__).resolve().parents[3]
 SPEC = (ROOT / "docs" / "rules" / "mare-nostrum.md").read_text(encoding="utf-8")
 
 
 def _spec_ids() -> set[str]:
-    """Every rule id the spec defines (as tools/rule_coverage.py reads them) and its numbered
-    sections (2.9, 7.8 ...)."""
-    spec = importlib.util.spec_from_file_location("rule_coverage", ROOT / "tools" / "rule_coverage.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    defined, _ = module.definitions(SPEC)
+    """Every rule id the spec defines (``ziggurat.rules``' parser, as tools/rule_coverage.py
+    reads them) and its numbered sections (2.9, 7.8 ...)."""
     sections = set(re.findall(r"^#{2,4}\s+(\d+(?:\.\d+)*)\b", SPEC, re.M))
-    return set(defined) | sections
+    return {d.rule for d in definition_lines(SPEC)} | sections
 
 
 IDS = _spec_ids()
