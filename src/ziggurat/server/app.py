@@ -18,7 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ziggurat
-from ziggurat.server import api, logfilter, tutorial
+from ziggurat.server import accounts, api, logfilter, tutorial
 from ziggurat.server.db import default_url, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.manager import TableManager
@@ -120,6 +120,7 @@ def create_app(
     app.add_middleware(BodyLimit)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.include_router(api.router)
+    app.include_router(accounts.router)
     app.include_router(tutorial.router)
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
 
@@ -142,7 +143,13 @@ def create_app(
     # the app's own routes (OpenAPI, docs, pages) and the API router's, which FastAPI includes lazily
     routes = [
         r
-        for r in (*app.routes, *api.router.routes, *tutorial.router.routes, *rules_router.routes)
+        for r in (
+            *app.routes,
+            *api.router.routes,
+            *accounts.router.routes,
+            *tutorial.router.routes,
+            *rules_router.routes,
+        )
         if isinstance(r, Route)
     ]
     app.add_middleware(WrongMethod, routes=routes)

@@ -1,11 +1,18 @@
 """Storage: the SQLAlchemy models, the database URL, and migrations run at start.
 
 Four tables hold everything a server needs to resume: ``tables`` (game, options, seed,
-status, rematch), ``seats`` (kind, bot), ``tokens`` (the SHA-256 of each seat or spectator
-token; a seat may hold several, e.g. one issued by a rematch request) and ``actions`` (one row
-per applied action: ply, canonical text, actor seat, and whether it is an undo barrier).
+status, rematch, whether it is listed in the public lobby), ``seats`` (kind, bot, the account
+or guest name sitting there), ``tokens`` (the SHA-256 of each seat or spectator token; a seat
+may hold several, e.g. one issued by a rematch request) and ``actions`` (one row per applied
+action: ply, canonical text, actor seat, and whether it is an undo barrier).
+
+Around the table: ``users`` (accounts, with an argon2 password hash), ``auth_sessions`` (the
+SHA-256 of each sign-in cookie with its CSRF token), ``chat`` (a table's messages),
+``ratings`` (an account's openskill rating per game) and ``rating_changes`` (what one finished
+table did to each seat's rating).
+
 Only portable column types are used, so the same models work on SQLite and PostgreSQL.
-Tokens are never stored, only their SHA-256.
+Tokens and session cookies are never stored, only their SHA-256.
 """
 
 from __future__ import annotations
@@ -21,12 +28,14 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     String,
     Text,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -38,8 +47,42 @@ class Base(DeclarativeBase):
     """Declarative base of the server's models."""
 
 
+TABLE_STATUSES = ("open", "playing", "over")
+"""``open``: a lobby table waiting for players (nothing is played yet); ``playing``; ``over``."""
+
+SEAT_KINDS = ("human", "bot", "open")
+"""``open``: a free seat of a lobby table, which a player takes (it becomes ``human``) or the
+host fills with a bot when starting."""
+
+
+class UserRow(Base):
+    """An account: a user name (shown as typed, unique without regard to case) and the argon2
+    hash of its password."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(32))
+    name_key: Mapped[str] = mapped_column(String(32), unique=True)  # the name case-folded
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """One signed-in browser: the SHA-256 of its session cookie, and the CSRF token that every
+    cookie-authenticated change must carry in ``X-CSRF-Token``."""
+
+    __tablename__ = "auth_sessions"
+
+    hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class TableRow(Base):
-    """One table: a game with its options, seed and status."""
+    """One table: a game with its options, seed and status (:data:`TABLE_STATUSES`)."""
 
     __tablename__ = "tables"
 
@@ -54,10 +97,14 @@ class TableRow(Base):
     start: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    host_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # who starts a lobby table
+    finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class SeatRow(Base):
-    """One seat of a table: a human (with a token hash) or a bot."""
+    """One seat of a table (:data:`SEAT_KINDS`): a human (with token hashes, and the account or
+    guest name sitting there, if known), a bot, or a free seat of a lobby table."""
 
     __tablename__ = "seats"
 
@@ -65,6 +112,10 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(16))
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    name: Mapped[str | None] = mapped_column(String(32), nullable=True)  # a guest's name
 
 
 class TokenRow(Base):
@@ -88,6 +139,51 @@ class ActionRow(Base):
     text: Mapped[str] = mapped_column(Text)
     actor: Mapped[int] = mapped_column(Integer)
     barrier: Mapped[bool] = mapped_column(Boolean)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatRow(Base):
+    """One chat message of a table, written by a seat (spectators read)."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))  # the writer as shown when it was written
+    text: Mapped[str] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """An account's openskill rating in one game."""
+
+    __tablename__ = "ratings"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingChangeRow(Base):
+    """What one finished table did to one seat's rating (an account's, or a bot level's fixed one)."""
+
+    __tablename__ = "rating_changes"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    game: Mapped[str] = mapped_column(String(64))
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
