@@ -25,6 +25,7 @@ import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { linkRules, setupRules } from "./rules.js";
 import { loadMessages, messagesReady, refusalReason, renderMessage } from "./messages.js";
 import * as help from "./tablehelp.js";
+import { createChat } from "./chat.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,6 +43,7 @@ let infoFetchedAt = 0;
 let zoom = 1;
 let pendingAction = null; // the action text last sent, shown with its refusal
 let awaiting = 0; // when the last action was sent, until its answer (a state or an error) arrives
+let chat = null; // the chat panel (chat.js)
 
 let connState = "connecting";
 
@@ -290,6 +292,7 @@ function renderAll() {
   renderLog();
   if (board && last) board.render();
   renderBotThinking();
+  chat?.update(last, info);
 }
 
 function renderBotThinking() {
@@ -309,6 +312,7 @@ async function refreshInfo(force = false) {
 }
 
 function onMessage(m) {
+  if (chat?.handle(m)) return; // chat messages, the chat history, refused chat messages
   if (m.type === "state") {
     const changed = !last || last.version !== m.version;
     if (!last) rememberToken(tableId, token, m.seat ?? null);
@@ -435,6 +439,7 @@ async function main() {
   }
   renderHeader();
   await Promise.all([loadBoard(info.game), loadMessages(lang()), loadMessages("en"), setupRules(info.game)]);
+  chat = createChat($("chat"), (msg) => !!socket?.send(msg));
   socket = new TableSocket(tableId, token, {
     onMessage,
     onStatus: (state, code) => {
