@@ -53,7 +53,7 @@ FLOOD_WINDOW = 10.0
 NAME_CHARS = 64
 """The ``chat.name`` column's size."""
 
-_BLANK_LINES = re.compile(r"\n\s*\n(\s*\n)+")
+_BLANK_LINES = re.compile(r"\n(?:[^\S\n]*\n){2,}")  # no nested quantifier over the same characters
 
 
 class ChatRefused(Refused):
@@ -152,7 +152,7 @@ class ChatMessage:
         label in English), ``label`` the seat label as a message (``None`` for a named seat)."""
         label = label_of(self.name)
         name = self.name if label is None else _label_text(label)
-        at = self.at.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        at = self.at.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
         return {"id": self.id, "seat": self.seat, "name": name, "label": label, "text": self.text, "at": at}
 
 

@@ -125,11 +125,18 @@ export function createChat(panel, send) {
 
   function add(m) {
     if (messages.some((x) => x.id === m.id)) return;
+    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
     messages.push(m);
-    if (messages.length > KEEP) messages = messages.slice(-KEEP);
+    // only the new line is added: the list is a live region, and a screen reader reads additions
+    list.append(line(m));
+    while (messages.length > KEEP) {
+      messages.shift();
+      list.firstElementChild?.remove();
+    }
+    $(".chat-empty").hidden = true;
+    if (atBottom) list.scrollTop = list.scrollHeight;
     if (folded()) unread += 1;
     const mine = !spectator() && m.seat === state.seat;
-    renderList();
     renderUnread();
     if (mine) {
       pending = null;
