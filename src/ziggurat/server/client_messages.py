@@ -6,8 +6,8 @@ A text frame is read in two steps, each refusing bad input with a reason the cli
 1. JSON, with a nesting limit checked *before* parsing (Python's parser recurses, so ``[[[...``
    10,000 deep would otherwise fail deep inside it) and no ``NaN`` or ``Infinity``;
 2. one of the protocol's messages, a pydantic union told apart by its ``type``: ``action``
-   (with its notation text), ``undo``, ``ping`` or ``chat`` (with its text); strict, so ``{"action": true}`` or a number
-   for a text is refused, not converted.
+   (with its notation text), ``undo``, ``ping`` or ``chat`` (with its text); strict, so
+   ``{"action": true}`` or a number for a text is refused, not converted.
 """
 
 from __future__ import annotations
