@@ -433,7 +433,7 @@ async def start(
         raise HTTPException(status.HTTP_403_FORBIDDEN, f"only the host{host} starts the table")
     fill = None if body is None else body.fill
     bots = gamekit.available_bots(table.game.game_id)
-    if fill is not None and body.fill not in bots:
+    if fill is not None and fill not in bots:
         raise HTTPException(
             status.HTTP_400_BAD_REQUEST,
             f"unknown bot {fill!r} to fill the free seats; available: {', '.join(bots)}",
