@@ -119,7 +119,7 @@ def open_tables(store: Store, limit: int = LOBBY_TABLES) -> list[LobbyTable]:
                 .where(SeatRow.table_id.in_(list(seats)))
                 .order_by(SeatRow.table_id, SeatRow.seat)
             )
-            for seat, account in s.execute(query).tuples():
+            for seat, account in s.execute(query):
                 seats[seat.table_id].append(
                     LobbySeat(
                         seat.seat,
@@ -296,7 +296,9 @@ class LobbyTableOut(BaseModel):
     table: str
     game: str
     players: int
-    options: dict[str, Any] = Field(description="the table's options (every option, defaults included)")
+    options: dict[str, Any] = Field(
+        description="the options the table was created with (any other is the game's default)"
+    )
     seats: list[LobbySeatOut]
     free: int = Field(description="open seats left")
     host: str | None = Field(description="the host's name")

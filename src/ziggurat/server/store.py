@@ -224,7 +224,7 @@ class Store:
                 .outerjoin(UserRow, SeatRow.user_id == UserRow.id)
                 .where(SeatRow.table_id == row.id)
                 .order_by(SeatRow.seat)
-            ).tuples()
+            )
         ]
         tokens = {r.hash: r.seat for r in s.scalars(select(TokenRow).where(TokenRow.table_id == row.id))}
         actions = [
