@@ -25,6 +25,7 @@ import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { linkRules, setupRules } from "./rules.js";
 import { loadMessages, messagesReady, refusalReason, renderMessage } from "./messages.js";
 import * as help from "./tablehelp.js";
+import { renderWaitingRoom } from "./waitingroom.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -282,7 +283,13 @@ function renderHeader() {
   document.title = `${game || "Ziggurat"} — Ziggurat`;
 }
 
+/** A public table that has not started: its waiting room (waitingroom.js). */
+function renderWaiting() {
+  renderWaitingRoom($("waiting-room"), last, { tableId, token, game: info?.game, colourOf: colourOfSeat, labelOf: seatName, rerender: renderWaiting });
+}
+
 function renderAll() {
+  renderWaiting();
   renderHeader();
   renderError();
   renderControls();
