@@ -102,7 +102,7 @@ function renderSeats() {
   for (let i = 0; i < n; i++) {
     const sel = h("select", { id: `seat-${i}`, name: `seat-${i}`, dataset: { seat: i } }, seatChoices(g));
     sel.value = old[i] || (i === 0 ? "human" : defBot);
-    if (!sel.value) sel.value = "human"; // an open seat once the table is no longer public
+    if (!sel.value) sel.value = "human"; // an open seat of a table that is no longer public
     rows.append(h("div", { class: "field seat-row" }, h("label", { for: `seat-${i}` }, t("lobby.seatN", { n: i + 1 })), sel));
   }
   explainSymbols(rows, g.id, n);
@@ -408,9 +408,13 @@ async function onPublicChange() {
   $("public-help").hidden = !on;
   const n = Number($("players").value);
   renderSeats();
-  for (let i = 1; i < n; i++) {
+  // listed: the other seats start open (players take them from the lobby; any may still be a
+  // bot); private again: open seats go back to the default bot
+  const defBot = defaultBot(currentGame());
+  for (let i = 0; i < n; i++) {
     const sel = $(`seat-${i}`);
-    if (on && sel.value === "human") sel.value = "open"; // the others' seats are taken from the lobby
+    if (on && i > 0) sel.value = "open";
+    else if (!on && sel.value === "human" && i > 0) sel.value = defBot;
   }
   const signedIn = on && !!(await currentAccount());
   $("host-name-row").hidden = !on || signedIn;

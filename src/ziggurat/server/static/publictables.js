@@ -207,6 +207,7 @@ export async function setupPublicTables(gameList) {
   const input = $("guest-name");
   input.value = guestName();
   input.addEventListener("change", () => rememberGuestName(input.value.trim()));
+  input.addEventListener("input", () => ($("guest-name-error").hidden = true));
   const again = () => {
     if (document.visibilityState === "visible") {
       currentAccount().then(renderJoinAs);

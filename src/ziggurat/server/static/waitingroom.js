@@ -50,7 +50,7 @@ function seatLine(seat, state, colour, label) {
     "li",
     { dataset: { seat: seat.seat, free: seat.free ? "1" : "0" }, class: you ? "mine" : null },
     h("span", { class: `swatch sw-${colour}` }),
-    h("span", { class: "seat-label" }, label, ": "),
+    h("span", { class: "seat-label" }, t("wait.seat", { seat: label }), " "),
     who,
     tags.length ? h("span", { class: "tag" }, ` (${tags.join(", ")})`) : null,
   );
