@@ -348,3 +348,25 @@ def test_open_table_resumes_after_a_restart(db_url: str) -> None:
             assert receive_state(ws)["status"] == "playing"
         wait_idle(second, t["table"])
         assert live_table(second, t["table"]).version > 0
+
+
+def test_my_tables_lookup_says_open_and_a_rematch_is_private_with_the_same_seats(client: TestClient) -> None:
+    t = public_table(client, [HUMAN, OPEN, OPEN])
+    host = t["seats"][0]["token"]
+    seen = client.post("/api/tables/lookup", json={"tokens": [host]}).json()
+    assert [(a["table"], a["status"], a["seat"]) for a in seen] == [(t["table"], "open", 0)]
+    join(client, t["table"], name="Bea")
+    assert start(client, t["table"], host, "random").status_code == 200
+    r = client.post(f"/api/tables/{t['table']}/rematch", headers={"X-Ziggurat-Token": host})
+    assert r.status_code == 201, r.text
+    rematch = r.json()
+    assert [(s["kind"], s["bot"]) for s in rematch["seats"]] == [
+        ("human", None),
+        ("human", None),
+        ("bot", "random"),
+    ]
+    info = client.get(
+        f"/api/tables/{rematch['table']}", headers={"X-Ziggurat-Token": rematch["seats"][0]["token"]}
+    )
+    assert info.json()["status"] == "playing" and info.json()["public"] is False
+    assert lobby_entry(client, rematch["table"]) is None
