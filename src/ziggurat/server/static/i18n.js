@@ -1101,6 +1101,8 @@ Object.assign(en, {
   "wait.needFill": "Seats are still free: wait for players, or fill them with bots.",
   "wait.waitingHost": "Waiting for the host ({name}) to start the game.",
   "wait.startFailed": "Could not start: {detail}",
+  // a Mare Nostrum table waiting for players shows the set-up before the empires are dealt (S2)
+  "mn.phase.assign": "Set-up",
 });
 Object.assign(fr, {
   "pub.title": "Tables publiques",
@@ -1137,6 +1139,7 @@ Object.assign(fr, {
   "wait.needFill": "Des places sont encore libres : attendez des joueurs, ou complétez-les avec des robots.",
   "wait.waitingHost": "En attente du lancement de la partie par l'hôte ({name}).",
   "wait.startFailed": "Impossible de lancer : {detail}",
+  "mn.phase.assign": "Mise en place",
 });
 // ---- end of public lobby strings ----
 

@@ -81,8 +81,12 @@ function gameName(id) {
   return games.find((g) => g.id === id)?.name || id;
 }
 
-function optionsSummary(options) {
-  const names = Object.entries(options || {}).map(([name, value]) => {
+/** The options that differ from the game's defaults (a game may record the defaults it was
+ * played under), as "name: value"; "standard rules" if none. */
+function optionsSummary(game, options) {
+  const defaults = games.find((g) => g.id === game)?.options || {};
+  const changed = Object.entries(options || {}).filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(defaults[name]));
+  const names = changed.map(([name, value]) => {
     const key = `opt.${name}`;
     const label = t(key) === key ? name : t(key);
     return `${label}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`;
@@ -137,7 +141,7 @@ export function renderPublicTables() {
           h("strong", {}, gameName(tab.game)),
           h("span", { class: "muted" }, ` · ${t("pub.players", { n: tab.players })} · ${t("pub.host", { name: tab.host || "?" })}${since ? ` · ${t("pub.since", { time: since })}` : ""}`),
         ),
-        h("div", { class: "pub-options muted" }, optionsSummary(tab.options)),
+        h("div", { class: "pub-options muted" }, optionsSummary(tab.game, tab.options)),
         h(
           "div",
           { class: "pub-row" },
