@@ -13,7 +13,6 @@ from server_helpers import (
     open_client,
     receive,
     receive_state,
-    settle,
     wait_idle,
     ws_url,
 )
@@ -240,17 +239,24 @@ def test_account_holds_one_seat_per_table(client: TestClient) -> None:
 
 
 def test_actions_wait_for_the_host_who_starts_with_bots_in_the_free_seats(client: TestClient) -> None:
-    t = public_table(client, [HUMAN, OPEN, OPEN])
+    # the host chooses the first player: seat 1 decides first, and "first b" would be legal at once
+    t = public_table(client, [HUMAN, OPEN, OPEN], options={"first_player": "chosen"})
     table_id, host = t["table"], t["seats"][0]["token"]
     guest = join(client, table_id, name="Bea").json()
     with client.websocket_connect(ws_url(t, host)) as ws:
         receive_state(ws)
-        ws.send_json({"type": "action", "action": "pass"})
+        ws.send_json({"type": "action", "action": "first b"})
         err = receive(ws)
         assert err["type"] == "error" and err["code"] == "not_started"
         assert err["message"] == "the game has not started: the host starts it once the seats are taken"
         ws.send_json({"type": "undo"})
         assert receive(ws)["code"] == "not_started"
+        asked = client.post(
+            f"/api/tables/{table_id}/explain", json={"action": "first b"}, headers={"X-Ziggurat-Token": host}
+        ).json()
+        assert (asked["legal"], asked["code"]) == (False, "not_started")
+        looked = client.post("/api/tables/lookup", json={"tokens": [host]}).json()
+        assert (looked[0]["status"], looked[0]["to_move"]) == ("open", None)
         assert live_table(client, table_id).version == 0
 
         no_token = start(client, table_id, None, "random")
@@ -276,7 +282,9 @@ def test_actions_wait_for_the_host_who_starts_with_bots_in_the_free_seats(client
         ]
         begun = receive_state(ws)
         assert begun["status"] == "playing" and begun["seats"][2]["bot"] == "random"
-        settle(ws, client, table_id, begun)
+        assert begun["legal"] == ["first b", "first y", "first r"]
+        ws.send_json({"type": "action", "action": "first b"})
+        assert receive_state(ws)["version"] == 1
     assert lobby_entry(client, table_id) is None
     again = start(client, table_id, host, "random")
     assert again.status_code == 409 and "already started" in again.json()["detail"]

@@ -225,7 +225,10 @@ class LiveTable:
         return len(self.rows)
 
     def to_move(self) -> str | None:
-        """Colour of the seat to move (``None`` at a chance node or once the game is over)."""
+        """Colour of the seat to move (``None`` at a chance node, before a lobby table starts,
+        or once the game is over)."""
+        if self.open:
+            return None
         who = self.state.current_player()
         return self.colours[who] if 0 <= who < len(self.colours) else None
 
@@ -297,6 +300,8 @@ class LiveTable:
         """
         if seat is None:
             raise Refused("forbidden", "a spectator token can only watch")
+        if self.open:
+            return Refused("not_started", NOT_STARTED)
         trial = self.state.clone()
         try:
             trial.apply(text, seat=seat)
