@@ -186,6 +186,8 @@ async function join(tab, button) {
   }
 }
 
+let shown = ""; // what the list shows now, to leave it (and the focus in it) alone when nothing changed
+
 export async function loadPublicTables() {
   try {
     const ans = await api("GET", "/api/lobby");
@@ -194,6 +196,9 @@ export async function loadPublicTables() {
   } catch (e) {
     loadError = e instanceof ApiError ? e.detail : String(e);
   }
+  const now = JSON.stringify([tables, loadError, [...rowErrors]]);
+  if (now === shown) return;
+  shown = now;
   renderPublicTables();
 }
 
