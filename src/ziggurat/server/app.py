@@ -18,7 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ziggurat
-from ziggurat.server import accounts, api, chat, logfilter, tutorial
+from ziggurat.server import accounts, api, chat, lobby, logfilter, tutorial
 from ziggurat.server.db import default_url, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.manager import TableManager
@@ -121,6 +121,7 @@ def create_app(
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.include_router(api.router)
     app.include_router(accounts.router)
+    app.include_router(lobby.router)  # /api/lobby, joining and starting public tables
     app.include_router(tutorial.router)
     app.include_router(chat.router)
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
@@ -148,6 +149,7 @@ def create_app(
             *app.routes,
             *api.router.routes,
             *accounts.router.routes,
+            *lobby.router.routes,
             *tutorial.router.routes,
             *chat.router.routes,
             *rules_router.routes,

@@ -26,6 +26,7 @@ import { linkRules, setupRules } from "./rules.js";
 import { loadMessages, messagesReady, refusalReason, renderMessage } from "./messages.js";
 import * as help from "./tablehelp.js";
 import { createChat } from "./chat.js";
+import { renderWaitingRoom } from "./waitingroom.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -284,7 +285,23 @@ function renderHeader() {
   document.title = `${game || "Ziggurat"} — Ziggurat`;
 }
 
+/** Who sits where, as the state message says it (a player took a seat, the host started):
+ * the player panels show it at once. */
+function syncSeats(m) {
+  if (!info?.seats || !Array.isArray(m.seats)) return;
+  for (const seat of m.seats) {
+    const known = info.seats[seat.seat];
+    if (known) Object.assign(known, { kind: seat.kind, bot: seat.bot, name: seat.name });
+  }
+}
+
+/** A public table that has not started: its waiting room (waitingroom.js). */
+function renderWaiting() {
+  renderWaitingRoom($("waiting-room"), last, { tableId, token, game: info?.game, colourOf: colourOfSeat, labelOf: seatName, rerender: renderWaiting });
+}
+
 function renderAll() {
+  renderWaiting();
   renderHeader();
   renderError();
   renderControls();
@@ -329,6 +346,7 @@ function onMessage(m) {
       lastError = null;
       settled();
     }
+    syncSeats(m);
     if (board) board.update(m, info);
     renderAll();
     document.body.dataset.version = String(m.version);
