@@ -18,7 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ziggurat
-from ziggurat.server import accounts, api, logfilter, tutorial
+from ziggurat.server import accounts, api, logfilter, mygames, tutorial
 from ziggurat.server.db import default_url, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.manager import TableManager
@@ -121,6 +121,7 @@ def create_app(
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.include_router(api.router)
     app.include_router(accounts.router)
+    app.include_router(mygames.router)  # seat claims, "My games", seat links, profiles
     app.include_router(tutorial.router)
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
 
@@ -133,6 +134,10 @@ def create_app(
     @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> Response:
         return _page(client_dir / "table.html")
+
+    @app.get("/profile/{name}", include_in_schema=False)
+    async def profile_page(name: str) -> Response:
+        return _page(client_dir / "profile.html")
 
     @app.get("/tutorial/{game_id}", include_in_schema=False)
     async def tutorial_page(game_id: str) -> Response:
@@ -147,6 +152,7 @@ def create_app(
             *app.routes,
             *api.router.routes,
             *accounts.router.routes,
+            *mygames.router.routes,
             *tutorial.router.routes,
             *rules_router.routes,
         )
