@@ -39,11 +39,19 @@ export function profileHref(name) {
 
 // ---- one game of an account (My games, the profile page) -------------------------------------
 
-function seatText(entry) {
-  return seatName(entry.seat_label) || t(`colour.${entry.colour}`);
+/** A seat's name: how the game names it now (a live table's label), else its colour, else its number. */
+function seatWord(label, colour, seat) {
+  const key = `colour.${colour}`;
+  const word = t(key);
+  return seatName(label) || (word !== key ? word : t("lobby.seatN", { n: seat + 1 }));
 }
 
-/** Who else sits at the table: account names (linked to their profiles), guests, bots. */
+function seatText(entry) {
+  return seatWord(entry.seat_label, entry.colour, entry.seat);
+}
+
+/** Who else sits at the table: account names (linked to their profiles), guests' names, bots,
+ * and a player known only by a link by the seat's name in the game. */
 function others(entry) {
   const out = [];
   for (const p of entry.seats || []) {
@@ -52,10 +60,12 @@ function others(entry) {
     if (p.kind === "bot") out.push(t("seat.botKind", { bot: t(`bot.${p.bot}`) }));
     else if (p.kind === "open") out.push(t("games.free"));
     else if (p.account && p.name) out.push(h("a", { href: profileHref(p.name) }, p.name));
-    else out.push(p.name || t("games.player"));
+    else out.push(p.name || seatWord(p.label, p.colour, p.seat));
   }
   return out;
 }
+
+const SWATCHES = ["blue", "yellow", "red", "green"]; // the colours style.css draws (sw-*)
 
 /** How the game went for the account's seat: "Won", or its place by final return. */
 function resultText(entry) {
@@ -88,7 +98,7 @@ export function gameItem(entry, { mine = false, action = null } = {}) {
       h(
         "div",
         { class: "game-seat" },
-        h("span", { class: `swatch sw-${entry.colour}` }),
+        SWATCHES.includes(entry.colour) ? h("span", { class: `swatch sw-${entry.colour}` }) : null,
         t(mine ? "games.youPlay" : "games.plays", { seat: seatText(entry) }),
         withWhom.length ? h("span", { class: "muted" }, " ", t("games.with"), " ", withWhom) : null,
         toMove ? h("span", { class: "muted" }, toMove) : null,
