@@ -144,3 +144,17 @@ def test_the_account_area_is_44px_on_a_phone(new_page: Any, accounts_server: Any
         box = page.locator(selector).bounding_box()
         assert box is not None and box["height"] >= 44 and box["width"] >= 44, (selector, box)
     full_shot(page, shots / "accounts_lobby_phone_signed_in.png")
+
+
+def test_every_account_string_has_english_and_french(page: Page, accounts_server: Any) -> None:
+    open_lobby(page, accounts_server.base)
+    missing = page.evaluate(
+        """async () => {
+            const { STRINGS } = await import('/i18n.js');
+            const ours = (l) => Object.keys(STRINGS[l]).filter((k) => /^(acct|games|save|profile)\\./.test(k));
+            const en = ours('en'), fr = ours('fr');
+            return { count: en.length, fr: en.filter((k) => !fr.includes(k)), en: fr.filter((k) => !en.includes(k)) };
+        }"""
+    )
+    assert missing["count"] > 40
+    assert missing["fr"] == [] and missing["en"] == []
