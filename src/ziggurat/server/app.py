@@ -18,10 +18,11 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ziggurat
-from ziggurat.server import accounts, api, logfilter, mygames, tutorial
+from ziggurat.server import accounts, api, logfilter, tutorial
 from ziggurat.server.db import default_url, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.manager import TableManager
+from ziggurat.server.mygames import router as mygames_router
 from ziggurat.server.rules_pages import router as rules_router
 from ziggurat.server.store import Store
 from ziggurat.server.ws import table_socket
@@ -121,11 +122,11 @@ def create_app(
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.include_router(api.router)
     app.include_router(accounts.router)
-    app.include_router(mygames.router)  # seat claims, "My games", seat links, profiles
     app.include_router(tutorial.router)
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
 
     app.include_router(rules_router)  # /rules/{game} and /api/rules (the rules specs)
+    app.include_router(mygames_router)  # seat claims, "My games", seat links, profiles
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> Response:
@@ -152,9 +153,9 @@ def create_app(
             *app.routes,
             *api.router.routes,
             *accounts.router.routes,
-            *mygames.router.routes,
             *tutorial.router.routes,
             *rules_router.routes,
+            *mygames_router.routes,
         )
         if isinstance(r, Route)
     ]
