@@ -136,13 +136,13 @@ def create_app(
     async def table_page(table_id: str) -> Response:
         return _page(client_dir / "table.html")
 
-    @app.get("/profile/{name}", include_in_schema=False)
-    async def profile_page(name: str) -> Response:
-        return _page(client_dir / "profile.html")
-
     @app.get("/tutorial/{game_id}", include_in_schema=False)
     async def tutorial_page(game_id: str) -> Response:
         return _page(client_dir / "tutorial.html")
+
+    @app.get("/profile/{name}", include_in_schema=False)
+    async def profile_page(name: str) -> Response:
+        return _page(client_dir / "profile.html")
 
     app.mount("/static", ClientFiles(directory=client_dir, check_dir=False), name="static")
     app.mount("/", ClientFiles(directory=client_dir, check_dir=False), name="client")
