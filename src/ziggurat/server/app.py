@@ -22,6 +22,7 @@ from ziggurat.server import accounts, api, chat, lobby, logfilter, tutorial
 from ziggurat.server.db import default_url, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.manager import TableManager
+from ziggurat.server.mygames import router as mygames_router
 from ziggurat.server.rules_pages import router as rules_router
 from ziggurat.server.store import Store
 from ziggurat.server.ws import table_socket
@@ -127,6 +128,7 @@ def create_app(
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
 
     app.include_router(rules_router)  # /rules/{game} and /api/rules (the rules specs)
+    app.include_router(mygames_router)  # seat claims, "My games", seat links, profiles
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> Response:
@@ -139,6 +141,10 @@ def create_app(
     @app.get("/tutorial/{game_id}", include_in_schema=False)
     async def tutorial_page(game_id: str) -> Response:
         return _page(client_dir / "tutorial.html")
+
+    @app.get("/profile/{name}", include_in_schema=False)
+    async def profile_page(name: str) -> Response:
+        return _page(client_dir / "profile.html")
 
     app.mount("/static", ClientFiles(directory=client_dir, check_dir=False), name="static")
     app.mount("/", ClientFiles(directory=client_dir, check_dir=False), name="client")
@@ -153,6 +159,7 @@ def create_app(
             *tutorial.router.routes,
             *chat.router.routes,
             *rules_router.routes,
+            *mygames_router.routes,
         )
         if isinstance(r, Route)
     ]

@@ -149,8 +149,8 @@ class Store:
         result: list[float] | None,
         outcome: dict[str, Any] | None = None,
     ) -> None:
-        """Store one applied action, and the table's status (its result and how it was won)
-        once the game is over."""
+        """Store one applied action, and the table's status (its result, how it was won and
+        when it finished) once the game is over."""
         # Core statements: this runs once per action, and the ORM unit of work costs 3x more.
         with self.engine.begin() as conn:
             conn.execute(
@@ -168,7 +168,7 @@ class Store:
                 conn.execute(
                     update(TableRow)
                     .where(TableRow.id == table_id)
-                    .values(status=status, result=result, outcome=outcome)
+                    .values(status=status, result=result, outcome=outcome, finished=now())
                 )
 
     def delete_action(self, table_id: str, ply: int) -> None:

@@ -10,6 +10,7 @@ import {
   rememberToken,
   storedTokens,
 } from "./api.js";
+import { setupAccount } from "./account.js";
 import { explainSymbols } from "./boards/mesopotamia-epochs/symbols.js";
 import { clear, copyText, h } from "./dom.js";
 import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
@@ -424,6 +425,7 @@ async function onPublicChange() {
 async function main() {
   $("lang").append(langSwitch());
   applyStatic(document);
+  setupAccount({ bar: $("account-bar"), panel: $("account"), games: $("my-games") }); // sign-in area, My games
   onLangChange((l) => {
     renderAll();
     loadMessages(l).then(renderAll);

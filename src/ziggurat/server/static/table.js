@@ -18,6 +18,7 @@
 //   renderResult(element, stateMessage, t) (optional) -> fills the game-over box (winner, ranking)
 // Without a board module the page still plays: the legal list and the notation box work.
 
+import { setupSeatSaving } from "./account.js";
 import { ApiError, TableSocket, api, rememberToken, tokenForTable, tokenFromHash } from "./api.js";
 import { clear, h } from "./dom.js";
 import { notationPlaceholder, renderLegalGroups } from "./legal.js";
@@ -456,6 +457,7 @@ async function main() {
     return;
   }
   renderHeader();
+  setupSeatSaving($("account-save"), tableId, token); // "Save this game to my account" when signed in
   await Promise.all([loadBoard(info.game), loadMessages(lang()), loadMessages("en"), setupRules(info.game)]);
   chat = createChat($("chat"), (msg) => !!socket?.send(msg));
   socket = new TableSocket(tableId, token, {
