@@ -125,6 +125,19 @@ def test_claiming_a_seat_saves_it_to_the_account_and_again_is_fine(client: TestC
     assert state.status_code == 200 and state.json()["saved"] is True and state.json()["taken"] is False
 
 
+def test_a_claimed_seat_is_named_at_the_table_at_once(client: TestClient) -> None:
+    csrf = signup(client, "Gilgamesh")
+    t = new_table(client, "hhh")
+    with client.websocket_connect(ws_url(t, token(t, 0))) as ws:
+        first = receive_state(ws)
+        assert first["seats"][1]["name"] is None and first["seats"][1]["account"] is False
+        assert claim(client, t["table"], token(t, 1), csrf).status_code == 200
+        after = receive_state(ws)
+        assert after["seats"][1]["name"] == "Gilgamesh" and after["seats"][1]["account"] is True
+    table = client.app.state.manager.tables[t["table"]]  # type: ignore[attr-defined]
+    assert table.seats[1].user_id is not None  # the end of the game rates it without a reload
+
+
 def test_claim_refusals_change_nothing(client: TestClient) -> None:
     t = new_table(client, "hhh")
     table_id = t["table"]

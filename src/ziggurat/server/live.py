@@ -481,6 +481,13 @@ class LiveTable:
         self.tokens[token_hash] = seat
         self._broadcast()
 
+    def seat_claimed(self, seat: int, user_id: int, name: str) -> None:
+        """The human ``seat`` was saved to an account (already stored): every socket is told
+        its name, and the end of the game rates it."""
+        spec = self.seats[seat]
+        self.seats[seat] = SeatSpec(seat, spec.kind, spec.bot, user_id, name)
+        self._broadcast()
+
     def begin(self, fill: str | None) -> None:
         """The host started the table (already stored; the lock is held): free seats become
         ``fill`` bots, and the game begins (bots and chance start moving)."""

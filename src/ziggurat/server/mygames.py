@@ -387,6 +387,8 @@ async def claim(
         await store.run(claim_seat, store, table.id, seat, who.user_id)
     except ClaimRefused as exc:
         raise HTTPException(exc.code, exc.reason) from exc
+    async with table.lock:
+        table.seat_claimed(seat, who.user_id, who.name)
     return ClaimOut(table=table.id, seat=seat, colour=table.colours[seat], saved=True, taken=False)
 
 
