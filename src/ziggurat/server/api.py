@@ -9,7 +9,7 @@ from fastapi import APIRouter, Header, HTTPException, Request, status
 
 from ziggurat.engine.errors import OptionError
 from ziggurat.engine.messages import LANGS, catalogue
-from ziggurat.server import gamekit, lobby
+from ziggurat.server import gamekit, lobby, timecontrol
 from ziggurat.server.limits import CreationLimit
 from ziggurat.server.live import Forbidden, LiveTable, NoRecord, Refused
 from ziggurat.server.manager import Created, TableManager, TableUnavailable, hash_token
@@ -236,6 +236,8 @@ async def _create(body: TableIn, request: Request) -> TableCreated:
         )
     host = await lobby.public_host(request, body.host_name) if body.public else None
     try:
+        known = body.game in {g.id for g in gamekit.game_infos()}
+        clock = timecontrol.parse(body.time_control, gamekit.available_bots(body.game)) if known else None
         created = await _manager(request).create(
             body.game,
             body.players,
@@ -245,6 +247,7 @@ async def _create(body: TableIn, request: Request) -> TableCreated:
             position=body.position,
             public=body.public,
             host=host,
+            time_control=clock,
         )
     except OptionError as exc:  # well-formed, but an option is unknown or outside its type and range
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
@@ -273,6 +276,7 @@ async def get_table(table_id: str, request: Request, x_ziggurat_token: TokenHead
         status=table.status,
         public=table.public,
         host_seat=table.host_seat,
+        time_control=None if table.time_control is None else table.time_control.to_json(),
         seats=[
             SeatOut(
                 seat=s.seat,

@@ -31,6 +31,7 @@ from ziggurat.engine.records import apply_recorded, record
 from ziggurat.engine.registry import game_class, load
 from ziggurat.server import gamekit
 from ziggurat.server.store import SeatSpec, Store, StoredAction, StoredTable
+from ziggurat.server.timecontrol import TimeControl
 
 log = logging.getLogger(__name__)
 
@@ -133,6 +134,7 @@ class LiveTable:
         self.start_position = stored.start
         self.public = stored.public
         self.host_seat = stored.host_seat
+        self.time_control = TimeControl.from_json(stored.time_control)
         self.open = stored.status == "open"  # a lobby table waiting for players: nothing is played
         self.store = store
         self.bot_delay = bot_delay

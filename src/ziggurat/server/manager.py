@@ -18,6 +18,7 @@ from ziggurat.server import gamekit
 from ziggurat.server.db import SEAT_KINDS
 from ziggurat.server.live import LiveTable
 from ziggurat.server.store import SeatSpec, Store, StoredTable, now
+from ziggurat.server.timecontrol import TimeControl
 
 log = logging.getLogger(__name__)
 
@@ -170,6 +171,7 @@ class TableManager:
         position: dict[str, Any] | None = None,
         public: bool = False,
         host: Host | None = None,
+        time_control: TimeControl | None = None,
     ) -> Created:
         """Create and store a table; tokens are issued for human seats (those in ``issue`` if given).
 
@@ -244,6 +246,7 @@ class TableManager:
             start=position,
             public=public,
             host_seat=host_seat,
+            time_control=None if time_control is None else time_control.to_json(),
         )
         table = LiveTable(stored, self.store, self.bot_delay)
         table.rebuild([])
@@ -294,6 +297,7 @@ class TableManager:
                 None,
                 issue=({seat} | {v for v in watching if v is not None}) & humans,
                 position=old.start_position,
+                time_control=old.time_control,
             )
             new = created.table
             await self.store.run(self.store.set_rematch, old.id, new.id)

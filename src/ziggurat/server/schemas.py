@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from ziggurat.server.timecontrol import TimeControlIn
+
 
 class FailedTable(BaseModel):
     """A stored table that could not be resumed, and why."""
@@ -77,6 +79,9 @@ class TableIn(BaseModel):
             "list the table in the public lobby: its one human seat is the creator's (the host), the "
             "others open seats or bots; created with the sign-in cookie it needs X-CSRF-Token"
         ),
+    )
+    time_control: TimeControlIn | None = Field(
+        default=None, description="the table's clock: none (the default), realtime or turn_based"
     )
     host_name: str | None = Field(
         default=None,
@@ -165,6 +170,9 @@ class TableOut(BaseModel):
     )
     public: bool = Field(default=False, description="listed in the public lobby")
     host_seat: int | None = Field(default=None, description="the seat that starts a lobby table")
+    time_control: dict[str, Any] | None = Field(
+        default=None, description="the table's clock rules (docs/server.md, Time controls); null: no clock"
+    )
     seats: list[SeatOut]
     to_move: str | None = Field(description="colour of the seat to move")
     rematch: str | None = Field(description="id of the rematch table, once one was asked for")

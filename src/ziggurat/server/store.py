@@ -64,6 +64,7 @@ class StoredTable:
     start: dict[str, Any] | None = None  # the position the game started from (None: the set-up)
     public: bool = False  # listed in the public lobby
     host_seat: int | None = None  # the seat that starts a lobby table
+    time_control: dict[str, Any] | None = None  # timecontrol.TimeControl.to_json(); None: no clock
 
 
 @dataclass(slots=True)
@@ -120,6 +121,7 @@ class Store:
                     start=table.start,
                     public=table.public,
                     host_seat=table.host_seat,
+                    time_control=table.time_control,
                 )
             )
             s.flush()
@@ -247,4 +249,5 @@ class Store:
             start=row.start,
             public=bool(row.public),
             host_seat=row.host_seat,
+            time_control=row.time_control,
         )
