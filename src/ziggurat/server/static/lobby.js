@@ -15,6 +15,7 @@ import { clear, copyText, h } from "./dom.js";
 import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { loadMessages } from "./messages.js";
 import { messageText, seatName } from "./tablehelp.js";
+import { lobbyReplayLink } from "./replaylinks.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -330,6 +331,7 @@ function renderMyTables() {
             { type: "button", class: "link forget", title: t("lobby.forget"), "aria-label": t("lobby.forget"), onclick: () => (forgetToken(tok), loadMyTables()) },
             "×",
           ),
+          e.status === "over" ? lobbyReplayLink(table, tok) : null,
         );
       });
     const invites = created.get(table);
