@@ -176,7 +176,8 @@ function renderBar(ply) {
   slider.max = String(last);
   slider.value = String(ply);
   $("first").disabled = $("prev").disabled = ply <= 0;
-  $("next").disabled = $("last").disabled = ply >= last;
+  $("next").disabled = ply >= last;
+  $("last").disabled = ply >= last && shown.status === "over"; // a game in progress may have gone on
   const where = ply === 0 ? ` (${t("replay.setup")})` : "";
   const state = t(shown.status === "over" ? "replay.finished" : "replay.inProgress");
   $("ply-label").textContent = `${t("replay.plyOf", { ply, last })}${where} · ${state}`;

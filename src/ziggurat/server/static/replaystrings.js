@@ -28,7 +28,7 @@ Object.assign(STRINGS.en, {
   "replay.jump": "Show the game at ply {ply}",
 });
 Object.assign(STRINGS.fr, {
-  "replay.title": "Rejouer",
+  "replay.title": "Revoir",
   "replay.first": "Premier coup",
   "replay.prev": "Coup précédent",
   "replay.next": "Coup suivant",
