@@ -21,6 +21,7 @@ from server_helpers import live_table, receive, receive_state, wait_idle, ws_url
 import ziggurat
 from ziggurat.bots.base import make_bot
 from ziggurat.engine.records import apply_recorded
+from ziggurat.server.replay import ReplayCache
 from ziggurat.server.store import Store
 
 
@@ -249,3 +250,24 @@ def test_undo_replaces_what_a_replay_of_the_undone_ply_shows(client: TestClient)
     states = _record_states(client, table_id)
     assert after["view"] == states[ply].view(seat) != before["view"]
     assert after["log"][-1]["text"] != before["log"][-1]["text"]
+
+
+def test_the_kept_states_and_frames_stay_within_their_bounds(client: TestClient) -> None:
+    """A cache holding one table, four frames and three states a table (every 4 plies at first,
+    then further apart) still gives every viewer the view of the record's state at every ply,
+    in any order, two tables taking turns."""
+    tables = [_create(client, "mesopotamia", "hbb", seed=seed) for seed in (21, 22)]
+    for table in tables:
+        _play(client, table, until=40)
+    lives = [live_table(client, t["table"]) for t in tables]
+    truths = [_record_states(client, t["table"]) for t in tables]
+    cache = ReplayCache(max_tables=1, max_frames=4, spacing=4, max_checkpoints=3)
+    rng = random.Random(9)
+    asked = [(i, ply, viewer) for i in (0, 1) for ply in range(len(truths[i])) for viewer in (0, 1, None)]
+    rng.shuffle(asked)
+    stepping = sorted(asked, key=lambda a: (a[0], a[1], -1 if a[2] is None else a[2]))
+    for i, ply, viewer in [*asked, *stepping]:
+        frame = cache.frame(lives[i], lives[i].rows[:ply], viewer)
+        assert json.loads(frame.view) == truths[i][ply].view(viewer)
+        held = cache.held()
+        assert held["tables"] == 1 and held["frames"] <= 4 and held["states"] <= 3 + 8

@@ -82,17 +82,37 @@ class _States:
 class ReplayCache:
     """States every few plies and recent frames, bounded; safe to use from worker threads."""
 
-    def __init__(self, max_tables: int = MAX_TABLES, max_frames: int = MAX_FRAMES) -> None:
+    def __init__(
+        self,
+        max_tables: int = MAX_TABLES,
+        max_frames: int = MAX_FRAMES,
+        spacing: int = CHECKPOINT_SPACING,
+        max_checkpoints: int = MAX_CHECKPOINTS,
+    ) -> None:
         self.max_tables = max_tables
         self.max_frames = max_frames
+        self.spacing = spacing
+        self.max_checkpoints = max_checkpoints
         self._lock = threading.Lock()
         self._tables: OrderedDict[str, _States] = OrderedDict()
         self._frames: OrderedDict[
             tuple[str, int | None, int], tuple[LiveTable, StoredAction | None, Frame]
         ] = OrderedDict()
 
-    def frame(self, table: LiveTable, rows: list[StoredAction], viewer: int | None) -> Frame:
-        """What ``viewer`` is shown after ``rows`` (the table's first stored actions)."""
+    def held(self) -> dict[str, int]:
+        """How much is kept: tables, their states (regular and recent), frames."""
+        with self._lock:
+            states = sum(len(k.states) + len(k.recent) for k in self._tables.values())
+            return {"tables": len(self._tables), "states": states, "frames": len(self._frames)}
+
+    def frame(
+        self, table: LiveTable, rows: list[StoredAction], viewer: int | None, current: State | None = None
+    ) -> Frame:
+        """What ``viewer`` is shown after ``rows`` (the table's first stored actions).
+
+        ``current`` is the table's state after all of ``rows`` if the caller has it (the live
+        table's current state: never changed once current, so it is only read here).
+        """
         last = rows[-1] if rows else None
         key = (table.id, viewer, len(rows))
         with self._lock:
@@ -100,7 +120,7 @@ class ReplayCache:
             if hit is not None and hit[0] is table and hit[1] is last:
                 self._frames.move_to_end(key)
                 return hit[2]
-        state = self.state_at(table, rows)
+        state = current if current is not None else self.state_at(table, rows)
         terminal = state.is_terminal()
         frame = Frame(
             view=json.dumps(state.view(viewer), separators=(",", ":")),
@@ -124,7 +144,7 @@ class ReplayCache:
         with self._lock:
             kept = self._tables.get(table.id)
             if kept is None or kept.table is not table:
-                kept = _States(table, CHECKPOINT_SPACING, {0: (None, table.initial_state())}, OrderedDict())
+                kept = _States(table, self.spacing, {0: (None, table.initial_state())}, OrderedDict())
                 self._tables[table.id] = kept
             self._tables.move_to_end(table.id)
             while len(self._tables) > self.max_tables:
@@ -148,7 +168,7 @@ class ReplayCache:
                 made[row.ply] = (row, state.clone())
         with self._lock:
             kept.states.update(made)
-            while len(kept.states) > MAX_CHECKPOINTS:
+            while len(kept.states) > self.max_checkpoints:
                 kept.spacing *= 2
                 kept.states = {p: v for p, v in kept.states.items() if p % kept.spacing == 0}
             if rows and start < len(rows):
@@ -167,6 +187,7 @@ class ReplayOut(BaseModel):
     players: int
     options: dict[str, Any]
     seats: list[dict[str, Any]] = Field(description='[{"seat", "colour", "kind", "bot"}]')
+    colours: list[str] = Field(description="how the game calls each seat (Game.seat_names)")
     seat: int | None = Field(description="the token's seat; null: the public view (spectator, or no token)")
     colour: str | None
     status: str = Field(description='the table now: "playing" or "over"')
@@ -231,6 +252,7 @@ async def replay(
     if not 0 <= ply <= last:
         raise HTTPException(status.HTTP_400_BAD_REQUEST, f"ply must be between 0 and {last}")
     rows = table.rows[:ply]
+    current = table.state if ply == last else None  # the last ply needs no replaying
     cut = bisect.bisect_right(table.log_plies[viewer], ply)
     log = table.logs[viewer][:cut]
     head = {
@@ -242,13 +264,14 @@ async def replay(
             {"seat": s.seat, "colour": table.colours[s.seat], "kind": s.kind, "bot": s.bot}
             for s in table.seats
         ],
+        "colours": table.colours,
         "seat": viewer,
         "colour": table.colour(viewer),
         "status": table.status,
         "ply": ply,
         "last": last,
     }
-    body = await asyncio.to_thread(_answer, _cache(request), table, rows, viewer, head, log)
+    body = await asyncio.to_thread(_answer, _cache(request), table, rows, current, viewer, head, log)
     return Response(body, media_type="application/json")
 
 
@@ -256,12 +279,13 @@ def _answer(
     cache: ReplayCache,
     table: LiveTable,
     rows: list[StoredAction],
+    current: State | None,
     viewer: int | None,
     head: dict[str, Any],
     log: list[str],
 ) -> str:
     """The answer's JSON text (in a worker thread: replaying is CPU work)."""
-    frame = cache.frame(table, rows, viewer)
+    frame = cache.frame(table, rows, viewer, current)
     head = {
         **head,
         "over": frame.over,
