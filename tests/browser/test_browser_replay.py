@@ -242,6 +242,18 @@ def test_a_seat_steps_back_through_what_it_has_seen(new_page: Any, served: Serve
     assert shown["view"] == answer["view"] and shown["seat"] == 0
     assert all(p["hand"] is None for i, p in enumerate(shown["view"]["players"]) if i != 0)
     assert shown["view"]["players"][0]["hand"] is not None
+    # read-only: a click on the board (a piece, a hex) neither plays nor asks anything
+    asked: list[str] = []
+    replay.on(
+        "request",
+        lambda r: asked.append(r.url) if "/api/tables" in r.url and "/replay" not in r.url else None,
+    )
+    replay.on("websocket", lambda ws: asked.append(ws.url))
+    for selector in ("[data-tribe]", "[data-hex]"):
+        replay.locator(f"#board {selector}").first.dispatch_event("click")
+    replay.click("#prev")  # a request the clicks made would have left before this one came back
+    replay.wait_for_selector(f"body[data-ply='{version - 2}']")
+    assert not asked and replay.locator("#error").count() == 0
     replay.click("#last")
     replay.wait_for_selector(f"body[data-ply='{version}']")
     full_shot(replay, shots / "replay_step_back.png")
