@@ -54,8 +54,8 @@ async function fetchPly(ply) {
   if (answers.has(ply)) return answers.get(ply);
   const query = ply === null ? "" : `?ply=${ply}`;
   const answer = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay${query}`, undefined, token);
-  // a game in progress goes on: only a finished table's plies stay as they are
-  if (answer.status === "over" || answer.ply < answer.last) {
+  // a game in progress goes on (and an undo takes a ply back): only a finished table's plies stay
+  if (answer.status === "over") {
     answers.set(answer.ply, answer);
     if (answers.size > MAX_KEPT) answers.delete(answers.keys().next().value);
   }
