@@ -18,7 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ziggurat
-from ziggurat.server import accounts, api, logfilter, replay, tutorial
+from ziggurat.server import accounts, api, chat, logfilter, replay, tutorial
 from ziggurat.server.db import default_url, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.manager import TableManager
@@ -123,6 +123,7 @@ def create_app(
     app.include_router(accounts.router)
     app.include_router(tutorial.router)
     app.include_router(replay.router)  # /api/tables/{id}/replay
+    app.include_router(chat.router)
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
 
     app.include_router(rules_router)  # /rules/{game} and /api/rules (the rules specs)
@@ -154,6 +155,7 @@ def create_app(
             *accounts.router.routes,
             *tutorial.router.routes,
             *replay.router.routes,
+            *chat.router.routes,
             *rules_router.routes,
         )
         if isinstance(r, Route)

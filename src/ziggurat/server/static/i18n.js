@@ -1065,6 +1065,41 @@ Object.assign(fr, {
 });
 // ---- end of tutorial strings ----
 
+// ---- the table's chat (chat.js) ----
+Object.assign(en, {
+  "chat.title": "Chat",
+  "chat.empty": "No messages yet.",
+  "chat.readOnly": "Spectators read the chat; only the players write in it.",
+  "chat.label": "Your message",
+  "chat.placeholder": "Write to the table… (Enter sends)",
+  "chat.hint": "Enter sends; Shift+Enter starts a new line.",
+  "chat.send": "Send",
+  "chat.counter": "{n}/{max}",
+  "chat.you": "(you)",
+  "chat.unread": "New messages: {n}",
+  "chat.err.chat_spectator": "Spectators cannot write in the chat.",
+  "chat.err.chat_empty": "The message is empty.",
+  "chat.err.chat_too_long": "A message has at most {max} characters.",
+  "chat.err.chat_flood": "Too many messages at once: wait {s} s before the next one.",
+});
+Object.assign(fr, {
+  "chat.title": "Discussion",
+  "chat.empty": "Pas encore de message.",
+  "chat.readOnly": "Les spectateurs lisent la discussion ; seuls les joueurs y écrivent.",
+  "chat.label": "Votre message",
+  "chat.placeholder": "Écrire à la table… (Entrée envoie)",
+  "chat.hint": "Entrée envoie ; Maj+Entrée commence une nouvelle ligne.",
+  "chat.send": "Envoyer",
+  "chat.counter": "{n}/{max}",
+  "chat.you": "(vous)",
+  "chat.unread": "Nouveaux messages : {n}",
+  "chat.err.chat_spectator": "Les spectateurs ne peuvent pas écrire dans la discussion.",
+  "chat.err.chat_empty": "Le message est vide.",
+  "chat.err.chat_too_long": "Un message a au plus {max} caractères.",
+  "chat.err.chat_flood": "Trop de messages d'un coup : attendez {s} s avant le suivant.",
+});
+// ---- end of chat strings ----
+
 function initialLang() {
   try {
     const saved = localStorage.getItem(LANG_KEY);

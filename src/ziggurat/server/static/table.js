@@ -26,6 +26,7 @@ import { linkRules, setupRules } from "./rules.js";
 import { loadMessages, messagesReady, refusalReason, renderMessage } from "./messages.js";
 import * as help from "./tablehelp.js";
 import { renderTableReplayLinks } from "./replaylinks.js";
+import { createChat } from "./chat.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -43,6 +44,7 @@ let infoFetchedAt = 0;
 let zoom = 1;
 let pendingAction = null; // the action text last sent, shown with its refusal
 let awaiting = 0; // when the last action was sent, until its answer (a state or an error) arrives
+let chat = null; // the chat panel (chat.js)
 
 let connState = "connecting";
 
@@ -292,6 +294,7 @@ function renderAll() {
   renderLog();
   if (board && last) board.render();
   renderBotThinking();
+  chat?.update(last, info);
 }
 
 function renderBotThinking() {
@@ -311,6 +314,7 @@ async function refreshInfo(force = false) {
 }
 
 function onMessage(m) {
+  if (chat?.handle(m)) return; // chat messages, the chat history, refused chat messages
   if (m.type === "state") {
     const changed = !last || last.version !== m.version;
     if (!last) rememberToken(tableId, token, m.seat ?? null);
@@ -437,6 +441,7 @@ async function main() {
   }
   renderHeader();
   await Promise.all([loadBoard(info.game), loadMessages(lang()), loadMessages("en"), setupRules(info.game)]);
+  chat = createChat($("chat"), (msg) => !!socket?.send(msg));
   socket = new TableSocket(tableId, token, {
     onMessage,
     onStatus: (state, code) => {
