@@ -9,7 +9,7 @@ from fastapi import APIRouter, Header, HTTPException, Request, status
 
 from ziggurat.engine.errors import OptionError
 from ziggurat.engine.messages import LANGS, catalogue
-from ziggurat.server import gamekit
+from ziggurat.server import gamekit, lobby
 from ziggurat.server.limits import CreationLimit
 from ziggurat.server.live import Forbidden, LiveTable, NoRecord, Refused
 from ziggurat.server.manager import Created, TableManager, TableUnavailable, hash_token
@@ -159,7 +159,8 @@ async def messages(lang: str) -> dict[str, str]:
     tags=["lobby"],
 )
 async def create_table(body: TableIn, request: Request) -> TableCreated:
-    """Create a table; the answer holds every human seat's invite token and a spectator token.
+    """Create a table; the answer holds every human seat's invite token and a spectator token
+    (a public table: only the host's seat token; players take its open seats from the lobby).
 
     Each client address (as this server sees it) may create a limited number of tables in a
     sliding window (docs/server.md); over it the answer is 429 with ``Retry-After``."""
@@ -233,9 +234,17 @@ async def _create(body: TableIn, request: Request) -> TableCreated:
             status.HTTP_403_FORBIDDEN,
             "this server does not create tables from positions (create_app allow_positions)",
         )
+    host = await lobby.public_host(request, body.host_name) if body.public else None
     try:
         created = await _manager(request).create(
-            body.game, body.players, body.options, seats, body.seed, position=body.position
+            body.game,
+            body.players,
+            body.options,
+            seats,
+            body.seed,
+            position=body.position,
+            public=body.public,
+            host=host,
         )
     except OptionError as exc:  # well-formed, but an option is unknown or outside its type and range
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
@@ -261,7 +270,9 @@ async def get_table(table_id: str, request: Request, x_ziggurat_token: TokenHead
         game=table.game.game_id,
         players=table.game.num_players,
         options=dict(table.game.options),
-        status="over" if table.status == "over" else "playing",
+        status=table.status,
+        public=table.public,
+        host_seat=table.host_seat,
         seats=[
             SeatOut(
                 seat=s.seat,
@@ -269,6 +280,7 @@ async def get_table(table_id: str, request: Request, x_ziggurat_token: TokenHead
                 kind=s.kind,
                 bot=s.bot,
                 connected=table.connected(s.seat),
+                name=s.name,
             )
             for s in table.seats
         ],

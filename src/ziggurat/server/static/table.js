@@ -18,6 +18,7 @@
 //   renderResult(element, stateMessage, t) (optional) -> fills the game-over box (winner, ranking)
 // Without a board module the page still plays: the legal list and the notation box work.
 
+import { setupSeatSaving } from "./account.js";
 import { ApiError, TableSocket, api, rememberToken, tokenForTable, tokenFromHash } from "./api.js";
 import { clear, h } from "./dom.js";
 import { notationPlaceholder, renderLegalGroups } from "./legal.js";
@@ -27,6 +28,7 @@ import { loadMessages, messagesReady, refusalReason, renderMessage } from "./mes
 import * as help from "./tablehelp.js";
 import { renderTableReplayLinks } from "./replaylinks.js";
 import { createChat } from "./chat.js";
+import { renderWaitingRoom } from "./waitingroom.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -286,7 +288,23 @@ function renderHeader() {
   document.title = `${game || "Ziggurat"} — Ziggurat`;
 }
 
+/** Who sits where, as the state message says it (a player took a seat, the host started):
+ * the player panels show it at once. */
+function syncSeats(m) {
+  if (!info?.seats || !Array.isArray(m.seats)) return;
+  for (const seat of m.seats) {
+    const known = info.seats[seat.seat];
+    if (known) Object.assign(known, { kind: seat.kind, bot: seat.bot, name: seat.name });
+  }
+}
+
+/** A public table that has not started: its waiting room (waitingroom.js). */
+function renderWaiting() {
+  renderWaitingRoom($("waiting-room"), last, { tableId, token, game: info?.game, colourOf: colourOfSeat, labelOf: seatName, rerender: renderWaiting });
+}
+
 function renderAll() {
+  renderWaiting();
   renderHeader();
   renderError();
   renderControls();
@@ -331,6 +349,7 @@ function onMessage(m) {
       lastError = null;
       settled();
     }
+    syncSeats(m);
     if (board) board.update(m, info);
     renderAll();
     document.body.dataset.version = String(m.version);
@@ -440,6 +459,7 @@ async function main() {
     return;
   }
   renderHeader();
+  setupSeatSaving($("account-save"), tableId, token); // "Save this game to my account" when signed in
   await Promise.all([loadBoard(info.game), loadMessages(lang()), loadMessages("en"), setupRules(info.game)]);
   chat = createChat($("chat"), (msg) => !!socket?.send(msg));
   socket = new TableSocket(tableId, token, {
