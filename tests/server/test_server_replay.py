@@ -148,6 +148,7 @@ def test_every_ply_shows_each_seat_its_view_and_everyone_else_the_public_one(cli
             assert r.status_code == 200, r.text
             got = r.json()
             assert got["ply"] == ply and got["last"] == last and got["status"] == "over"
+            assert [s["kind"] for s in got["seats"]] == ["human", "human", "bot"]
             assert got["seat"] == viewer
             assert got["view"] == states[ply].view(viewer)
             assert all(e["ply"] <= ply for e in got["log"])

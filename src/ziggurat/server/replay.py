@@ -186,7 +186,9 @@ class ReplayOut(BaseModel):
     game: str
     players: int
     options: dict[str, Any]
-    seats: list[dict[str, Any]] = Field(description='[{"seat", "colour", "kind", "bot"}]')
+    seats: list[dict[str, Any]] = Field(
+        description='[{"seat", "colour", "kind", "bot", "name"}]: "name" the account or guest sitting there'
+    )
     colours: list[str] = Field(description="how the game calls each seat (Game.seat_names)")
     seat: int | None = Field(description="the token's seat; null: the public view (spectator, or no token)")
     colour: str | None
@@ -261,7 +263,7 @@ async def replay(
         "players": table.game.num_players,
         "options": dict(table.game.options),
         "seats": [
-            {"seat": s.seat, "colour": table.colours[s.seat], "kind": s.kind, "bot": s.bot}
+            {"seat": s.seat, "colour": table.colours[s.seat], "kind": s.kind, "bot": s.bot, "name": s.name}
             for s in table.seats
         ],
         "colours": table.colours,
