@@ -26,6 +26,7 @@ import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { linkRules, setupRules } from "./rules.js";
 import { loadMessages, messagesReady, refusalReason, renderMessage } from "./messages.js";
 import * as help from "./tablehelp.js";
+import { renderTableReplayLinks } from "./replaylinks.js";
 import { createChat } from "./chat.js";
 import { renderWaitingRoom } from "./waitingroom.js";
 
@@ -255,6 +256,7 @@ function renderControls() {
     // how it was won: the victory condition and its rule, and the scores that mean something here
     if (last.outcome) help.renderOutcome(result, last, seatName);
   }
+  renderTableReplayLinks({ controls: document.querySelector(".controls"), result }, tableId, token, last);
   const offer = clear($("rematch-offer"));
   offer.hidden = !rematchOffer;
   if (rematchOffer) {
