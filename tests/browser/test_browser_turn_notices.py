@@ -10,8 +10,10 @@ and notes played, and every title and favicon the page sets; it can also make th
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from browser_helpers import HEURISTIC, HUMAN, click_and_wait, full_shot, open_table, state, wait_my_turn
 from playwright.sync_api import Page, expect
 
@@ -96,6 +98,13 @@ def _watched(page: Page, hidden: bool = False) -> Page:
 def _seen(page: Page) -> dict[str, Any]:
     result: dict[str, Any] = page.evaluate("window.__turn")
     return result
+
+
+@pytest.fixture(scope="module")
+def accounts_server(start_server: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A server of this module's own for the account made here (sign-ups are limited per address)."""
+    with start_server(tmp_path_factory.mktemp("turn-notices"), "bot_delay=0.05") as srv:
+        yield srv
 
 
 def _table(server: Any) -> str:
@@ -267,3 +276,28 @@ def test_sound_toggle_persists_and_is_silent_on_load(page, server):
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
     expect(page.locator("#turn-sound")).not_to_be_checked()
+
+
+def test_the_lobby_counts_the_games_waiting_for_my_move(page, accounts_server):
+    base = accounts_server.base
+    _watched(page)
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("#account-open")
+    page.fill("#account-user", "Enheduanna")
+    page.fill("#account-password", "hymns to inanna 23")
+    page.click("#signup")
+    expect(page.locator("#my-games")).to_contain_text("No games in your account yet")
+    expect(page).to_have_title("Ziggurat")
+    expect(page.locator("link[rel~='icon']")).to_have_attribute("href", "/favicon.svg")
+
+    open_table(page, _table(accounts_server))  # Blue's turn, saved to the account
+    page.click("#save-game")
+    expect(page.locator("#account-save .saved-line")).to_be_visible()
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator("#my-games [data-group='your-turn'] li")).to_have_count(1)
+    expect(page).to_have_title("(Your turn: 1) Ziggurat")
+    expect(page.locator("link[rel~='icon']")).to_have_attribute("href", "/favicon-turn.svg")
+    page.click(".lang-btn[data-lang='fr']")
+    expect(page).to_have_title("(À vous : 1) Ziggurat")

@@ -1301,6 +1301,7 @@ Object.assign(fr, {
 // ---- being told it is your turn on the table page (notify.js): title, chime, notifications ----
 Object.assign(en, {
   "notify.titleMark": "(Your turn)",
+  "notify.gamesMark": "(Your turn: {n})",
   "notify.heading": "When it is my turn",
   "notify.sound": "Play a short sound when my turn begins",
   "notify.button": "Notify me",
@@ -1315,6 +1316,7 @@ Object.assign(en, {
 });
 Object.assign(fr, {
   "notify.titleMark": "(À vous)",
+  "notify.gamesMark": "(À vous : {n})",
   "notify.heading": "Quand c'est à moi",
   "notify.sound": "Jouer un son bref quand mon tour commence",
   "notify.button": "Me prévenir",

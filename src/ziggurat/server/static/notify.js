@@ -3,7 +3,8 @@
 // browser notification when it begins while the tab is hidden. The browser's permission is asked
 // for only when the player clicks "Notify me", never on load; nothing is played or shown for a
 // turn that was already this seat's when the page opened. table.js calls setupTurnNotices once,
-// setTitle from its header and turnUpdate with every state message.
+// setTitle from its header and turnUpdate with every state message; the lobby's "My games"
+// counts the games waiting for the account's move in its tab (markGamesToPlay).
 
 import { clear, h } from "./dom.js";
 import { onLangChange, t } from "./i18n.js";
@@ -74,7 +75,18 @@ export function setTitle(text) {
 function renderTitle() {
   const mark = mine ? `${t("notify.titleMark")} ` : marked ? `${MARKER} ` : "";
   document.title = mark + baseTitle;
-  const href = mine || marked ? TURN_ICON : ICON;
+  setIcon(mine || marked);
+}
+
+/** The lobby's tab: how many of the account's games wait for its move ("My games", account.js)
+ * in front of the title, and the turn's favicon while there is one. */
+export function markGamesToPlay(count) {
+  document.title = count > 0 ? `${t("notify.gamesMark", { n: count })} Ziggurat` : "Ziggurat";
+  setIcon(count > 0);
+}
+
+function setIcon(turn) {
+  const href = turn ? TURN_ICON : ICON;
   let link = document.querySelector("link[rel~='icon']");
   if (!link) {
     link = h("link", { rel: "icon", type: "image/svg+xml" });
