@@ -170,6 +170,17 @@ def test_title_and_favicon_mark_the_turn_and_go_back_after_it(page, server, shot
     page.locator("#turn-settings").screenshot(path=str(shots / "turn_notices_settings_fr.png"))
 
 
+def test_a_spectator_has_no_turn_and_no_settings(page, server):
+    answer = server.create_table([HUMAN, HEURISTIC, HEURISTIC], seed=5)
+    _watched(page)
+    open_table(page, server.url(answer["spectator_link"]))
+    expect(page).to_have_title(NORMAL)
+    expect(page.locator("#turn-settings")).to_be_hidden()
+    seen = _seen(page)
+    assert not [t for t in seen["titles"] if t.startswith("(Your turn)")]
+    assert "/favicon-turn.svg" not in seen["icons"] and seen["asks"] == 0
+
+
 def test_permission_is_asked_only_by_the_click(page, server, shots):
     _watched(page)
     open_table(page, _table(server))

@@ -215,6 +215,8 @@ export function setupTurnNotices(element, id) {
     if (document.visibilityState !== "visible") return;
     marked = false;
     renderTitle();
+    shown?.close(); // the player is here: the notification has done its work
+    shown = null;
     // the player may have allowed (or blocked) notifications in the browser's settings meanwhile
     if (permission() !== shownPermission) renderSettings();
   });
