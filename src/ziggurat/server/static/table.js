@@ -28,6 +28,7 @@ import { loadMessages, messagesReady, refusalReason, renderMessage } from "./mes
 import * as help from "./tablehelp.js";
 import { renderTableReplayLinks } from "./replaylinks.js";
 import { createChat } from "./chat.js";
+import { setTitle, setupTurnNotices, turnUpdate } from "./notify.js";
 import { renderWaitingRoom } from "./waitingroom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -285,7 +286,7 @@ function renderHeader() {
     $("my-turn").hidden = !mine;
     $("my-turn").textContent = t("ui.yourTurn");
   }
-  document.title = `${game || "Ziggurat"} — Ziggurat`;
+  setTitle(`${game || "Ziggurat"} — Ziggurat`); // notify.js marks it while it is this seat's turn
 }
 
 /** Who sits where, as the state message says it (a player took a seat, the host started):
@@ -350,6 +351,7 @@ function onMessage(m) {
       settled();
     }
     syncSeats(m);
+    turnUpdate(m, info?.game ? t(`game.${info.game}`) : "Ziggurat"); // title, favicon, chime, notification
     if (board) board.update(m, info);
     renderAll();
     document.body.dataset.version = String(m.version);
@@ -442,6 +444,7 @@ async function main() {
   });
   setupControls();
   help.setupConfirmSetting($("confirm-setting"));
+  setupTurnNotices($("turn-settings"), tableId); // the chime and "Notify me"
   if (!tableId || !token) {
     fatal(t("ui.noToken"));
     setConn("fatal");
