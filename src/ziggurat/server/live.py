@@ -19,6 +19,7 @@ import json
 import logging
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
@@ -30,6 +31,7 @@ from ziggurat.engine.messages import Message
 from ziggurat.engine.records import apply_recorded, record
 from ziggurat.engine.registry import game_class, load
 from ziggurat.server import gamekit
+from ziggurat.server.clocks import TableClocks
 from ziggurat.server.store import SeatSpec, Store, StoredAction, StoredTable
 from ziggurat.server.timecontrol import TimeControl
 
@@ -161,6 +163,10 @@ class LiveTable:
         self._labels: tuple[int, list[Any]] | None = None
         self._task: asyncio.Task[None] | None = None
         self._closed = False
+        self.clocks = TableClocks(self) if self.time_control is not None else None
+        self.mover_listeners: list[Callable[[LiveTable, int | None], None]] = []
+        """Called (table, seat or ``None``) when the seat with a decision changes."""
+        self._mover: int | None = None
 
     # --- building ---------------------------------------------------------------------------
     def rebuild(self, actions: list[StoredAction]) -> None:
@@ -359,6 +365,8 @@ class LiveTable:
             "seats": self.seats_payload(),
             "host_seat": self.host_seat,
             "public": self.public,
+            "time_control": None if self.time_control is None else self.time_control.to_json(),
+            "clocks": None if self.clocks is None else self.clocks.payload(),
         }
         body = json.dumps(head, separators=(",", ":"))
         # Log entries are kept as JSON text, so a long log is joined, not re-encoded.
@@ -424,6 +432,7 @@ class LiveTable:
                 del self.log_plies[v][cut:]
                 self.synced[v] = min(self.synced[v], cut)
             self.views = self._views_of(state)
+            await self._changed(None)
             self._broadcast()
             self._schedule()
 
@@ -454,8 +463,28 @@ class LiveTable:
         views = self._views_of(after)
         self._extend_logs(row.ply, events, self.views, views)
         self.views = views
+        await self._changed(actor)
         self._broadcast()
         self._schedule()
+
+    async def _changed(self, actor: int | None) -> None:
+        """After a committed change (the lock is held): the clocks, stored before anyone is
+        told, and the listeners of the seat to move."""
+        if self.clocks is not None:
+            self.clocks.changed(actor)
+            await self.clocks.save()
+        self._moved()
+
+    def _moved(self) -> None:
+        who = None if self.open or self.state.is_terminal() else self.state.current_player()
+        mover = who if who is not None and who >= 0 else None
+        if mover != self._mover:
+            self._mover = mover
+            for listener in self.mover_listeners:
+                try:
+                    listener(self, mover)
+                except Exception:  # a listener's failure never stops the table
+                    log.exception("table %s: a seat-to-move listener failed", self.id)
 
     # --- a lobby table: seats taken, then the host starts it ------------------------------------
     def seats_payload(self) -> list[dict[str, Any]]:
@@ -501,6 +530,10 @@ class LiveTable:
                 self.bots[i] = make_bot(gamekit.bot_spec(fill), self.game, i)
         self.open = False
         self.changes += 1
+        if self.clocks is not None:
+            self.clocks.changed(None)
+            self.clocks.save_soon()
+        self._moved()
         self._broadcast()
         self._schedule()
 
@@ -580,6 +613,8 @@ class LiveTable:
     async def close(self) -> None:
         """Stop the driver and ask every socket's sender to finish."""
         self._closed = True
+        if self.clocks is not None:
+            self.clocks.close()
         task = self._task
         if task is not None and not task.done():
             task.cancel()

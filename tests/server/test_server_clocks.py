@@ -1,0 +1,311 @@
+"""The clocks of timed tables (docs/server.md, "Time controls"; server/clocks.py): they count only
+for the seat with a decision, never go below 0, add the increment, start a fresh turn; a seat
+whose clock ran out is played by a bot (reading only that seat's view) after the grace period,
+until its player takes it back; a restart charges nobody for the time the server was down.
+
+Counting is checked with a clock the test moves by hand (``clocks.CLOCK``); running out uses the
+event loop's real clock with budgets under a second, and asserts only what happened, never how
+long it took.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from server_helpers import TestClient, create_app, live_table, open_client, receive, token, wait_idle, ws_url
+from sqlalchemy import update
+
+from ziggurat.bots.base import make_bot
+from ziggurat.engine.records import apply_recorded
+from ziggurat.server import clocks
+from ziggurat.server.db import HeartbeatRow, SeatClockRow
+from ziggurat.server.store import now
+
+HUMAN = {"kind": "human"}
+OPEN = {"kind": "open"}
+BOT = {"kind": "bot", "bot": "random"}
+
+
+class HandClock:
+    """A clock that moves only when the test says so."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def hand(monkeypatch: pytest.MonkeyPatch) -> HandClock:
+    clock = HandClock()
+    monkeypatch.setattr(clocks, "CLOCK", clock)
+    return clock
+
+
+def timed(client: TestClient, time_control: dict[str, Any], seats: list[dict[str, Any]], **extra: Any) -> Any:
+    body = {
+        "game": "mesopotamia",
+        "players": len(seats),
+        "seats": seats,
+        "seed": 1,
+        "time_control": time_control,
+    }
+    r = client.post("/api/tables", json={**body, **extra})
+    assert r.status_code == 201, r.text
+    if not extra.get("public"):
+        wait_idle(client, r.json()["table"])  # chance sets the game up first
+    return r.json()
+
+
+def clocks_of(client: TestClient, table_id: str) -> list[dict[str, Any] | None]:
+    """The clocks as the next ``state`` message would carry them (read between changes)."""
+    t = live_table(client, table_id)
+    while t.lock.locked():
+        time.sleep(0.001)
+    out: list[dict[str, Any] | None] = t.clocks.payload()
+    return out
+
+
+def mover(client: TestClient, table_id: str) -> int:
+    who: int = live_table(client, table_id).state.current_player()
+    return who
+
+
+def play(client: TestClient, table_id: str, sockets: dict[int, Any]) -> int:
+    """The seat to move plays its first legal action through its socket; the seat that played."""
+    t = live_table(client, table_id)
+    who = t.state.current_player()
+    version = t.version
+    sockets[who].send_json({"type": "action", "action": t.state.legal_actions()[0]})
+    while (msg := receive(sockets[who]))["type"] != "state" or msg["version"] <= version:
+        assert msg["type"] != "error", msg
+    wait_idle(client, table_id)  # chance, if it follows, is played
+    return who
+
+
+@pytest.fixture
+def seated(client: TestClient) -> Iterator[Any]:
+    """A function opening one socket per human seat of a table (closed after the test)."""
+    opened: list[Any] = []
+
+    def open_all(t: dict[str, Any], seats: list[int]) -> dict[int, Any]:
+        out = {}
+        for seat in seats:
+            ws = client.websocket_connect(ws_url(t, token(t, seat))).__enter__()
+            opened.append(ws)
+            assert receive(ws)["type"] == "state"
+            out[seat] = ws
+        return out
+
+    yield open_all
+    for ws in opened:
+        ws.__exit__(None, None, None)
+
+
+def test_real_time_clock_counts_only_for_the_seat_to_move_and_adds_the_increment(
+    client: TestClient, hand: HandClock, seated: Any
+) -> None:
+    t = timed(client, {"kind": "realtime", "budget": 60, "increment": 5}, [HUMAN, HUMAN, HUMAN])
+    table_id = t["table"]
+    sockets = seated(t, [0, 1, 2])
+    first = mover(client, table_id)
+    got = clocks_of(client, table_id)
+    assert [c and (c["remaining"], c["running"]) for c in got] == [(60.0, s == first) for s in range(3)]
+    hand.t += 7
+    assert clocks_of(client, table_id)[first]["remaining"] == 53.0  # type: ignore[index]
+    played = {s: 0 for s in range(3)}
+    spent = {s: 0.0 for s in range(3)}
+    for _ in range(12):
+        who = play(client, table_id, sockets)
+        played[who] += 1
+        hand.t += 2  # every seat to move thinks 2 s
+        nxt = mover(client, table_id)
+        spent[nxt] += 2
+        for seat, clock in enumerate(clocks_of(client, table_id)):
+            assert clock is not None
+            assert clock["running"] == (seat == nxt)
+            # the budget, less the time it had a decision, plus 5 s per decision
+            extra = 7 if seat == first else 0
+            assert clock["remaining"] == 60 - extra - spent[seat] + 5 * played[seat]
+
+
+def test_clocks_never_go_below_zero(client: TestClient, hand: HandClock) -> None:
+    t = timed(client, {"kind": "realtime", "budget": 30, "grace": 600}, [HUMAN, HUMAN, HUMAN])
+    who = mover(client, t["table"])
+    hand.t += 3600
+    clock = clocks_of(client, t["table"])[who]
+    assert clock is not None and clock["remaining"] == 0.0
+
+
+def test_no_clock_counts_at_an_open_table_nor_for_bot_seats(client: TestClient, hand: HandClock) -> None:
+    body = {"kind": "realtime", "budget": 60}
+    t = timed(client, body, [HUMAN, OPEN, BOT], public=True, host_name="Ada")
+    hand.t += 50
+    got = clocks_of(client, t["table"])
+    assert got[2] is None  # a bot seat has no clock
+    assert [(c["remaining"], c["running"]) for c in got[:2] if c] == [(60.0, False), (60.0, False)]
+    r = client.post(
+        f"/api/tables/{t['table']}/start", json={"fill": "random"}, headers={"X-Ziggurat-Token": token(t, 0)}
+    )
+    assert r.status_code == 200, r.text
+    wait_idle(client, t["table"])  # the bots and chance play until the host decides
+    assert mover(client, t["table"]) == 0
+    hand.t += 4
+    got = clocks_of(client, t["table"])
+    assert got[0] == {**got[0], "remaining": 56.0, "running": True}  # type: ignore[dict-item]
+    assert got[1] is None and got[2] is None  # the free seat became a bot
+
+
+def test_turn_based_clock_gives_each_turn_its_time(client: TestClient, hand: HandClock, seated: Any) -> None:
+    t = timed(client, {"kind": "turn_based", "per_turn": 100}, [HUMAN, HUMAN, HUMAN])
+    table_id = t["table"]
+    sockets = seated(t, [0, 1, 2])
+    turns = 0
+    for _ in range(15):
+        before = clocks_of(client, table_id)
+        version = live_table(client, table_id).version
+        hand.t += 5
+        who = play(client, table_id, sockets)
+        nxt = mover(client, table_id)
+        after = clocks_of(client, table_id)[nxt]
+        assert after is not None and after["running"]
+        actors = {row.actor for row in live_table(client, table_id).rows[version:]}
+        if nxt == who and actors == {who}:  # the same seat goes on (no chance between): one turn
+            prior = before[who]
+            assert prior is not None and after["remaining"] == prior["remaining"] - 5
+        else:  # a new turn (after another seat or chance): its whole time
+            turns += 1
+            assert after["remaining"] == 100.0
+    assert turns >= 2
+
+
+class Watching:
+    """A real bot that also keeps every view and legal list it was given."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.needs_view = inner.needs_view
+        self.seen: list[tuple[Any, list[str]]] = []
+
+    def choose(self, view: Any, legal: list[str], rng: Any) -> str:
+        self.seen.append((view, list(legal)))
+        choice: str = self.inner.choose(view, legal, rng)
+        return choice
+
+
+def log_keys(msg: dict[str, Any]) -> list[str]:
+    return [e["event"]["key"] for e in msg.get("log", []) if "event" in e]
+
+
+def test_a_timed_out_seat_is_played_by_a_bot_with_only_its_view_then_taken_back(
+    db_url: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    watchers: list[Watching] = []
+
+    def watched_bot(spec: str, game: Any, seat: int) -> Any:
+        bot = Watching(make_bot(spec, game, seat))
+        watchers.append(bot)
+        return bot
+
+    monkeypatch.setattr(clocks, "make_bot", watched_bot)
+    app = create_app(db_url, bot_delay=0.02, static_dir=tmp_path / "none")
+    tc = {"kind": "realtime", "budget": 0.4, "increment": 0.1, "grace": 0.3, "takeover": "easy"}
+    with TestClient(app) as client:
+        t = timed(client, tc, [HUMAN, BOT, BOT])
+        table_id = t["table"]
+        live = live_table(client, table_id)
+        with client.websocket_connect(ws_url(t, token(t, 0))) as ws:
+            keys: list[str] = []
+            timed_out_seen = False
+            while "clock.takeover" not in keys:
+                msg = receive(ws)
+                if msg["type"] == "state":
+                    keys += log_keys(msg)
+                    mine = msg["clocks"][0]
+                    assert mine["remaining"] >= 0
+                    if mine["timed_out"] and mine["bot"] is None:
+                        timed_out_seen = True
+                        assert mine["remaining"] == 0.0 and not mine["running"]
+            assert timed_out_seen
+            # the bot plays seat 0 and the game goes on
+            while not any(r.actor == 0 for r in live.rows[live.clocks.seats[0].bot_since_ply - 1 :]):
+                msg = receive(ws)
+                if msg["type"] == "state":
+                    assert msg["clocks"][0]["bot"] == "easy" and not msg["clocks"][0]["running"]
+            assert watchers and watchers[0].seen
+            # everything the bot was given is seat 0's view of a position it had to decide in
+            rows = list(live.rows)
+            state = live.initial_state()
+            views = []
+            for row in rows:
+                if state.current_player() == 0:
+                    views.append((state.view(0), list(state.legal_actions())))
+                apply_recorded(state, row.text)
+            for seen in watchers[0].seen:
+                assert seen in views
+            ws.send_json({"type": "take_back"})
+            while "clock.takeBack" not in keys:
+                msg = receive(ws)
+                if msg["type"] == "state":
+                    keys += log_keys(msg)
+            # from the seat's next decision on, the table waits for its player
+            while not (msg["type"] == "state" and msg["legal"]):
+                msg = receive(ws)
+            assert 0 not in live.bots
+            mine = msg["clocks"][0]
+            assert mine["bot"] is None and mine["running"] and not mine["timed_out"]
+            ws.send_json({"type": "action", "action": msg["legal"][0]})
+            version = msg["version"]
+            while not (msg["type"] == "state" and msg["version"] > version):
+                msg = receive(ws)
+                assert msg["type"] != "error", msg
+            assert live.rows[version].actor == 0  # the player's own move
+            r = client.post(f"/api/tables/{table_id}/take-back", headers={"X-Ziggurat-Token": token(t, 0)})
+            assert r.status_code == 409 and "no bot plays your seat" in r.json()["detail"]
+
+
+def test_a_restart_charges_a_running_clock_only_up_to_the_last_heartbeat(
+    db_url: str, hand: HandClock
+) -> None:
+    with open_client(db_url) as client:
+        t = timed(client, {"kind": "realtime", "budget": 100}, [HUMAN, HUMAN, HUMAN])
+        who = mover(client, t["table"])
+        store = live_table(client, t["table"]).store
+    # the server went down an hour ago, 3 s after the clock started; nothing was alive since
+    started = now() - timedelta(hours=1)
+    with store.engine.begin() as conn:
+        conn.execute(
+            update(SeatClockRow)
+            .where(SeatClockRow.table_id == t["table"], SeatClockRow.seat == who)
+            .values(running_since=started, remaining_ms=100_000)
+        )
+        conn.execute(update(HeartbeatRow).values(seen=started + timedelta(seconds=3)))
+    with open_client(db_url) as client:
+        got = clocks_of(client, t["table"])[who]
+        assert got is not None and got["running"] and got["remaining"] == 97.0
+        others = [c for s, c in enumerate(clocks_of(client, t["table"])) if s != who]
+        assert all(c is not None and (c["remaining"], c["running"]) == (100.0, False) for c in others)
+
+
+def test_a_restart_after_a_change_newer_than_the_heartbeat_charges_nothing(
+    db_url: str, hand: HandClock
+) -> None:
+    with open_client(db_url) as client:
+        t = timed(client, {"kind": "turn_based", "per_turn": 3600}, [HUMAN, HUMAN, HUMAN])
+        who = mover(client, t["table"])
+        store = live_table(client, t["table"]).store
+    with store.engine.begin() as conn:
+        conn.execute(
+            update(SeatClockRow)
+            .where(SeatClockRow.table_id == t["table"], SeatClockRow.seat == who)
+            .values(running_since=now() - timedelta(minutes=10), remaining_ms=1_200_000)
+        )
+        conn.execute(update(HeartbeatRow).values(seen=now() - timedelta(hours=2)))
+    with open_client(db_url) as client:
+        got = clocks_of(client, t["table"])[who]
+        assert got is not None and got["running"] and got["remaining"] == 1200.0
