@@ -309,3 +309,52 @@ def test_a_restart_after_a_change_newer_than_the_heartbeat_charges_nothing(
     with open_client(db_url) as client:
         got = clocks_of(client, t["table"])[who]
         assert got is not None and got["running"] and got["remaining"] == 1200.0
+
+
+def test_my_games_shows_the_clock_of_my_seat(client: TestClient, hand: HandClock) -> None:
+    r = client.post("/api/account/signup", json={"name": "Enki", "password": "ziggurat of Ur 9"})
+    assert r.status_code == 201, r.text
+    csrf = r.json()["csrf"]
+    t = timed(client, {"kind": "turn_based", "per_turn": 86400}, [HUMAN, HUMAN, HUMAN])
+    untimed = client.post("/api/tables", json={"game": "mesopotamia", "players": 3, "seed": 1}).json()
+    who = mover(client, t["table"])
+    for table, seat in ((t, who), (untimed, 0)):
+        headers = {"X-Ziggurat-Token": token(table, seat), "X-CSRF-Token": csrf}
+        claimed = client.post(f"/api/tables/{table['table']}/claim", headers=headers)
+        assert claimed.status_code == 200, claimed.text
+    hand.t += 3600
+    games = {g["table"]: g for g in client.get("/api/account/games").json()}
+    assert games[untimed["table"]]["clock"] is None
+    clock = games[t["table"]]["clock"]
+    assert clock["remaining"] == 82800.0 and clock["running"] and clock["bot"] is None
+    assert clock["time_control"] == {
+        "kind": "turn_based",
+        "per_turn": 86400.0,
+        "grace": 15.0,
+        "takeover": "easy",
+    }
+
+
+def test_taking_back_a_seat_no_bot_plays_is_refused_and_changes_nothing(
+    client: TestClient, hand: HandClock
+) -> None:
+    t = timed(client, {"kind": "realtime", "budget": 60}, [HUMAN, HUMAN, HUMAN])
+    url = f"/api/tables/{t['table']}/take-back"
+    before = clocks_of(client, t["table"])
+    r = client.post(url, headers={"X-Ziggurat-Token": token(t, 1)})
+    assert r.status_code == 409 and r.json()["detail"] == "no bot plays your seat: it is yours already"
+    r = client.post(url, headers={"X-Ziggurat-Token": t["spectator_token"]})
+    assert r.status_code == 403 and "spectator" in r.json()["detail"]
+    assert client.post(url).status_code == 403
+    assert clocks_of(client, t["table"]) == before
+    untimed = client.post("/api/tables", json={"game": "mesopotamia", "players": 3, "seed": 1}).json()
+    r = client.post(
+        f"/api/tables/{untimed['table']}/take-back", headers={"X-Ziggurat-Token": token(untimed, 0)}
+    )
+    assert r.status_code == 409 and "no clock" in r.json()["detail"]
+    with client.websocket_connect(ws_url(untimed, token(untimed, 0))) as ws:
+        assert receive(ws)["type"] == "state"
+        ws.send_json({"type": "take_back"})
+        while (msg := receive(ws))["type"] != "error":
+            pass
+        assert msg["code"] == "no_takeover"

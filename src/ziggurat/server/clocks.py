@@ -253,6 +253,10 @@ class TableClocks:
         if mover is not None and self._counts(mover):
             same_turn = before == mover and actor in (mover, None)
             self._start(mover, at, fresh_turn=not same_turn)
+        elif mover is not None and self.clocked(mover) and self.grace is None:
+            c = self.seats[mover]
+            if c.timed_out is not None and c.bot_since_ply is None:  # timed out, to move: the grace runs
+                self.grace = (mover, at + self.tc.grace)
         self._arm()
 
     def _arm(self) -> None:

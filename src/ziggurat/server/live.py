@@ -261,6 +261,8 @@ class LiveTable:
             return "spectator"
         if self.state.is_terminal():
             return "over"
+        if seat in self.bots:  # a bot plays the seat since its clock ran out (clocks.py)
+            return "bot"
         if not any(row.actor == seat for row in self.rows):
             return "nothing"
         last = self.rows[-1]
