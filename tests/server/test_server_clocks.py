@@ -358,3 +358,20 @@ def test_taking_back_a_seat_no_bot_plays_is_refused_and_changes_nothing(
         while (msg := receive(ws))["type"] != "error":
             pass
         assert msg["code"] == "no_takeover"
+
+
+def test_a_player_may_still_move_in_the_grace_period(client: TestClient, hand: HandClock, seated: Any) -> None:
+    t = timed(client, {"kind": "realtime", "budget": 0.2, "increment": 5, "grace": 600}, [HUMAN, HUMAN, HUMAN])
+    table_id = t["table"]
+    sockets = seated(t, [0, 1, 2])
+    who = mover(client, table_id)
+    hand.t += 1  # the clock is out; the table's timer sees it when it fires
+    while not (clock := clocks_of(client, table_id)[who]) or not clock["timed_out"]:
+        time.sleep(0.01)
+    assert clock["remaining"] == 0.0 and not clock["running"] and clock["grace"] == 600.0
+    assert who not in live_table(client, table_id).bots
+    assert play(client, table_id, sockets) == who  # accepted: no bot has the seat
+    after = clocks_of(client, table_id)[who]
+    assert after is not None and not after["timed_out"] and after["bot"] is None
+    assert after["remaining"] == 5.0  # 0 plus the increment
+    assert after["running"] == (mover(client, table_id) == who)

@@ -45,7 +45,7 @@ from pydantic import BaseModel
 from sqlalchemy import delete, func, insert, select
 
 from ziggurat.bots.base import close_bot, make_bot
-from ziggurat.engine.messages import Message, declare_domain, message, noun
+from ziggurat.engine.messages import Message, message
 from ziggurat.server import gamekit
 from ziggurat.server.db import HeartbeatRow, SeatClockRow
 from ziggurat.server.store import Store, _aware, now
@@ -64,8 +64,6 @@ increment, if larger), so they are not timed out again at once."""
 CLOCK: Callable[[], float] | None = None
 """The clocks' time source in seconds (``None``: the event loop's clock); tests set a clock
 they move by hand. Timers still wait on the event loop and check the time again when they fire."""
-
-declare_domain("clock.level", gamekit.DIFFICULTIES.keys() | {"heuristic", "random"})
 
 
 @dataclass(slots=True)
@@ -241,8 +239,9 @@ class TableClocks:
         at = self._now()
         mover = self.mover()
         before = self._stop(at)
-        if before is not None and actor == before and not self.tc.turn_based:
-            self.seats[before].remaining += self.tc.increment
+        in_grace = self.grace is not None and self.grace[0] == actor
+        if actor is not None and (actor == before or in_grace) and not self.tc.turn_based:
+            self.seats[actor].remaining += self.tc.increment
         if actor is not None and actor >= 0:
             self.seats[actor].timed_out = None  # it moved in its grace period
         if self.grace is not None and self.grace[0] != mover:
@@ -309,9 +308,7 @@ class TableClocks:
             self._announce(
                 c.bot_since_ply,
                 seat,
-                message(
-                    "clock.takeover", seat=self._label(seat), level=noun("clock.level", self.tc.takeover)
-                ),
+                message("clock.takeover", seat=self._label(seat), level=self.tc.takeover),
             )
             await self.save()
             t._broadcast()
@@ -418,7 +415,7 @@ class TableClocks:
             if c.bot_since_ply is not None:
                 t.bots[row.seat] = make_bot(gamekit.bot_spec(self.tc.takeover), t.game, row.seat)
                 label = self._label(row.seat)
-                level = noun("clock.level", self.tc.takeover)
+                level = self.tc.takeover
                 self._announce(c.bot_since_ply, row.seat, message("clock.takeover", seat=label, level=level))
         if (
             mover is not None
