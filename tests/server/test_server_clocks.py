@@ -360,8 +360,12 @@ def test_taking_back_a_seat_no_bot_plays_is_refused_and_changes_nothing(
         assert msg["code"] == "no_takeover"
 
 
-def test_a_player_may_still_move_in_the_grace_period(client: TestClient, hand: HandClock, seated: Any) -> None:
-    t = timed(client, {"kind": "realtime", "budget": 0.2, "increment": 5, "grace": 600}, [HUMAN, HUMAN, HUMAN])
+def test_a_player_may_still_move_in_the_grace_period(
+    client: TestClient, hand: HandClock, seated: Any
+) -> None:
+    t = timed(
+        client, {"kind": "realtime", "budget": 0.2, "increment": 5, "grace": 600}, [HUMAN, HUMAN, HUMAN]
+    )
     table_id = t["table"]
     sockets = seated(t, [0, 1, 2])
     who = mover(client, table_id)
@@ -375,3 +379,57 @@ def test_a_player_may_still_move_in_the_grace_period(client: TestClient, hand: H
     assert after is not None and not after["timed_out"] and after["bot"] is None
     assert after["remaining"] == 5.0  # 0 plus the increment
     assert after["running"] == (mover(client, table_id) == who)
+
+
+def test_taking_the_seat_back_while_the_bot_decides_drops_the_bot_move(db_url: str, tmp_path: Any) -> None:
+    """The bot waits ``bot_delay`` (3 s here) before it decides; the player takes the seat back
+    as soon as it starts: its move is dropped and the player makes that decision."""
+    app = create_app(db_url, bot_delay=3.0, static_dir=tmp_path / "none")
+    tc = {"kind": "realtime", "budget": 0.2, "grace": 0.1, "takeover": "random"}
+    with TestClient(app) as client:
+        t = timed(client, tc, [HUMAN, HUMAN, HUMAN])
+        live = live_table(client, t["table"])
+        who = mover(client, t["table"])
+        with client.websocket_connect(ws_url(t, token(t, who))) as ws:
+            while (msg := receive(ws, thinking=True))["type"] != "thinking" or msg["seat"] != who:
+                pass
+            version = live.version
+            ws.send_json({"type": "take_back"})
+            keys: list[str] = []
+            while not (msg["type"] == "state" and "clock.takeBack" in keys and msg["legal"]):
+                msg = receive(ws)
+                if msg["type"] == "state":
+                    keys += log_keys(msg)
+            assert live.version == version  # the bot's move never landed
+            assert msg["clocks"][who]["bot"] is None and msg["clocks"][who]["running"]
+            ws.send_json({"type": "action", "action": msg["legal"][0]})
+            while not (msg["type"] == "state" and msg["version"] > version):
+                msg = receive(ws)
+                assert msg["type"] != "error", msg
+            assert live.rows[version].actor == who
+
+
+def test_listeners_hear_each_change_of_the_seat_to_move(client: TestClient, seated: Any) -> None:
+    t = timed(client, {"kind": "turn_based", "per_turn": 3600}, [HUMAN, HUMAN, HUMAN])
+    live = live_table(client, t["table"])
+    heard: list[int | None] = []
+    live.mover_listeners.append(lambda table, seat: heard.append(seat))
+    sockets = seated(t, [0, 1, 2])
+    expected: list[int | None] = []
+    for _ in range(8):
+        before = mover(client, t["table"])
+        version = live.version
+        play(client, t["table"], sockets)
+        seen = [before]
+        state = live.initial_state()
+        for i, row in enumerate(live.rows):
+            apply_recorded(state, row.text)
+            if i >= version:
+                who = state.current_player()
+                seen.append(who if who >= 0 else None)
+        for a, b in zip(seen, seen[1:], strict=False):
+            if b != a:
+                expected.append(b)
+    # every change of the seat with a decision, in order (chance counts as nobody)
+    assert heard == expected
+    assert heard and all(s is None or 0 <= s < 3 for s in heard)

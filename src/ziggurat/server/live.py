@@ -192,6 +192,7 @@ class LiveTable:
             views = after
         self.state = state
         self.rows = list(actions)
+        self._mover = self._seat_to_move()
         self.views = views
         self.synced = {v: len(self.logs[v]) for v in self.viewers}
 
@@ -477,9 +478,12 @@ class LiveTable:
             await self.clocks.save()
         self._moved()
 
-    def _moved(self) -> None:
+    def _seat_to_move(self) -> int | None:
         who = None if self.open or self.state.is_terminal() else self.state.current_player()
-        mover = who if who is not None and who >= 0 else None
+        return who if who is not None and who >= 0 else None
+
+    def _moved(self) -> None:
+        mover = self._seat_to_move()
         if mover != self._mover:
             self._mover = mover
             for listener in self.mover_listeners:
