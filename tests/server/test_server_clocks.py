@@ -248,6 +248,11 @@ def test_a_timed_out_seat_is_played_by_a_bot_with_only_its_view_then_taken_back(
                 apply_recorded(state, row.text)
             for seen in watchers[0].seen:
                 assert seen in views
+            # the player's own moves wait until they take the seat back
+            ws.send_json({"type": "action", "action": "end"})
+            while (msg := receive(ws))["type"] != "error":
+                assert msg["type"] != "state" or msg["legal"] == []
+            assert msg["code"] == "bot_plays" and "take your seat back first" in msg["message"]
             ws.send_json({"type": "take_back"})
             while "clock.takeBack" not in keys:
                 msg = receive(ws)
@@ -433,3 +438,26 @@ def test_listeners_hear_each_change_of_the_seat_to_move(client: TestClient, seat
     # every change of the seat with a decision, in order (chance counts as nobody)
     assert heard == expected
     assert heard and all(s is None or 0 <= s < 3 for s in heard)
+
+
+def test_a_seat_a_bot_took_over_is_still_the_bots_after_a_restart(db_url: str, tmp_path: Any) -> None:
+    tc = {"kind": "realtime", "budget": 0.2, "grace": 0.1, "takeover": "random"}
+    with TestClient(create_app(db_url, bot_delay=30.0, static_dir=tmp_path / "none")) as client:
+        t = timed(client, tc, [HUMAN, HUMAN, HUMAN])
+        live = live_table(client, t["table"])
+        who = mover(client, t["table"])
+        while live.clocks.seats[who].bot_since_ply is None:  # the bot takes over, and waits 30 s
+            time.sleep(0.01)
+        since = live.clocks.seats[who].bot_since_ply
+        assert live.version == since - 1  # it has not moved yet
+    with open_client(db_url) as client:
+        live = live_table(client, t["table"])
+        with client.websocket_connect(ws_url(t, token(t, who))) as ws:
+            msg = receive(ws)
+            assert msg["type"] == "state"
+            takeover = [e for e in msg["log"] if e.get("event", {}).get("key") == "clock.takeover"]
+            assert [(e["ply"], e["colour"]) for e in takeover] == [(since, live.colours[who])]
+            assert msg["clocks"][who]["bot"] == "random" and not msg["clocks"][who]["running"]
+            assert msg["legal"] == []  # the bot has the decision, not the player
+            while not any(row.actor == who for row in live.rows[since - 1 :]):
+                msg = receive(ws)  # the bot plays the seat (bot_delay 0 here)

@@ -102,8 +102,12 @@ def last_heartbeat(store: Store) -> datetime | None:
         return None if seen is None else _aware(seen)
 
 
-def write_heartbeat(store: Store, process: str, when: datetime) -> None:
+def write_heartbeat(store: Store, process: str, when: datetime, first: bool = False) -> None:
+    """This process is alive at ``when``; its ``first`` heartbeat also drops those of the
+    processes before it (only the latest one is ever read)."""
     with store.sessions.begin() as s:
+        if first:
+            s.execute(delete(HeartbeatRow).where(HeartbeatRow.process != process))
         row = s.get(HeartbeatRow, process)
         if row is None:
             s.add(HeartbeatRow(process=process, seen=when))
@@ -124,7 +128,7 @@ class Heartbeat:
     async def begin(self) -> datetime | None:
         """Start beating; return the last heartbeat written before this process started."""
         before = await self.store.run(last_heartbeat, self.store)
-        await self.store.run(write_heartbeat, self.store, self.process, now())
+        await self.store.run(write_heartbeat, self.store, self.process, now(), True)
         self._task = asyncio.get_running_loop().create_task(self._beat(), name="heartbeat")
         return before
 

@@ -78,6 +78,8 @@ UNDO_BLOCKS: dict[str, str] = {
 
 
 NOT_STARTED = "the game has not started: the host starts it once the seats are taken"
+BOT_PLAYS = "a bot plays your seat since your clock ran out: take your seat back first"
+"""Why an action of a seat that a bot took over is refused (server/clocks.py)."""
 """Why an action or an undo is refused at a lobby table that is still open."""
 
 
@@ -165,7 +167,8 @@ class LiveTable:
         self._closed = False
         self.clocks = TableClocks(self) if self.time_control is not None else None
         self.mover_listeners: list[Callable[[LiveTable, int | None], None]] = []
-        """Called (table, seat or ``None``) when the seat with a decision changes."""
+        """Called ``(table, seat or None)`` when the seat with a decision changes, once the change
+        is stored, with the table's lock held: a listener must not block (it may start a task)."""
         self._mover: int | None = None
 
     # --- building ---------------------------------------------------------------------------
@@ -347,7 +350,12 @@ class LiveTable:
     def message_for(self, viewer: int | None, log_start: int) -> str:
         """The ``state`` message for ``viewer`` with log entries from ``log_start`` on."""
         legal: list[str] = []
-        if viewer is not None and not self.open and self.state.current_player() == viewer:
+        if (
+            viewer is not None
+            and not self.open
+            and self.state.current_player() == viewer
+            and viewer not in self.bots
+        ):
             legal = list(self.state.legal_actions())
         head = {
             "type": "state",
@@ -409,6 +417,8 @@ class LiveTable:
         async with self.lock:
             if self.open:
                 raise Refused("not_started", NOT_STARTED)
+            if seat in self.bots:
+                raise Refused("bot_plays", BOT_PLAYS)
             await self._play(seat, text)
 
     async def undo(self, seat: int | None) -> None:
