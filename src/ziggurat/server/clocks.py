@@ -329,7 +329,7 @@ class TableClocks:
         async with t.lock:
             c = self.seats[seat]
             if c.bot_since_ply is None:
-                raise Refused("no_takeover", "no bot plays your seat: it is yours already")
+                raise Refused("no_takeover", message("clock.noTakeover"))
             bot = t.bots.pop(seat)
             close_bot(bot)
             c.bot_since_ply = None

@@ -27,7 +27,7 @@ from typing import Any, Literal
 from ziggurat.bots.base import Bot, close_bot, make_bot
 from ziggurat.engine.contract import CHANCE, State, sample_chance
 from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, ZigguratError
-from ziggurat.engine.messages import Message
+from ziggurat.engine.messages import Message, message
 from ziggurat.engine.records import apply_recorded, record
 from ziggurat.engine.registry import game_class, load
 from ziggurat.server import gamekit
@@ -78,7 +78,7 @@ UNDO_BLOCKS: dict[str, str] = {
 
 
 NOT_STARTED = "the game has not started: the host starts it once the seats are taken"
-BOT_PLAYS = "a bot plays your seat since your clock ran out: take your seat back first"
+BOT_PLAYS = message("clock.botPlays")
 """Why an action of a seat that a bot took over is refused (server/clocks.py)."""
 """Why an action or an undo is refused at a lobby table that is still open."""
 

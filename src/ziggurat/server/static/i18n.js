@@ -1328,6 +1328,8 @@ Object.assign(en, {
   "clock.gamesRunning": "Your clock: {time} left, counting ({tc})",
   "clock.gamesLeft": "Your clock: {time} left ({tc})",
   "clock.gamesBot": "Your time ran out: a bot ({level}) plays your seat; open the game to take it back",
+  "err.bot_plays": "a bot plays your seat",
+  "err.no_takeover": "no bot plays your seat",
 });
 Object.assign(fr, {
   "tc.legend": "Cadence",
@@ -1359,6 +1361,8 @@ Object.assign(fr, {
   "clock.gamesRunning": "Votre pendule : il reste {time}, elle tourne ({tc})",
   "clock.gamesLeft": "Votre pendule : il reste {time} ({tc})",
   "clock.gamesBot": "Votre temps est écoulé : un robot ({level}) joue votre place ; ouvrez la partie pour la reprendre",
+  "err.bot_plays": "un robot joue votre place",
+  "err.no_takeover": "aucun robot ne joue votre place",
 });
 // ---- end of time control strings ----
 
