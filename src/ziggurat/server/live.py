@@ -78,9 +78,10 @@ UNDO_BLOCKS: dict[str, str] = {
 
 
 NOT_STARTED = "the game has not started: the host starts it once the seats are taken"
+"""Why an action or an undo is refused at a lobby table that is still open."""
+
 BOT_PLAYS = message("clock.botPlays")
 """Why an action of a seat that a bot took over is refused (server/clocks.py)."""
-"""Why an action or an undo is refused at a lobby table that is still open."""
 
 
 class NoRecord(LookupError):
