@@ -18,7 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ziggurat
-from ziggurat.server import accounts, api, chat, lobby, logfilter, replay, tutorial
+from ziggurat.server import accounts, api, chat, clocks, lobby, logfilter, replay, tutorial
 from ziggurat.server.db import default_url, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.manager import TableManager
@@ -102,11 +102,14 @@ def create_app(
         store = Store(engine)
         manager = TableManager(store, bot_delay)
         app.state.manager = manager
+        heartbeat = clocks.Heartbeat(store)
+        manager.last_alive = await heartbeat.begin()  # before tables resume: their clocks need it
         await manager.start()
         try:
             yield
         finally:
             await manager.close()
+            await heartbeat.stop()
             await asyncio.to_thread(store.close)
 
     app = FastAPI(
@@ -126,6 +129,7 @@ def create_app(
     app.include_router(tutorial.router)
     app.include_router(replay.router)  # /api/tables/{id}/replay
     app.include_router(chat.router)
+    app.include_router(clocks.router)  # taking a seat back from the bot that took it over
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
 
     app.include_router(rules_router)  # /rules/{game} and /api/rules (the rules specs)
@@ -164,6 +168,7 @@ def create_app(
             *tutorial.router.routes,
             *replay.router.routes,
             *chat.router.routes,
+            *clocks.router.routes,
             *rules_router.routes,
             *mygames_router.routes,
         )

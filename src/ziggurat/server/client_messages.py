@@ -6,7 +6,7 @@ A text frame is read in two steps, each refusing bad input with a reason the cli
 1. JSON, with a nesting limit checked *before* parsing (Python's parser recurses, so ``[[[...``
    10,000 deep would otherwise fail deep inside it) and no ``NaN`` or ``Infinity``;
 2. one of the protocol's messages, a pydantic union told apart by its ``type``: ``action``
-   (with its notation text), ``undo``, ``ping`` or ``chat`` (with its text); strict, so
+   (with its notation text), ``undo``, ``ping``, ``chat`` (with its text) or ``take_back``; strict, so
    ``{"action": true}`` or a number for a text is refused, not converted.
 """
 
@@ -23,7 +23,7 @@ MAX_DEPTH = 8
 """Deepest nesting of arrays and objects a message may have (the protocol's need 1)."""
 MAX_ACTION_CHARS = 200
 """Longest action text (the longest notation of any game is well under 100 characters)."""
-KINDS = ("action", "undo", "ping", "chat")
+KINDS = ("action", "undo", "ping", "chat", "take_back")
 
 
 class _Message(BaseModel):
@@ -57,8 +57,16 @@ class ChatIn(_Message):
     text: str
 
 
-ClientMessage = Annotated[ActionIn | UndoIn | PingIn | ChatIn, Field(discriminator="type")]
-_READER: TypeAdapter[ActionIn | UndoIn | PingIn | ChatIn] = TypeAdapter(ClientMessage)
+class TakeBackIn(_Message):
+    """``{"type": "take_back"}``: the token's seat takes its seat back from the bot that took it
+    over when its clock ran out (server/clocks.py)."""
+
+    type: Literal["take_back"]
+
+
+AnyMessage = ActionIn | UndoIn | PingIn | ChatIn | TakeBackIn
+ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
+_READER: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
 
 
 def nesting_depth(text: str) -> int:
@@ -88,7 +96,7 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def parse_message(text: str) -> ActionIn | UndoIn | PingIn | ChatIn:
+def parse_message(text: str) -> AnyMessage:
     """The message ``text`` holds.
 
     :raises Refused: ``bad_message`` saying what is wrong: not JSON, nested deeper than

@@ -19,6 +19,7 @@ import json
 import logging
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
@@ -26,10 +27,11 @@ from typing import Any, Literal
 from ziggurat.bots.base import Bot, close_bot, make_bot
 from ziggurat.engine.contract import CHANCE, State, sample_chance
 from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, ZigguratError
-from ziggurat.engine.messages import Message
+from ziggurat.engine.messages import Message, message
 from ziggurat.engine.records import apply_recorded, record
 from ziggurat.engine.registry import game_class, load
 from ziggurat.server import gamekit
+from ziggurat.server.clocks import TableClocks
 from ziggurat.server.store import SeatSpec, Store, StoredAction, StoredTable
 from ziggurat.server.timecontrol import TimeControl
 
@@ -77,6 +79,9 @@ UNDO_BLOCKS: dict[str, str] = {
 
 NOT_STARTED = "the game has not started: the host starts it once the seats are taken"
 """Why an action or an undo is refused at a lobby table that is still open."""
+
+BOT_PLAYS = message("clock.botPlays")
+"""Why an action of a seat that a bot took over is refused (server/clocks.py)."""
 
 
 class NoRecord(LookupError):
@@ -161,6 +166,11 @@ class LiveTable:
         self._labels: tuple[int, list[Any]] | None = None
         self._task: asyncio.Task[None] | None = None
         self._closed = False
+        self.clocks = TableClocks(self) if self.time_control is not None else None
+        self.mover_listeners: list[Callable[[LiveTable, int | None], None]] = []
+        """Called ``(table, seat or None)`` when the seat with a decision changes, once the change
+        is stored, with the table's lock held: a listener must not block (it may start a task)."""
+        self._mover: int | None = None
 
     # --- building ---------------------------------------------------------------------------
     def rebuild(self, actions: list[StoredAction]) -> None:
@@ -186,6 +196,7 @@ class LiveTable:
             views = after
         self.state = state
         self.rows = list(actions)
+        self._mover = self._seat_to_move()
         self.views = views
         self.synced = {v: len(self.logs[v]) for v in self.viewers}
 
@@ -255,6 +266,8 @@ class LiveTable:
             return "spectator"
         if self.state.is_terminal():
             return "over"
+        if seat in self.bots:  # a bot plays the seat since its clock ran out (clocks.py)
+            return "bot"
         if not any(row.actor == seat for row in self.rows):
             return "nothing"
         last = self.rows[-1]
@@ -338,7 +351,12 @@ class LiveTable:
     def message_for(self, viewer: int | None, log_start: int) -> str:
         """The ``state`` message for ``viewer`` with log entries from ``log_start`` on."""
         legal: list[str] = []
-        if viewer is not None and not self.open and self.state.current_player() == viewer:
+        if (
+            viewer is not None
+            and not self.open
+            and self.state.current_player() == viewer
+            and viewer not in self.bots
+        ):
             legal = list(self.state.legal_actions())
         head = {
             "type": "state",
@@ -359,6 +377,8 @@ class LiveTable:
             "seats": self.seats_payload(),
             "host_seat": self.host_seat,
             "public": self.public,
+            "time_control": None if self.time_control is None else self.time_control.to_json(),
+            "clocks": None if self.clocks is None else self.clocks.payload(),
         }
         body = json.dumps(head, separators=(",", ":"))
         # Log entries are kept as JSON text, so a long log is joined, not re-encoded.
@@ -398,6 +418,8 @@ class LiveTable:
         async with self.lock:
             if self.open:
                 raise Refused("not_started", NOT_STARTED)
+            if seat in self.bots:
+                raise Refused("bot_plays", BOT_PLAYS)
             await self._play(seat, text)
 
     async def undo(self, seat: int | None) -> None:
@@ -424,6 +446,7 @@ class LiveTable:
                 del self.log_plies[v][cut:]
                 self.synced[v] = min(self.synced[v], cut)
             self.views = self._views_of(state)
+            await self._changed(None)
             self._broadcast()
             self._schedule()
 
@@ -454,8 +477,31 @@ class LiveTable:
         views = self._views_of(after)
         self._extend_logs(row.ply, events, self.views, views)
         self.views = views
+        await self._changed(actor)
         self._broadcast()
         self._schedule()
+
+    async def _changed(self, actor: int | None) -> None:
+        """After a committed change (the lock is held): the clocks, stored before anyone is
+        told, and the listeners of the seat to move."""
+        if self.clocks is not None:
+            self.clocks.changed(actor)
+            await self.clocks.save()
+        self._moved()
+
+    def _seat_to_move(self) -> int | None:
+        who = None if self.open or self.state.is_terminal() else self.state.current_player()
+        return who if who is not None and who >= 0 else None
+
+    def _moved(self) -> None:
+        mover = self._seat_to_move()
+        if mover != self._mover:
+            self._mover = mover
+            for listener in self.mover_listeners:
+                try:
+                    listener(self, mover)
+                except Exception:  # a listener's failure never stops the table
+                    log.exception("table %s: a seat-to-move listener failed", self.id)
 
     # --- a lobby table: seats taken, then the host starts it ------------------------------------
     def seats_payload(self) -> list[dict[str, Any]]:
@@ -501,6 +547,10 @@ class LiveTable:
                 self.bots[i] = make_bot(gamekit.bot_spec(fill), self.game, i)
         self.open = False
         self.changes += 1
+        if self.clocks is not None:
+            self.clocks.changed(None)
+            self.clocks.save_soon()
+        self._moved()
         self._broadcast()
         self._schedule()
 
@@ -580,6 +630,8 @@ class LiveTable:
     async def close(self) -> None:
         """Stop the driver and ask every socket's sender to finish."""
         self._closed = True
+        if self.clocks is not None:
+            self.clocks.close()
         task = self._task
         if task is not None and not task.done():
             task.cancel()

@@ -11,6 +11,7 @@ import hashlib
 import logging
 import secrets
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from ziggurat.engine.registry import load
@@ -108,6 +109,7 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         self.resumed = 0
         self.failed: dict[str, str] = {}  # table id -> why it could not be loaded
+        self.last_alive: datetime | None = None  # the last heartbeat before this server (clocks.py)
         self._load_lock = asyncio.Lock()
         self._rematch_lock = asyncio.Lock()
 
@@ -151,6 +153,8 @@ class TableManager:
             try:
                 table = LiveTable(stored, self.store, self.bot_delay)
                 await asyncio.to_thread(table.rebuild, stored.actions)  # replaying is CPU work
+                if table.clocks is not None:
+                    await table.clocks.resume(self.last_alive)
             except Exception as exc:  # a stored table that does not come back is reported, once
                 reason = _reason(exc)
                 self.failed[table_id] = reason
@@ -255,6 +259,8 @@ class TableManager:
         except BaseException:
             await table.close()
             raise
+        if table.clocks is not None:
+            await table.clocks.resume(None)
         self.tables[table_id] = table
         table.start()
         return Created(table, issued, spectator)

@@ -238,6 +238,10 @@ class GameEntry(BaseModel):
     created: datetime
     finished: datetime | None
     seats: list[PlayerOut]
+    clock: dict[str, Any] | None = Field(
+        default=None,
+        description="a timed table's clock of the account's seat (server/clocks.py) and its time control",
+    )
 
 
 class ClaimOut(BaseModel):
@@ -320,7 +324,17 @@ def _entry(g: SeatGame, live: LiveTable | None) -> GameEntry:
             )
             for p in g.sitters
         ],
+        clock=_clock(live, g.seat) if table_status == "playing" else None,
     )
+
+
+def _clock(live: LiveTable | None, seat: int) -> dict[str, Any] | None:
+    """``{"remaining", "running", "timed_out", "bot", ..., "time_control"}`` of the seat at a
+    timed table in memory, else ``None``."""
+    if live is None or live.clocks is None or live.time_control is None:
+        return None
+    clock = live.clocks.seat_payload(seat)
+    return None if clock is None else {**clock, "time_control": live.time_control.to_json()}
 
 
 def _ordered(entries: list[GameEntry], turn_first: bool) -> list[GameEntry]:

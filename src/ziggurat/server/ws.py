@@ -20,7 +20,7 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from ziggurat.server import chat
-from ziggurat.server.client_messages import ActionIn, ChatIn, PingIn, parse_message
+from ziggurat.server.client_messages import ActionIn, ChatIn, PingIn, TakeBackIn, parse_message
 from ziggurat.server.live import Connection, Forbidden, LiveTable, Refused
 from ziggurat.server.manager import TableManager, TableUnavailable, hash_token
 
@@ -120,6 +120,10 @@ async def _handle(text: str, table: LiveTable, conn: Connection) -> None:
             await table.act(conn.viewer, message.action)
         elif isinstance(message, ChatIn):
             await chat.post(table, conn, message.text)
+        elif isinstance(message, TakeBackIn):
+            if table.clocks is None:
+                raise Refused("no_takeover", "this table has no clock: no bot takes a seat over")
+            await table.clocks.take_back(conn.viewer)
         else:
             await table.undo(conn.viewer)
     except Refused as exc:

@@ -2,6 +2,7 @@
 // the table page's "Save this game to my account", and the game lines the profile page shares.
 // Accounts are optional: every table keeps working by its secret link without one.
 
+import { clockLine, isLow } from "./clocks.js";
 import { ApiError, accountApi, api, currentAccount, rememberToken, setAccount } from "./api.js";
 import { clear, h } from "./dom.js";
 import { lang, onLangChange, t } from "./i18n.js";
@@ -104,6 +105,7 @@ export function gameItem(entry, { mine = false, action = null } = {}) {
         withWhom.length ? h("span", { class: "muted" }, " ", t("games.with"), " ", withWhom) : null,
         toMove ? h("span", { class: "muted" }, toMove) : null,
       ),
+      entry.clock ? h("div", { class: `game-clock${isLow(entry.clock.remaining, entry.clock.time_control) ? " low" : ""}` }, clockLine(entry.clock)) : null,
       result ? h("div", { class: entry.won ? "game-result won" : "game-result" }, result) : null,
       entry.status === "over" && entry.outcome ? h("div", { class: "outcome muted" }, t("lobby.howWon", { summary: messageText(entry.outcome.summary) })) : null,
     ),

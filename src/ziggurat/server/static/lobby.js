@@ -26,6 +26,7 @@ import {
 } from "./publictables.js";
 import { messageText, seatName } from "./tablehelp.js";
 import { lobbyReplayLink } from "./replaylinks.js";
+import { renderTimeControl, setupTimeControl, timeControlBody } from "./timecontrolform.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -205,6 +206,8 @@ async function onCreate(ev) {
   }
   const seedText = $("seed").value.trim();
   const body = { game: g.id, players, options: collectOptions(g), seats, seed: seedText === "" ? null : Number(seedText) };
+  const timeControl = timeControlBody();
+  if (timeControl) body.time_control = timeControl;
   if ($("public").checked) {
     body.public = true;
     if (!(await currentAccount())) {
@@ -400,6 +403,7 @@ function renderAll() {
   renderGames();
   renderSeats();
   renderOptions();
+  renderTimeControl(currentGame());
   renderCreated();
   renderMyTables();
   renderPublicTables();
@@ -439,6 +443,7 @@ async function main() {
     renderSeats();
     clear($("options"));
     renderOptions();
+    renderTimeControl(currentGame());
   });
   $("players").addEventListener("change", renderSeats);
   $("public").addEventListener("change", onPublicChange);
@@ -453,6 +458,7 @@ async function main() {
     renderPlayers();
     renderSeats();
     renderOptions();
+    setupTimeControl(currentGame);
   }
   await loadMessages(lang()).catch(() => null);
   document.body.dataset.ready = "1";

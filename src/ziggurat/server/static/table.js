@@ -29,6 +29,7 @@ import * as help from "./tablehelp.js";
 import { renderTableReplayLinks } from "./replaylinks.js";
 import { createChat } from "./chat.js";
 import { setTitle, setupTurnNotices, turnUpdate } from "./notify.js";
+import { renderClocks } from "./clocks.js";
 import { renderWaitingRoom } from "./waitingroom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -313,7 +314,17 @@ function renderAll() {
   renderLog();
   if (board && last) board.render();
   renderBotThinking();
+  renderClocks($("clocks"), last, seatName, takeBack);
   chat?.update(last, info);
+}
+
+/** The seat's player takes their seat back from the bot that plays it since their clock ran out. */
+function takeBack() {
+  if (!socket || !socket.isOpen()) {
+    showError({ code: null, message: t("ui.notConnected") });
+    return;
+  }
+  socket.send({ type: "take_back" });
 }
 
 function renderBotThinking() {
