@@ -18,7 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ziggurat
-from ziggurat.server import accounts, api, logfilter, tutorial
+from ziggurat.server import accounts, api, logfilter, ratings, tutorial
 from ziggurat.server.db import default_url, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.manager import TableManager
@@ -122,6 +122,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(accounts.router)
     app.include_router(tutorial.router)
+    app.include_router(ratings.router)
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
 
     app.include_router(rules_router)  # /rules/{game} and /api/rules (the rules specs)
@@ -133,6 +134,10 @@ def create_app(
     @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> Response:
         return _page(client_dir / "table.html")
+
+    @app.get("/leaderboard/{game_id}", include_in_schema=False)
+    async def leaderboard_page(game_id: str) -> Response:
+        return _page(client_dir / "leaderboard.html")
 
     @app.get("/tutorial/{game_id}", include_in_schema=False)
     async def tutorial_page(game_id: str) -> Response:
@@ -148,6 +153,7 @@ def create_app(
             *api.router.routes,
             *accounts.router.routes,
             *tutorial.router.routes,
+            *ratings.router.routes,
             *rules_router.routes,
         )
         if isinstance(r, Route)

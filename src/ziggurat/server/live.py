@@ -19,6 +19,7 @@ import json
 import logging
 import random
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -152,6 +153,8 @@ class LiveTable:
         self._labels: tuple[int, list[Any]] | None = None
         self._task: asyncio.Task[None] | None = None
         self._closed = False
+        self.on_end: Callable[[str], Awaitable[None]] | None = None
+        """Awaited with the table's id once the game's last action is committed (ratings)."""
 
     # --- building ---------------------------------------------------------------------------
     def rebuild(self, actions: list[StoredAction]) -> None:
@@ -431,6 +434,8 @@ class LiveTable:
         views = self._views_of(after)
         self._extend_logs(row.ply, events, self.views, views)
         self.views = views
+        if after.is_terminal() and self.on_end is not None:
+            await self.on_end(self.id)  # before the broadcast: the players then find the ratings
         self._broadcast()
         self._schedule()
 

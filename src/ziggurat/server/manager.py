@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ziggurat.engine.registry import load
-from ziggurat.server import gamekit
+from ziggurat.server import gamekit, ratings
 from ziggurat.server.live import LiveTable
 from ziggurat.server.store import SeatSpec, Store, StoredTable, now
 
@@ -123,9 +123,12 @@ class TableManager:
                 self.failed[table_id] = reason
                 log.error("table %s could not be resumed: %s", table_id, reason)
                 raise TableUnavailable(table_id, reason) from exc
+            table.on_end = self.game_over
             self.tables[table_id] = table
             table.start()
-            return table
+        if table.state.is_terminal():
+            await self.game_over(table_id)  # the server may have stopped between the end and its rating
+        return table
 
     async def create(
         self,
@@ -198,6 +201,7 @@ class TableManager:
             start=position,
         )
         table = LiveTable(stored, self.store, self.bot_delay)
+        table.on_end = self.game_over
         table.rebuild([])
         try:
             await self.store.run(self.store.create_table, stored)
@@ -207,6 +211,13 @@ class TableManager:
         self.tables[table_id] = table
         table.start()
         return Created(table, issued, spectator)
+
+    async def game_over(self, table_id: str) -> None:
+        """A table's game is over: rate it (``ratings.rate_table``: once, however often asked)."""
+        try:
+            await self.store.run(ratings.rate_table, self.store, table_id)
+        except Exception:  # the game is stored and goes on being shown: only its rating is missing
+            log.exception("table %s: the ratings could not be updated", table_id)
 
     async def _new_id(self) -> str:
         while True:

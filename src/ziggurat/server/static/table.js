@@ -25,6 +25,7 @@ import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { linkRules, setupRules } from "./rules.js";
 import { loadMessages, messagesReady, refusalReason, renderMessage } from "./messages.js";
 import * as help from "./tablehelp.js";
+import { renderRatings } from "./ratingbox.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -250,6 +251,7 @@ function renderControls() {
     }
     // how it was won: the victory condition and its rule, and the scores that mean something here
     if (last.outcome) help.renderOutcome(result, last, seatName);
+    renderRatings(result, tableId, seatName, renderControls); // a rated table: each account's change
   }
   const offer = clear($("rematch-offer"));
   offer.hidden = !rematchOffer;
