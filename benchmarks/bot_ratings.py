@@ -15,7 +15,7 @@ rating.
 rotation leave some entrant off some seats (the file says how many games each level played).
 ``--only`` measures those games again and keeps the other games' entries as they are, so the
 measurement can be made game by game. Each entry keeps the command, the date, the games played
-and the seconds it took. The searching levels think a fixed time per decision, so their
+(each game's seed, the level at each seat and the returns) and the seconds it took. The searching levels think a fixed time per decision, so their
 results depend on the machine and its load; the entry says where they were measured.
 
 Cost: a hard bot thinks 1.5 s and a medium one 0.3 s on every decision with a choice (some 120
@@ -63,6 +63,7 @@ def measure(game_id: str, games: int, seed: int, command: str) -> dict[str, obje
     plan = Tournament.create(game_id, list(levels.values()), games, seed, records=False)
     result = run_tournament(plan, LocalRunner(1))
     by_spec = {st.entrant.spec: st for st in result.standings}
+    names = [next(level for level, spec in levels.items() if spec == e.spec) for e in plan.entrants]
     return {
         "players": plan.num_players,
         "played": len(result.outcomes),
@@ -78,6 +79,11 @@ def measure(game_id: str, games: int, seed: int, command: str) -> dict[str, obje
             }
             for level, spec in levels.items()
         },
+        "results": [
+            {"seed": o.seed, "seats": [names[e] for e in o.seating], "returns": o.returns}
+            for o in result.outcomes
+            if o.finished and o.error is None
+        ],
         "command": command,
         "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "seconds": round(result.seconds, 1),

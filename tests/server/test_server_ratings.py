@@ -302,6 +302,8 @@ def test_the_leaderboard_lists_rated_accounts_by_shown_rating_with_the_bot_level
     assert r.status_code == 200, r.text
     board = r.json()
     assert board["game"] == "mesopotamia" and "mu - 3 sigma" in board["scale"]
+    measured = bot_ratings()["games"]["mesopotamia"]
+    assert board["bots"] == {"games": measured["finished"], "players": 4, "date": measured["date"]}
     entries = board["entries"]
     ratings = [e["rating"] for e in entries]
     assert ratings == sorted(ratings, reverse=True)

@@ -127,7 +127,7 @@ class TableManager:
             self.tables[table_id] = table
             table.start()
         if table.state.is_terminal():
-            await self.game_over(table_id)  # the server may have stopped between the end and its rating
+            await self._rate(table_id, False)  # the server may have stopped between the end and its rating
         return table
 
     async def create(
@@ -213,9 +213,13 @@ class TableManager:
         return Created(table, issued, spectator)
 
     async def game_over(self, table_id: str) -> None:
-        """A table's game is over: rate it (``ratings.rate_table``: once, however often asked)."""
+        """A table's game has just ended: note when, and rate it."""
+        await self._rate(table_id, True)
+
+    async def _rate(self, table_id: str, ended: bool) -> None:
+        """Rate a finished table (``ratings.rate_table``: once, however often asked)."""
         try:
-            await self.store.run(ratings.rate_table, self.store, table_id)
+            await self.store.run(ratings.rate_table, self.store, table_id, ended)
         except Exception:  # the game is stored and goes on being shown: only its rating is missing
             log.exception("table %s: the ratings could not be updated", table_id)
 

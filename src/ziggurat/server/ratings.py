@@ -109,24 +109,26 @@ def rated_seats(game_id: str, seats: list[SeatRow]) -> list[RatedSeat] | None:
 
 
 # --- database functions (run in the database thread) ---------------------------------------
-def rate_table(store: Store, table_id: str) -> bool:
-    """Rate the finished table ``table_id`` if it is rated and not rated yet; also set its
-    ``finished`` time if nothing did. ``True`` if this call rated it."""
+def rate_table(store: Store, table_id: str, ended: bool = False) -> bool:
+    """Rate the finished table ``table_id`` if it is rated and not rated yet; ``True`` if this
+    call rated it. ``ended``: its game has just ended, so its ``finished`` time is now if
+    nothing set it."""
     try:
         with store.sessions.begin() as s:
-            return _rate(s, table_id)
+            return _rate(s, table_id, ended)
     except IntegrityError:
         return False  # another server process rated it first: its rows stand
 
 
-def _rate(s: Session, table_id: str) -> bool:
+def _rate(s: Session, table_id: str, ended: bool) -> bool:
     table = s.get(TableRow, table_id)
     if table is None or table.status != "over" or table.result is None:
         return False
     when = now()
-    s.execute(
-        update(TableRow).where(TableRow.id == table_id, TableRow.finished.is_(None)).values(finished=when)
-    )
+    if ended:
+        s.execute(
+            update(TableRow).where(TableRow.id == table_id, TableRow.finished.is_(None)).values(finished=when)
+        )
     if s.scalar(select(exists().where(RatingChangeRow.table_id == table_id))):
         return False
     seats = list(s.scalars(select(SeatRow).where(SeatRow.table_id == table_id)))
@@ -271,9 +273,16 @@ class LeaderboardEntry(BaseModel):
     games: int = Field(description="rated games (a bot level: the arena games it was measured in)")
 
 
+class BotsMeasured(BaseModel):
+    games: int = Field(description="the arena games the bot levels' ratings come from")
+    players: int = Field(description="players in each of those games")
+    date: str = Field(description="when they were played (UTC)")
+
+
 class LeaderboardOut(BaseModel):
     game: str
     scale: str
+    bots: BotsMeasured | None = Field(description="how the bot levels were measured (null: never)")
     entries: list[LeaderboardEntry]
 
 
@@ -314,8 +323,14 @@ async def get_leaderboard(game_id: str, request: Request) -> LeaderboardOut:
         raise HTTPException(status.HTTP_404_NOT_FOUND, f"no game {game_id!r}")
     store = _store(request)
     entries = await store.run(leaderboard, store, game_id)
+    measured = bot_ratings()["games"].get(game_id)
     return LeaderboardOut(
-        game=game_id, scale=bot_ratings()["scale"], entries=[LeaderboardEntry(**e) for e in entries]
+        game=game_id,
+        scale=bot_ratings()["scale"],
+        bots=None
+        if measured is None
+        else BotsMeasured(games=measured["finished"], players=measured["players"], date=measured["date"]),
+        entries=[LeaderboardEntry(**e) for e in entries],
     )
 
 

@@ -1086,6 +1086,7 @@ Object.assign(en, {
   "rating.changes": "Ratings",
   "rating.fixed": "fixed rating {rating}",
   "rating.seeLeaderboard": "See the leaderboard",
+  "rating.botsMeasured": "The bot levels' ratings come from {games} bot tournament games of {players} players ({date}), one bot of each level in each game: few games, so they are rough (a wide σ).",
 });
 Object.assign(fr, {
   "rating.leaderboards": "Classements",
@@ -1107,6 +1108,7 @@ Object.assign(fr, {
   "rating.changes": "Cotes",
   "rating.fixed": "cote fixe {rating}",
   "rating.seeLeaderboard": "Voir le classement",
+  "rating.botsMeasured": "Les cotes des niveaux de bots viennent de {games} parties de tournoi de bots à {players} joueurs ({date}), un bot de chaque niveau dans chaque partie : c'est peu de parties, elles sont donc approximatives (σ large).",
 });
 // ---- end of rating and leaderboard strings ----
 

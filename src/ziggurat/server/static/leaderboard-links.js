@@ -11,7 +11,7 @@ function render() {
   if (!el) return;
   clear(el);
   for (const g of games) {
-    el.append(h("a", { class: "button", href: `/leaderboard/${encodeURIComponent(g.id)}`, dataset: { leaderboard: g.id } }, t("rating.leaderboardOf", { game: t(`game.${g.id}`) })));
+    el.append(h("a", { class: "button", href: `/leaderboard/${encodeURIComponent(g.id)}`, dataset: { leaderboard: g.id } }, t(`game.${g.id}`)));
   }
 }
 

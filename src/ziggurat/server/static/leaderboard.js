@@ -3,7 +3,7 @@
 
 import { ApiError, api } from "./api.js";
 import { clear, h } from "./dom.js";
-import { applyStatic, langSwitch, onLangChange, t } from "./i18n.js";
+import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -12,7 +12,7 @@ let games = []; // GET /api/games
 let board = null; // GET /api/leaderboard/{game}
 let error = null; // {key, params}: worded again when the language changes
 
-const num = (x, digits) => Number(x).toFixed(digits);
+const num = (x, digits) => Number(x).toLocaleString(lang(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function renderGames() {
   const nav = clear($("board-games"));
@@ -30,6 +30,7 @@ function renderBoard() {
   document.title = `${t("rating.leaderboardOf", { game: name })} · Ziggurat`;
   $("board-title").textContent = t("rating.leaderboardOf", { game: name });
   $("board-scale").textContent = t("rating.scale");
+  $("board-scale").hidden = Boolean(error);
   const banner = $("board-error");
   banner.hidden = !error;
   banner.textContent = error ? t(error.key, error.params) : "";
@@ -39,6 +40,12 @@ function renderBoard() {
   const empty = $("board-empty");
   empty.hidden = !board || entries.some((e) => e.kind === "account");
   empty.textContent = t("rating.noneYet");
+  const bots = $("board-bots");
+  bots.hidden = !board?.bots;
+  if (board?.bots) {
+    const date = new Date(board.bots.date).toLocaleDateString(lang(), { year: "numeric", month: "long", day: "numeric" });
+    bots.textContent = t("rating.botsMeasured", { games: board.bots.games, players: board.bots.players, date });
+  }
   if (!entries.length) return;
   table.append(
     h(

@@ -3,12 +3,13 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 let found = null; // the answer, once it came
 let asked = false;
 
-const signed = (x) => (x > 0 ? `+${x.toFixed(1)}` : x < 0 ? `−${Math.abs(x).toFixed(1)}` : "±0.0");
+const num = (x) => Number(x).toLocaleString(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const signed = (x) => (x > 0 ? `+${num(x)}` : x < 0 ? `−${num(-x)}` : `±${num(0)}`);
 
 /**
  * Append the ratings of finished table `tableId` to the game-over `box` (nothing for an unrated
@@ -42,11 +43,11 @@ export function renderRatings(box, tableId, seatName, rerender) {
             h("span", { class: "who" }, cap(seatName(c.seat)), " · ", c.bot ? t("rating.botLevel", { level: t(`bot.${c.bot}`) }) : h("b", {}, c.name)),
             " ",
             c.bot
-              ? h("span", { class: "muted" }, t("rating.fixed", { rating: c.after.toFixed(1) }))
+              ? h("span", { class: "muted" }, t("rating.fixed", { rating: num(c.after) }))
               : h(
                   "span",
                   { class: "change" },
-                  `${c.before.toFixed(1)} → ${c.after.toFixed(1)} `,
+                  `${num(c.before)} → ${num(c.after)} `,
                   h("span", { class: c.change > 0 ? "delta up" : c.change < 0 ? "delta down" : "delta" }, `(${signed(c.change)})`),
                 ),
           ),
