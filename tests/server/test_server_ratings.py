@@ -146,7 +146,12 @@ def test_two_accounts_and_a_bot_finish_a_game_both_ratings_change_the_bot_stays(
         assert c["mu_after"] == pytest.approx(want[seat][0]) and c["sigma_after"] == pytest.approx(
             want[seat][1]
         )
-        assert c["after"] != c["before"] and c["change"] == pytest.approx(c["after"] - c["before"], abs=0.11)
+        assert c["mu_after"] != c["mu_before"] and c["sigma_after"] < c["sigma_before"]
+        assert (c["before"], c["after"]) == (
+            shown(DEFAULT_MU, DEFAULT_SIGMA),
+            shown(c["mu_after"], c["sigma_after"]),
+        )
+        assert c["change"] == pytest.approx(c["after"] - c["before"], abs=0.11)
     winner = returns.index(max(returns))
     assert winner == end.seat and changes[end.seat]["mu_after"] > DEFAULT_MU
     bot = changes[bot_seat]

@@ -49,6 +49,9 @@ export function renderRatings(box, tableId, seatName, rerender) {
                   { class: "change" },
                   `${num(c.before)} → ${num(c.after)} `,
                   h("span", { class: c.change > 0 ? "delta up" : c.change < 0 ? "delta down" : "delta" }, `(${signed(c.change)})`),
+                  " ",
+                  // the shown rating may barely move (a loss also makes it surer): mu says how it went
+                  h("span", { class: "mu muted", title: t("rating.muHelp") }, `μ ${num(c.mu_before)} → ${num(c.mu_after)}`),
                 ),
           ),
         ),
