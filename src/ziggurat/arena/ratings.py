@@ -32,21 +32,33 @@ class RatingHistory:
         return [(mus[-1], sigmas[-1]) for mus, sigmas in zip(self.mu, self.sigma, strict=True)]
 
 
+def rate_match(
+    before: Sequence[tuple[float, float]], returns: Sequence[float], model: PlackettLuce | None = None
+) -> list[tuple[float, float]]:
+    """One finished game as a Plackett-Luce match of one-player teams: each seat's
+    ``(mu, sigma)`` after it, from its ``(mu, sigma)`` before and the game's returns (seats with
+    equal returns share a rank)."""
+    model = model or PlackettLuce()
+    teams = [[model.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
+    rated = model.rate(teams, ranks=[float(r) for r in ranks(returns)])
+    return [(team[0].mu, team[0].sigma) for team in rated]
+
+
 def rate_games(entrants: int, games: Iterable[tuple[int, Sequence[int], Sequence[float]]]) -> RatingHistory:
     """Rate ``(index, seating, returns)`` games in the order given.
 
     ``seating[s]`` is the entrant at seat ``s`` and ``returns[s]`` that seat's return.
     """
     model = PlackettLuce()
-    current = [model.rating() for _ in range(entrants)]
-    history = RatingHistory(mu=[[r.mu] for r in current], sigma=[[r.sigma] for r in current])
+    prior = model.rating()
+    current = [(prior.mu, prior.sigma)] * entrants
+    history = RatingHistory(mu=[[mu] for mu, _ in current], sigma=[[sigma] for _, sigma in current])
     for index, seating, returns in games:
-        teams = [[current[e]] for e in seating]
-        rated = model.rate(teams, ranks=[float(r) for r in ranks(returns)])
+        rated = rate_match([current[e] for e in seating], returns, model)
         for seat, entrant in enumerate(seating):
-            current[entrant] = rated[seat][0]
+            current[entrant] = rated[seat]
         history.games.append(index)
-        for e, rating in enumerate(current):
-            history.mu[e].append(rating.mu)
-            history.sigma[e].append(rating.sigma)
+        for e, (mu, sigma) in enumerate(current):
+            history.mu[e].append(mu)
+            history.sigma[e].append(sigma)
     return history

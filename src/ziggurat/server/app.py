@@ -18,7 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ziggurat
-from ziggurat.server import accounts, api, chat, clocks, lobby, logfilter, replay, tutorial
+from ziggurat.server import accounts, api, chat, clocks, lobby, logfilter, ratings, replay, tutorial
 from ziggurat.server.db import default_url, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.manager import TableManager
@@ -130,6 +130,7 @@ def create_app(
     app.include_router(replay.router)  # /api/tables/{id}/replay
     app.include_router(chat.router)
     app.include_router(clocks.router)  # taking a seat back from the bot that took it over
+    app.include_router(ratings.router)
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
 
     app.include_router(rules_router)  # /rules/{game} and /api/rules (the rules specs)
@@ -146,6 +147,10 @@ def create_app(
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> Response:
         return _page(client_dir / "replay.html")
+
+    @app.get("/leaderboard/{game_id}", include_in_schema=False)
+    async def leaderboard_page(game_id: str) -> Response:
+        return _page(client_dir / "leaderboard.html")
 
     @app.get("/tutorial/{game_id}", include_in_schema=False)
     async def tutorial_page(game_id: str) -> Response:
@@ -169,6 +174,7 @@ def create_app(
             *replay.router.routes,
             *chat.router.routes,
             *clocks.router.routes,
+            *ratings.router.routes,
             *rules_router.routes,
             *mygames_router.routes,
         )

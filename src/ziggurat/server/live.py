@@ -19,7 +19,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
@@ -171,6 +171,8 @@ class LiveTable:
         """Called ``(table, seat or None)`` when the seat with a decision changes, once the change
         is stored, with the table's lock held: a listener must not block (it may start a task)."""
         self._mover: int | None = None
+        self.on_end: Callable[[str], Awaitable[None]] | None = None
+        """Awaited with the table's id once the game's last action is committed (ratings)."""
 
     # --- building ---------------------------------------------------------------------------
     def rebuild(self, actions: list[StoredAction]) -> None:
@@ -478,6 +480,8 @@ class LiveTable:
         self._extend_logs(row.ply, events, self.views, views)
         self.views = views
         await self._changed(actor)
+        if after.is_terminal() and self.on_end is not None:
+            await self.on_end(self.id)  # before the broadcast: the players then find the ratings
         self._broadcast()
         self._schedule()
 

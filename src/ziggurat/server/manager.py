@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from ziggurat.engine.registry import load
-from ziggurat.server import gamekit
+from ziggurat.server import gamekit, ratings
 from ziggurat.server.db import SEAT_KINDS
 from ziggurat.server.live import LiveTable
 from ziggurat.server.store import SeatSpec, Store, StoredTable, now
@@ -160,9 +160,12 @@ class TableManager:
                 self.failed[table_id] = reason
                 log.error("table %s could not be resumed: %s", table_id, reason)
                 raise TableUnavailable(table_id, reason) from exc
+            table.on_end = self.game_over
             self.tables[table_id] = table
             table.start()
-            return table
+        if table.state.is_terminal():
+            await self._rate(table_id, False)  # the server may have stopped between the end and its rating
+        return table
 
     async def create(
         self,
@@ -253,6 +256,7 @@ class TableManager:
             time_control=None if time_control is None else time_control.to_json(),
         )
         table = LiveTable(stored, self.store, self.bot_delay)
+        table.on_end = self.game_over
         table.rebuild([])
         try:
             await self.store.run(self.store.create_table, stored)
@@ -264,6 +268,17 @@ class TableManager:
         self.tables[table_id] = table
         table.start()
         return Created(table, issued, spectator)
+
+    async def game_over(self, table_id: str) -> None:
+        """A table's game has just ended: note when, and rate it."""
+        await self._rate(table_id, True)
+
+    async def _rate(self, table_id: str, ended: bool) -> None:
+        """Rate a finished table (``ratings.rate_table``: once, however often asked)."""
+        try:
+            await self.store.run(ratings.rate_table, self.store, table_id, ended)
+        except Exception:  # the game is stored and goes on being shown: only its rating is missing
+            log.exception("table %s: the ratings could not be updated", table_id)
 
     async def _new_id(self) -> str:
         while True:

@@ -1398,6 +1398,52 @@ Object.assign(fr, {
   "notify.noticeBody": "Table {id} : la décision vous revient.",
 });
 // ---- end of turn notice strings ----
+// ---- rating and leaderboard strings ----
+Object.assign(en, {
+  "rating.leaderboards": "Leaderboards",
+  "rating.leaderboardOf": "Leaderboard: {game}",
+  "rating.otherGames": "Games",
+  "rating.lobbyHelp": "Games between accounts are rated; the bot levels are on the same scale.",
+  "rating.scale": "Ratings follow openskill (Plackett-Luce): each finished game between accounts (bots may play too) moves them by the final ranking, ties sharing a place. A new account starts at μ 25, σ 8.3; the rating shown is μ − 3σ, a cautious estimate that starts at 0 and rises as your games make it surer. The bot levels were measured in bot tournaments on the same scale and do not change.",
+  "rating.player": "Player",
+  "rating.rating": "Rating",
+  "rating.games": "Games",
+  "rating.muHelp": "μ: the estimated skill",
+  "rating.sigmaHelp": "σ: the uncertainty of μ",
+  "rating.bot": "Bot",
+  "rating.botLevel": "{level} bot",
+  "rating.botGames": "bot tournament games it was measured in",
+  "rating.noneYet": "No rated game yet: finish a game whose players all have an account (bots may play too) to appear here.",
+  "rating.noGame": "There is no game called {game}.",
+  "rating.loadFailed": "The leaderboard could not be loaded: {detail}",
+  "rating.changes": "Ratings",
+  "rating.fixed": "fixed rating {rating}",
+  "rating.seeLeaderboard": "See the leaderboard",
+  "rating.botsMeasured": "The bot levels' ratings come from {games} bot tournament games of {players} players ({date}), one bot of each level in each game: few games, so they are rough (a wide σ).",
+});
+Object.assign(fr, {
+  "rating.leaderboards": "Classements",
+  "rating.leaderboardOf": "Classement : {game}",
+  "rating.otherGames": "Jeux",
+  "rating.lobbyHelp": "Les parties entre comptes sont classées ; les niveaux des bots sont sur la même échelle.",
+  "rating.scale": "Les cotes suivent openskill (Plackett-Luce) : chaque partie terminée entre comptes (des bots peuvent jouer aussi) les fait varier selon le classement final, les ex æquo partageant une place. Un nouveau compte commence à μ 25, σ 8,3 ; la cote affichée est μ − 3σ, une estimation prudente qui part de 0 et monte à mesure que vos parties la rendent plus sûre. Les niveaux des bots ont été mesurés en tournois de bots sur la même échelle et ne changent pas.",
+  "rating.player": "Joueur",
+  "rating.rating": "Cote",
+  "rating.games": "Parties",
+  "rating.muHelp": "μ : le niveau estimé",
+  "rating.sigmaHelp": "σ : l'incertitude sur μ",
+  "rating.bot": "Bot",
+  "rating.botLevel": "bot {level}",
+  "rating.botGames": "parties de tournoi de bots qui l'ont mesuré",
+  "rating.noneYet": "Aucune partie classée pour l'instant : terminez une partie dont tous les joueurs ont un compte (des bots peuvent jouer aussi) pour apparaître ici.",
+  "rating.noGame": "Il n'y a pas de jeu nommé {game}.",
+  "rating.loadFailed": "Le classement n'a pas pu être chargé : {detail}",
+  "rating.changes": "Cotes",
+  "rating.fixed": "cote fixe {rating}",
+  "rating.seeLeaderboard": "Voir le classement",
+  "rating.botsMeasured": "Les cotes des niveaux de bots viennent de {games} parties de tournoi de bots à {players} joueurs ({date}), un bot de chaque niveau dans chaque partie : c'est peu de parties, elles sont donc approximatives (σ large).",
+});
+// ---- end of rating and leaderboard strings ----
 
 function initialLang() {
   try {

@@ -31,6 +31,7 @@ import { createChat } from "./chat.js";
 import { setTitle, setupTurnNotices, turnUpdate } from "./notify.js";
 import { renderClocks } from "./clocks.js";
 import { renderWaitingRoom } from "./waitingroom.js";
+import { renderRatings } from "./ratingbox.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -257,6 +258,7 @@ function renderControls() {
     }
     // how it was won: the victory condition and its rule, and the scores that mean something here
     if (last.outcome) help.renderOutcome(result, last, seatName);
+    renderRatings(result, tableId, seatName, renderControls); // a rated table: each account's change
   }
   renderTableReplayLinks({ controls: document.querySelector(".controls"), result }, tableId, token, last);
   const offer = clear($("rematch-offer"));
