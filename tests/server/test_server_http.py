@@ -6,6 +6,7 @@ import hashlib
 import sqlite3
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 from server_helpers import new_table, token, wait_idle
 
@@ -40,6 +41,7 @@ def test_messages_catalogue_per_language(client: TestClient) -> None:
     assert r.status_code == 404 and "languages: en, fr" in r.json()["detail"]
 
 
+@pytest.mark.sqlite_only
 def test_create_table_gives_seat_and_spectator_tokens(client: TestClient, db_url: str) -> None:
     t = new_table(client, seats="hbh", options={"round_limit": 20})
     assert t["game"] == "mesopotamia"
