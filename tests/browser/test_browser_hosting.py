@@ -1,6 +1,6 @@
 """Hosting for friends (docs/server.md, "Hosting"): on a server with a public URL, the lobby's
-invite links to copy are the public URL's, while "Open" and a rematch stay on the address this
-browser already uses (the public one may be out of this machine's reach)."""
+invite links to copy are the public URL's, while "Open" stays on the address this browser
+already uses (the public one may be out of this machine's reach)."""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ import pytest
 from server_helpers import TestClient, new_table, token
 
 from ziggurat.server import create_app
+from ziggurat.server.limits import CreationLimit
 from ziggurat.server.links import check_forwarded_allow_ips, check_public_url
 
 SIGNUP = {"name": "Enheduanna", "password": "hymns of ur 9"}
@@ -130,3 +131,19 @@ def test_an_app_without_trusted_proxies_reads_no_forwarded_header(db_url: str, t
         assert all(
             link.startswith("http://testserver/table/") for link in _links(new_table(http, seats="hh"))
         )
+
+
+def test_behind_a_trusted_proxy_the_creation_limit_counts_each_player_address(
+    db_url: str, tmp_path: Path
+) -> None:
+    app = _app(db_url, tmp_path, forwarded_allow_ips="127.0.0.1", creation_limit=CreationLimit(1, 600.0))
+    body = {"game": "mesopotamia", "players": 2}
+    with TestClient(app, client=("127.0.0.1", 40000)) as proxy:
+        assert (
+            proxy.post("/api/tables", json=body, headers={"X-Forwarded-For": "203.0.113.7"}).status_code
+            == 201
+        )
+        again = proxy.post("/api/tables", json=body, headers={"X-Forwarded-For": "203.0.113.7"})
+        assert again.status_code == 429 and "from 203.0.113.7" in again.json()["detail"]
+        other = proxy.post("/api/tables", json=body, headers={"X-Forwarded-For": "198.51.100.4"})
+        assert other.status_code == 201  # another player behind the same proxy has a window of their own
