@@ -9,7 +9,7 @@ from fastapi import APIRouter, Header, HTTPException, Request, status
 
 from ziggurat.engine.errors import OptionError
 from ziggurat.engine.messages import LANGS, catalogue
-from ziggurat.server import gamekit
+from ziggurat.server import gamekit, lobby, timecontrol
 from ziggurat.server.limits import CreationLimit
 from ziggurat.server.links import public_link
 from ziggurat.server.live import Forbidden, LiveTable, NoRecord, Refused
@@ -160,7 +160,8 @@ async def messages(lang: str) -> dict[str, str]:
     tags=["lobby"],
 )
 async def create_table(body: TableIn, request: Request) -> TableCreated:
-    """Create a table; the answer holds every human seat's invite token and a spectator token.
+    """Create a table; the answer holds every human seat's invite token and a spectator token
+    (a public table: only the host's seat token; players take its open seats from the lobby).
 
     Each client address (as this server sees it) may create a limited number of tables in a
     sliding window (docs/server.md); over it the answer is 429 with ``Retry-After``."""
@@ -234,9 +235,20 @@ async def _create(body: TableIn, request: Request) -> TableCreated:
             status.HTTP_403_FORBIDDEN,
             "this server does not create tables from positions (create_app allow_positions)",
         )
+    host = await lobby.public_host(request, body.host_name) if body.public else None
     try:
+        known = body.game in {g.id for g in gamekit.game_infos()}
+        clock = timecontrol.parse(body.time_control, gamekit.available_bots(body.game)) if known else None
         created = await _manager(request).create(
-            body.game, body.players, body.options, seats, body.seed, position=body.position
+            body.game,
+            body.players,
+            body.options,
+            seats,
+            body.seed,
+            position=body.position,
+            public=body.public,
+            host=host,
+            time_control=clock,
         )
     except OptionError as exc:  # well-formed, but an option is unknown or outside its type and range
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
@@ -262,7 +274,10 @@ async def get_table(table_id: str, request: Request, x_ziggurat_token: TokenHead
         game=table.game.game_id,
         players=table.game.num_players,
         options=dict(table.game.options),
-        status="over" if table.status == "over" else "playing",
+        status=table.status,
+        public=table.public,
+        host_seat=table.host_seat,
+        time_control=None if table.time_control is None else table.time_control.to_json(),
         seats=[
             SeatOut(
                 seat=s.seat,
@@ -270,6 +285,7 @@ async def get_table(table_id: str, request: Request, x_ziggurat_token: TokenHead
                 kind=s.kind,
                 bot=s.bot,
                 connected=table.connected(s.seat),
+                name=s.name,
             )
             for s in table.seats
         ],

@@ -18,11 +18,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ziggurat
-from ziggurat.server import accounts, api, logfilter, tutorial
+from ziggurat.server import accounts, api, chat, lobby, logfilter, tutorial
 from ziggurat.server.db import default_url, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.links import ForwardedHeaders, check_public_url
 from ziggurat.server.manager import TableManager
+from ziggurat.server.mygames import router as mygames_router
 from ziggurat.server.rules_pages import router as rules_router
 from ziggurat.server.store import Store
 from ziggurat.server.ws import table_socket
@@ -132,10 +133,13 @@ def create_app(
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.include_router(api.router)
     app.include_router(accounts.router)
+    app.include_router(lobby.router)  # /api/lobby, joining and starting public tables
     app.include_router(tutorial.router)
+    app.include_router(chat.router)
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
 
     app.include_router(rules_router)  # /rules/{game} and /api/rules (the rules specs)
+    app.include_router(mygames_router)  # seat claims, "My games", seat links, profiles
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> Response:
@@ -149,6 +153,10 @@ def create_app(
     async def tutorial_page(game_id: str) -> Response:
         return _page(client_dir / "tutorial.html")
 
+    @app.get("/profile/{name}", include_in_schema=False)
+    async def profile_page(name: str) -> Response:
+        return _page(client_dir / "profile.html")
+
     app.mount("/static", ClientFiles(directory=client_dir, check_dir=False), name="static")
     app.mount("/", ClientFiles(directory=client_dir, check_dir=False), name="client")
     # the app's own routes (OpenAPI, docs, pages) and the API router's, which FastAPI includes lazily
@@ -158,8 +166,11 @@ def create_app(
             *app.routes,
             *api.router.routes,
             *accounts.router.routes,
+            *lobby.router.routes,
             *tutorial.router.routes,
+            *chat.router.routes,
             *rules_router.routes,
+            *mygames_router.routes,
         )
         if isinstance(r, Route)
     ]

@@ -6,8 +6,8 @@ A text frame is read in two steps, each refusing bad input with a reason the cli
 1. JSON, with a nesting limit checked *before* parsing (Python's parser recurses, so ``[[[...``
    10,000 deep would otherwise fail deep inside it) and no ``NaN`` or ``Infinity``;
 2. one of the protocol's messages, a pydantic union told apart by its ``type``: ``action``
-   (with its notation text), ``undo`` or ``ping``; strict, so ``{"action": true}`` or a number
-   for a text is refused, not converted.
+   (with its notation text), ``undo``, ``ping`` or ``chat`` (with its text); strict, so
+   ``{"action": true}`` or a number for a text is refused, not converted.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ MAX_DEPTH = 8
 """Deepest nesting of arrays and objects a message may have (the protocol's need 1)."""
 MAX_ACTION_CHARS = 200
 """Longest action text (the longest notation of any game is well under 100 characters)."""
-KINDS = ("action", "undo", "ping")
+KINDS = ("action", "undo", "ping", "chat")
 
 
 class _Message(BaseModel):
@@ -49,8 +49,16 @@ class PingIn(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[ActionIn | UndoIn | PingIn, Field(discriminator="type")]
-_READER: TypeAdapter[ActionIn | UndoIn | PingIn] = TypeAdapter(ClientMessage)
+class ChatIn(_Message):
+    """``{"type": "chat", "text": "..."}``: a chat message of the token's seat (server/chat.py
+    cleans it and checks its length, so any string is read here)."""
+
+    type: Literal["chat"]
+    text: str
+
+
+ClientMessage = Annotated[ActionIn | UndoIn | PingIn | ChatIn, Field(discriminator="type")]
+_READER: TypeAdapter[ActionIn | UndoIn | PingIn | ChatIn] = TypeAdapter(ClientMessage)
 
 
 def nesting_depth(text: str) -> int:
@@ -80,7 +88,7 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def parse_message(text: str) -> ActionIn | UndoIn | PingIn:
+def parse_message(text: str) -> ActionIn | UndoIn | PingIn | ChatIn:
     """The message ``text`` holds.
 
     :raises Refused: ``bad_message`` saying what is wrong: not JSON, nested deeper than

@@ -11,6 +11,12 @@ SHA-256 of each sign-in cookie with its CSRF token), ``chat`` (a table's message
 ``ratings`` (an account's openskill rating per game) and ``rating_changes`` (what one finished
 table did to each seat's rating).
 
+At your own pace: ``tables.time_control`` (the table's clock: none, real-time or turn-based),
+``seat_clocks`` (each seat's time left, since when it counts, and whether a bot has taken the
+seat over), ``heartbeats`` (when each server process was last alive, so time the server was
+down is not charged), ``outbox`` (mail waiting to be sent, kept until sent) and
+``turn_notices`` (the "your turn" mail already sent to a player for a table).
+
 Only portable column types are used, so the same models work on SQLite and PostgreSQL.
 Tokens and session cookies are never stored, only their SHA-256.
 """
@@ -36,6 +42,7 @@ from sqlalchemy import (
     create_engine,
     event,
     false,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -66,6 +73,9 @@ class UserRow(Base):
     name_key: Mapped[str] = mapped_column(String(32), unique=True)  # the name case-folded
     password_hash: Mapped[str] = mapped_column(String(255))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    mail_turns: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    unsubscribe: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)  # SHA-256
 
 
 class SessionRow(Base):
@@ -100,6 +110,9 @@ class TableRow(Base):
     public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     host_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # who starts a lobby table
     finished: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # {"kind": "realtime", "budget": s, "increment": s} or {"kind": "turn_based", "per_turn": s},
+    # with "grace" (s) and "takeover" (a bot level); None: no clock
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRow(Base):
@@ -184,6 +197,65 @@ class RatingChangeRow(Base):
     sigma_before: Mapped[float] = mapped_column(Float)
     mu_after: Mapped[float] = mapped_column(Float)
     sigma_after: Mapped[float] = mapped_column(Float)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatClockRow(Base):
+    """One seat's clock at a timed table: the time it has left (real-time: its budget; turn-based:
+    what is left of the current turn), since when it counts (``None``: not counting, the seat has
+    no decision), when it ran out, and since which ply a bot plays the seat (``None``: its player)."""
+
+    __tablename__ = "seat_clocks"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    remaining_ms: Mapped[int] = mapped_column(BigInteger)
+    running_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    timed_out: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    bot_since_ply: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class HeartbeatRow(Base):
+    """When a server process was last alive (written every few seconds)."""
+
+    __tablename__ = "heartbeats"
+
+    process: Mapped[str] = mapped_column(String(64), primary_key=True)
+    seen: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class OutboxRow(Base):
+    """One mail to send; kept (``sent`` set) once the SMTP server took it."""
+
+    __tablename__ = "outbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), nullable=True, index=True
+    )
+    table_id: Mapped[str | None] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), nullable=True, index=True
+    )
+    kind: Mapped[str] = mapped_column(String(32))
+    to_addr: Mapped[str] = mapped_column(String(254))
+    subject: Mapped[str] = mapped_column(String(200))
+    body: Mapped[str] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    sent: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_try: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class TurnNoticeRow(Base):
+    """A "your turn" mail was queued for this player at this table (at ``ply``); no other is
+    sent for the table until the player has played (the row is then deleted)."""
+
+    __tablename__ = "turn_notices"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -21,7 +21,7 @@ import random
 import time
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from ziggurat.bots.base import Bot, close_bot, make_bot
 from ziggurat.engine.contract import CHANCE, State, sample_chance
@@ -31,6 +31,7 @@ from ziggurat.engine.records import apply_recorded, record
 from ziggurat.engine.registry import game_class, load
 from ziggurat.server import gamekit
 from ziggurat.server.store import SeatSpec, Store, StoredAction, StoredTable
+from ziggurat.server.timecontrol import TimeControl
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +73,10 @@ UNDO_BLOCKS: dict[str, str] = {
     "barrier": "the last action cannot be taken back: it ended the turn, revealed something or was a chance event",
 }
 """Why an undo is refused (``undo_block`` in the ``state`` message; the browser words each key)."""
+
+
+NOT_STARTED = "the game has not started: the host starts it once the seats are taken"
+"""Why an action or an undo is refused at a lobby table that is still open."""
 
 
 class NoRecord(LookupError):
@@ -127,6 +132,10 @@ class LiveTable:
         self.tokens: dict[str, int | None] = dict(stored.tokens)
         self.rematch_id = stored.rematch_id
         self.start_position = stored.start
+        self.public = stored.public
+        self.host_seat = stored.host_seat
+        self.time_control = TimeControl.from_json(stored.time_control)
+        self.open = stored.status == "open"  # a lobby table waiting for players: nothing is played
         self.store = store
         self.bot_delay = bot_delay
         self.colours = gamekit.colours(self.game)
@@ -204,7 +213,9 @@ class LiveTable:
 
     # --- facts ------------------------------------------------------------------------------
     @property
-    def status(self) -> str:
+    def status(self) -> Literal["open", "playing", "over"]:
+        if self.open:
+            return "open"
         return "over" if self.state.is_terminal() else "playing"
 
     @property
@@ -216,7 +227,10 @@ class LiveTable:
         return len(self.rows)
 
     def to_move(self) -> str | None:
-        """Colour of the seat to move (``None`` at a chance node or once the game is over)."""
+        """Colour of the seat to move (``None`` at a chance node, before a lobby table starts,
+        or once the game is over)."""
+        if self.open:
+            return None
         who = self.state.current_player()
         return self.colours[who] if 0 <= who < len(self.colours) else None
 
@@ -288,6 +302,8 @@ class LiveTable:
         """
         if seat is None:
             raise Refused("forbidden", "a spectator token can only watch")
+        if self.open:
+            return Refused("not_started", NOT_STARTED)
         trial = self.state.clone()
         try:
             trial.apply(text, seat=seat)
@@ -322,7 +338,7 @@ class LiveTable:
     def message_for(self, viewer: int | None, log_start: int) -> str:
         """The ``state`` message for ``viewer`` with log entries from ``log_start`` on."""
         legal: list[str] = []
-        if viewer is not None and self.state.current_player() == viewer:
+        if viewer is not None and not self.open and self.state.current_player() == viewer:
             legal = list(self.state.legal_actions())
         head = {
             "type": "state",
@@ -340,6 +356,9 @@ class LiveTable:
             "status": self.status,
             "result": self.result,
             "outcome": self.outcome(),
+            "seats": self.seats_payload(),
+            "host_seat": self.host_seat,
+            "public": self.public,
         }
         body = json.dumps(head, separators=(",", ":"))
         # Log entries are kept as JSON text, so a long log is joined, not re-encoded.
@@ -377,6 +396,8 @@ class LiveTable:
         if seat is None:
             raise Refused("forbidden", "a spectator token can only watch")
         async with self.lock:
+            if self.open:
+                raise Refused("not_started", NOT_STARTED)
             await self._play(seat, text)
 
     async def undo(self, seat: int | None) -> None:
@@ -384,6 +405,8 @@ class LiveTable:
         if seat is None:
             raise Refused("forbidden", "a spectator token can only watch")
         async with self.lock:
+            if self.open:
+                raise Refused("not_started", NOT_STARTED)
             why = self.undo_refusal(seat)
             if why is not None:
                 raise Refused("cannot_undo", why)
@@ -434,13 +457,60 @@ class LiveTable:
         self._broadcast()
         self._schedule()
 
+    # --- a lobby table: seats taken, then the host starts it ------------------------------------
+    def seats_payload(self) -> list[dict[str, Any]]:
+        """Who sits where: ``{"seat", "kind", "bot", "name", "account", "free"}`` per seat
+        (``name``: the account's or guest's name, if known; ``free``: an open seat)."""
+        return [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "bot": s.bot,
+                "name": s.name,
+                "account": s.user_id is not None,
+                "free": s.kind == "open",
+            }
+            for s in self.seats
+        ]
+
+    def free_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == "open"]
+
+    def seat_taken(self, seat: int, user_id: int | None, name: str | None, token_hash: str) -> None:
+        """A player took the free ``seat`` (already stored; the lock is held): every socket is
+        told who sits where now."""
+        self.seats[seat] = SeatSpec(seat, "human", None, user_id, name)
+        self.tokens[token_hash] = seat
+        self._broadcast()
+
+    def seat_claimed(self, seat: int, user_id: int, name: str) -> None:
+        """The human ``seat`` was saved to an account (already stored): every socket is told
+        its name, and the end of the game rates it."""
+        spec = self.seats[seat]
+        self.seats[seat] = SeatSpec(seat, spec.kind, spec.bot, user_id, name)
+        self._broadcast()
+
+    def begin(self, fill: str | None) -> None:
+        """The host started the table (already stored; the lock is held): free seats become
+        ``fill`` bots, and the game begins (bots and chance start moving)."""
+        for i, spec in enumerate(self.seats):
+            if spec.kind == "open":
+                if fill is None:
+                    raise ValueError(f"seat {i + 1} is free and no bot level fills it")
+                self.seats[i] = SeatSpec(i, "bot", fill)
+                self.bots[i] = make_bot(gamekit.bot_spec(fill), self.game, i)
+        self.open = False
+        self.changes += 1
+        self._broadcast()
+        self._schedule()
+
     # --- the driver -------------------------------------------------------------------------
     def start(self) -> None:
         """Let the driver play chance and bot seats if one of them is to move."""
         self._schedule()
 
     def _schedule(self) -> None:
-        if self._closed or (self._task is not None and not self._task.done()):
+        if self.open or self._closed or (self._task is not None and not self._task.done()):
             return
         who = self.state.current_player()
         if not self.state.is_terminal() and (who == CHANCE or who in self.bots):

@@ -15,8 +15,10 @@ from typing import Any
 
 from ziggurat.engine.registry import load
 from ziggurat.server import gamekit
+from ziggurat.server.db import SEAT_KINDS
 from ziggurat.server.live import LiveTable
 from ziggurat.server.store import SeatSpec, Store, StoredTable, now
+from ziggurat.server.timecontrol import TimeControl
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +57,37 @@ def _reason(exc: BaseException) -> str:
     if not (isinstance(exc, ValueError) and text):
         text = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
     return text if len(text) <= MAX_REASON else text[: MAX_REASON - 3] + "..."
+
+
+Host = tuple[int | None, str | None]
+"""Who creates a public table and sits at its host seat: ``(account id or None, name)``."""
+
+
+def _host_seat(seats: list[SeatSpec], public: bool) -> int | None:
+    """The host's seat of a public table (its one human seat), ``None`` for a private table.
+
+    :raises ValueError: for an open seat at a private table, or a public table without exactly
+        one human seat.
+    """
+    for seat in seats:
+        if seat.kind not in SEAT_KINDS:
+            raise ValueError(
+                f"seat {seat.seat + 1}: unknown kind {seat.kind!r}; kinds: {', '.join(SEAT_KINDS)}"
+            )
+    if not public:
+        if any(s.kind == "open" for s in seats):
+            raise ValueError(
+                "a private table has no open seats: list it in the public lobby (public: true), "
+                "or make every seat a human or a bot"
+            )
+        return None
+    humans = [s.seat for s in seats if s.kind == "human"]
+    if len(humans) != 1:
+        raise ValueError(
+            "a public table has exactly one human seat, the host's: make the others open seats "
+            f"(players take them from the lobby) or bots ({len(humans)} human seats given)"
+        )
+    return humans[0]
 
 
 @dataclass
@@ -136,11 +169,20 @@ class TableManager:
         seed: int | None,
         issue: set[int] | None = None,
         position: dict[str, Any] | None = None,
+        public: bool = False,
+        host: Host | None = None,
+        time_control: TimeControl | None = None,
     ) -> Created:
         """Create and store a table; tokens are issued for human seats (those in ``issue`` if given).
 
         With ``position`` the game starts there instead of at its set-up (the players are the
         position's). Everything is checked, and the table built, before anything is stored.
+
+        A ``public`` table is listed in the lobby: its one human seat is the host's (``host``
+        sits there, and only its token is issued); the others are bots or ``open`` seats, which
+        players take from the lobby. While a seat is open the table's status is ``open`` and
+        nothing is played until the host starts it; with no open seat it starts at once. A
+        private table has no open seat.
 
         :raises OptionError: for an unknown option, or a value outside its type and range.
         :raises ValueError: for an unknown game, a bad player count, seat or seed.
@@ -161,9 +203,15 @@ class TableManager:
         if position is not None:
             game.state_from_position(position)  # InvalidPosition (a ValueError) names the fault
         if seats is None:
-            seats = [SeatSpec(i, "human", None) for i in range(players)]
+            seats = [SeatSpec(i, "human" if i == 0 or not public else "open", None) for i in range(players)]
         if len(seats) != players:
             raise ValueError(f"{len(seats)} seats given for {players} players")
+        host_seat = _host_seat(seats, public)
+        if host_seat is not None:
+            user_id, name = host or (None, None)
+            seats = list(seats)
+            seats[host_seat] = SeatSpec(host_seat, "human", None, user_id, name)
+            issue = {host_seat}
         bots = gamekit.available_bots(game_id)
         for seat in seats:
             if seat.kind == "bot" and seat.bot not in bots:
@@ -189,13 +237,16 @@ class TableManager:
             players=players,
             options=dict(game.options),
             seed=seed,
-            status="playing",
+            status="open" if any(s.kind == "open" for s in seats) else "playing",
             result=None,
             rematch_id=None,
             created=now(),
             seats=seats,
             tokens=tokens,
             start=position,
+            public=public,
+            host_seat=host_seat,
+            time_control=None if time_control is None else time_control.to_json(),
         )
         table = LiveTable(stored, self.store, self.bot_delay)
         table.rebuild([])
@@ -246,6 +297,7 @@ class TableManager:
                 None,
                 issue=({seat} | {v for v in watching if v is not None}) & humans,
                 position=old.start_position,
+                time_control=old.time_control,
             )
             new = created.table
             await self.store.run(self.store.set_rematch, old.id, new.id)

@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from ziggurat.server.timecontrol import TimeControlIn
+
 
 class FailedTable(BaseModel):
     """A stored table that could not be resumed, and why."""
@@ -43,9 +45,10 @@ class GameOut(BaseModel):
 
 
 class SeatIn(BaseModel):
-    """A seat of a new table: a human (who gets an invite token) or a bot."""
+    """A seat of a new table: a human (who gets an invite token), a bot, or an open seat of a
+    public table (a player takes it from the lobby)."""
 
-    kind: Literal["human", "bot"] = "human"
+    kind: Literal["human", "bot", "open"] = "human"
     bot: str | None = Field(
         default=None,
         description=(
@@ -69,6 +72,21 @@ class TableIn(BaseModel):
             "start from this position (the game's position format) instead of the set-up; only on a "
             "server created with allow_positions (for tests and prepared situations): 403 otherwise"
         ),
+    )
+    public: bool = Field(
+        default=False,
+        description=(
+            "list the table in the public lobby: its one human seat is the creator's (the host), the "
+            "others open seats or bots; created with the sign-in cookie it needs X-CSRF-Token"
+        ),
+    )
+    time_control: TimeControlIn | None = Field(
+        default=None, description="the table's clock: none (the default), realtime or turn_based"
+    )
+    host_name: str | None = Field(
+        default=None,
+        max_length=200,
+        description="a public table's host as a guest: the name shown in the lobby (a signed-in host is shown by the account's name)",
     )
 
 
@@ -138,9 +156,10 @@ class Access(BaseModel):
 class SeatOut(BaseModel):
     seat: int
     colour: str
-    kind: str
+    kind: str = Field(description="human, bot, or open (a free seat of a lobby table)")
     bot: str | None
     connected: bool
+    name: str | None = Field(default=None, description="the account or guest sitting there, if known")
 
 
 class TableOut(BaseModel):
@@ -148,7 +167,14 @@ class TableOut(BaseModel):
     game: str
     players: int
     options: dict[str, Any]
-    status: Literal["playing", "over"]
+    status: Literal["open", "playing", "over"] = Field(
+        description="open: a lobby table waiting for players (the host starts it)"
+    )
+    public: bool = Field(default=False, description="listed in the public lobby")
+    host_seat: int | None = Field(default=None, description="the seat that starts a lobby table")
+    time_control: dict[str, Any] | None = Field(
+        default=None, description="the table's clock rules (docs/server.md, Time controls); null: no clock"
+    )
     seats: list[SeatOut]
     to_move: str | None = Field(description="colour of the seat to move")
     rematch: str | None = Field(description="id of the rematch table, once one was asked for")

@@ -17,18 +17,22 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
-from ziggurat.server.db import ActionRow, SeatRow, TableRow, TokenRow
+from ziggurat.server.db import ActionRow, SeatRow, TableRow, TokenRow, UserRow
 
 T = TypeVar("T")
 
 
 @dataclass(slots=True)
 class SeatSpec:
-    """A seat as stored: ``kind`` is ``human`` or ``bot`` (then ``bot`` names its kind)."""
+    """A seat as stored: ``kind`` is ``human``, ``bot`` (then ``bot`` names its kind) or ``open``
+    (a free seat of a lobby table); ``user_id`` and ``name`` say who sits there, if known (an
+    account, or a guest's name; loaded with the account's name)."""
 
     seat: int
     kind: str
     bot: str | None
+    user_id: int | None = None
+    name: str | None = None
 
 
 @dataclass(slots=True)
@@ -58,6 +62,9 @@ class StoredTable:
     tokens: dict[str, int | None] = field(default_factory=dict)  # token hash -> seat (None: spectator)
     actions: list[StoredAction] = field(default_factory=list)
     start: dict[str, Any] | None = None  # the position the game started from (None: the set-up)
+    public: bool = False  # listed in the public lobby
+    host_seat: int | None = None  # the seat that starts a lobby table
+    time_control: dict[str, Any] | None = None  # timecontrol.TimeControl.to_json(); None: no clock
 
 
 @dataclass(slots=True)
@@ -112,11 +119,23 @@ class Store:
                     rematch_id=None,
                     created=table.created,
                     start=table.start,
+                    public=table.public,
+                    host_seat=table.host_seat,
+                    time_control=table.time_control,
                 )
             )
             s.flush()
             for seat in table.seats:
-                s.add(SeatRow(table_id=table.id, seat=seat.seat, kind=seat.kind, bot=seat.bot))
+                s.add(
+                    SeatRow(
+                        table_id=table.id,
+                        seat=seat.seat,
+                        kind=seat.kind,
+                        bot=seat.bot,
+                        user_id=seat.user_id,
+                        name=None if seat.user_id is not None else seat.name,  # an account's name is its own
+                    )
+                )
             for token_hash, seat_no in table.tokens.items():
                 s.add(TokenRow(hash=token_hash, table_id=table.id, seat=seat_no, created=table.created))
 
@@ -132,8 +151,8 @@ class Store:
         result: list[float] | None,
         outcome: dict[str, Any] | None = None,
     ) -> None:
-        """Store one applied action, and the table's status (its result and how it was won)
-        once the game is over."""
+        """Store one applied action, and the table's status (its result, how it was won and
+        when it finished) once the game is over."""
         # Core statements: this runs once per action, and the ORM unit of work costs 3x more.
         with self.engine.begin() as conn:
             conn.execute(
@@ -151,7 +170,7 @@ class Store:
                 conn.execute(
                     update(TableRow)
                     .where(TableRow.id == table_id)
-                    .values(status=status, result=result, outcome=outcome)
+                    .values(status=status, result=result, outcome=outcome, finished=now())
                 )
 
     def delete_action(self, table_id: str, ply: int) -> None:
@@ -175,7 +194,9 @@ class Store:
 
     def unfinished_ids(self) -> list[str]:
         with self.sessions() as s:
-            query = select(TableRow.id).where(TableRow.status == "playing").order_by(TableRow.created)
+            query = (
+                select(TableRow.id).where(TableRow.status.in_(("open", "playing"))).order_by(TableRow.created)
+            )
             return list(s.scalars(query))
 
     def lookup(self, hashes: Iterable[str]) -> list[Access]:
@@ -199,8 +220,13 @@ class Store:
     @staticmethod
     def _stored(s: Session, row: TableRow) -> StoredTable:
         seats = [
-            SeatSpec(r.seat, r.kind, r.bot)
-            for r in s.scalars(select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat))
+            SeatSpec(r.seat, r.kind, r.bot, r.user_id, account if account is not None else r.name)
+            for r, account in s.execute(
+                select(SeatRow, UserRow.name)
+                .outerjoin(UserRow, SeatRow.user_id == UserRow.id)
+                .where(SeatRow.table_id == row.id)
+                .order_by(SeatRow.seat)
+            )
         ]
         tokens = {r.hash: r.seat for r in s.scalars(select(TokenRow).where(TokenRow.table_id == row.id))}
         actions = [
@@ -221,4 +247,7 @@ class Store:
             tokens=tokens,
             actions=actions,
             start=row.start,
+            public=bool(row.public),
+            host_seat=row.host_seat,
+            time_control=row.time_control,
         )

@@ -19,7 +19,8 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
-from ziggurat.server.client_messages import ActionIn, PingIn, parse_message
+from ziggurat.server import chat
+from ziggurat.server.client_messages import ActionIn, ChatIn, PingIn, parse_message
 from ziggurat.server.live import Connection, Forbidden, LiveTable, Refused
 from ziggurat.server.manager import TableManager, TableUnavailable, hash_token
 
@@ -67,7 +68,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     conn = Connection(viewer)
     sender = asyncio.create_task(_send_loop(websocket, conn))
     try:
-        await table.attach(conn)
+        await chat.attach(table, conn)  # the first state, then the stored chat
         await _receive_loop(websocket, table, conn)
     except WebSocketDisconnect:
         pass
@@ -117,6 +118,8 @@ async def _handle(text: str, table: LiveTable, conn: Connection) -> None:
             conn.send('{"type":"pong"}')
         elif isinstance(message, ActionIn):
             await table.act(conn.viewer, message.action)
+        elif isinstance(message, ChatIn):
+            await chat.post(table, conn, message.text)
         else:
             await table.undo(conn.viewer)
     except Refused as exc:

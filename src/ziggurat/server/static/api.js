@@ -12,8 +12,8 @@ export class ApiError extends Error {
 }
 
 /** JSON request; throws ApiError with the server's `detail` on failure. */
-export async function api(method, path, body = undefined, token = undefined) {
-  const headers = { Accept: "application/json" };
+export async function api(method, path, body = undefined, token = undefined, extraHeaders = undefined) {
+  const headers = { Accept: "application/json", ...extraHeaders };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Ziggurat-Token"] = token;
   let res;
@@ -37,6 +37,30 @@ export async function api(method, path, body = undefined, token = undefined) {
     throw new ApiError(res.status, detail || res.statusText);
   }
   return data;
+}
+
+// ---- the signed-in account (docs/server.md, "Accounts") ----
+
+let accountAnswer = null; // the promise of GET /api/account: {signed_in, name, csrf}
+
+/** Who is signed in here, asked once per page (again with `refresh`): {signed_in, name, csrf}. */
+export function currentAccount(refresh = false) {
+  if (refresh || !accountAnswer) {
+    accountAnswer = api("GET", "/api/account").catch(() => ({ signed_in: false, name: null, csrf: null }));
+  }
+  return accountAnswer;
+}
+
+/** Remember the account a sign-up, sign-in or sign-out answered (it carries the new CSRF token). */
+export function setAccount(answer) {
+  accountAnswer = Promise.resolve(answer);
+}
+
+/** A request made as the signed-in account: api() with its CSRF token in X-CSRF-Token, which
+ * every change authenticated by the session cookie needs (and a seat token when given). */
+export async function accountApi(method, path, body = undefined, token = undefined) {
+  const me = await currentAccount();
+  return api(method, path, body, token, me.csrf ? { "X-CSRF-Token": me.csrf } : undefined);
 }
 
 function readList(key) {

@@ -11,10 +11,20 @@ import {
   rememberToken,
   storedTokens,
 } from "./api.js";
+import { setupAccount } from "./account.js";
 import { explainSymbols } from "./boards/mesopotamia-epochs/symbols.js";
 import { clear, copyText, h } from "./dom.js";
 import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { loadMessages } from "./messages.js";
+import {
+  createPublicTable,
+  currentAccount,
+  guestName,
+  loadPublicTables,
+  rememberGuestName,
+  renderPublicTables,
+  setupPublicTables,
+} from "./publictables.js";
 import { messageText, seatName } from "./tablehelp.js";
 
 const $ = (id) => document.getElementById(id);
@@ -71,6 +81,7 @@ function seatChoices(g) {
   const levels = bots.filter((b) => BOT_LEVELS.includes(b));
   const others = bots.filter((b) => !BOT_LEVELS.includes(b));
   const out = [h("option", { value: "human" }, t("seat.human"))];
+  if ($("public").checked) out.push(h("option", { value: "open" }, t("seat.open")));
   if (!levels.length) return [...out, ...others.map(option)];
   out.push(h("optgroup", { label: t("lobby.botLevels") }, levels.map(option)));
   if (others.length) out.push(h("optgroup", { label: t("lobby.otherBots") }, others.map(option)));
@@ -93,6 +104,7 @@ function renderSeats() {
   for (let i = 0; i < n; i++) {
     const sel = h("select", { id: `seat-${i}`, name: `seat-${i}`, dataset: { seat: i } }, seatChoices(g));
     sel.value = old[i] || (i === 0 ? "human" : defBot);
+    if (!sel.value) sel.value = "human"; // an open seat of a table that is no longer public
     rows.append(h("div", { class: "field seat-row" }, h("label", { for: `seat-${i}` }, t("lobby.seatN", { n: i + 1 })), sel));
   }
   explainSymbols(rows, g.id, n);
@@ -189,19 +201,32 @@ async function onCreate(ev) {
   const seats = [];
   for (let i = 0; i < players; i++) {
     const v = $(`seat-${i}`).value;
-    seats.push(v === "human" ? { kind: "human" } : { kind: "bot", bot: v.slice(4) });
+    seats.push(v === "human" || v === "open" ? { kind: v } : { kind: "bot", bot: v.slice(4) });
   }
   const seedText = $("seed").value.trim();
   const body = { game: g.id, players, options: collectOptions(g), seats, seed: seedText === "" ? null : Number(seedText) };
+  if ($("public").checked) {
+    body.public = true;
+    if (!(await currentAccount())) {
+      body.host_name = $("host-name").value.trim();
+      if (!body.host_name) {
+        showCreateError(t("pub.hostNameNeeded"));
+        $("host-name").focus();
+        return;
+      }
+      rememberGuestName(body.host_name);
+    }
+  }
   $("create").disabled = true;
   try {
-    const ans = await api("POST", "/api/tables", body);
+    const ans = body.public ? await createPublicTable(body) : await api("POST", "/api/tables", body);
     lastCreated = ans;
     rememberCreated(ans);
     if (ans.spectator_token) rememberToken(ans.table, ans.spectator_token, null);
     renderCreated();
     $("created").scrollIntoView({ behavior: "smooth", block: "start" });
     loadMyTables();
+    if (body.public) loadPublicTables();
   } catch (e) {
     showCreateError(t("lobby.createFailed", { detail: e instanceof ApiError ? e.detail : String(e) }));
   } finally {
@@ -247,7 +272,7 @@ function renderCreated() {
       h("span", { class: `swatch sw-${seat.colour}` }),
       h("strong", {}, seatLabel(seat)),
       " ",
-      h("span", { class: "muted" }, seat.kind === "bot" ? t("seat.botKind", { bot: t(`bot.${seat.bot}`) }) : t("seat.human")),
+      h("span", { class: "muted" }, seat.kind === "bot" ? t("seat.botKind", { bot: t(`bot.${seat.bot}`) }) : seat.kind === "open" ? t("seat.open") : t("seat.human")),
     );
     list.append(h("li", { dataset: { seat: seat.seat } }, head, seat.kind === "human" && seat.link ? copyRow(t("lobby.seatLink"), seat.link, `seat-${seat.seat}`) : null));
   }
@@ -313,7 +338,7 @@ function renderMyTables() {
   const ul = h("ul", { class: "my-tables" });
   for (const [table, entries] of rows) {
     const first = entries[0];
-    const status = first.status === "over" ? t("lobby.statusOver") : t("lobby.statusPlaying");
+    const status = first.status === "over" ? t("lobby.statusOver") : first.status === "open" ? t("lobby.statusOpen") : t("lobby.statusPlaying");
     const toMove = first.status !== "over" && first.to_move ? t("lobby.toMove", { colour: labelOf(first.to_move_label, first.to_move) }) : "";
     const links = entries
       .sort((a, b) => (a.seat ?? 99) - (b.seat ?? 99))
@@ -376,11 +401,32 @@ function renderAll() {
   renderOptions();
   renderCreated();
   renderMyTables();
+  renderPublicTables();
+}
+
+/** "List in the public lobby": the seats may be open, and a guest host gives a name. */
+async function onPublicChange() {
+  const on = $("public").checked;
+  $("public-help").hidden = !on;
+  const n = Number($("players").value);
+  renderSeats();
+  // listed: the other seats start open (players take them from the lobby; any may still be a
+  // bot); private again: open seats go back to the default bot
+  const defBot = defaultBot(currentGame());
+  for (let i = 0; i < n; i++) {
+    const sel = $(`seat-${i}`);
+    if (on && i > 0) sel.value = "open";
+    else if (!on && sel.value === "human" && i > 0) sel.value = defBot;
+  }
+  const signedIn = on && !!(await currentAccount());
+  $("host-name-row").hidden = !on || signedIn;
+  if (on && !$("host-name").value) $("host-name").value = guestName();
 }
 
 async function main() {
   $("lang").append(langSwitch());
   applyStatic(document);
+  setupAccount({ bar: $("account-bar"), panel: $("account"), games: $("my-games") }); // sign-in area, My games
   onLangChange((l) => {
     renderAll();
     loadMessages(l).then(renderAll);
@@ -394,6 +440,7 @@ async function main() {
     renderOptions();
   });
   $("players").addEventListener("change", renderSeats);
+  $("public").addEventListener("change", onPublicChange);
   try {
     games = await api("GET", "/api/games");
   } catch (e) {
@@ -409,6 +456,7 @@ async function main() {
   await loadMessages(lang()).catch(() => null);
   document.body.dataset.ready = "1";
   loadMyTables();
+  setupPublicTables(games);
   api("GET", "/api/tutorials")
     .then((list) => ((tutorials = list), renderTutorials()))
     .catch(() => {}); // without tutorials the lobby simply shows no links to them

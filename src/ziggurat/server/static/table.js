@@ -18,6 +18,7 @@
 //   renderResult(element, stateMessage, t) (optional) -> fills the game-over box (winner, ranking)
 // Without a board module the page still plays: the legal list and the notation box work.
 
+import { setupSeatSaving } from "./account.js";
 import { ApiError, TableSocket, api, pageLink, rememberToken, tokenForTable, tokenFromHash } from "./api.js";
 import { clear, h } from "./dom.js";
 import { notationPlaceholder, renderLegalGroups } from "./legal.js";
@@ -25,6 +26,8 @@ import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { linkRules, setupRules } from "./rules.js";
 import { loadMessages, messagesReady, refusalReason, renderMessage } from "./messages.js";
 import * as help from "./tablehelp.js";
+import { createChat } from "./chat.js";
+import { renderWaitingRoom } from "./waitingroom.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,6 +45,7 @@ let infoFetchedAt = 0;
 let zoom = 1;
 let pendingAction = null; // the action text last sent, shown with its refusal
 let awaiting = 0; // when the last action was sent, until its answer (a state or an error) arrives
+let chat = null; // the chat panel (chat.js)
 
 let connState = "connecting";
 
@@ -282,7 +286,23 @@ function renderHeader() {
   document.title = `${game || "Ziggurat"} — Ziggurat`;
 }
 
+/** Who sits where, as the state message says it (a player took a seat, the host started):
+ * the player panels show it at once. */
+function syncSeats(m) {
+  if (!info?.seats || !Array.isArray(m.seats)) return;
+  for (const seat of m.seats) {
+    const known = info.seats[seat.seat];
+    if (known) Object.assign(known, { kind: seat.kind, bot: seat.bot, name: seat.name });
+  }
+}
+
+/** A public table that has not started: its waiting room (waitingroom.js). */
+function renderWaiting() {
+  renderWaitingRoom($("waiting-room"), last, { tableId, token, game: info?.game, colourOf: colourOfSeat, labelOf: seatName, rerender: renderWaiting });
+}
+
 function renderAll() {
+  renderWaiting();
   renderHeader();
   renderError();
   renderControls();
@@ -290,6 +310,7 @@ function renderAll() {
   renderLog();
   if (board && last) board.render();
   renderBotThinking();
+  chat?.update(last, info);
 }
 
 function renderBotThinking() {
@@ -309,6 +330,7 @@ async function refreshInfo(force = false) {
 }
 
 function onMessage(m) {
+  if (chat?.handle(m)) return; // chat messages, the chat history, refused chat messages
   if (m.type === "state") {
     const changed = !last || last.version !== m.version;
     if (!last) rememberToken(tableId, token, m.seat ?? null);
@@ -325,6 +347,7 @@ function onMessage(m) {
       lastError = null;
       settled();
     }
+    syncSeats(m);
     if (board) board.update(m, info);
     renderAll();
     document.body.dataset.version = String(m.version);
@@ -434,7 +457,9 @@ async function main() {
     return;
   }
   renderHeader();
+  setupSeatSaving($("account-save"), tableId, token); // "Save this game to my account" when signed in
   await Promise.all([loadBoard(info.game), loadMessages(lang()), loadMessages("en"), setupRules(info.game)]);
+  chat = createChat($("chat"), (msg) => !!socket?.send(msg));
   socket = new TableSocket(tableId, token, {
     onMessage,
     onStatus: (state, code) => {

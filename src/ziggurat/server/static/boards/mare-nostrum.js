@@ -10,6 +10,7 @@ import { draw, inPlay } from "./mare-nostrum/draw.js";
 import { actionGroup, actionLabel, areaName, capitalise, costOf, empireArt, empireName, goodName, optionsOf, seatColour, tileName } from "./mare-nostrum/labels.js";
 import { createPopover } from "./mare-nostrum/popover.js";
 import "./mare-nostrum/strings.js";
+import { seatKindText } from "../seatnames.js";
 
 export const id = "mare-nostrum";
 // seatName: how the table's header names a seat, by its empire ("You play Greece", "Vous jouez la Grèce")
@@ -304,7 +305,7 @@ export function createBoard(els, ctx) {
       const box = h(
         "div",
         { class: `mn-player player${view.to_move === s ? " to-move" : ""}`, style: `--c:${seatColour(view, s)}`, dataset: { seat: s } },
-        h("div", { class: "player-head" }, h("strong", {}, empireName(t, view, s)), colour ? ` · ${colour}` : "", me ? ` (${t("seat.you")})` : "", seatInfo?.kind === "bot" ? h("span", { class: "muted" }, ` · ${t("seat.botKind", { bot: t(`bot.${seatInfo.bot}`) })}`) : null),
+        h("div", { class: "player-head" }, h("strong", {}, empireName(t, view, s)), colour ? ` · ${colour}` : "", me ? ` (${t("seat.you")})` : "", seatKindText(t, seatInfo, "") ? h("span", { class: "muted" }, ` · ${seatKindText(t, seatInfo, "")}`) : null),
         titles.length ? h("div", { class: "mn-titles" }, "★ ", t("ui.labelColon", { label: t("mn.titles") }), titles.join(", ")) : null,
         h("div", { class: "mn-tracks" }, ["trade", "culture", "military"].flatMap((k) => trackRow(k, lv[k]))),
         h("div", { class: "mn-victory muted" }, t("mn.victory", { tiles: counted, tw: opts.tiles_to_win, cities: lv.cities, cw: opts.capitals_to_win })),

@@ -2,6 +2,7 @@
 // track, the People cards of the Epoch with the order of rounds, dice and card faces.
 
 import { clear, h, s } from "../../dom.js";
+import { seatKindText } from "../../seatnames.js";
 import { epochColour, occupancy, owners } from "./data.js";
 import { playerBadge, symbolIcon } from "./draw.js";
 import { abilityName, activePeople, areaName, peopleName, symbolName } from "./labels.js";
@@ -147,7 +148,7 @@ function playerBox(t, data, view, pl, seatInfo) {
   const occ = occupancy(view);
   const active = activePeople(view);
   const toMove = view.to_move === pl.symbol;
-  const kind = seatInfo ? (seatInfo.kind === "bot" ? t("seat.botKind", { bot: t(`bot.${seatInfo.bot}`) }) : t("seat.human")) : "";
+  const kind = seatKindText(t, seatInfo);
   let areas = 0;
   let doubles = 0;
   const cards = (pl.cards || []).map((c) => {

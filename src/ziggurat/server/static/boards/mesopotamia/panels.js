@@ -1,6 +1,7 @@
 // Mesopotamia information panels: turn bar, players (Mana scales, supplies, offerings, hands), piles.
 
 import { clear, h, s } from "../../dom.js";
+import { seatKindText } from "../../seatnames.js";
 import { PIECE_COLOURS } from "./draw.js";
 import { cardName, colourName, tileName } from "./labels.js";
 
@@ -72,7 +73,7 @@ function playerBox(t, view, pl, info, seatInfo) {
   const delivered = new Set((off.delivered || []).map(String));
   const carried = (pl.tribes || []).filter((tr) => String(tr[2]).startsWith("o")).map((tr) => String(tr[2]).slice(1));
   const underHuts = (view.huts || []).filter((hh) => hh[0] === pl.colour && hh[4]).map((hh) => String(hh[4]));
-  const kind = seatInfo ? (seatInfo.kind === "bot" ? t("seat.botKind", { bot: t(`bot.${seatInfo.bot}`) }) : t("seat.human")) : "";
+  const kind = seatKindText(t, seatInfo);
   const name = colourName(t, pl.colour) + (me ? ` (${t("seat.you")})` : "");
 
   const header = h(
