@@ -21,6 +21,7 @@ import ziggurat
 from ziggurat.server import accounts, api, chat, lobby, logfilter, replay, tutorial
 from ziggurat.server.db import default_url, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
+from ziggurat.server.links import ForwardedHeaders, check_public_url
 from ziggurat.server.manager import TableManager
 from ziggurat.server.mygames import router as mygames_router
 from ziggurat.server.rules_pages import router as rules_router
@@ -77,6 +78,8 @@ def create_app(
     static_dir: str | Path | None = None,
     creation_limit: CreationLimit | None | Literal["env"] = "env",
     allow_positions: bool = False,
+    public_url: str | None = None,
+    forwarded_allow_ips: str | None = None,
 ) -> FastAPI:
     """The server app: ``database_url`` defaults to ``ZIGGURAT_DATABASE_URL`` or a SQLite file
     in the user data directory; bots wait ``bot_delay`` seconds before each move.
@@ -85,6 +88,12 @@ def create_app(
     ``allow_positions`` lets ``POST /api/tables`` start a table from a position (off: whoever
     writes the position knows every secret of the game, so it is for tests and prepared
     situations, not for a public server).
+    ``public_url`` (``https://games.example.org``) starts every invite, spectator and mail link
+    (``links.public_link``); without it links start with the address the request came to.
+    ``forwarded_allow_ips`` (``127.0.0.1``, a list of addresses or networks, or ``*``) names the
+    reverse proxies whose ``X-Forwarded-Host``, ``X-Forwarded-Proto`` and ``X-Forwarded-For``
+    are honoured (``links.ForwardedHeaders``; ``None``: the app reads no forwarded header).
+    Both raise ``ValueError`` for a value they cannot take.
 
     The database is migrated (``alembic upgrade head``) and unfinished tables are resumed when
     the app starts (its lifespan), and everything is closed when it stops.
@@ -93,6 +102,7 @@ def create_app(
     logfilter.install()  # WebSocket URLs carry tokens; uvicorn logs them with the query string
     limit = creation_limit_from_env() if creation_limit == "env" else creation_limit
     client_dir = Path(static_dir) if static_dir is not None else STATIC_DIR
+    public = check_public_url(public_url) if public_url else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -117,6 +127,7 @@ def create_app(
     )
     app.state.creation_limit = limit
     app.state.allow_positions = allow_positions
+    app.state.public_url = public
     app.state.explain_limit = CreationLimit(EXPLAIN_QUESTIONS, EXPLAIN_WINDOW)
     app.add_middleware(BodyLimit)
     app.add_exception_handler(RequestValidationError, _validation_error)
@@ -170,6 +181,8 @@ def create_app(
         if isinstance(r, Route)
     ]
     app.add_middleware(WrongMethod, routes=routes)
+    if forwarded_allow_ips is not None:  # outermost: it must see the proxy's own address
+        app.add_middleware(ForwardedHeaders, trusted=forwarded_allow_ips)
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:

@@ -2,7 +2,7 @@
 // the table page's "Save this game to my account", and the game lines the profile page shares.
 // Accounts are optional: every table keeps working by its secret link without one.
 
-import { ApiError, accountApi, api, currentAccount, rememberToken, setAccount } from "./api.js";
+import { ApiError, accountApi, api, currentAccount, pageLink, rememberToken, setAccount } from "./api.js";
 import { clear, h } from "./dom.js";
 import { lang, onLangChange, t } from "./i18n.js";
 import { loadMessages } from "./messages.js";
@@ -270,7 +270,7 @@ async function openGame(entry, button) {
   try {
     const answer = await accountApi("POST", `/api/tables/${encodeURIComponent(entry.table)}/seat-link`);
     rememberToken(answer.table, answer.token, answer.seat);
-    location.href = answer.link;
+    location.href = pageLink(answer.link);
   } catch (e) {
     gamesError = t("games.openFailed", { detail: e instanceof ApiError ? e.detail : String(e) });
     button.disabled = false;
