@@ -19,6 +19,7 @@ import json
 import logging
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
@@ -161,6 +162,9 @@ class LiveTable:
         self._labels: tuple[int, list[Any]] | None = None
         self._task: asyncio.Task[None] | None = None
         self._closed = False
+        self.mover_listeners: list[Callable[[LiveTable, int | None], None]] = []
+        """Called (table, seat or ``None``) when the seat with a decision changes."""
+        self._mover: int | None = None
 
     # --- building ---------------------------------------------------------------------------
     def rebuild(self, actions: list[StoredAction]) -> None:
@@ -424,6 +428,7 @@ class LiveTable:
                 del self.log_plies[v][cut:]
                 self.synced[v] = min(self.synced[v], cut)
             self.views = self._views_of(state)
+            self._moved()
             self._broadcast()
             self._schedule()
 
@@ -454,8 +459,20 @@ class LiveTable:
         views = self._views_of(after)
         self._extend_logs(row.ply, events, self.views, views)
         self.views = views
+        self._moved()
         self._broadcast()
         self._schedule()
+
+    def _moved(self) -> None:
+        who = None if self.open or self.state.is_terminal() else self.state.current_player()
+        mover = who if who is not None and who >= 0 else None
+        if mover != self._mover:
+            self._mover = mover
+            for listener in self.mover_listeners:
+                try:
+                    listener(self, mover)
+                except Exception:  # a listener's failure never stops the table
+                    log.exception("table %s: a seat-to-move listener failed", self.id)
 
     # --- a lobby table: seats taken, then the host starts it ------------------------------------
     def seats_payload(self) -> list[dict[str, Any]]:
@@ -501,12 +518,15 @@ class LiveTable:
                 self.bots[i] = make_bot(gamekit.bot_spec(fill), self.game, i)
         self.open = False
         self.changes += 1
+        self._moved()
         self._broadcast()
         self._schedule()
 
     # --- the driver -------------------------------------------------------------------------
     def start(self) -> None:
-        """Let the driver play chance and bot seats if one of them is to move."""
+        """Let the driver play chance and bot seats if one of them is to move; the seat-to-move
+        listeners learn who is to move."""
+        self._moved()
         self._schedule()
 
     def _schedule(self) -> None:

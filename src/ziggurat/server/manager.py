@@ -10,6 +10,7 @@ import asyncio
 import hashlib
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,6 +109,8 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         self.resumed = 0
         self.failed: dict[str, str] = {}  # table id -> why it could not be loaded
+        self.mover_listeners: list[Callable[[LiveTable, int | None], None]] = []
+        """Given to every table (``LiveTable.mover_listeners``) before it starts."""
         self._load_lock = asyncio.Lock()
         self._rematch_lock = asyncio.Lock()
 
@@ -157,6 +160,7 @@ class TableManager:
                 log.error("table %s could not be resumed: %s", table_id, reason)
                 raise TableUnavailable(table_id, reason) from exc
             self.tables[table_id] = table
+            table.mover_listeners.extend(self.mover_listeners)
             table.start()
             return table
 
@@ -256,6 +260,7 @@ class TableManager:
             await table.close()
             raise
         self.tables[table_id] = table
+        table.mover_listeners.extend(self.mover_listeners)
         table.start()
         return Created(table, issued, spectator)
 

@@ -136,6 +136,7 @@ function renderBar() {
     bar.append(
       h("span", { class: "account-label" }, t("acct.signedInAs")),
       h("a", { class: "button topbar-btn account-name", id: "profile-link", href: profileHref(me.name), title: t("acct.profile"), "aria-label": `${t("acct.profile")}: ${me.name}` }, h("span", { class: "name-text" }, me.name)),
+      h("a", { class: "button topbar-btn", id: "mail-link", href: "/account/preferences" }, t("mail.link")),
       h("button", { type: "button", class: "topbar-btn", id: "signout", onclick: signOut }, t("acct.signOut")),
     );
   } else {
