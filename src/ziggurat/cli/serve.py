@@ -134,6 +134,53 @@ def serve(
             "headers are honoured.",
         ),
     ] = DEFAULT_FORWARDED_ALLOW_IPS,
+    smtp_host: Annotated[
+        str | None,
+        typer.Option(
+            envvar="ZIGGURAT_SMTP_HOST",
+            help="SMTP server for the 'your turn' mails of turn-based tables (default: none, and no mail "
+            "is queued or sent).",
+            rich_help_panel="Mail",
+        ),
+    ] = None,
+    smtp_port: Annotated[
+        int | None,
+        typer.Option(
+            envvar="ZIGGURAT_SMTP_PORT",
+            min=1,
+            max=65535,
+            help="SMTP port (default: 587 with starttls, 465 with ssl, 25 with none).",
+            rich_help_panel="Mail",
+        ),
+    ] = None,
+    smtp_user: Annotated[
+        str | None,
+        typer.Option(
+            envvar="ZIGGURAT_SMTP_USER",
+            help="SMTP login name, if the server wants one.",
+            rich_help_panel="Mail",
+        ),
+    ] = None,
+    smtp_password: Annotated[
+        str | None,
+        typer.Option(
+            envvar="ZIGGURAT_SMTP_PASSWORD",
+            help="SMTP password (prefer the environment variable: a command line is visible to other users).",
+            rich_help_panel="Mail",
+        ),
+    ] = None,
+    smtp_tls: Annotated[
+        str,
+        typer.Option(
+            envvar="ZIGGURAT_SMTP_TLS",
+            help="How the SMTP connection is encrypted: starttls, ssl, or none (a server on this machine).",
+            rich_help_panel="Mail",
+        ),
+    ] = "starttls",
+    mail_from: Annotated[
+        str,
+        typer.Option(envvar="ZIGGURAT_MAIL_FROM", help="The mails' sender address.", rich_help_panel="Mail"),
+    ] = "ziggurat@localhost",
 ) -> None:
     """Run the game server and print the address to open in a browser (and, bound to
     0.0.0.0, the address friends on your network open)."""
@@ -142,12 +189,36 @@ def serve(
 
     from ziggurat.server import create_app
     from ziggurat.server.db import default_url
+    from ziggurat.server.mail import SmtpSettings
 
     url = db or default_url()
-    app = create_app(url, bot_delay=bot_delay, public_url=public_url, forwarded_allow_ips=forwarded_allow_ips)
+    smtp = None
+    if smtp_host:
+        try:
+            smtp = SmtpSettings(
+                host=smtp_host,
+                port=smtp_port or 0,
+                user=smtp_user or None,
+                password=smtp_password or None,
+                tls=smtp_tls.lower(),  # type: ignore[arg-type]  # checked by SmtpSettings
+                sender=mail_from,
+            )
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
+    app = create_app(
+        url, bot_delay=bot_delay, public_url=public_url, forwarded_allow_ips=forwarded_allow_ips, smtp=smtp
+    )
     for line in startup_lines(host, port, public_url):
         typer.echo(line)
     typer.echo(f"Database: {make_url(url).render_as_string(hide_password=True)}")
+    if smtp is None:
+        typer.echo("Mail: off (no --smtp-host): turn-based tables send no 'your turn' mail")
+    else:
+        typer.echo(
+            f"Mail: 'your turn' mails go through {smtp.host}:{smtp.port} ({smtp.tls}) from {smtp.sender}"
+        )
+        if public_url is None:
+            typer.echo("  without --public-url their links start with the address the last request came to")
     # the app reads the forwarded headers itself (links.ForwardedHeaders): uvicorn's would
     # replace the proxy's address by the client's before the app could check the proxy
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, log_level="info", proxy_headers=False)
