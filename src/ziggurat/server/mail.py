@@ -38,12 +38,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from sqlalchemy import and_, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ziggurat.engine.messages import LANGS, message, render
+from ziggurat.engine.messages import LANGS, message, noun
 from ziggurat.server.db import OutboxRow, TurnNoticeRow, UserRow
 from ziggurat.server.store import Store, now
 
@@ -155,15 +155,17 @@ def turn_mail(
 ) -> tuple[str, str]:
     """The subject and plain-text body of a "your turn" mail in ``lang`` (English if unknown)."""
     lang = lang if lang in LANGS else "en"
-    title = render(message(f"game.{game}").to_json(), lang)
-    params: dict[str, Any] = {"game": title, "table": table_id}
-    subject = render(message("mail.turn.subject", **params).to_json(), lang)
-    body = render(
-        message(
-            "mail.turn.body", name=name, link=link, unsubscribe=unsubscribe, preferences=preferences, **params
-        ).to_json(),
-        lang,
-    )
+    title = noun("game", game).render(lang)
+    subject = message("mail.turn.subject", game=title, table=table_id).render(lang)
+    body = message(
+        "mail.turn.body",
+        name=name,
+        game=title,
+        table=table_id,
+        link=link,
+        unsubscribe=unsubscribe,
+        preferences=preferences,
+    ).render(lang)
     return subject, body
 
 
