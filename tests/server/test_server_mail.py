@@ -296,7 +296,9 @@ def test_turn_mail_once_per_turn_with_a_link_that_opens_the_seat(
         assert mail["To"] == "bob@example.org" and mail["From"] == "tables@ziggurat.example"
         assert mail["Subject"] == f"Your turn at Mesopotamia (table {game.table})"
         body = mail.get_content()
-        assert body.startswith("Hello Bob,") and f"your turn at Mesopotamia (table {game.table})" in body
+        assert (
+            body.startswith("Hello Bob,") and f"It is your turn at Mesopotamia (table {game.table})" in body
+        )
         link, unsubscribe, preferences = body_links(mail)
         assert link.startswith(f"http://testserver/table/{game.table}#token=")
         assert unsubscribe.startswith("http://testserver/unsubscribe/")
@@ -531,3 +533,19 @@ def test_two_senders_racing_send_each_row_once(db_url: str, tmp_path: Path, smtp
     engine.dispose()
     got = sorted(rcpt[0] for rcpt, _ in smtp.inbox.mails)
     assert got == sorted(f"againp{i}@example.org" for i in range(40))
+
+
+def test_a_mail_not_sent_yet_is_dropped_once_its_player_has_played(
+    db_url: str, tmp_path: Path, smtp_down: Smtp
+) -> None:
+    with mail_app(db_url, tmp_path, smtp_down.settings()) as client:
+        game = two_accounts(client)  # Bob's mail waits: the SMTP server is down
+        barrier(client)
+        until(lambda: [r for r in outbox(db_url) if r.attempts >= 1])
+        play_turn(client, game, 1)  # Bob plays from the table page he had open
+        assert [r.to_addr for r in outbox(db_url)] == ["bob@example.org", "alice@example.org"]
+    smtp_down.start()
+    with mail_app(db_url, tmp_path, smtp_down.settings()):
+        (row,) = until(lambda: sent_all(db_url))
+    assert row.to_addr == "alice@example.org"
+    assert [rcpt for rcpt, _ in smtp_down.inbox.mails] == [["alice@example.org"]]

@@ -296,7 +296,7 @@ class Claimed:
     subject: str
     body: str
     attempts: int
-    wanted: bool  # a turn mail whose player has not played since it was queued
+    wanted: bool  # False: a turn mail whose player has played since, or turned the mail off
 
 
 def claim_due(store: Store, limit: int = BATCH) -> list[Claimed]:
@@ -321,7 +321,10 @@ def claim_due(store: Store, limit: int = BATCH) -> list[Claimed]:
                 continue
             wanted = True
             if row.kind == TURN and row.table_id is not None and row.user_id is not None:
-                wanted = s.get(TurnNoticeRow, (row.table_id, row.user_id)) is not None
+                # not once the player has played meanwhile, or has turned the mail off
+                user = s.get(UserRow, row.user_id)
+                notice = s.get(TurnNoticeRow, (row.table_id, row.user_id))
+                wanted = notice is not None and user is not None and bool(user.mail_turns)
             out.append(
                 Claimed(
                     row.id,
