@@ -10,6 +10,7 @@ const $ = (id) => document.getElementById(id);
 let prefs = null; // {email, mail_turns, mail_enabled}
 let failure = null; // () => text
 let status = null; // () => text
+let statusKind = "ok"; // "ok" or "error"
 
 function render() {
   applyStatic(document);
@@ -21,6 +22,7 @@ function render() {
   if (!prefs) return;
   $("mail-off").hidden = prefs.mail_enabled;
   $("prefs-status").textContent = status ? status() : "";
+  $("prefs-status").dataset.kind = statusKind;
 }
 
 async function save(event) {
@@ -36,7 +38,9 @@ async function save(event) {
     $("prefs-turns").checked = prefs.mail_turns;
     $("prefs-email").removeAttribute("aria-invalid");
     status = () => t("mail.saved");
+    statusKind = "ok";
   } catch (e) {
+    statusKind = "error";
     if (e instanceof ApiError && e.status === 400) {
       $("prefs-email").setAttribute("aria-invalid", "true");
       status = () => t("mail.err.bad");
