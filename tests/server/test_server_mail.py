@@ -535,17 +535,26 @@ def test_two_senders_racing_send_each_row_once(db_url: str, tmp_path: Path, smtp
     assert got == sorted(f"againp{i}@example.org" for i in range(40))
 
 
-def test_a_mail_not_sent_yet_is_dropped_once_its_player_has_played(
-    db_url: str, tmp_path: Path, smtp_down: Smtp
+@pytest.mark.parametrize("why", ["played", "unsubscribed"])
+def test_a_mail_not_sent_yet_is_dropped_once_its_player_has_played_or_unsubscribed(
+    db_url: str, tmp_path: Path, smtp_down: Smtp, why: str
 ) -> None:
     with mail_app(db_url, tmp_path, smtp_down.settings()) as client:
         game = two_accounts(client)  # Bob's mail waits: the SMTP server is down
         barrier(client)
-        until(lambda: [r for r in outbox(db_url) if r.attempts >= 1])
-        play_turn(client, game, 1)  # Bob plays from the table page he had open
-        assert [r.to_addr for r in outbox(db_url)] == ["bob@example.org", "alice@example.org"]
+        (bob,) = until(lambda: [r for r in outbox(db_url) if r.attempts >= 1])
+        if why == "played":
+            play_turn(client, game, 1)  # Bob plays from the table page he had open
+            assert [r.to_addr for r in outbox(db_url)] == ["bob@example.org", "alice@example.org"]
+        else:  # the outbox keeps the body as it will be sent, unsubscribe link included
+            link = next(w for w in bob.body.split() if "/unsubscribe/" in w)
+            assert client.post(urlsplit(link).path).status_code == 200
     smtp_down.start()
-    with mail_app(db_url, tmp_path, smtp_down.settings()):
-        (row,) = until(lambda: sent_all(db_url))
-    assert row.to_addr == "alice@example.org"
-    assert [rcpt for rcpt, _ in smtp_down.inbox.mails] == [["alice@example.org"]]
+    with mail_app(db_url, tmp_path, smtp_down.settings()) as client:
+        if why == "played":
+            (row,) = until(lambda: sent_all(db_url))
+            assert row.to_addr == "alice@example.org"
+        else:
+            until(lambda: outbox(db_url) == [])
+    expected = [["alice@example.org"]] if why == "played" else []
+    assert [rcpt for rcpt, _ in smtp_down.inbox.mails] == expected

@@ -17,8 +17,9 @@ a row twice.
 Links: the mail's link opens the seat: a fresh seat token is issued when the mail is sent
 (never stored in the outbox, whose body holds the table's link without it) and added as the
 page's ``#token=``. The unsubscribe token is derived from the account's password hash (an
-HMAC), so it stays the same for every mail of the account and is never stored: ``users.
-unsubscribe`` holds its SHA-256. Links start with the server's public URL
+HMAC), so it stays the same for every mail of the account (``users.unsubscribe`` holds its
+SHA-256 to look it up; the mail bodies in the outbox hold the token, which can only turn the
+mail off). Links start with the server's public URL
 (``--public-url``), else the last address a request came to.
 """
 
@@ -141,7 +142,7 @@ def valid_address(text: str) -> bool:
 
 def unsubscribe_token(user_id: int, password_hash: str) -> str:
     """The account's unsubscribe token: ``<id>.<HMAC of the id keyed by the password hash>``.
-    It is the same for every mail, changes with the password, and is never stored."""
+    It is the same for every mail and changes with the password; no table column holds it."""
     digest = hmac.new(password_hash.encode(), f"unsubscribe:{user_id}".encode(), hashlib.sha256)
     return f"{user_id}.{digest.hexdigest()[:32]}"
 
