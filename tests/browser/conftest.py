@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -63,7 +64,8 @@ class Server:
         return answer
 
     def url(self, link: str) -> str:
-        return self.base + link
+        """The URL of a link the server gave (absolute) or of a path on it."""
+        return urllib.parse.urljoin(self.base + "/", link)
 
 
 @contextmanager

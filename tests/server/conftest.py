@@ -1,10 +1,11 @@
 """Fixtures for the server tests: each test gets its own database and ``bot_delay=0``.
 
-The database is a fresh SQLite file, or, when ``ZIGGURAT_TEST_POSTGRES_URL`` names a PostgreSQL
-server (``postgresql+psycopg://user:pw@host/postgres``, needs ``pip install -e '.[postgres]'``),
-a fresh PostgreSQL database created for the test and dropped after it. Two tests read the
-SQLite file itself (tokens stored only as hashes, rows committed before the broadcast) and
-need the SQLite default; every other server test also runs on PostgreSQL.
+A test that takes ``db_url`` (or ``client``) runs on a fresh SQLite file (id ``sqlite``) and,
+when ``ZIGGURAT_TEST_POSTGRES_URL`` names a PostgreSQL server
+(``postgresql+psycopg://user:pw@host/postgres``, needs ``pip install -e '.[postgres]'``; `.ci/run`
+starts one), once more on a fresh PostgreSQL database created for it and dropped after it (id
+``postgres``). A test marked ``sqlite_only`` reads the SQLite file itself (tokens stored only as
+hashes, rows committed before the broadcast) and runs on SQLite only.
 """
 
 from __future__ import annotations
@@ -17,13 +18,25 @@ from pathlib import Path
 import pytest
 from server_helpers import TestClient, create_app
 
+POSTGRES_ENV = "ZIGGURAT_TEST_POSTGRES_URL"
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Every test that uses ``db_url`` runs on each database there is (see the module)."""
+    if "db_url" not in metafunc.fixturenames:
+        return
+    kinds = ["sqlite"]
+    if os.environ.get(POSTGRES_ENV) and metafunc.definition.get_closest_marker("sqlite_only") is None:
+        kinds.append("postgres")
+    metafunc.parametrize("db_url", kinds, indirect=True, ids=kinds)
+
 
 @pytest.fixture
-def db_url(tmp_path: Path) -> Iterator[str]:
-    admin = os.environ.get("ZIGGURAT_TEST_POSTGRES_URL")
-    if not admin:
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'ziggurat.db'}"
         return
+    admin = os.environ[POSTGRES_ENV]
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
 

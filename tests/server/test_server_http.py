@@ -6,6 +6,7 @@ import hashlib
 import sqlite3
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 from server_helpers import new_table, token, wait_idle
 
@@ -40,6 +41,7 @@ def test_messages_catalogue_per_language(client: TestClient) -> None:
     assert r.status_code == 404 and "languages: en, fr" in r.json()["detail"]
 
 
+@pytest.mark.sqlite_only
 def test_create_table_gives_seat_and_spectator_tokens(client: TestClient, db_url: str) -> None:
     t = new_table(client, seats="hbh", options={"round_limit": 20})
     assert t["game"] == "mesopotamia"
@@ -50,8 +52,9 @@ def test_create_table_gives_seat_and_spectator_tokens(client: TestClient, db_url
     tokens = [seats[0]["token"], seats[2]["token"], t["spectator_token"]]
     assert all(len(tok) == 32 for tok in tokens)
     assert len(set(tokens)) == 3
-    assert seats[0]["link"] == f"/table/{t['table']}#token={seats[0]['token']}"
-    assert t["spectator_link"] == f"/table/{t['table']}#token={t['spectator_token']}"
+    # links are absolute: the test client asks http://testserver/ (docs/server.md, "Hosting")
+    assert seats[0]["link"] == f"http://testserver/table/{t['table']}#token={seats[0]['token']}"
+    assert t["spectator_link"] == f"http://testserver/table/{t['table']}#token={t['spectator_token']}"
     # the database keeps only SHA-256 hashes of tokens
     raw = Path(db_url.removeprefix("sqlite:///")).read_bytes()
     for path in Path(db_url.removeprefix("sqlite:///")).parent.glob("ziggurat.db*"):

@@ -165,7 +165,7 @@ def test_guest_and_account_join_and_every_socket_sees_the_seating(client: TestCl
         guest = join(client, t["table"], name="  Bea   the  Scribe ")
         assert guest.status_code == 200, guest.text
         g = guest.json()
-        assert g["seat"] == 1 and g["link"] == f"/table/{t['table']}#token={g['token']}"
+        assert g["seat"] == 1 and g["link"] == f"http://testserver/table/{t['table']}#token={g['token']}"
         seen = receive_state(ws)
         assert seen["seats"][1] == {
             "seat": 1,

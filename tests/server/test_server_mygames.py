@@ -251,7 +251,7 @@ def test_a_seat_link_opens_the_accounts_seat_on_another_device(client: TestClien
     assert r.status_code == 200, r.text
     answer = r.json()
     assert answer["seat"] == 2 and answer["colour"] == t["seats"][2]["colour"]
-    assert answer["link"] == f"/table/{t['table']}#token={answer['token']}"
+    assert answer["link"] == f"http://testserver/table/{t['table']}#token={answer['token']}"
     assert answer["token"] not in {s["token"] for s in t["seats"]}
     with client.websocket_connect(ws_url(t, answer["token"])) as ws:
         assert receive_state(ws)["seat"] == 2

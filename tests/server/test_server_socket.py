@@ -69,6 +69,7 @@ def _stored_plies(db_url: str, table_id: str) -> int:
         con.close()
 
 
+@pytest.mark.sqlite_only
 def test_action_is_broadcast_to_every_connection(client: TestClient, db_url: str) -> None:
     t = new_table(client, seats="hhh", seed=5)
     mover = _mover(client, t["table"])

@@ -11,6 +11,7 @@ from ziggurat.engine.errors import OptionError
 from ziggurat.engine.messages import LANGS, catalogue
 from ziggurat.server import gamekit, lobby, timecontrol
 from ziggurat.server.limits import CreationLimit
+from ziggurat.server.links import public_link
 from ziggurat.server.live import Forbidden, LiveTable, NoRecord, Refused
 from ziggurat.server.manager import Created, TableManager, TableUnavailable, hash_token
 from ziggurat.server.schemas import (
@@ -71,11 +72,11 @@ async def _table_and_viewer(
         raise HTTPException(status.HTTP_403_FORBIDDEN, str(exc)) from exc
 
 
-def _link(table_id: str, token: str) -> str:
-    return f"/table/{table_id}#token={token}"
+def _link(request: Request, table_id: str, token: str) -> str:
+    return public_link(request, f"/table/{table_id}#token={token}")
 
 
-def _created_answer(created: Created) -> TableCreated:
+def _created_answer(request: Request, created: Created) -> TableCreated:
     table = created.table
     seats = []
     for spec in table.seats:
@@ -87,7 +88,7 @@ def _created_answer(created: Created) -> TableCreated:
                 kind=spec.kind,
                 bot=spec.bot,
                 token=token,
-                link=None if token is None else _link(table.id, token),
+                link=None if token is None else _link(request, table.id, token),
             )
         )
     return TableCreated(
@@ -95,7 +96,7 @@ def _created_answer(created: Created) -> TableCreated:
         game=table.game.game_id,
         seats=seats,
         spectator_token=created.spectator_token,
-        spectator_link=_link(table.id, created.spectator_token),
+        spectator_link=_link(request, table.id, created.spectator_token),
     )
 
 
@@ -253,7 +254,7 @@ async def _create(body: TableIn, request: Request) -> TableCreated:
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
     except (ValueError, TypeError) as exc:
         raise HTTPException(status.HTTP_400_BAD_REQUEST, str(exc)) from exc
-    return _created_answer(created)
+    return _created_answer(request, created)
 
 
 @router.post("/api/tables/lookup", response_model=list[Access], responses=_errors(400, 413), tags=["lobby"])
@@ -326,4 +327,4 @@ async def rematch(table_id: str, request: Request, x_ziggurat_token: TokenHeader
         raise HTTPException(status.HTTP_503_SERVICE_UNAVAILABLE, str(exc)) from exc
     except ValueError as exc:
         raise HTTPException(status.HTTP_400_BAD_REQUEST, str(exc)) from exc
-    return _created_answer(created)
+    return _created_answer(request, created)

@@ -18,9 +18,22 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ziggurat
-from ziggurat.server import accounts, api, chat, clocks, lobby, logfilter, ratings, replay, tutorial
+from ziggurat.server import (
+    accounts,
+    api,
+    chat,
+    clocks,
+    lobby,
+    logfilter,
+    mailprefs,
+    ratings,
+    replay,
+    tutorial,
+)
 from ziggurat.server.db import default_url, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
+from ziggurat.server.links import ForwardedHeaders, check_public_url
+from ziggurat.server.mail import Mailer, SeenAddress, SmtpSettings, smtp_from_env
 from ziggurat.server.manager import TableManager
 from ziggurat.server.mygames import router as mygames_router
 from ziggurat.server.rules_pages import router as rules_router
@@ -77,6 +90,9 @@ def create_app(
     static_dir: str | Path | None = None,
     creation_limit: CreationLimit | None | Literal["env"] = "env",
     allow_positions: bool = False,
+    public_url: str | None = None,
+    forwarded_allow_ips: str | None = None,
+    smtp: SmtpSettings | None | Literal["env"] = "env",
 ) -> FastAPI:
     """The server app: ``database_url`` defaults to ``ZIGGURAT_DATABASE_URL`` or a SQLite file
     in the user data directory; bots wait ``bot_delay`` seconds before each move.
@@ -85,6 +101,15 @@ def create_app(
     ``allow_positions`` lets ``POST /api/tables`` start a table from a position (off: whoever
     writes the position knows every secret of the game, so it is for tests and prepared
     situations, not for a public server).
+    ``public_url`` (``https://games.example.org``) starts every invite, spectator and mail link
+    (``links.public_link``); without it links start with the address the request came to.
+    ``forwarded_allow_ips`` (``127.0.0.1``, a list of addresses or networks, or ``*``) names the
+    reverse proxies whose ``X-Forwarded-Host``, ``X-Forwarded-Proto`` and ``X-Forwarded-For``
+    are honoured (``links.ForwardedHeaders``; ``None``: the app reads no forwarded header).
+    Both raise ``ValueError`` for a value they cannot take.
+    ``smtp`` is where "your turn" mails of turn-based tables go (``mail.SmtpSettings``); by
+    default it is read from ``ZIGGURAT_SMTP_HOST`` and the other ``ZIGGURAT_SMTP_*`` variables
+    (``mail.smtp_from_env``); ``None``: no mail is queued or sent.
 
     The database is migrated (``alembic upgrade head``) and unfinished tables are resumed when
     the app starts (its lifespan), and everything is closed when it stops.
@@ -93,6 +118,8 @@ def create_app(
     logfilter.install()  # WebSocket URLs carry tokens; uvicorn logs them with the query string
     limit = creation_limit_from_env() if creation_limit == "env" else creation_limit
     client_dir = Path(static_dir) if static_dir is not None else STATIC_DIR
+    public = check_public_url(public_url) if public_url else None
+    mail_settings = smtp_from_env() if smtp == "env" else smtp
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -104,12 +131,19 @@ def create_app(
         app.state.manager = manager
         heartbeat = clocks.Heartbeat(store)
         manager.last_alive = await heartbeat.begin()  # before tables resume: their clocks need it
+        if mail_settings is not None:
+            app.state.mailer = Mailer(mail_settings, manager, public)
+            manager.mover_listeners.append(app.state.mailer.mover_changed)
         await manager.start()
+        if mail_settings is not None:
+            app.state.mailer.start()
         try:
             yield
         finally:
             await manager.close()
             await heartbeat.stop()
+            if mail_settings is not None:
+                await app.state.mailer.stop()
             await asyncio.to_thread(store.close)
 
     app = FastAPI(
@@ -120,6 +154,8 @@ def create_app(
     )
     app.state.creation_limit = limit
     app.state.allow_positions = allow_positions
+    app.state.public_url = public
+    app.state.mailer = None  # a mail.Mailer while the app runs with SMTP settings
     app.state.explain_limit = CreationLimit(EXPLAIN_QUESTIONS, EXPLAIN_WINDOW)
     app.add_middleware(BodyLimit)
     app.add_exception_handler(RequestValidationError, _validation_error)
@@ -131,6 +167,7 @@ def create_app(
     app.include_router(chat.router)
     app.include_router(clocks.router)  # taking a seat back from the bot that took it over
     app.include_router(ratings.router)
+    app.include_router(mailprefs.router)  # mail preferences and unsubscribing
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
 
     app.include_router(rules_router)  # /rules/{game} and /api/rules (the rules specs)
@@ -160,6 +197,14 @@ def create_app(
     async def profile_page(name: str) -> Response:
         return _page(client_dir / "profile.html")
 
+    @app.get("/account/preferences", include_in_schema=False)
+    async def preferences_page() -> Response:
+        return _page(client_dir / "preferences.html")
+
+    @app.get("/unsubscribe/{token}", include_in_schema=False)
+    async def unsubscribe_page(token: str) -> Response:
+        return _page(client_dir / "unsubscribe.html")
+
     app.mount("/static", ClientFiles(directory=client_dir, check_dir=False), name="static")
     app.mount("/", ClientFiles(directory=client_dir, check_dir=False), name="client")
     # the app's own routes (OpenAPI, docs, pages) and the API router's, which FastAPI includes lazily
@@ -175,12 +220,16 @@ def create_app(
             *chat.router.routes,
             *clocks.router.routes,
             *ratings.router.routes,
+            *mailprefs.router.routes,
             *rules_router.routes,
             *mygames_router.routes,
         )
         if isinstance(r, Route)
     ]
     app.add_middleware(WrongMethod, routes=routes)
+    app.add_middleware(SeenAddress)  # mail links without a public URL start with the last address seen
+    if forwarded_allow_ips is not None:  # outermost: it must see the proxy's own address
+        app.add_middleware(ForwardedHeaders, trusted=forwarded_allow_ips)
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:

@@ -497,9 +497,11 @@ class LiveTable:
         who = None if self.open or self.state.is_terminal() else self.state.current_player()
         return who if who is not None and who >= 0 else None
 
-    def _moved(self) -> None:
+    def _moved(self, resumed: bool = False) -> None:
+        """Tell the seat-to-move listeners when the seat with a decision changed, and once
+        when the table starts or resumes (``resumed``), so that they learn where it stands."""
         mover = self._seat_to_move()
-        if mover != self._mover:
+        if mover != self._mover or resumed:
             self._mover = mover
             for listener in self.mover_listeners:
                 try:
@@ -560,7 +562,9 @@ class LiveTable:
 
     # --- the driver -------------------------------------------------------------------------
     def start(self) -> None:
-        """Let the driver play chance and bot seats if one of them is to move."""
+        """Let the driver play chance and bot seats if one of them is to move; the seat-to-move
+        listeners learn who is to move."""
+        self._moved(resumed=True)
         self._schedule()
 
     def _schedule(self) -> None:

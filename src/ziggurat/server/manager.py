@@ -10,6 +10,7 @@ import asyncio
 import hashlib
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -110,6 +111,8 @@ class TableManager:
         self.resumed = 0
         self.failed: dict[str, str] = {}  # table id -> why it could not be loaded
         self.last_alive: datetime | None = None  # the last heartbeat before this server (clocks.py)
+        self.mover_listeners: list[Callable[[LiveTable, int | None], None]] = []
+        """Given to every table (``LiveTable.mover_listeners``) before it starts."""
         self._load_lock = asyncio.Lock()
         self._rematch_lock = asyncio.Lock()
 
@@ -162,6 +165,7 @@ class TableManager:
                 raise TableUnavailable(table_id, reason) from exc
             table.on_end = self.game_over
             self.tables[table_id] = table
+            table.mover_listeners.extend(self.mover_listeners)
             table.start()
         if table.state.is_terminal():
             await self._rate(table_id, False)  # the server may have stopped between the end and its rating
@@ -266,6 +270,7 @@ class TableManager:
         if table.clocks is not None:
             await table.clocks.resume(None)
         self.tables[table_id] = table
+        table.mover_listeners.extend(self.mover_listeners)
         table.start()
         return Created(table, issued, spectator)
 

@@ -29,6 +29,7 @@ from ziggurat.server import gamekit
 from ziggurat.server.accounts import CSRF_HEADER, name_key, require_user, require_user_csrf
 from ziggurat.server.db import RatingRow, SeatRow, TableRow, UserRow
 from ziggurat.server.limits import CreationLimit
+from ziggurat.server.links import public_link
 from ziggurat.server.live import Forbidden, LiveTable
 from ziggurat.server.manager import TableManager, TableUnavailable, hash_token
 from ziggurat.server.store import Store
@@ -470,7 +471,7 @@ async def seat_link(table_id: str, request: Request, x_csrf_token: CsrfHeader = 
         seat=seat,
         colour=table.colours[seat],
         token=token,
-        link=f"/table/{table.id}#token={token}",
+        link=public_link(request, f"/table/{table.id}#token={token}"),
     )
 
 

@@ -96,7 +96,9 @@ class SeatCreated(BaseModel):
     kind: str
     bot: str | None
     token: str | None = Field(description="the seat's invite token (human seats; shown once)")
-    link: str | None = Field(description="/table/{id}#token=...")
+    link: str | None = Field(
+        description="https://host/table/{id}#token=...: the server's public URL, else the address asked"
+    )
 
 
 class TableCreated(BaseModel):
@@ -104,7 +106,7 @@ class TableCreated(BaseModel):
     game: str
     seats: list[SeatCreated]
     spectator_token: str
-    spectator_link: str
+    spectator_link: str = Field(description="the spectator token's link, absolute like a seat's")
 
 
 class ExplainIn(BaseModel):

@@ -3,7 +3,7 @@
 // Accounts are optional: every table keeps working by its secret link without one.
 
 import { clockLine, isLow } from "./clocks.js";
-import { ApiError, accountApi, api, currentAccount, rememberToken, setAccount } from "./api.js";
+import { ApiError, accountApi, api, currentAccount, pageLink, rememberToken, setAccount } from "./api.js";
 import { clear, h } from "./dom.js";
 import { lang, onLangChange, t } from "./i18n.js";
 import { loadMessages } from "./messages.js";
@@ -138,6 +138,7 @@ function renderBar() {
     bar.append(
       h("span", { class: "account-label" }, t("acct.signedInAs")),
       h("a", { class: "button topbar-btn account-name", id: "profile-link", href: profileHref(me.name), title: t("acct.profile"), "aria-label": `${t("acct.profile")}: ${me.name}` }, h("span", { class: "name-text" }, me.name)),
+      h("a", { class: "button topbar-btn", id: "mail-link", href: "/account/preferences" }, t("mail.link")),
       h("button", { type: "button", class: "topbar-btn", id: "signout", onclick: signOut }, t("acct.signOut")),
     );
   } else {
@@ -272,7 +273,7 @@ async function openGame(entry, button) {
   try {
     const answer = await accountApi("POST", `/api/tables/${encodeURIComponent(entry.table)}/seat-link`);
     rememberToken(answer.table, answer.token, answer.seat);
-    location.href = answer.link;
+    location.href = pageLink(answer.link);
   } catch (e) {
     gamesError = t("games.openFailed", { detail: e instanceof ApiError ? e.detail : String(e) });
     button.disabled = false;

@@ -129,8 +129,23 @@ export function tokenFromHash(hash = location.hash) {
   return token && /^[A-Za-z0-9_-]{8,128}$/.test(token) ? token : null;
 }
 
+/**
+ * A link to share. The server's links are absolute (its public URL, or the address it was
+ * asked at) and are kept as they are; a relative one (kept in this browser by an older
+ * version) is made absolute on this page's origin.
+ */
 export function absoluteLink(link) {
-  return new URL(link, location.origin).href;
+  return /^https?:\/\//i.test(link) ? link : new URL(link, location.origin).href;
+}
+
+/**
+ * The same link on this page's own origin (path and #token only), to open it here: the
+ * public URL may be an address this machine does not reach itself, and it may be another
+ * origin, with other remembered tables.
+ */
+export function pageLink(link) {
+  const url = new URL(link, location.origin);
+  return url.pathname + url.search + url.hash;
 }
 
 /**

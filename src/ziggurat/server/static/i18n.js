@@ -1445,6 +1445,49 @@ Object.assign(fr, {
 });
 // ---- end of rating and leaderboard strings ----
 
+// ---- mail (preferences.js, unsubscribe.js): "your turn" mails and unsubscribing ----
+Object.assign(en, {
+  "mail.link": "Mail settings",
+  "mail.title": "Mail when it is your turn",
+  "mail.help": "At a turn-based table this server can mail you when it is your turn: one mail per table, then none until you have played there.",
+  "mail.off": "Mail is off on this server (no mail server is set up): nothing is sent, whatever you choose here.",
+  "mail.email": "E-mail address",
+  "mail.emailHint": "Leave it empty to give no address.",
+  "mail.turns": "Mail me when it is my turn",
+  "mail.save": "Save",
+  "mail.saved": "Saved.",
+  "mail.err.bad": "This is not an e-mail address (name@example.org).",
+  "mail.err.failed": "That did not work: {detail}",
+  "mail.signIn": "Sign in first (in the lobby, top right) to choose your mail settings.",
+  "mail.back": "Back to the lobby",
+  "unsub.title": "Stop the turn mails",
+  "unsub.ask": "Stop the “your turn” mails of the account {name}?",
+  "unsub.button": "Stop these mails",
+  "unsub.done": "Done: the account {name} gets no more turn mails. You can turn them on again in its mail settings.",
+  "unsub.unknown": "This unsubscribe link is unknown or out of date: nothing was changed.",
+});
+Object.assign(fr, {
+  "mail.link": "Courriels",
+  "mail.title": "Courriel quand c'est votre tour",
+  "mail.help": "À une table au tour par tour, ce serveur peut vous écrire quand c'est à vous de jouer : un courriel par table, puis plus rien tant que vous n'y avez pas joué.",
+  "mail.off": "Le courriel est désactivé sur ce serveur (aucun serveur de courriel n'est configuré) : rien n'est envoyé, quel que soit votre choix.",
+  "mail.email": "Adresse électronique",
+  "mail.emailHint": "Laissez vide pour ne donner aucune adresse.",
+  "mail.turns": "M'écrire quand c'est mon tour",
+  "mail.save": "Enregistrer",
+  "mail.saved": "Enregistré.",
+  "mail.err.bad": "Ce n'est pas une adresse électronique (nom@exemple.org).",
+  "mail.err.failed": "Cela n'a pas marché : {detail}",
+  "mail.signIn": "Connectez-vous d'abord (dans le salon, en haut à droite) pour choisir vos réglages de courriel.",
+  "mail.back": "Retour au salon",
+  "unsub.title": "Arrêter les courriels de tour",
+  "unsub.ask": "Arrêter les courriels « à vous de jouer » du compte {name} ?",
+  "unsub.button": "Arrêter ces courriels",
+  "unsub.done": "C'est fait : le compte {name} ne reçoit plus de courriels de tour. Vous pouvez les réactiver dans ses réglages de courriel.",
+  "unsub.unknown": "Ce lien de désabonnement est inconnu ou périmé : rien n'a été changé.",
+});
+// ---- end of mail strings ----
+
 function initialLang() {
   try {
     const saved = localStorage.getItem(LANG_KEY);

@@ -6,6 +6,7 @@ import {
   api,
   createdTables,
   forgetToken,
+  pageLink,
   rememberCreated,
   rememberToken,
   storedTokens,
@@ -256,7 +257,7 @@ function copyRow(labelText, link, testId) {
     },
     t("lobby.copy"),
   );
-  const open = h("a", { class: "button", href: link, dataset: { open: testId } }, t("lobby.open"));
+  const open = h("a", { class: "button", href: pageLink(link), dataset: { open: testId } }, t("lobby.open"));
   return h("div", { class: "link-row" }, input, copy, open, status);
 }
 

@@ -3,7 +3,7 @@
 // A guest joins by a name (remembered in localStorage); a signed-in player joins as the account,
 // sending the session's CSRF token. The seat token joins "My tables" like any other.
 
-import { ApiError, api, rememberToken } from "./api.js";
+import { ApiError, api, pageLink, rememberToken } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -178,7 +178,7 @@ async function join(tab, button) {
   try {
     const ans = await postAsAccount(`/api/tables/${encodeURIComponent(tab.table)}/join`, body);
     rememberToken(ans.table, ans.token, ans.seat);
-    location.href = ans.link;
+    location.href = pageLink(ans.link);
   } catch (e) {
     rowErrors.set(tab.table, t("pub.joinFailed", { detail: e instanceof ApiError ? e.detail : String(e) }));
     button.disabled = false;

@@ -19,7 +19,7 @@
 // Without a board module the page still plays: the legal list and the notation box work.
 
 import { setupSeatSaving } from "./account.js";
-import { ApiError, TableSocket, api, rememberToken, tokenForTable, tokenFromHash } from "./api.js";
+import { ApiError, TableSocket, api, pageLink, rememberToken, tokenForTable, tokenFromHash } from "./api.js";
 import { clear, h } from "./dom.js";
 import { notationPlaceholder, renderLegalGroups } from "./legal.js";
 import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
@@ -418,7 +418,7 @@ function setupControls() {
       const mine = ans.seats?.[last.seat];
       if (mine?.token) {
         rememberToken(ans.table, mine.token, last.seat);
-        location.href = mine.link || `/table/${encodeURIComponent(ans.table)}#token=${mine.token}`;
+        location.href = mine.link ? pageLink(mine.link) : `/table/${encodeURIComponent(ans.table)}#token=${mine.token}`;
       } else {
         rematchOffer = null;
         showError({ message: t("ui.rematchNoSeat") });
