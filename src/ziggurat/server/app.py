@@ -18,7 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import ziggurat
-from ziggurat.server import accounts, api, chat, lobby, logfilter, tutorial
+from ziggurat.server import accounts, api, chat, lobby, logfilter, replay, tutorial
 from ziggurat.server.db import default_url, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.links import ForwardedHeaders, check_public_url
@@ -135,6 +135,7 @@ def create_app(
     app.include_router(accounts.router)
     app.include_router(lobby.router)  # /api/lobby, joining and starting public tables
     app.include_router(tutorial.router)
+    app.include_router(replay.router)  # /api/tables/{id}/replay
     app.include_router(chat.router)
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
 
@@ -148,6 +149,10 @@ def create_app(
     @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> Response:
         return _page(client_dir / "table.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> Response:
+        return _page(client_dir / "replay.html")
 
     @app.get("/tutorial/{game_id}", include_in_schema=False)
     async def tutorial_page(game_id: str) -> Response:
@@ -168,6 +173,7 @@ def create_app(
             *accounts.router.routes,
             *lobby.router.routes,
             *tutorial.router.routes,
+            *replay.router.routes,
             *chat.router.routes,
             *rules_router.routes,
             *mygames_router.routes,

@@ -6,6 +6,7 @@ import { ApiError, accountApi, api, currentAccount, pageLink, rememberToken, set
 import { clear, h } from "./dom.js";
 import { lang, onLangChange, t } from "./i18n.js";
 import { loadMessages } from "./messages.js";
+import { markGamesToPlay } from "./notify.js";
 import { messageText, seatName } from "./tablehelp.js";
 
 /** A refused sign-up or sign-in in the page's language (the server words its reasons in English). */
@@ -280,6 +281,7 @@ async function openGame(entry, button) {
 function renderGames() {
   const section = clear(els.games);
   section.hidden = !me.signed_in;
+  markGamesToPlay(me.signed_in && games ? games.filter((g) => g.status === "playing" && g.seat_to_move).length : 0);
   if (!me.signed_in) return;
   section.append(
     h(

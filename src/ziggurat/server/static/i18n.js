@@ -1298,6 +1298,39 @@ Object.assign(fr, {
 });
 // ---- end of public lobby strings ----
 
+// ---- being told it is your turn on the table page (notify.js): title, chime, notifications ----
+Object.assign(en, {
+  "notify.titleMark": "(Your turn)",
+  "notify.gamesMark": "(Your turn: {n})",
+  "notify.heading": "When it is my turn",
+  "notify.sound": "Play a short sound when my turn begins",
+  "notify.button": "Notify me",
+  "notify.buttonOn": "Notifications on",
+  "notify.help.default": "Your browser will ask whether this site may show notifications: then you are told when your turn comes while this tab is hidden.",
+  "notify.helpOn": "You get a notification when your turn comes while this tab is hidden. Click to stop them.",
+  "notify.helpOff": "Notifications are off for this site's turns. Click to turn them on again.",
+  "notify.help.denied": "Notifications are blocked for this site. To allow them, click the icon at the left of the address bar, allow Notifications in the site's settings, then reload the page.",
+  "notify.help.unsupported": "Notifications are not available here: this browser does not offer them, or the page is not on a secure (https) address.",
+  "notify.notice": "Your turn at {game}",
+  "notify.noticeBody": "Table {id}: the decision is yours.",
+});
+Object.assign(fr, {
+  "notify.titleMark": "(À vous)",
+  "notify.gamesMark": "(À vous : {n})",
+  "notify.heading": "Quand c'est à moi",
+  "notify.sound": "Jouer un son bref quand mon tour commence",
+  "notify.button": "Me prévenir",
+  "notify.buttonOn": "Notifications activées",
+  "notify.help.default": "Votre navigateur demandera si ce site peut afficher des notifications : ensuite, une notification vous prévient quand votre tour arrive pendant que cet onglet est caché.",
+  "notify.helpOn": "Vous recevez une notification quand votre tour arrive pendant que cet onglet est caché. Cliquez pour les arrêter.",
+  "notify.helpOff": "Les notifications de tour sont désactivées pour ce site. Cliquez pour les réactiver.",
+  "notify.help.denied": "Les notifications sont bloquées pour ce site. Pour les autoriser, cliquez l'icône à gauche de la barre d'adresse, autorisez les notifications dans les paramètres du site, puis rechargez la page.",
+  "notify.help.unsupported": "Les notifications ne sont pas disponibles ici : ce navigateur ne les propose pas, ou la page n'est pas à une adresse sécurisée (https).",
+  "notify.notice": "À vous de jouer à {game}",
+  "notify.noticeBody": "Table {id} : la décision vous revient.",
+});
+// ---- end of turn notice strings ----
+
 function initialLang() {
   try {
     const saved = localStorage.getItem(LANG_KEY);

@@ -26,6 +26,7 @@ import {
   setupPublicTables,
 } from "./publictables.js";
 import { messageText, seatName } from "./tablehelp.js";
+import { lobbyReplayLink } from "./replaylinks.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -356,6 +357,7 @@ function renderMyTables() {
             { type: "button", class: "link forget", title: t("lobby.forget"), "aria-label": t("lobby.forget"), onclick: () => (forgetToken(tok), loadMyTables()) },
             "×",
           ),
+          e.status === "over" ? lobbyReplayLink(table, tok) : null,
         );
       });
     const invites = created.get(table);

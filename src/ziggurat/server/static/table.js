@@ -26,7 +26,9 @@ import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { linkRules, setupRules } from "./rules.js";
 import { loadMessages, messagesReady, refusalReason, renderMessage } from "./messages.js";
 import * as help from "./tablehelp.js";
+import { renderTableReplayLinks } from "./replaylinks.js";
 import { createChat } from "./chat.js";
+import { setTitle, setupTurnNotices, turnUpdate } from "./notify.js";
 import { renderWaitingRoom } from "./waitingroom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -255,6 +257,7 @@ function renderControls() {
     // how it was won: the victory condition and its rule, and the scores that mean something here
     if (last.outcome) help.renderOutcome(result, last, seatName);
   }
+  renderTableReplayLinks({ controls: document.querySelector(".controls"), result }, tableId, token, last);
   const offer = clear($("rematch-offer"));
   offer.hidden = !rematchOffer;
   if (rematchOffer) {
@@ -283,7 +286,7 @@ function renderHeader() {
     $("my-turn").hidden = !mine;
     $("my-turn").textContent = t("ui.yourTurn");
   }
-  document.title = `${game || "Ziggurat"} — Ziggurat`;
+  setTitle(`${game || "Ziggurat"} — Ziggurat`); // notify.js marks it while it is this seat's turn
 }
 
 /** Who sits where, as the state message says it (a player took a seat, the host started):
@@ -348,6 +351,7 @@ function onMessage(m) {
       settled();
     }
     syncSeats(m);
+    turnUpdate(m, info?.game ? t(`game.${info.game}`) : "Ziggurat"); // title, favicon, chime, notification
     if (board) board.update(m, info);
     renderAll();
     document.body.dataset.version = String(m.version);
@@ -440,6 +444,7 @@ async function main() {
   });
   setupControls();
   help.setupConfirmSetting($("confirm-setting"));
+  setupTurnNotices($("turn-settings"), tableId); // the chime and "Notify me"
   if (!tableId || !token) {
     fatal(t("ui.noToken"));
     setConn("fatal");
