@@ -4,8 +4,10 @@ A test that takes ``db_url`` (or ``client``) runs on a fresh SQLite file (id ``s
 when ``ZIGGURAT_TEST_POSTGRES_URL`` names a PostgreSQL server
 (``postgresql+psycopg://user:pw@host/postgres``, needs ``pip install -e '.[postgres]'``; `.ci/run`
 starts one), once more on a fresh PostgreSQL database created for it and dropped after it (id
-``postgres``). A test marked ``sqlite_only`` reads the SQLite file itself (tokens stored only as
-hashes, rows committed before the broadcast) and runs on SQLite only.
+``postgres``). A test marked ``sqlite_only`` runs on SQLite only: it reads the SQLite file
+itself (tokens stored only as hashes, rows committed before the broadcast), or the database
+plays no part in what it checks (the 405 answers, which come before any route: 237 cases that
+would each make a PostgreSQL database for nothing).
 """
 
 from __future__ import annotations

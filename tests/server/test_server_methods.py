@@ -61,6 +61,7 @@ def test_the_routes_cover_the_api() -> None:
     assert {r.path for r in api.router.routes if isinstance(r, Route)} <= paths
 
 
+@pytest.mark.sqlite_only  # the 405 comes before any route runs: the database plays no part
 @pytest.mark.parametrize(("method", "path", "allow"), _wrong_methods())
 def test_a_wrong_method_answers_405_with_allow(client: Any, method: str, path: str, allow: str) -> None:
     r = client.request(method, path)
@@ -69,6 +70,7 @@ def test_a_wrong_method_answers_405_with_allow(client: Any, method: str, path: s
         assert r.json() == {"detail": f"method {method} is not allowed on {path}; allowed: {allow}"}
 
 
+@pytest.mark.sqlite_only  # as above
 @pytest.mark.parametrize(
     ("method", "path", "allow"),
     [
