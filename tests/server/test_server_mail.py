@@ -133,14 +133,18 @@ def outbox(db_url: str) -> list[OutboxRow]:
         engine.dispose()
 
 
-def signup(client: TestClient, name: str, email: str | None = None, mail_turns: bool = True) -> str:
+def signup(
+    client: TestClient, name: str, email: str | None = None, mail_turns: bool = True, lang: str | None = None
+) -> str:
     """Sign up (and in) as ``name`` with these mail preferences; the CSRF token."""
     client.cookies.clear()
     r = client.post("/api/account/signup", json={"name": name, "password": PASSWORD})
     assert r.status_code == 201, r.text
     csrf: str = r.json()["csrf"]
     if email is not None:
-        prefs = {"email": email, "mail_turns": mail_turns}
+        prefs: dict[str, Any] = {"email": email, "mail_turns": mail_turns}
+        if lang is not None:
+            prefs["lang"] = lang
         r = client.post("/api/account/preferences", json=prefs, headers={CSRF_HEADER: csrf})
         assert r.status_code == 200, r.text
     return csrf
@@ -350,6 +354,27 @@ def test_no_second_mail_until_the_player_has_played_even_after_a_restart(
         play_turn(client, game, 0)
         until(lambda: len(smtp.inbox.to("bob@example.org")) == 2)
     assert len(smtp.inbox.to("alice@example.org")) == 1
+
+
+def test_a_player_who_reads_french_is_mailed_in_french(db_url: str, tmp_path: Path, smtp: Smtp) -> None:
+    """The preferences page sends its language: the account's mails are written in it."""
+    with mail_app(db_url, tmp_path, smtp.settings()) as client:
+        game = two_accounts(client)
+        barrier(client)
+        until(lambda: smtp.inbox.to("bob@example.org"))
+        csrf = signin(client, "Alice")
+        prefs = {"email": "alice@example.org", "mail_turns": True, "lang": "fr"}
+        r = client.post("/api/account/preferences", json=prefs, headers={CSRF_HEADER: csrf})
+        assert r.status_code == 200, r.text
+        bad = client.post(
+            "/api/account/preferences", json={**prefs, "lang": "xx"}, headers={CSRF_HEADER: csrf}
+        )
+        assert bad.status_code == 400
+        play_turn(client, game, 1)
+        (to_alice,) = until(lambda: smtp.inbox.to("alice@example.org"))
+        assert to_alice["Subject"] == f"À vous de jouer à Mésopotamie (table {game.table})"
+        assert "Bonjour Alice" in to_alice.get_content()
+        assert smtp.inbox.to("bob@example.org")[0]["Subject"].startswith("Your turn")
 
 
 @pytest.mark.parametrize("case", ["realtime", "untimed", "guest", "mail_off"])

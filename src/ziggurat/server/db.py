@@ -76,6 +76,7 @@ class UserRow(Base):
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)
     mail_turns: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     unsubscribe: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)  # SHA-256
+    lang: Mapped[str | None] = mapped_column(String(8), nullable=True)  # the language of its mails
 
 
 class SessionRow(Base):

@@ -185,13 +185,19 @@ def preferences_of(store: Store, user_id: int) -> Preferences:
         return Preferences(row.email, bool(row.mail_turns))
 
 
-def set_preferences(store: Store, user_id: int, email: str | None, mail_turns: bool) -> Preferences:
+def set_preferences(
+    store: Store, user_id: int, email: str | None, mail_turns: bool, lang: str | None = None
+) -> Preferences:
+    """Set the account's address and mail choice, and the language of its mails (``None``:
+    unchanged)."""
     with store.sessions.begin() as s:
         row = s.get(UserRow, user_id)
         if row is None:
             raise LookupError(f"no account {user_id}")
         row.email = email
         row.mail_turns = mail_turns
+        if lang is not None:
+            row.lang = lang
         row.unsubscribe = token_hash(unsubscribe_token(row.id, row.password_hash))
         return Preferences(row.email, bool(row.mail_turns))
 
@@ -225,9 +231,10 @@ class TurnMail:
     base: str
 
 
-def queue_turn(store: Store, turn: TurnMail, lang: str = "en") -> bool:
-    """Queue the mail and the turn notice in one transaction; ``False`` (nothing queued) when
-    the account has no address, has mail off, or already has a notice for the table."""
+def queue_turn(store: Store, turn: TurnMail) -> bool:
+    """Queue the mail (in the account's language, English if unknown) and the turn notice in
+    one transaction; ``False`` (nothing queued) when the account has no address, has mail off,
+    or already has a notice for the table."""
     try:
         with store.sessions.begin() as s:
             user = s.get(UserRow, turn.user_id)
@@ -239,7 +246,7 @@ def queue_turn(store: Store, turn: TurnMail, lang: str = "en") -> bool:
             if user.unsubscribe != token_hash(token):
                 user.unsubscribe = token_hash(token)
             subject, body = turn_mail(
-                lang,
+                user.lang or "en",
                 user.name,
                 turn.game,
                 turn.table_id,

@@ -10,7 +10,7 @@ nothing and answers 404. The pages are ``/account/preferences`` and ``/unsubscri
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request, status
 from pydantic import BaseModel, Field
@@ -25,6 +25,9 @@ router = APIRouter(tags=["accounts"])
 class PreferencesIn(BaseModel):
     email: str | None = Field(default=None, max_length=254, description="the address; empty or null: none")
     mail_turns: bool = Field(description="mail me when it is my turn at a turn-based table")
+    lang: Literal["en", "fr"] | None = Field(
+        default=None, description="the language of the mails (the page sends its own); null: unchanged"
+    )
 
 
 class PreferencesOut(BaseModel):
@@ -83,7 +86,7 @@ async def post_preferences(body: PreferencesIn, request: Request) -> Preferences
             status.HTTP_400_BAD_REQUEST, f"{email!r} is not an e-mail address (name@example.org)"
         )
     store = _store(request)
-    prefs = await store.run(set_preferences, store, who.user_id, email, body.mail_turns)
+    prefs = await store.run(set_preferences, store, who.user_id, email, body.mail_turns, body.lang)
     return PreferencesOut(email=prefs.email, mail_turns=prefs.mail_turns, mail_enabled=_enabled(request))
 
 

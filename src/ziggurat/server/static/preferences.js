@@ -3,7 +3,7 @@
 // A server without SMTP settings says that mail is off.
 
 import { ApiError, accountApi, currentAccount } from "./api.js";
-import { applyStatic, langSwitch, onLangChange, t } from "./i18n.js";
+import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,7 +33,7 @@ async function save(event) {
   status = null;
   render();
   try {
-    prefs = await accountApi("POST", "/api/account/preferences", { email, mail_turns: $("prefs-turns").checked });
+    prefs = await accountApi("POST", "/api/account/preferences", { email, mail_turns: $("prefs-turns").checked, lang: lang() });
     $("prefs-email").value = prefs.email || "";
     $("prefs-turns").checked = prefs.mail_turns;
     $("prefs-email").removeAttribute("aria-invalid");
