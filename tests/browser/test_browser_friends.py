@@ -154,6 +154,7 @@ def test_two_accounts_host_join_chat_play_rate_and_replay(
     for page in (host, guest):
         expect(page.locator("#result")).to_contain_text("Game over")
     assert max(state(host)["result"]) == 1.0, "no winner: the ratings barely move"
+    expect(host.locator("#log-list li").last).to_contain_text("The round limit is reached:")
     full_shot(host, shots / "friends_game_over.png")
 
     # both ratings change: the game-over box, and the accounts' profiles
