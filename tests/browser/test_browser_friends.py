@@ -31,6 +31,15 @@ def friends_server(start_server: Any, tmp_path_factory: pytest.TempPathFactory) 
         yield srv
 
 
+@pytest.fixture(autouse=True)
+def generous_waits() -> Iterator[None]:
+    """Pushes from the server (a seat taken, a chat line, the ratings) may come late on a
+    loaded machine: this module's expectations wait up to 20 s (Playwright's default is 5 s)."""
+    expect.set_options(timeout=20000)
+    yield
+    expect.set_options(timeout=5000)
+
+
 def _lobby(page: Page, base: str) -> None:
     page.goto(base + "/")
     page.wait_for_selector("body[data-ready='1']")
