@@ -10,7 +10,6 @@ must be the replay page's.
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,40 +18,7 @@ from typing import Any
 import pytest
 from browser_helpers import HEURISTIC, HUMAN, full_shot, open_table, wait_my_turn
 from playwright.sync_api import Page, expect
-
-import ziggurat
-from ziggurat.engine.records import apply_recorded
-from ziggurat.server.db import make_engine
-from ziggurat.server.gamekit import seat_labels
-from ziggurat.server.store import Store
-
-MOUNT = """
-async ([game, message, info]) => {
-  const module = await import(`/boards/${game}.js`);
-  const { t } = await import('/i18n.js');
-  document.getElementById('mounted')?.remove();
-  const box = document.createElement('div');
-  box.id = 'mounted';
-  box.style.cssText = 'position:absolute;left:-5000px;top:0;width:900px';
-  box.innerHTML = `<div class="board"></div><div class="choice"></div><div class="turnbar"></div>
-    <div class="players"></div><div class="general"></div>`;
-  document.body.append(box);
-  const q = (c) => box.querySelector(c);
-  const els = { board: q('.board'), choice: q('.choice'), status: q('.turnbar'), players: q('.players'),
-                general: q('.general') };
-  const board = module.createBoard(els, { t: () => t, send: () => false, explain: async () => null });
-  board.update(message, info);
-  return els.board.innerHTML;
-}
-"""
-
-
-RANDOM_IDS = re.compile(r"(ep-sw-[a-z_]+)-[0-9a-z]+")
-"""The Epochs legend's swatch patterns get a random id each time they are drawn."""
-
-
-def _same_drawing(html: str) -> str:
-    return RANDOM_IDS.sub(r"\1-*", html)
+from replay_helpers import record_board, same_drawing, stored_record_states
 
 
 class Served:
@@ -69,23 +35,7 @@ class Served:
 
     def record_states(self, table_id: str) -> list[Any]:
         """The state after each number of stored actions, from a record of the stored actions."""
-        store = Store(make_engine(f"sqlite:///{self.database}"))
-        try:
-            stored = store.load_table(table_id)
-        finally:
-            store.close()
-        assert stored is not None
-        game = ziggurat.load(stored.game, players=stored.players, **stored.options)
-        final = game.new_initial_state()
-        for row in stored.actions:
-            apply_recorded(final, row.text)
-        record = ziggurat.record(final)
-        states = [ziggurat.replay(record, upto=0)]
-        for text in record["actions"]:
-            state = states[-1].clone()
-            state.apply(text)
-            states.append(state)
-        return states
+        return stored_record_states(self.database, table_id)
 
 
 @pytest.fixture(scope="module")
@@ -119,24 +69,9 @@ def test_the_replay_at_ply_n_shows_the_board_of_the_record_at_ply_n(
     for ply in sorted({0, 1, last // 3, (2 * last) // 3, last - 1, last}):
         _replay_page(page, served.server.url(f"/replay/{table_id}?ply={ply}"), ply)
         shown = page.inner_html("#board")
-        drawings.add(_same_drawing(shown))
-        info = page.evaluate("window.__replay.tableInfo(window.__replay.shown)")
-        state = states[ply]
-        message = {
-            "type": "state",
-            "seat": None,
-            "colour": None,
-            "version": ply,
-            "view": state.view(None),
-            "legal": [],
-            "log": [],
-            "seat_labels": seat_labels(state),
-            "status": "over" if state.is_terminal() else "playing",
-            "result": state.returns() if state.is_terminal() else None,
-            "outcome": None,
-        }
-        drawn = page.evaluate(MOUNT, [game, message, info])
-        assert _same_drawing(shown) == _same_drawing(drawn), f"{game} ply {ply}: not the record's board"
+        drawings.add(same_drawing(shown))
+        drawn = record_board(page, game, states[ply], ply)
+        assert same_drawing(shown) == same_drawing(drawn), f"{game} ply {ply}: not the record's board"
         assert "<svg" in shown
         expect(page.locator("#ply-label")).to_contain_text(f"Ply {ply} of {last}")
         if ply in (last // 3, last):

@@ -25,9 +25,9 @@ SECRET_KEYS = {
 VIEWERS = (0, None)
 
 
-def _told_game(players: int, seed: int) -> dict[int | None, list[M.Message]]:
+def _told_game(players: int, seed: int, **options: Any) -> dict[int | None, list[M.Message]]:
     """A seeded game of heuristic bots, every step told to seat 0 and to a spectator."""
-    game = ziggurat.load("mesopotamia", players=players)
+    game = ziggurat.load("mesopotamia", players=players, **options)
     bots = [make_bot("heuristic", game, seat) for seat in range(players)]
     rng = random.Random(seed)
     state = game.new_initial_state()
@@ -71,6 +71,18 @@ def test_every_sentence_renders_in_every_language(told_game: dict[int | None, li
             assert M.from_json(msg.to_json()) == msg
     assert len(keys) >= 20, sorted(keys)
     assert told_game[None][-1].key == "meso.log.wins", "the game ends with its result"
+
+
+def test_a_win_at_the_round_limit_is_told_as_the_leaders_not_as_a_fourth_delivery() -> None:
+    """M16.2 (options round_limit and rank_non_winners): the leader wins when the round limit
+    is reached; the log says so rather than that every offering was delivered (M16.1)."""
+    told = _told_game(3, seed=2, round_limit=2, rank_non_winners=True)
+    for messages in told.values():
+        last = messages[-1]
+        assert last.key == "meso.log.winsRanked", last.key
+        assert str(last).startswith("The round limit is reached: ") and str(last).endswith(" (M16.2)")
+        assert last.render("fr").startswith("La limite de manches est atteinte : ")
+    assert not any(m.key == "meso.log.wins" for m in told[None])
 
 
 def test_secrets_are_told_to_their_owner_only(told_game: dict[int | None, list[M.Message]]) -> None:

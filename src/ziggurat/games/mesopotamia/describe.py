@@ -26,7 +26,7 @@ from ziggurat.engine.eventlog import log_mark as log_mark
 from ziggurat.engine.messages import Message, message
 from ziggurat.engine.notation import group_by_kind
 from ziggurat.games.mesopotamia import vocabulary as V
-from ziggurat.games.mesopotamia.data import COLOURS, LETTER_SEAT
+from ziggurat.games.mesopotamia.data import COLOURS, LETTER_SEAT, OFFERING_VALUES
 from ziggurat.games.mesopotamia.notation import decode
 
 Event = tuple[int, str, bool, int]  # actor (-1 chance), text, auto, seat whose turn it is
@@ -368,8 +368,12 @@ def describe_step(events: Sequence[Event], before: View, after: View) -> list[tu
                 target = dest
         out.append((describe_event(event, before, after, target, first=i == 0), event[2]))
     if after.get("winner") and not before.get("winner"):
-        winner = V.colour(COLOURS.index(after["winner"]))
-        out.append((message("meso.log.wins", who=winner), False))
+        seat = COLOURS.index(after["winner"])
+        # M16.1: a fourth delivery; else the leader at the round limit (option rank_non_winners)
+        delivered = len(after["players"][seat]["offerings"]["delivered"]) == len(OFFERING_VALUES)
+        who = V.colour(seat)
+        won = message("meso.log.wins", who=who) if delivered else message("meso.log.winsRanked", who=who)
+        out.append((won, False))
     return out
 
 

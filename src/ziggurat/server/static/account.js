@@ -8,6 +8,7 @@ import { clear, h } from "./dom.js";
 import { lang, onLangChange, t } from "./i18n.js";
 import { loadMessages } from "./messages.js";
 import { markGamesToPlay } from "./notify.js";
+import { replayHref } from "./replaylinks.js";
 import { messageText, seatName } from "./tablehelp.js";
 
 /** A refused sign-up or sign-in in the page's language (the server words its reasons in English). */
@@ -81,6 +82,7 @@ function resultText(entry) {
  * One game as a list item: the game, its table, when, the account's seat, the others, and for a
  * finished game its result and how it was won. `mine`: the signed-in account's own list ("You
  * play"), else a profile's ("Plays"). `action`: an element to put at the end (the Open button).
+ * A finished game links to its replay (the public view, which a finished table shows to anyone).
  */
 export function gameItem(entry, { mine = false, action = null } = {}) {
   const when = entry.status === "over" && entry.finished ? t("games.ended", { date: dateText(entry.finished) }) : t("games.started", { date: dateText(entry.created) });
@@ -109,6 +111,7 @@ export function gameItem(entry, { mine = false, action = null } = {}) {
       result ? h("div", { class: entry.won ? "game-result won" : "game-result" }, result) : null,
       entry.status === "over" && entry.outcome ? h("div", { class: "outcome muted" }, t("lobby.howWon", { summary: messageText(entry.outcome.summary) })) : null,
     ),
+    entry.status === "over" ? h("a", { class: "button replay-game", href: replayHref(entry.table, null), dataset: { replay: entry.table } }, t("replay.lobby")) : null,
     action,
   );
 }

@@ -51,9 +51,11 @@ export function currentAccount(refresh = false) {
   return accountAnswer;
 }
 
-/** Remember the account a sign-up, sign-in or sign-out answered (it carries the new CSRF token). */
+/** Remember the account a sign-up, sign-in or sign-out answered (it carries the new CSRF token),
+ * and tell the page's other parts ("ziggurat:account" on window, the answer as its detail). */
 export function setAccount(answer) {
   accountAnswer = Promise.resolve(answer);
+  window.dispatchEvent(new CustomEvent("ziggurat:account", { detail: answer }));
 }
 
 /** A request made as the signed-in account: api() with its CSRF token in X-CSRF-Token, which

@@ -448,6 +448,12 @@ async function main() {
   });
   $("players").addEventListener("change", renderSeats);
   $("public").addEventListener("change", onPublicChange);
+  // signed in or out here: a guest's name is asked only of a guest (to host, or to join)
+  window.addEventListener("ziggurat:account", async () => {
+    const signedIn = !!(await currentAccount());
+    $("host-name-row").hidden = !$("public").checked || signedIn;
+    renderPublicTables();
+  });
   try {
     games = await api("GET", "/api/games");
   } catch (e) {
