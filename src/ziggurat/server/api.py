@@ -11,7 +11,7 @@ from ziggurat.engine.errors import OptionError
 from ziggurat.engine.messages import LANGS, catalogue
 from ziggurat.server import gamekit, lobby, timecontrol
 from ziggurat.server.limits import CreationLimit
-from ziggurat.server.links import public_link
+from ziggurat.server.links import seat_link
 from ziggurat.server.live import Forbidden, LiveTable, NoRecord, Refused
 from ziggurat.server.manager import Created, TableManager, TableUnavailable, hash_token
 from ziggurat.server.schemas import (
@@ -72,10 +72,6 @@ async def _table_and_viewer(
         raise HTTPException(status.HTTP_403_FORBIDDEN, str(exc)) from exc
 
 
-def _link(request: Request, table_id: str, token: str) -> str:
-    return public_link(request, f"/table/{table_id}#token={token}")
-
-
 def _created_answer(request: Request, created: Created) -> TableCreated:
     table = created.table
     seats = []
@@ -88,7 +84,7 @@ def _created_answer(request: Request, created: Created) -> TableCreated:
                 kind=spec.kind,
                 bot=spec.bot,
                 token=token,
-                link=None if token is None else _link(request, table.id, token),
+                link=None if token is None else seat_link(request, table.id, token),
             )
         )
     return TableCreated(
@@ -96,7 +92,7 @@ def _created_answer(request: Request, created: Created) -> TableCreated:
         game=table.game.game_id,
         seats=seats,
         spectator_token=created.spectator_token,
-        spectator_link=_link(request, table.id, created.spectator_token),
+        spectator_link=seat_link(request, table.id, created.spectator_token),
     )
 
 

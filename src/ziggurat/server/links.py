@@ -146,3 +146,8 @@ def public_link(connection: HTTPConnection, path: str) -> str:
     if not path.startswith("/"):
         raise ValueError(f"a link's path starts with '/': {path!r}")
     return public_url(connection) + path
+
+
+def seat_link(connection: HTTPConnection, table_id: str, token: str) -> str:
+    """The absolute link that opens ``table_id`` with ``token`` (a seat's or a spectator's)."""
+    return public_link(connection, f"/table/{table_id}#token={token}")

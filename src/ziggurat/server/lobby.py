@@ -28,7 +28,7 @@ from sqlalchemy import insert, select, update
 from ziggurat.server import gamekit
 from ziggurat.server.accounts import name_key, require_csrf, signed_in
 from ziggurat.server.db import SeatRow, TableRow, TokenRow, UserRow
-from ziggurat.server.links import public_link
+from ziggurat.server.links import seat_link
 from ziggurat.server.live import LiveTable
 from ziggurat.server.manager import Host, TableManager, TableUnavailable, hash_token, new_token
 from ziggurat.server.store import Store, now
@@ -409,7 +409,7 @@ async def join(table_id: str, body: JoinIn, request: Request) -> JoinOut:
         seat=seat,
         colour=table.colours[seat],
         token=token,
-        link=public_link(request, f"/table/{table.id}#token={token}"),
+        link=seat_link(request, table.id, token),
     )
 
 

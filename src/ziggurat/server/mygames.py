@@ -25,11 +25,10 @@ from fastapi import APIRouter, Header, HTTPException, Request, status
 from pydantic import BaseModel, Field
 from sqlalchemy import select, update
 
-from ziggurat.server import gamekit
+from ziggurat.server import gamekit, links
 from ziggurat.server.accounts import CSRF_HEADER, name_key, require_user, require_user_csrf
 from ziggurat.server.db import RatingRow, SeatRow, TableRow, UserRow
 from ziggurat.server.limits import CreationLimit
-from ziggurat.server.links import public_link
 from ziggurat.server.live import Forbidden, LiveTable
 from ziggurat.server.manager import TableManager, TableUnavailable, hash_token
 from ziggurat.server.store import Store
@@ -471,7 +470,7 @@ async def seat_link(table_id: str, request: Request, x_csrf_token: CsrfHeader = 
         seat=seat,
         colour=table.colours[seat],
         token=token,
-        link=public_link(request, f"/table/{table.id}#token={token}"),
+        link=links.seat_link(request, table.id, token),
     )
 
 
