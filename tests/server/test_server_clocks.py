@@ -450,6 +450,13 @@ def test_a_seat_a_bot_took_over_is_still_the_bots_after_a_restart(db_url: str, t
             time.sleep(0.01)
         since = live.clocks.seats[who].bot_since_ply
         assert live.version == since - 1  # it has not moved yet
+        store = client.app.state.manager.store  # type: ignore[attr-defined]
+        while True:  # the takeover is stored (the timer's task commits it a moment after)
+            with store.sessions() as s:
+                row = s.get(SeatClockRow, (t["table"], who))
+                if row is not None and row.bot_since_ply == since:
+                    break
+            time.sleep(0.01)
     with open_client(db_url) as client:
         live = live_table(client, t["table"])
         with client.websocket_connect(ws_url(t, token(t, who))) as ws:
