@@ -17,6 +17,11 @@ seat over), ``heartbeats`` (when each server process was last alive, so time the
 down is not charged), ``outbox`` (mail waiting to be sent, kept until sent) and
 ``turn_notices`` (the "your turn" mail already sent to a player for a table).
 
+Several processes: ``tables.revision`` (changes of the game line, checked and bumped by every
+change so that only one process's change of a revision is stored), ``tables.keeper`` and
+``keeper_until`` (the process running the table's bots and clocks, and until when), and
+``snapshots`` (a table's position every few plies, so it resumes without replaying its game).
+
 Only portable column types are used, so the same models work on SQLite and PostgreSQL.
 Tokens and session cookies are never stored, only their SHA-256.
 """
@@ -114,6 +119,11 @@ class TableRow(Base):
     # {"kind": "realtime", "budget": s, "increment": s} or {"kind": "turn_based", "per_turn": s},
     # with "grace" (s) and "takeover" (a bot level); None: no clock
     time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # changes of the game line (actions, undos, seats, the start): a change is stored only if
+    # the revision is still the one its process saw (several processes share the database)
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    keeper: Mapped[str | None] = mapped_column(String(64), nullable=True)  # runs bots and clocks
+    keeper_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class SeatRow(Base):
@@ -153,6 +163,18 @@ class ActionRow(Base):
     text: Mapped[str] = mapped_column(Text)
     actor: Mapped[int] = mapped_column(Integer)
     barrier: Mapped[bool] = mapped_column(Boolean)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SnapshotRow(Base):
+    """The table's position after ``ply`` (``State.to_position``): a table resumes from its
+    latest snapshot and replays only the actions after it."""
+
+    __tablename__ = "snapshots"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    position: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
