@@ -7,7 +7,8 @@ starts one), once more on a fresh PostgreSQL database created for it and dropped
 ``postgres``). A test marked ``sqlite_only`` runs on SQLite only: it reads the SQLite file
 itself (tokens stored only as hashes, rows committed before the broadcast), or the database
 plays no part in what it checks (the 405 answers, which come before any route: 237 cases that
-would each make a PostgreSQL database for nothing).
+would each make a PostgreSQL database for nothing). A test marked ``postgres_only`` (several
+server processes sharing one database) runs on PostgreSQL only.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     kinds = ["sqlite"]
     if os.environ.get(POSTGRES_ENV) and metafunc.definition.get_closest_marker("sqlite_only") is None:
         kinds.append("postgres")
+    if metafunc.definition.get_closest_marker("postgres_only") is not None:
+        kinds = [k for k in kinds if k == "postgres"]  # none without a PostgreSQL server
     metafunc.parametrize("db_url", kinds, indirect=True, ids=kinds)
 
 

@@ -7,9 +7,12 @@ yourself or for friends: on the LAN, or behind a reverse proxy with its public U
 
 from __future__ import annotations
 
+import dataclasses
 import ipaddress
+import json
+import os
 import socket
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -116,6 +119,15 @@ def serve(
         ),
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each move.", min=0)] = 0.6,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Server processes sharing the port (PostgreSQL only: SQLite serves one process). "
+            "Any number of `ziggurat serve` processes, on this machine or others, may also share one "
+            "PostgreSQL database.",
+        ),
+    ] = 1,
     public_url: Annotated[
         str | None,
         typer.Option(
@@ -205,9 +217,20 @@ def serve(
             )
         except ValueError as exc:
             raise typer.BadParameter(str(exc)) from None
-    app = create_app(
-        url, bot_delay=bot_delay, public_url=public_url, forwarded_allow_ips=forwarded_allow_ips, smtp=smtp
-    )
+    if workers > 1 and make_url(url).get_backend_name() != "postgresql":
+        raise typer.BadParameter(
+            "SQLite serves one process: several workers need PostgreSQL "
+            "(--db postgresql+psycopg://user:pw@host/db)",
+            param_hint="--workers",
+        )
+    settings: dict[str, Any] = {
+        "database_url": url,
+        "bot_delay": bot_delay,
+        "public_url": public_url,
+        "forwarded_allow_ips": forwarded_allow_ips,
+        "smtp": None if smtp is None else dataclasses.asdict(smtp),
+    }
+    app = create_app(**_app_settings(settings)) if workers == 1 else None
     for line in startup_lines(host, port, public_url):
         typer.echo(line)
     typer.echo(f"Database: {make_url(url).render_as_string(hide_password=True)}")
@@ -221,4 +244,30 @@ def serve(
             typer.echo("  without --public-url their links start with the address the last request came to")
     # the app reads the forwarded headers itself (links.ForwardedHeaders): uvicorn's would
     # replace the proxy's address by the client's before the app could check the proxy
-    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, log_level="info", proxy_headers=False)
+    options: dict[str, Any] = {"ws_max_size": WS_MAX_SIZE, "log_level": "info", "proxy_headers": False}
+    if app is not None:
+        uvicorn.run(app, host=host, port=port, **options)
+        return
+    typer.echo(f"Workers: {workers} processes share the port and the database")
+    os.environ[WORKER_SETTINGS_ENV] = json.dumps(settings)
+    uvicorn.run(f"{__name__}:worker_app", factory=True, host=host, port=port, workers=workers, **options)
+
+
+WORKER_SETTINGS_ENV = "ZIGGURAT_SERVE_SETTINGS"
+"""How ``serve --workers`` hands its settings to the worker processes (JSON)."""
+
+
+def _app_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    from ziggurat.server.mail import SmtpSettings
+
+    out = dict(settings)
+    out["smtp"] = None if settings.get("smtp") is None else SmtpSettings(**settings["smtp"])
+    return out
+
+
+def worker_app() -> Any:
+    """The app of one ``serve --workers`` process (uvicorn's factory), from the settings the
+    command put in :data:`WORKER_SETTINGS_ENV`."""
+    from ziggurat.server import create_app
+
+    return create_app(**_app_settings(json.loads(os.environ[WORKER_SETTINGS_ENV])))

@@ -67,7 +67,7 @@ async def _table_and_viewer(
     if table is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, f"no table {table_id!r}")
     try:
-        return table, table.viewer_of(hash_token(token))
+        return table, await _manager(request).viewer(table, hash_token(token))
     except Forbidden as exc:
         raise HTTPException(status.HTTP_403_FORBIDDEN, str(exc)) from exc
 
@@ -299,6 +299,7 @@ async def get_table(table_id: str, request: Request, x_ziggurat_token: TokenHead
 async def get_record(table_id: str, request: Request, x_ziggurat_token: TokenHeader = None) -> dict[str, Any]:
     """The game record as the token's seat saw it (spectators: what everybody saw)."""
     table, viewer = await _table_and_viewer(request, table_id, x_ziggurat_token)
+    await table.ensure_history()
     try:
         return await asyncio.to_thread(table.record_for, viewer)
     except NoRecord as exc:

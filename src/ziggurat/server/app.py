@@ -30,7 +30,7 @@ from ziggurat.server import (
     replay,
     tutorial,
 )
-from ziggurat.server.db import default_url, make_engine, upgrade
+from ziggurat.server.db import default_url, hold_sqlite, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.links import ForwardedHeaders, check_public_url
 from ziggurat.server.mail import Mailer, SeenAddress, SmtpSettings, smtp_from_env
@@ -125,11 +125,13 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         logfilter.install()  # again: uvicorn has configured its log handlers by now
         engine = make_engine(url)
+        held = hold_sqlite(engine)  # SqliteInUse: a second process on the same SQLite file
         await asyncio.to_thread(upgrade, engine)
         store = Store(engine)
         manager = TableManager(store, bot_delay)
         app.state.manager = manager
-        heartbeat = clocks.Heartbeat(store)
+        manager.note_handlers["chat"] = chat.on_note
+        heartbeat = clocks.Heartbeat(store, process=manager.process, on_beat=manager.tick)
         manager.last_alive = await heartbeat.begin()  # before tables resume: their clocks need it
         if mail_settings is not None:
             app.state.mailer = Mailer(mail_settings, manager, public)
@@ -145,6 +147,8 @@ def create_app(
             if mail_settings is not None:
                 await app.state.mailer.stop()
             await asyncio.to_thread(store.close)
+            if held is not None:
+                held.close()
 
     app = FastAPI(
         title="Ziggurat",

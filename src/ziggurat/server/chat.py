@@ -37,6 +37,7 @@ from sqlalchemy import select
 
 from ziggurat.engine.messages import from_json
 from ziggurat.server.api import _table_and_viewer
+from ziggurat.server.bus import Note
 from ziggurat.server.db import ChatRow, SeatRow, UserRow
 from ziggurat.server.limits import CreationLimit
 from ziggurat.server.live import Connection, LiveTable, Refused
@@ -301,7 +302,34 @@ async def _post(table: LiveTable, seat: int | None, text: str) -> ChatMessage:
         out = _dumps({"type": "chat", **message.to_json()})
         for c in table.connections:
             c.send(out)
+    if chat.store.postgres:  # the sockets of this table on the other processes
+        note = Note(table.origin, table.id, "chat", table.revision, data=message.id).encode()
+        await chat.store.run(chat.store.publish, note)
     return message
+
+
+def load_message(store: Store, message_id: int) -> ChatMessage | None:
+    with store.sessions() as s:
+        row = s.get(ChatRow, message_id)
+        return None if row is None else _message(row)
+
+
+async def on_note(table: LiveTable, note: Note) -> None:
+    """A message another process stored (server/bus.py): sent to this table's sockets here."""
+    if not isinstance(note.data, int):
+        return
+    chat = room(table)
+    message = await chat.store.run(load_message, chat.store, note.data)
+    if message is None:
+        return
+    async with chat.lock:
+        if chat.loaded:
+            if any(m.id == message.id for m in chat.messages):
+                return
+            chat.messages.append(message)
+        out = _dumps({"type": "chat", **message.to_json()})
+        for c in table.connections:
+            c.send(out)
 
 
 # --- HTTP -------------------------------------------------------------------------------------

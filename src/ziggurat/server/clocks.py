@@ -35,9 +35,9 @@ import json
 import logging
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Request, status
@@ -103,11 +103,12 @@ def last_heartbeat(store: Store) -> datetime | None:
 
 
 def write_heartbeat(store: Store, process: str, when: datetime, first: bool = False) -> None:
-    """This process is alive at ``when``; its ``first`` heartbeat also drops those of the
-    processes before it (only the latest one is ever read)."""
+    """This process is alive at ``when``; its ``first`` heartbeat also drops those of
+    processes gone for a day (only the latest heartbeat is ever read; other processes sharing
+    the database keep theirs)."""
     with store.sessions.begin() as s:
         if first:
-            s.execute(delete(HeartbeatRow).where(HeartbeatRow.process != process))
+            s.execute(delete(HeartbeatRow).where(HeartbeatRow.seen < when - timedelta(days=1)))
         row = s.get(HeartbeatRow, process)
         if row is None:
             s.add(HeartbeatRow(process=process, seen=when))
@@ -115,14 +116,27 @@ def write_heartbeat(store: Store, process: str, when: datetime, first: bool = Fa
             row.seen = when
 
 
+def new_process_id() -> str:
+    """A name for this server process, unique among the processes sharing a database."""
+    return f"server-{uuid.uuid4().hex[:16]}"
+
+
 class Heartbeat:
     """This process's heartbeat: written at start, every :data:`HEARTBEAT_INTERVAL` seconds
     and at a clean stop."""
 
-    def __init__(self, store: Store, interval: float = HEARTBEAT_INTERVAL) -> None:
+    def __init__(
+        self,
+        store: Store,
+        interval: float = HEARTBEAT_INTERVAL,
+        process: str | None = None,
+        on_beat: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
         self.store = store
         self.interval = interval
-        self.process = f"server-{uuid.uuid4().hex[:16]}"
+        self.process = process or new_process_id()
+        self.on_beat = on_beat
+        """Awaited after each heartbeat (the table manager renews and adopts its tables)."""
         self._task: asyncio.Task[None] | None = None
 
     async def begin(self) -> datetime | None:
@@ -139,6 +153,11 @@ class Heartbeat:
                 await self.store.run(write_heartbeat, self.store, self.process, now())
             except Exception:  # a database hiccup must not stop the heartbeat for good
                 log.exception("heartbeat not written")
+            if self.on_beat is not None:
+                try:
+                    await self.on_beat()
+                except Exception:
+                    log.exception("the tables' upkeep failed")
 
     async def stop(self) -> None:
         if self._task is not None:
@@ -267,7 +286,7 @@ class TableClocks:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        if self._closed:
+        if self._closed or not self.table.keeper:  # only the table's keeper runs its timers
             return
         loop = asyncio.get_running_loop()
         if self.running is not None:
@@ -296,6 +315,7 @@ class TableClocks:
             c.timed_out = now()
             self.grace = (seat, self._now() + self.tc.grace)
             await self.save()
+            await t.publish_meta()
             t._broadcast()
             self._arm()
 
@@ -315,6 +335,7 @@ class TableClocks:
                 message("clock.takeover", seat=self._label(seat), level=self.tc.takeover),
             )
             await self.save()
+            await t.publish_meta()
             t._broadcast()
             t._schedule()  # the bot plays the seat now
 
@@ -343,6 +364,7 @@ class TableClocks:
             if self.mover() == seat:
                 self._start(seat, self._now(), fresh_turn=False)
             await self.save()
+            await t.publish_meta()
             self._arm()
             t._broadcast()
 
@@ -352,6 +374,8 @@ class TableClocks:
     def _announce(self, ply: int, seat: int, sentence: Message) -> None:
         """A log entry for everybody (a server's sentence, not a game event)."""
         t = self.table
+        if not t.history_ready:
+            return  # the log is built later (LiveTable.ensure_history), with the takeovers
         entry = {
             "ply": ply,
             "colour": t.colours[seat],
@@ -429,8 +453,54 @@ class TableClocks:
             self.grace = (mover, at + self.tc.grace)
         if mover is not None and self._counts(mover):
             self._start(mover, at, fresh_turn=not stored or running != mover)
-        await self.save()
+        if t.keeper:
+            await self.save()
         self._arm()
+
+    async def reload(self) -> None:
+        """Read the clocks as another process stored them (a copy of a table kept elsewhere,
+        or one this process starts keeping): a clock that counts was started at its stored
+        ``running_since``, and the bots that took seats over play them here too."""
+        t = self.table
+        stored = await t.store.run(load_clocks, t.store, t.id)
+        at, wall = self._now(), now()
+        self.running = None
+        self.grace = None
+        for row in stored:
+            if not 0 <= row.seat < len(self.seats):
+                continue
+            c = self.seats[row.seat]
+            c.remaining = row.remaining_ms / 1000
+            c.since = c.since_wall = None
+            c.timed_out = None if row.timed_out is None else _aware(row.timed_out)
+            c.bot_since_ply = row.bot_since_ply
+            if row.running_since is not None:
+                since = _aware(row.running_since)
+                c.since = at - max(0.0, (wall - since).total_seconds())
+                c.since_wall = since
+                self.running = row.seat
+            if c.bot_since_ply is not None and row.seat not in t.bots:
+                t.bots[row.seat] = make_bot(gamekit.bot_spec(self.tc.takeover), t.game, row.seat)
+            elif c.bot_since_ply is None and row.seat in t.bots and t.seats[row.seat].kind != "bot":
+                close_bot(t.bots.pop(row.seat))
+        mover = self.mover()
+        if (
+            mover is not None
+            and self.seats[mover].timed_out is not None
+            and self.seats[mover].bot_since_ply is None
+        ):
+            self.grace = (mover, at + self.tc.grace)
+        self._arm()
+
+    def announce_takeovers(self) -> None:
+        """Log entries for the seats bots took over (after the log was built again)."""
+        for c in self.seats:
+            if c.bot_since_ply is not None:
+                self._announce(
+                    c.bot_since_ply,
+                    c.seat,
+                    message("clock.takeover", seat=self._label(c.seat), level=self.tc.takeover),
+                )
 
     def close(self) -> None:
         self._closed = True

@@ -19,7 +19,8 @@ down is not charged), ``outbox`` (mail waiting to be sent, kept until sent) and
 
 Several processes: ``tables.revision`` (changes of the game line, checked and bumped by every
 change so that only one process's change of a revision is stored), ``tables.keeper`` and
-``keeper_until`` (the process running the table's bots and clocks, and until when), and
+``keeper_until`` (the process running the table's bots and clocks, and until when),
+``tables.driven`` (the table needs that process now: a bot or chance to move, a clock counting), and
 ``snapshots`` (a table's position every few plies, so it resumes without replaying its game).
 
 Only portable column types are used, so the same models work on SQLite and PostgreSQL.
@@ -124,6 +125,8 @@ class TableRow(Base):
     revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     keeper: Mapped[str | None] = mapped_column(String(64), nullable=True)  # runs bots and clocks
     keeper_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # the table needs its keeper now: a bot or chance to move, or a clock counting
+    driven: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SeatRow(Base):
@@ -311,6 +314,35 @@ def make_engine(url: str) -> Engine:
 
         return engine
     return create_engine(url, pool_pre_ping=True)
+
+
+class SqliteInUse(RuntimeError):
+    """Another server process already serves this SQLite database."""
+
+
+def hold_sqlite(engine: Engine) -> Any:
+    """For a SQLite file: hold an exclusive lock on ``<file>-server.lock`` while the server
+    runs, so a second server process on the same file stops at once with a clear message
+    (SQLite serves one process: several share a PostgreSQL database). The operating system
+    drops the lock when the process ends, however it ends. Answers the open lock file (close
+    it to let go), or ``None`` for PostgreSQL or an in-memory database.
+
+    :raises SqliteInUse: if another process holds it."""
+    path = engine.url.database
+    if engine.dialect.name != "sqlite" or not path or path == ":memory:":
+        return None
+    import fcntl
+
+    handle = open(f"{path}-server.lock", "a+")  # noqa: SIM115  # held open while the server runs
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise SqliteInUse(
+            f"another ziggurat server uses {path}: SQLite serves one process; several processes "
+            "share a PostgreSQL database (--db postgresql+psycopg://user:pw@host/db)"
+        ) from None
+    return handle
 
 
 def upgrade(engine: Engine) -> None:

@@ -31,8 +31,9 @@ from ziggurat.engine.messages import Message, message
 from ziggurat.engine.records import apply_recorded, record
 from ziggurat.engine.registry import game_class, load
 from ziggurat.server import gamekit
+from ziggurat.server.bus import Note
 from ziggurat.server.clocks import TableClocks
-from ziggurat.server.store import SeatSpec, Store, StoredAction, StoredTable
+from ziggurat.server.store import SNAPSHOT_EVERY, Commit, Conflict, SeatSpec, Store, StoredAction, StoredTable
 from ziggurat.server.timecontrol import TimeControl
 
 log = logging.getLogger(__name__)
@@ -173,13 +174,30 @@ class LiveTable:
         self._mover: int | None = None
         self.on_end: Callable[[str], Awaitable[None]] | None = None
         """Awaited with the table's id once the game's last action is committed (ratings)."""
+        # several processes (docs/server.md, "Several processes")
+        self.revision = stored.revision  # changes of the game line stored, as this copy knows
+        self.snapshot = stored.snapshot  # where rebuild starts (None: the set-up)
+        self.origin = ""  # this process (its notes name it); set by the manager
+        self.keeper = True  # this process runs the table's bots and clocks
+        self.keeper_until: Callable[[], datetime] | None = None  # the claim a commit asks for
+        self.history_ready = True  # rows, logs and the state's history go back to the set-up
+        self.last_used = time.monotonic()  # for leaving memory when idle (manager.evict)
 
     # --- building ---------------------------------------------------------------------------
-    def rebuild(self, actions: list[StoredAction]) -> None:
+    def rebuild(
+        self, actions: list[StoredAction], snapshot: tuple[int, dict[str, Any]] | None = None
+    ) -> None:
         """Replay stored actions from the start, building every viewer's log (CPU only).
+
+        With ``snapshot`` (``(ply, position)``), start from that position instead and replay
+        only the actions after it: the logs are left to :meth:`ensure_history`, which the
+        first socket, replay or record of the table awaits.
 
         :raises ValueError: if the engine refuses a stored action (naming the ply).
         """
+        if snapshot is not None and 0 < snapshot[0] <= len(actions):
+            self._resume_from(actions, snapshot)
+            return
         state = self.initial_state()
         self.logs = {v: [] for v in self.viewers}
         self.log_plies = {v: [] for v in self.viewers}
@@ -201,6 +219,50 @@ class LiveTable:
         self._mover = self._seat_to_move()
         self.views = views
         self.synced = {v: len(self.logs[v]) for v in self.viewers}
+        self.history_ready = True
+
+    def _resume_from(self, actions: list[StoredAction], snapshot: tuple[int, dict[str, Any]]) -> None:
+        ply, position = snapshot
+        try:
+            state = self.game.state_from_position(position)
+        except ZigguratError as exc:
+            raise ValueError(f"table {self.id}: the snapshot of ply {ply} does not load: {exc}") from exc
+        for row in actions[ply:]:
+            try:
+                apply_recorded(state, row.text)
+            except ZigguratError as exc:
+                raise ValueError(
+                    f"table {self.id}: stored action {row.ply} ({row.text!r}) refused: {exc}"
+                ) from exc
+        self.state = state
+        self.rows = list(actions)
+        self._mover = self._seat_to_move()
+        self.views = self._views_of(state)
+        self.logs = {v: [] for v in self.viewers}
+        self.log_plies = {v: [] for v in self.viewers}
+        self.synced = {v: 0 for v in self.viewers}
+        self.history_ready = False
+
+    async def ensure_history(self) -> None:
+        """Build the logs (and a state that knows its whole history) of a table resumed from
+        a snapshot, by replaying its game once, in a worker thread."""
+        if self.history_ready:
+            return
+        async with self.lock:
+            if self.history_ready:
+                return
+            rows = list(self.rows)
+            copy = LiveTable.__new__(LiveTable)  # only the fields rebuild reads and writes
+            copy.id, copy.game, copy.start_position = self.id, self.game, self.start_position
+            copy.viewers, copy.writer, copy.open = self.viewers, self.writer, self.open
+            await asyncio.to_thread(LiveTable.rebuild, copy, rows)
+            self.state, self.logs, self.log_plies = copy.state, copy.logs, copy.log_plies
+            self.views = copy.views
+            self.synced = {v: len(self.logs[v]) for v in self.viewers}
+            self.history_ready = True
+            self.changes += 1
+            if self.clocks is not None:
+                self.clocks.announce_takeovers()
 
     def initial_state(self) -> State:
         """The state before the first stored action: the game's set-up, or the position the
@@ -397,6 +459,7 @@ class LiveTable:
 
     async def attach(self, conn: Connection) -> None:
         """Register a socket and queue its first ``state`` message (with the whole log)."""
+        await self.ensure_history()
         async with self.lock:
             self.connections.append(conn)
             conn.send(self.message_for(conn.viewer, 0))
@@ -422,7 +485,22 @@ class LiveTable:
                 raise Refused("not_started", NOT_STARTED)
             if seat in self.bots:
                 raise Refused("bot_plays", BOT_PLAYS)
-            await self._play(seat, text)
+            await self._play_or_catch_up(seat, text)
+
+    async def _play_or_catch_up(self, actor: int, text: str) -> None:
+        """:meth:`_play`; when another process changed the table first, bring this copy up to
+        date and judge the action again against the game as it now stands (lock held)."""
+        for _ in range(5):
+            try:
+                await self._play(actor, text)
+                return
+            except Conflict:
+                await self.catch_up()
+                if self.open:
+                    raise Refused("not_started", NOT_STARTED) from None
+                if actor >= 0 and actor in self.bots:
+                    raise Refused("bot_plays", BOT_PLAYS) from None
+        raise Refused("busy", "the table changed too often to take this action: send it again")
 
     async def undo(self, seat: int | None) -> None:
         """Take back ``seat``'s last action. :raises Refused: if that is not allowed now."""
@@ -435,10 +513,25 @@ class LiveTable:
             if why is not None:
                 raise Refused("cannot_undo", why)
             last = self.rows[-1]
-            await self.store.run(self.store.delete_action, self.id, last.ply)
+            note = (
+                Note(self.origin, self.id, "undo", self.revision + 1).encode()
+                if self.store.postgres
+                else None
+            )
+            try:
+                await self.store.run(self.store.delete_action, self.id, last.ply, self.revision, note)
+            except Conflict:
+                await self.catch_up()
+                raise Refused("cannot_undo", UNDO_BLOCKS["other"]) from None
+            self.revision += 1
             self.rows.pop()
+            if not self.history_ready:  # the undone state is rebuilt from the stored actions, like a restart
+                await self._reload()
+                self._broadcast()
+                self._schedule()
+                return
             state = self.initial_state()
-            for row in self.rows:  # the undone state is rebuilt from the stored actions, like a restart
+            for row in self.rows:
                 apply_recorded(state, row.text)
             self.state = state
             self.changes += 1
@@ -471,19 +564,147 @@ class LiveTable:
         status = "over" if after.is_terminal() else "playing"
         result = after.returns() if after.is_terminal() else None
         outcome = await asyncio.to_thread(gamekit.outcome, after) if after.is_terminal() else None
-        await self.store.run(self.store.add_action, self.id, row, status, result, outcome)
+        commit = Commit(revision=self.revision, driven=self.driven(after))
+        if row.ply % SNAPSHOT_EVERY == 0 and not after.is_terminal():
+            commit.snapshot = after.to_position()
+        if self.store.postgres:
+            commit.notify = Note(
+                self.origin, self.id, "action", self.revision + 1, row.ply, row.text, row.actor, row.barrier
+            ).encode()
+            if not self.keeper and commit.driven and self.keeper_until is not None:
+                commit.keeper, commit.keeper_until = self.origin, self.keeper_until()
+        kept = await self.store.run(self.store.add_action, self.id, row, status, result, outcome, commit)
         # Committed: from here on the action is part of the game.
-        self.state = after
-        self.rows.append(row)
-        self.changes += 1
-        views = self._views_of(after)
-        self._extend_logs(row.ply, events, self.views, views)
-        self.views = views
+        self.revision += 1
+        if kept and not self.keeper:
+            self.keeper = True
+            if self.clocks is not None:
+                await self.clocks.reload()
+        self._advance(row, after, events)
         await self._changed(actor)
         if after.is_terminal() and self.on_end is not None:
             await self.on_end(self.id)  # before the broadcast: the players then find the ratings
         self._broadcast()
         self._schedule()
+
+    def _advance(self, row: StoredAction, after: State, events: list[gamekit.Event]) -> None:
+        """Make ``after`` (the state after the stored ``row``) current: rows, views, logs."""
+        self.state = after
+        self.rows.append(row)
+        self.changes += 1
+        self.last_used = time.monotonic()
+        views = self._views_of(after)
+        if self.history_ready:
+            self._extend_logs(row.ply, events, self.views, views)
+        self.views = views
+
+    # --- changes made by another process (server/bus.py) -----------------------------------
+    async def on_note(self, note: Note) -> None:
+        """Bring this copy up to date with a change another process stored, and tell the
+        sockets here."""
+        async with self.lock:
+            if self._closed:
+                return
+            if note.kind == "action" and note.revision <= self.revision:
+                return  # known already (this copy caught up meanwhile)
+            if (
+                note.kind == "action"
+                and note.revision == self.revision + 1
+                and note.ply == len(self.rows) + 1
+                and note.text is not None
+            ):
+                self._apply_stored(StoredAction(note.ply, note.text, note.actor, note.barrier))
+                self.revision = note.revision
+            elif note.kind in ("action", "undo"):
+                if note.revision <= self.revision:
+                    return
+                await self.catch_up()
+            elif note.kind == "meta":
+                await self.refresh_meta()
+            else:
+                return
+            self._broadcast()
+            self._schedule()
+
+    def _apply_stored(self, row: StoredAction) -> None:
+        """Apply an action another process stored (lock held; nothing is stored here)."""
+        after = self.state.clone()
+        mark = gamekit.log_mark(after)
+        apply_recorded(after, row.text)
+        self._advance(row, after, gamekit.events_after(after, mark))
+        if self.clocks is not None:
+            self.clocks.changed(row.actor if row.actor >= 0 else None)
+        self._mover = self._seat_to_move()  # its listeners were told by the process that stored it
+
+    async def catch_up(self) -> None:
+        """Read the table's actions again and apply those this copy lacks; if its actions are
+        no longer a prefix of the stored ones (an undo elsewhere), rebuild it (lock held)."""
+        revision, actions = await self.store.run(self.store.load_actions, self.id)
+        known = len(self.rows)
+        if len(actions) >= known and all(a.text == r.text for a, r in zip(actions, self.rows, strict=False)):
+            for row in actions[known:]:
+                self._apply_stored(row)
+            self.revision = revision
+            return
+        await self._reload()
+
+    async def _reload(self) -> None:
+        """Rebuild this copy from the database (lock held)."""
+        stored = await self.store.run(self.store.load_table, self.id)
+        if stored is None:
+            return
+        copy = LiveTable.__new__(LiveTable)
+        copy.id, copy.game, copy.start_position = self.id, self.game, self.start_position
+        copy.viewers, copy.writer, copy.open = self.viewers, self.writer, self.open
+        await asyncio.to_thread(LiveTable.rebuild, copy, stored.actions, stored.snapshot)
+        self.state, self.rows, self.views = copy.state, copy.rows, copy.views
+        self.logs, self.log_plies, self.synced = copy.logs, copy.log_plies, copy.synced
+        self.history_ready = copy.history_ready
+        self.revision = stored.revision
+        self.changes += 1
+        self._mover = self._seat_to_move()
+        if self.connections and not self.history_ready:
+            # sockets here hold a log: build it again before they are sent anything
+            copy2 = LiveTable.__new__(LiveTable)
+            copy2.id, copy2.game, copy2.start_position = self.id, self.game, self.start_position
+            copy2.viewers, copy2.writer, copy2.open = self.viewers, self.writer, self.open
+            await asyncio.to_thread(LiveTable.rebuild, copy2, stored.actions)
+            self.state, self.logs, self.log_plies, self.views = (
+                copy2.state,
+                copy2.logs,
+                copy2.log_plies,
+                copy2.views,
+            )
+            self.history_ready = True
+        if self.history_ready:
+            self.synced = {v: 0 for v in self.viewers}  # every socket gets the whole log again
+        if self.clocks is not None:
+            await self.clocks.reload()
+
+    async def refresh_meta(self) -> None:
+        """Read seats, tokens, the status and the clocks again (lock held)."""
+        stored = await self.store.run(self.store.load_meta, self.id)
+        if stored is None:
+            return
+        was_open = self.open
+        self.seats = stored.seats
+        self.tokens = dict(stored.tokens)
+        self.rematch_id = stored.rematch_id
+        self.open = stored.status == "open"
+        for spec in self.seats:
+            if spec.kind == "bot" and spec.seat not in self.bots:
+                self.bots[spec.seat] = make_bot(gamekit.bot_spec(spec.bot), self.game, spec.seat)
+        self.changes += 1
+        if self.clocks is not None:
+            await self.clocks.reload()
+        if was_open and not self.open:
+            self._mover = self._seat_to_move()
+
+    async def publish_meta(self) -> None:
+        """Tell the other processes that seats, tokens, the start, the clocks or the rematch
+        of this table changed (already stored)."""
+        note = Note(self.origin, self.id, "meta", self.revision).encode() if self.store.postgres else None
+        await self.store.run(self.store.set_driven, self.id, self.driven(), note)
 
     async def _changed(self, actor: int | None) -> None:
         """After a committed change (the lock is held): the clocks, stored before anyone is
@@ -492,6 +713,16 @@ class LiveTable:
             self.clocks.changed(actor)
             await self.clocks.save()
         self._moved()
+
+    def driven(self, state: State | None = None) -> bool:
+        """The table needs its keeper: a bot or chance to move, or a person's clock counting."""
+        state = self.state if state is None else state
+        if self.open or state.is_terminal():
+            return False
+        who = state.current_player()
+        if who == CHANCE or who in self.bots:
+            return True
+        return self.clocks is not None and who >= 0 and self.clocks.clocked(who)
 
     def _seat_to_move(self) -> int | None:
         who = None if self.open or self.state.is_terminal() else self.state.current_player()
@@ -568,7 +799,7 @@ class LiveTable:
         self._schedule()
 
     def _schedule(self) -> None:
-        if self.open or self._closed or (self._task is not None and not self._task.done()):
+        if not self.keeper or self.open or self._closed or (self._task is not None and not self._task.done()):
             return
         who = self.state.current_player()
         if not self.state.is_terminal() and (who == CHANCE or who in self.bots):
@@ -593,6 +824,10 @@ class LiveTable:
                         continue  # the game moved meanwhile (e.g. an undo): decide again
                     try:
                         await self._play(turn.seat, action)
+                    except Conflict:
+                        await self.catch_up()  # another process moved first: decide again
+                        self._broadcast()
+                        continue
                     except Refused as exc:
                         log.error("table %s: bot %s chose %r: %s", self.id, turn.seat, action, exc.message)
                         await self._play(turn.seat, turn.legal[turn.rng.randrange(len(turn.legal))])
@@ -614,7 +849,11 @@ class LiveTable:
             who = self.state.current_player()
             ply = len(self.rows) + 1
             if who == CHANCE:
-                await self._play(CHANCE, sample_chance(self.state, random.Random(f"{self.seed}/{ply}")))
+                try:
+                    await self._play(CHANCE, sample_chance(self.state, random.Random(f"{self.seed}/{ply}")))
+                except Conflict:
+                    await self.catch_up()
+                    self._broadcast()
                 continue
             bot = self.bots.get(who)
             if bot is None:

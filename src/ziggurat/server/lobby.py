@@ -402,6 +402,7 @@ async def join(table_id: str, body: JoinIn, request: Request) -> JoinOut:
         async with table.lock:
             seat = await store.run(take_seat, store, table.id, body.seat, user_id, name, token_hash)
             table.seat_taken(seat, user_id, name, token_hash)
+            await table.publish_meta()
     except LobbyRefusal as exc:
         raise _http(exc) from exc
     return JoinOut(
@@ -453,6 +454,7 @@ async def start(
                 raise LobbyRefusal(409, _free_seats_text(free))
             await store.run(start_table, store, table.id, fill)
             table.begin(fill)
+            await table.publish_meta()
     except LobbyRefusal as exc:
         raise _http(exc) from exc
     return StartOut(table=table.id, status=table.status, seats=table.seats_payload())

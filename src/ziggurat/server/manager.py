@@ -1,7 +1,15 @@
 """The table manager: creates, loads, resumes and closes live tables; issues tokens.
 
-Live tables are kept in memory. At start every unfinished table is loaded from the database
-and its actions replayed; finished tables are loaded when first asked for.
+A table is loaded on first use, from its latest snapshot (only the actions after it are
+replayed), and leaves memory once nobody watches it and it needs nothing from the server
+(finished, or a person to move without a clock) for :data:`IDLE_SECONDS`.
+
+Several processes may share one PostgreSQL database (docs/server.md, "Several processes"):
+any of them loads any table; one of them, the table's *keeper*, runs its bots, chance and
+clocks. A process keeps the tables it creates or loads first, renews its claim with every
+heartbeat, and adopts the tables that need a keeper and have none or whose keeper's claim ran
+out (a process that stopped). At start a process adopts such tables; on SQLite, the only
+process adopts every unfinished table.
 """
 
 from __future__ import annotations
@@ -10,15 +18,18 @@ import asyncio
 import hashlib
 import logging
 import secrets
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from ziggurat.engine.registry import load
 from ziggurat.server import gamekit, ratings
+from ziggurat.server.bus import Bus, Note
+from ziggurat.server.clocks import HEARTBEAT_INTERVAL, new_process_id
 from ziggurat.server.db import SEAT_KINDS
-from ziggurat.server.live import LiveTable
+from ziggurat.server.live import Forbidden, LiveTable
 from ziggurat.server.store import SeatSpec, Store, StoredTable, now
 from ziggurat.server.timecontrol import TimeControl
 
@@ -26,6 +37,13 @@ log = logging.getLogger(__name__)
 
 MAX_SEED = 2**63
 MAX_LOOKUP_TOKENS = 100
+KEEPER_LEASE = 3 * HEARTBEAT_INTERVAL
+"""Seconds a keeper's claim on a table holds without being renewed (by its heartbeat)."""
+IDLE_SECONDS = 60.0
+"""A table nobody watches and that needs nothing from the server leaves memory after this."""
+ADOPT_BATCH = 200
+"""Tables adopted at most per heartbeat (and per query at start)."""
+LOAD_CONCURRENCY = 4
 
 
 def new_token() -> str:
@@ -104,31 +122,127 @@ class Created:
 class TableManager:
     """All live tables of one server process."""
 
-    def __init__(self, store: Store, bot_delay: float) -> None:
+    def __init__(self, store: Store, bot_delay: float, idle_seconds: float = IDLE_SECONDS) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.idle_seconds = idle_seconds
+        self.process = new_process_id()
+        self.bus = Bus(store.engine, self.process, self.on_note, self.resync)
+        self.note_handlers: dict[str, Callable[[LiveTable, Note], Awaitable[None]]] = {}
+        """Kinds of notes other modules read (chat): ``(table, note)``, awaited."""
+        self.evicted = 0
         self.tables: dict[str, LiveTable] = {}
         self.resumed = 0
         self.failed: dict[str, str] = {}  # table id -> why it could not be loaded
         self.last_alive: datetime | None = None  # the last heartbeat before this server (clocks.py)
         self.mover_listeners: list[Callable[[LiveTable, int | None], None]] = []
         """Given to every table (``LiveTable.mover_listeners``) before it starts."""
-        self._load_lock = asyncio.Lock()
+        self._loading: dict[str, asyncio.Lock] = {}
         self._rematch_lock = asyncio.Lock()
 
+    def _until(self) -> datetime:
+        return now() + timedelta(seconds=KEEPER_LEASE)
+
     async def start(self) -> None:
-        """Resume every unfinished table (its bots and chance continue).
+        """Listen to the other processes, and resume the unfinished tables no other process
+        keeps (on SQLite: every unfinished table); their bots, chance and clocks continue.
 
         A table that cannot be resumed is logged in one line naming it and the reason, and
         listed by :meth:`health`; every other table still resumes.
         """
-        for table_id in await self.store.run(self.store.unfinished_ids):
+        await self.bus.start()
+        await self.adopt(starting=True)
+
+    async def adopt(self, starting: bool = False) -> int:
+        """Keep and load the tables that need a keeper and have none; ``starting``: every
+        unfinished table without a keeper (on SQLite, where this is the only process: every
+        unfinished table). Answer how many."""
+        adopted = 0
+        seen: set[str] = set()
+        while True:
+            ids = await self.store.run(
+                self.store.claim_orphans,
+                self.process,
+                self._until(),
+                ADOPT_BATCH,
+                not starting,
+                starting and not self.store.postgres,
+            )
+            ids = [i for i in ids if i not in self.failed and i not in seen]
+            seen.update(ids)
+            for table_id in ids:
+                if table_id in self.tables:
+                    await self._became_keeper(self.tables[table_id])
+            fresh = [i for i in ids if i not in self.tables]
+            gate = asyncio.Semaphore(LOAD_CONCURRENCY)
+            await asyncio.gather(*(self._resume(i, gate) for i in fresh))
+            adopted += len(ids)
+            if not ids:
+                return adopted
+
+    async def _resume(self, table_id: str, gate: asyncio.Semaphore) -> None:
+        async with gate:
             try:
-                table = await self.get(table_id)
+                if await self.get(table_id) is not None:
+                    self.resumed += 1
             except TableUnavailable:
-                continue  # logged and listed by get
-            if table is not None:
-                self.resumed += 1
+                pass  # logged and listed by get
+
+    async def _became_keeper(self, table: LiveTable) -> None:
+        async with table.lock:
+            if table.keeper:
+                return
+            table.keeper = True
+            if table.clocks is not None:
+                await table.clocks.reload()
+            table._schedule()
+
+    async def tick(self) -> None:
+        """Every heartbeat: renew this process's claims, adopt tables left without a keeper,
+        and let idle tables leave memory."""
+        if self.store.postgres:
+            await self.store.run(self.store.renew_keeps, self.process, self._until())
+            await self.adopt()
+        await self.evict()
+
+    async def evict(self, idle_seconds: float | None = None) -> int:
+        """Close the tables nobody watches that need nothing from the server (finished, open,
+        or a person to move without a clock) and were not used for ``idle_seconds``."""
+        limit = self.idle_seconds if idle_seconds is None else idle_seconds
+        cutoff = time.monotonic() - limit
+        gone = [
+            t
+            for t in self.tables.values()
+            if not t.connections and t.last_used <= cutoff and not t.driven() and not t.lock.locked()
+        ]
+        for table in gone:
+            del self.tables[table.id]
+            await table.close()
+        released = [t.id for t in gone if t.keeper and t.status != "over"]
+        if released and self.store.postgres:
+            await self.store.run(self.store.release, self.process, released)
+        self.evicted += len(gone)
+        return len(gone)
+
+    async def on_note(self, note: Note) -> None:
+        """A change another process stored (server/bus.py): the copy held here follows."""
+        table = self.tables.get(note.table)
+        if table is None:
+            return
+        handler = self.note_handlers.get(note.kind)
+        if handler is not None:
+            await handler(table, note)
+        else:
+            await table.on_note(note)
+
+    async def resync(self) -> None:
+        """After notes may have been missed: bring every table held here up to date."""
+        for table in list(self.tables.values()):
+            async with table.lock:
+                await table.catch_up()
+                await table.refresh_meta()
+                table._broadcast()
+                table._schedule()
 
     def health(self) -> dict[str, Any]:
         """``{"resumed": n, "failed": [{"table": id, "reason": ...}]}`` for ``/healthz``."""
@@ -136,39 +250,66 @@ class TableManager:
         return {"resumed": self.resumed, "failed": failed}
 
     async def close(self) -> None:
+        await self.bus.stop()
         for table in list(self.tables.values()):
             await table.close()
+        if self.store.postgres:  # the other processes adopt these tables at once
+            try:
+                await self.store.run(self.store.release, self.process, None)
+            except Exception:
+                log.exception("the tables kept here could not be released")
+
+    def _setup(self, table: LiveTable) -> None:
+        table.origin = self.process
+        table.keeper_until = self._until
+        table.on_end = self.game_over
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table ``table_id``, loading it from the database if needed."""
         table = self.tables.get(table_id)
         if table is not None:
+            table.last_used = time.monotonic()
             return table
-        async with self._load_lock:
-            table = self.tables.get(table_id)
-            if table is not None:
-                return table
-            if table_id in self.failed:
-                raise TableUnavailable(table_id, self.failed[table_id])
-            stored = await self.store.run(self.store.load_table, table_id)
-            if stored is None:
-                return None
-            try:
-                table = LiveTable(stored, self.store, self.bot_delay)
-                await asyncio.to_thread(table.rebuild, stored.actions)  # replaying is CPU work
-                if table.clocks is not None:
-                    await table.clocks.resume(self.last_alive)
-            except Exception as exc:  # a stored table that does not come back is reported, once
-                reason = _reason(exc)
-                self.failed[table_id] = reason
-                log.error("table %s could not be resumed: %s", table_id, reason)
-                raise TableUnavailable(table_id, reason) from exc
-            table.on_end = self.game_over
-            self.tables[table_id] = table
-            table.mover_listeners.extend(self.mover_listeners)
-            table.start()
-        if table.state.is_terminal():
+        lock = self._loading.setdefault(table_id, asyncio.Lock())  # one load per table at a time
+        try:
+            async with lock:
+                table = self.tables.get(table_id)
+                if table is not None:
+                    return table
+                table = await self._load(table_id)
+        finally:
+            if not lock.locked() and self._loading.get(table_id) is lock:
+                del self._loading[table_id]
+        if table is not None and table.state.is_terminal():
             await self._rate(table_id, False)  # the server may have stopped between the end and its rating
+        return table
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        if table_id in self.failed:
+            raise TableUnavailable(table_id, self.failed[table_id])
+        stored = await self.store.run(self.store.load_table, table_id)
+        if stored is None:
+            return None
+        try:
+            table = LiveTable(stored, self.store, self.bot_delay)
+            self._setup(table)
+            # replaying is CPU work; from the latest snapshot, only the actions after it
+            await asyncio.to_thread(table.rebuild, stored.actions, stored.snapshot)
+            if self.store.postgres and table.status != "over":
+                table.keeper = await self.store.run(self.store.keep, table_id, self.process, self._until())
+            if table.clocks is not None:
+                if table.keeper:
+                    await table.clocks.resume(self.last_alive)
+                else:
+                    await table.clocks.reload()
+        except Exception as exc:  # a stored table that does not come back is reported, once
+            reason = _reason(exc)
+            self.failed[table_id] = reason
+            log.error("table %s could not be resumed: %s", table_id, reason)
+            raise TableUnavailable(table_id, reason) from exc
+        self.tables[table_id] = table
+        table.mover_listeners.extend(self.mover_listeners)
+        table.start()
         return table
 
     async def create(
@@ -260,10 +401,14 @@ class TableManager:
             time_control=None if time_control is None else time_control.to_json(),
         )
         table = LiveTable(stored, self.store, self.bot_delay)
-        table.on_end = self.game_over
+        self._setup(table)
         table.rebuild([])
         try:
             await self.store.run(self.store.create_table, stored)
+            if self.store.postgres:
+                await self.store.run(self.store.keep, table_id, self.process, self._until(), True)
+            if table.driven():
+                await self.store.run(self.store.set_driven, table_id, True)
         except BaseException:
             await table.close()
             raise
@@ -273,6 +418,20 @@ class TableManager:
         table.mover_listeners.extend(self.mover_listeners)
         table.start()
         return Created(table, issued, spectator)
+
+    async def viewer(self, table: LiveTable, token_hash: str | None) -> int | None:
+        """The seat a token opens at ``table`` (``None``: a spectator); a token another process
+        issued a moment ago is read from the database.
+
+        :raises Forbidden: if the token does not open this table."""
+        try:
+            return table.viewer_of(token_hash)
+        except Forbidden:
+            if not self.store.postgres or token_hash is None:
+                raise
+            async with table.lock:
+                await table.refresh_meta()
+            return table.viewer_of(token_hash)
 
     async def game_over(self, table_id: str) -> None:
         """A table's game has just ended: note when, and rate it."""
@@ -297,6 +456,7 @@ class TableManager:
         token_hash = hash_token(token) or ""
         await self.store.run(self.store.add_token, table.id, token_hash, seat)
         table.tokens[token_hash] = seat
+        await table.publish_meta()
         return token
 
     async def rematch(self, old: LiveTable, seat: int) -> Created:
@@ -328,6 +488,7 @@ class TableManager:
             new = created.table
             await self.store.run(self.store.set_rematch, old.id, new.id)
             old.rematch_id = new.id
+            await old.publish_meta()
             for viewer in watching:
                 token = created.spectator_token if viewer is None else created.tokens.get(viewer)
                 if token is not None:

@@ -403,6 +403,7 @@ async def claim(
         raise HTTPException(exc.code, exc.reason) from exc
     async with table.lock:
         table.seat_claimed(seat, who.user_id, who.name)
+        await table.publish_meta()
     return ClaimOut(table=table.id, seat=seat, colour=table.colours[seat], saved=True, taken=False)
 
 

@@ -14,12 +14,27 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Connection, Engine, case, delete, insert, or_, select, text, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from ziggurat.server.db import ActionRow, SeatRow, TableRow, TokenRow, UserRow
+from ziggurat.server.db import ActionRow, SeatRow, SnapshotRow, TableRow, TokenRow, UserRow
 
 T = TypeVar("T")
+
+CHANNEL = "ziggurat_tables"
+"""The PostgreSQL ``NOTIFY`` channel of table changes (server/bus.py)."""
+SNAPSHOT_EVERY = 32
+"""A table's position is stored every this many plies, so it resumes without replaying its game."""
+LIVE_STATUSES = ("open", "playing")
+
+
+class Conflict(Exception):
+    """Another process changed the table first (its revision moved on): nothing was stored."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id} was changed by another server process")
+        self.table_id = table_id
 
 
 @dataclass(slots=True)
@@ -65,6 +80,22 @@ class StoredTable:
     public: bool = False  # listed in the public lobby
     host_seat: int | None = None  # the seat that starts a lobby table
     time_control: dict[str, Any] | None = None  # timecontrol.TimeControl.to_json(); None: no clock
+    revision: int = 0  # changes of the game line (actions, undos) stored so far
+    snapshot: tuple[int, dict[str, Any]] | None = None  # (ply, position) of the latest snapshot
+
+
+@dataclass(slots=True)
+class Commit:
+    """What :meth:`Store.add_action` stores besides the action: the table's ``revision`` the
+    action was validated against (``None``: not checked), whether the table needs its keeper
+    after it (``driven``), a snapshot of the position after it, and a notification."""
+
+    revision: int | None = None
+    driven: bool = False
+    snapshot: dict[str, Any] | None = None
+    notify: str | None = None
+    keeper: str | None = None  # this process: it becomes the keeper if the table has none
+    keeper_until: datetime | None = None
 
 
 @dataclass(slots=True)
@@ -93,6 +124,8 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.postgres = engine.dialect.name == "postgresql"
+        """Several processes may share this database (LISTEN/NOTIFY, keepers); SQLite: one."""
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ziggurat-db")
 
@@ -150,33 +183,150 @@ class Store:
         status: str,
         result: list[float] | None,
         outcome: dict[str, Any] | None = None,
-    ) -> None:
+        commit: Commit | None = None,
+    ) -> bool:
         """Store one applied action, and the table's status (its result, how it was won and
-        when it finished) once the game is over."""
+        when it finished) once the game is over; answer whether this process keeps the table.
+
+        With ``commit.revision`` the action is stored only if the table's revision is still that
+        one (it is then bumped): :raises Conflict: if another process changed the table first,
+        or stored an action of this ply (the actions' primary key), and then nothing is stored.
+        """
+        c = commit or Commit()
         # Core statements: this runs once per action, and the ORM unit of work costs 3x more.
         with self.engine.begin() as conn:
-            conn.execute(
-                insert(ActionRow),
-                {
-                    "table_id": table_id,
-                    "ply": action.ply,
-                    "text": action.text,
-                    "actor": action.actor,
-                    "barrier": action.barrier,
-                    "created": now(),
-                },
-            )
+            values: dict[str, Any] = {"driven": c.driven}
+            if c.revision is not None:
+                values["revision"] = c.revision + 1
             if status != "playing":
-                conn.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table_id)
-                    .values(status=status, result=result, outcome=outcome, finished=now())
+                values.update(status=status, result=result, outcome=outcome, finished=now(), driven=False)
+            query = update(TableRow).where(TableRow.id == table_id)
+            if c.revision is not None:
+                query = query.where(TableRow.revision == c.revision)
+            if c.keeper is not None:
+                free = or_(
+                    TableRow.keeper.is_(None), TableRow.keeper_until < now(), TableRow.keeper == c.keeper
                 )
+                values["keeper"] = case((free, c.keeper), else_=TableRow.keeper)
+                values["keeper_until"] = case((free, c.keeper_until), else_=TableRow.keeper_until)
+            row = conn.execute(query.values(**values).returning(TableRow.keeper)).first()
+            if row is None:
+                raise Conflict(table_id)
+            try:
+                conn.execute(
+                    insert(ActionRow),
+                    {
+                        "table_id": table_id,
+                        "ply": action.ply,
+                        "text": action.text,
+                        "actor": action.actor,
+                        "barrier": action.barrier,
+                        "created": now(),
+                    },
+                )
+            except IntegrityError as exc:
+                raise Conflict(table_id) from exc
+            if c.snapshot is not None:
+                conn.execute(
+                    insert(SnapshotRow),
+                    {"table_id": table_id, "ply": action.ply, "position": c.snapshot, "created": now()},
+                )
+            if c.notify is not None:
+                self.notify_in(conn, c.notify)
+            return c.keeper is not None and row[0] == c.keeper
 
-    def delete_action(self, table_id: str, ply: int) -> None:
-        """Undo: remove the row of ``ply`` (the last one)."""
+    def delete_action(
+        self, table_id: str, ply: int, revision: int | None = None, notify: str | None = None
+    ) -> None:
+        """Undo: remove the row of ``ply`` (the last one) and the snapshots from it on.
+
+        :raises Conflict: if ``revision`` is given and the table's revision is no longer it."""
         with self.engine.begin() as conn:
+            if revision is not None:
+                bumped = conn.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id, TableRow.revision == revision)
+                    .values(revision=revision + 1)
+                )
+                if bumped.rowcount != 1:
+                    raise Conflict(table_id)
             conn.execute(delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.ply == ply))
+            conn.execute(delete(SnapshotRow).where(SnapshotRow.table_id == table_id, SnapshotRow.ply >= ply))
+            if notify is not None:
+                self.notify_in(conn, notify)
+
+    def notify_in(self, conn: Connection, payload: str) -> None:
+        """Send ``payload`` on :data:`CHANNEL` when the transaction of ``conn`` commits
+        (PostgreSQL; nothing on SQLite, where one process holds every table)."""
+        if self.postgres:
+            conn.execute(
+                text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload}
+            )
+
+    def publish(self, payload: str) -> None:
+        """Send ``payload`` on :data:`CHANNEL` now (a change already committed)."""
+        if self.postgres:
+            with self.engine.begin() as conn:
+                self.notify_in(conn, payload)
+
+    # --- keepers: the process that runs a table's bots and clocks ----------------------------
+    def keep(self, table_id: str, process: str, until: datetime, force: bool = False) -> bool:
+        """Make ``process`` the table's keeper if it has none, or its keeper's claim ran out
+        (``force``: in any case); answer whether ``process`` keeps it now."""
+        with self.engine.begin() as conn:
+            query = update(TableRow).where(TableRow.id == table_id)
+            if not force:
+                query = query.where(
+                    or_(TableRow.keeper.is_(None), TableRow.keeper_until < now(), TableRow.keeper == process)
+                )
+            return conn.execute(query.values(keeper=process, keeper_until=until)).rowcount == 1
+
+    def renew_keeps(self, process: str, until: datetime) -> None:
+        """Extend the claims of ``process`` on the tables it keeps."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(TableRow)
+                .where(TableRow.keeper == process, TableRow.status.in_(LIVE_STATUSES))
+                .values(keeper_until=until)
+            )
+
+    def release(self, process: str, table_ids: Iterable[str] | None = None) -> None:
+        """``process`` stops keeping these tables (``None``: all of its tables)."""
+        with self.engine.begin() as conn:
+            query = update(TableRow).where(TableRow.keeper == process)
+            if table_ids is not None:
+                query = query.where(TableRow.id.in_(list(table_ids)))
+            conn.execute(query.values(keeper=None, keeper_until=None))
+
+    def claim_orphans(
+        self, process: str, until: datetime, limit: int, driven_only: bool = True, force: bool = False
+    ) -> list[str]:
+        """Keep unfinished tables that have no keeper (or whose keeper's claim ran out), at most
+        ``limit``, oldest first, and answer their ids: with ``driven_only``, only those that
+        need a keeper now; with ``force``, whoever keeps them (a single process that just
+        started: the claims of the process before it are void)."""
+        with self.engine.begin() as conn:
+            query = select(TableRow.id).where(TableRow.status.in_(LIVE_STATUSES))
+            if force:  # every table not kept here yet
+                free = or_(TableRow.keeper.is_(None), TableRow.keeper != process)
+            else:
+                free = or_(TableRow.keeper.is_(None), TableRow.keeper_until < now())
+            if driven_only:
+                query = query.where(TableRow.driven.is_(True))
+            query = query.where(free)
+            ids = list(conn.scalars(query.order_by(TableRow.created).limit(limit)))
+            if not ids:
+                return []
+            claim = update(TableRow).where(TableRow.id.in_(ids), free)
+            got = conn.execute(claim.values(keeper=process, keeper_until=until).returning(TableRow.id))
+            return sorted({r[0] for r in got}, key=ids.index)
+
+    def set_driven(self, table_id: str, driven: bool, notify: str | None = None) -> None:
+        """Whether the table needs its keeper now; ``notify`` the other processes with it."""
+        with self.engine.begin() as conn:
+            conn.execute(update(TableRow).where(TableRow.id == table_id).values(driven=driven))
+            if notify is not None:
+                self.notify_in(conn, notify)
 
     def set_rematch(self, table_id: str, rematch_id: str) -> None:
         with self.sessions.begin() as s:
@@ -188,9 +338,29 @@ class Store:
             return s.get(TableRow, table_id) is not None
 
     def load_table(self, table_id: str) -> StoredTable | None:
+        """The table with all its actions and its latest snapshot, ``None`` if there is none."""
         with self.sessions() as s:
             row = s.get(TableRow, table_id)
             return None if row is None else self._stored(s, row)
+
+    def load_actions(self, table_id: str) -> tuple[int, list[StoredAction]]:
+        """The table's revision and every stored action (one consistent read)."""
+        with self.sessions() as s, s.begin():
+            revision = s.scalar(select(TableRow.revision).where(TableRow.id == table_id))
+            actions = [
+                StoredAction(r.ply, r.text, r.actor, r.barrier)
+                for r in s.scalars(
+                    select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.ply)
+                )
+            ]
+            return int(revision or 0), actions
+
+    def load_meta(self, table_id: str) -> StoredTable | None:
+        """The table without its actions and snapshot: seats, tokens, status (a table another
+        process changed around its game: a seat taken, the start, a claim, a rematch)."""
+        with self.sessions() as s:
+            row = s.get(TableRow, table_id)
+            return None if row is None else self._stored(s, row, actions=False)
 
     def unfinished_ids(self) -> list[str]:
         with self.sessions() as s:
@@ -218,7 +388,7 @@ class Store:
         return out
 
     @staticmethod
-    def _stored(s: Session, row: TableRow) -> StoredTable:
+    def _stored(s: Session, row: TableRow, actions: bool = True) -> StoredTable:
         seats = [
             SeatSpec(r.seat, r.kind, r.bot, r.user_id, account if account is not None else r.name)
             for r, account in s.execute(
@@ -229,10 +399,23 @@ class Store:
             )
         ]
         tokens = {r.hash: r.seat for r in s.scalars(select(TokenRow).where(TokenRow.table_id == row.id))}
-        actions = [
-            StoredAction(r.ply, r.text, r.actor, r.barrier)
-            for r in s.scalars(select(ActionRow).where(ActionRow.table_id == row.id).order_by(ActionRow.ply))
-        ]
+        stored: list[StoredAction] = []
+        snapshot = None
+        if actions:
+            stored = [
+                StoredAction(r.ply, r.text, r.actor, r.barrier)
+                for r in s.scalars(
+                    select(ActionRow).where(ActionRow.table_id == row.id).order_by(ActionRow.ply)
+                )
+            ]
+            snap = s.scalars(
+                select(SnapshotRow)
+                .where(SnapshotRow.table_id == row.id, SnapshotRow.ply <= len(stored))
+                .order_by(SnapshotRow.ply.desc())
+                .limit(1)
+            ).first()
+            if snap is not None and 0 < snap.ply <= len(stored) and stored[snap.ply - 1].ply == snap.ply:
+                snapshot = (snap.ply, snap.position)
         return StoredTable(
             id=row.id,
             game=row.game,
@@ -245,9 +428,11 @@ class Store:
             created=_aware(row.created),
             seats=seats,
             tokens=tokens,
-            actions=actions,
+            actions=stored,
             start=row.start,
             public=bool(row.public),
             host_seat=row.host_seat,
             time_control=row.time_control,
+            revision=int(row.revision or 0),
+            snapshot=snapshot,
         )

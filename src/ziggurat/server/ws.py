@@ -61,7 +61,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
         await websocket.close(CLOSE_NO_TABLE, "no such table")
         return
     try:
-        viewer = table.viewer_of(hash_token(token))
+        viewer = await manager.viewer(table, hash_token(token))
     except Forbidden:
         await websocket.close(CLOSE_BAD_TOKEN, "bad token")
         return

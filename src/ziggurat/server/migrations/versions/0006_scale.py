@@ -3,7 +3,8 @@
 ``tables.revision`` counts the changes of a table's game line (actions, undos, seats, the
 start): a change is stored only if the revision is still the one its process saw, so two
 processes can never both accept a decision. ``tables.keeper`` and ``keeper_until`` name the
-process that runs the table's bots and clocks, and until when its claim holds.
+process that runs the table's bots and clocks, and until when its claim holds; ``driven``
+says the table needs that process now (a bot or chance to move, or a clock counting).
 ``snapshots`` keeps the table's position every few plies.
 
 Revision ID: 0006
@@ -27,9 +28,12 @@ def upgrade() -> None:
         batch.add_column(sa.Column("revision", sa.Integer(), nullable=False, server_default="0"))
         batch.add_column(sa.Column("keeper", sa.String(64), nullable=True))
         batch.add_column(sa.Column("keeper_until", sa.DateTime(timezone=True), nullable=True))
+        batch.add_column(sa.Column("driven", sa.Boolean(), nullable=False, server_default=sa.false()))
     op.create_table(
         "snapshots",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column(
+            "table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+        ),
         sa.Column("ply", sa.Integer(), primary_key=True),
         sa.Column("position", sa.JSON(), nullable=False),
         sa.Column("created", sa.DateTime(timezone=True), nullable=False),
@@ -39,6 +43,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("snapshots")
     with op.batch_alter_table("tables") as batch:
+        batch.drop_column("driven")
         batch.drop_column("keeper_until")
         batch.drop_column("keeper")
         batch.drop_column("revision")
