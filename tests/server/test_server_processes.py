@@ -27,6 +27,7 @@ from sqlalchemy import create_engine, text
 
 import ziggurat
 from live_server import free_port, kill, stop, wait_healthy
+from ziggurat.engine.records import apply_recorded
 
 CLI = "import sys; from ziggurat.cli.main import app; sys.argv[0] = 'ziggurat'; app()"
 RACES = 1000
@@ -306,6 +307,16 @@ def test_the_other_process_takes_over_the_tables_of_one_that_stopped(pg_url: str
             if answer["status"] == "over":
                 break
             time.sleep(0.5)
-        record = b.get(f"/api/tables/{tid}/record", _token(table, None))
-        state = ziggurat.replay(record)
-        assert state.is_terminal()
+    engine = create_engine(pg_url)
+    with engine.connect() as conn:
+        texts = [
+            r[0]
+            for r in conn.execute(
+                text("SELECT text FROM actions WHERE table_id = :t ORDER BY ply"), {"t": tid}
+            )
+        ]
+    engine.dispose()
+    state = ziggurat.load("mesopotamia", players=2).new_initial_state()
+    for action in texts:  # the stored game replays, one action per ply, to its end
+        apply_recorded(state, action)
+    assert state.is_terminal()

@@ -229,6 +229,7 @@ def serve(
         "public_url": public_url,
         "forwarded_allow_ips": forwarded_allow_ips,
         "smtp": None if smtp is None else dataclasses.asdict(smtp),
+        "sole_sqlite_server": True,
     }
     app = create_app(**_app_settings(settings)) if workers == 1 else None
     for line in startup_lines(host, port, public_url):

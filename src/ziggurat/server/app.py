@@ -93,6 +93,7 @@ def create_app(
     public_url: str | None = None,
     forwarded_allow_ips: str | None = None,
     smtp: SmtpSettings | None | Literal["env"] = "env",
+    sole_sqlite_server: bool = False,
 ) -> FastAPI:
     """The server app: ``database_url`` defaults to ``ZIGGURAT_DATABASE_URL`` or a SQLite file
     in the user data directory; bots wait ``bot_delay`` seconds before each move.
@@ -111,6 +112,9 @@ def create_app(
     default it is read from ``ZIGGURAT_SMTP_HOST`` and the other ``ZIGGURAT_SMTP_*`` variables
     (``mail.smtp_from_env``); ``None``: no mail is queued or sent.
 
+    ``sole_sqlite_server`` (``ziggurat serve``): on a SQLite file, stop at start if another
+    server process uses it (``db.hold_sqlite``).
+
     The database is migrated (``alembic upgrade head``) and unfinished tables are resumed when
     the app starts (its lifespan), and everything is closed when it stops.
     """
@@ -125,7 +129,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         logfilter.install()  # again: uvicorn has configured its log handlers by now
         engine = make_engine(url)
-        held = hold_sqlite(engine)  # SqliteInUse: a second process on the same SQLite file
+        held = hold_sqlite(engine) if sole_sqlite_server else None  # SqliteInUse: a second process
         await asyncio.to_thread(upgrade, engine)
         store = Store(engine)
         manager = TableManager(store, bot_delay)
