@@ -116,6 +116,15 @@ def serve(
         ),
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each move.", min=0)] = 0.6,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            help="Worker processes where thinking bots (the levels, the heuristic) decide, so that the "
+            "server stays responsive (default: 2, or 1 on a one-core machine). 0 starts no process: "
+            "bots decide in threads of the server's own process, for tiny machines.",
+        ),
+    ] = None,
     public_url: Annotated[
         str | None,
         typer.Option(
@@ -206,7 +215,12 @@ def serve(
         except ValueError as exc:
             raise typer.BadParameter(str(exc)) from None
     app = create_app(
-        url, bot_delay=bot_delay, public_url=public_url, forwarded_allow_ips=forwarded_allow_ips, smtp=smtp
+        url,
+        bot_delay=bot_delay,
+        public_url=public_url,
+        forwarded_allow_ips=forwarded_allow_ips,
+        smtp=smtp,
+        bot_workers=bot_workers,
     )
     for line in startup_lines(host, port, public_url):
         typer.echo(line)

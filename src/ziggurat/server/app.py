@@ -33,6 +33,7 @@ from ziggurat.server import (
 from ziggurat.server.db import default_url, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.links import ForwardedHeaders, check_public_url
+from ziggurat.server.loopwatch import LoopWatch
 from ziggurat.server.mail import Mailer, SeenAddress, SmtpSettings, smtp_from_env
 from ziggurat.server.manager import TableManager
 from ziggurat.server.mygames import router as mygames_router
@@ -93,6 +94,7 @@ def create_app(
     public_url: str | None = None,
     forwarded_allow_ips: str | None = None,
     smtp: SmtpSettings | None | Literal["env"] = "env",
+    bot_workers: int | None = None,
 ) -> FastAPI:
     """The server app: ``database_url`` defaults to ``ZIGGURAT_DATABASE_URL`` or a SQLite file
     in the user data directory; bots wait ``bot_delay`` seconds before each move.
@@ -110,6 +112,8 @@ def create_app(
     ``smtp`` is where "your turn" mails of turn-based tables go (``mail.SmtpSettings``); by
     default it is read from ``ZIGGURAT_SMTP_HOST`` and the other ``ZIGGURAT_SMTP_*`` variables
     (``mail.smtp_from_env``); ``None``: no mail is queued or sent.
+    ``bot_workers`` is how many worker processes thinking bots decide in (``botpool.BotPool``;
+    ``None``: its default, ``0``: no process, they decide in worker threads).
 
     The database is migrated (``alembic upgrade head``) and unfinished tables are resumed when
     the app starts (its lifespan), and everything is closed when it stops.
@@ -120,6 +124,9 @@ def create_app(
     client_dir = Path(static_dir) if static_dir is not None else STATIC_DIR
     public = check_public_url(public_url) if public_url else None
     mail_settings = smtp_from_env() if smtp == "env" else smtp
+    if bot_workers is not None and bot_workers < 0:
+        raise ValueError(f"bot_workers must be 0 (worker threads) or more, not {bot_workers}")
+    watch = LoopWatch()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -127,7 +134,7 @@ def create_app(
         engine = make_engine(url)
         await asyncio.to_thread(upgrade, engine)
         store = Store(engine)
-        manager = TableManager(store, bot_delay)
+        manager = TableManager(store, bot_delay, bot_workers)
         app.state.manager = manager
         heartbeat = clocks.Heartbeat(store)
         manager.last_alive = await heartbeat.begin()  # before tables resume: their clocks need it
@@ -137,6 +144,7 @@ def create_app(
         await manager.start()
         if mail_settings is not None:
             app.state.mailer.start()
+        watch.start()
         try:
             yield
         finally:
@@ -145,6 +153,7 @@ def create_app(
             if mail_settings is not None:
                 await app.state.mailer.stop()
             await asyncio.to_thread(store.close)
+            await watch.stop()
 
     app = FastAPI(
         title="Ziggurat",
@@ -156,6 +165,7 @@ def create_app(
     app.state.allow_positions = allow_positions
     app.state.public_url = public
     app.state.mailer = None  # a mail.Mailer while the app runs with SMTP settings
+    app.state.loopwatch = watch  # the event loop's stalls, measured while the app runs
     app.state.explain_limit = CreationLimit(EXPLAIN_QUESTIONS, EXPLAIN_WINDOW)
     app.add_middleware(BodyLimit)
     app.add_exception_handler(RequestValidationError, _validation_error)

@@ -4,8 +4,9 @@ Every change happens under the table's asyncio lock in the same order: the engin
 the action on a clone, the action row is committed to the database, and only then is the
 clone made current, the log extended and every connected seat sent its own ``state``
 message. Bot seats and chance nodes are played by one driver task per table; a bot's
-decision runs in a worker thread when the bot reads views (the heuristic, and ISMCTS, whose
-search takes its whole time budget), so the event loop stays responsive. A seat's bot kind
+decision runs in a worker process of the server's bot pool (``botpool.BotPool``; in a worker
+thread without one) when the bot reads views (the heuristic, and ISMCTS, whose search takes
+its whole time budget), so the event loop stays responsive. A seat's bot kind
 is a difficulty level or a bot kind (``gamekit.bot_spec``). Chance and bots use ``random.Random(f"{seed}/{ply}...")``, so a restarted
 server continues a game exactly as it would have gone on.
 """
@@ -31,6 +32,7 @@ from ziggurat.engine.messages import Message, message
 from ziggurat.engine.records import apply_recorded, record
 from ziggurat.engine.registry import game_class, load
 from ziggurat.server import gamekit
+from ziggurat.server.botpool import BotPool, Decision, bot_key
 from ziggurat.server.clocks import TableClocks
 from ziggurat.server.store import SeatSpec, Store, StoredAction, StoredTable
 from ziggurat.server.timecontrol import TimeControl
@@ -122,12 +124,15 @@ class _BotTurn:
     legal: list[str]
     rng: random.Random
     changes: int
+    seed: str  # the seed of ``rng`` (a pooled decision builds its own)
 
 
 class LiveTable:
     """One table being played (or finished) and held in memory."""
 
-    def __init__(self, stored: StoredTable, store: Store, bot_delay: float) -> None:
+    def __init__(
+        self, stored: StoredTable, store: Store, bot_delay: float, bot_pool: BotPool | None = None
+    ) -> None:
         self.id = stored.id
         options = game_class(stored.game).recorded_options(stored.options)
         self.game = load(stored.game, players=stored.players, **options)
@@ -143,6 +148,9 @@ class LiveTable:
         self.open = stored.status == "open"  # a lobby table waiting for players: nothing is played
         self.store = store
         self.bot_delay = bot_delay
+        self.bot_pool = bot_pool
+        """Where thinking bots decide (``None``: in worker threads)."""
+        self._bot_keys: dict[int, tuple[Bot, str]] = {}  # seat -> its bot and the pool's key for it
         self.colours = gamekit.colours(self.game)
         self.viewers: list[int | None] = [*range(self.game.num_players), None]
         self.bots: dict[int, Bot] = {
@@ -620,13 +628,43 @@ class LiveTable:
             if bot is None:
                 return None
             view = self.state.view(who) if bot.needs_view else None  # the bot's own copy
-            rng = random.Random(f"{self.seed}/{ply}/seat{who}")
-            return _BotTurn(who, bot, view, list(self.state.legal_actions()), rng, self.changes)
+            seed = f"{self.seed}/{ply}/seat{who}"
+            legal = list(self.state.legal_actions())
+            return _BotTurn(who, bot, view, legal, random.Random(seed), self.changes, seed)
         return None
+
+    def _bot_spec(self, seat: int) -> str:
+        """The spec of the bot playing ``seat``: its level, or the time control's takeover
+        level for a human seat whose clock ran out (clocks.py)."""
+        spec = self.seats[seat]
+        if spec.kind != "bot" and self.time_control is not None:
+            return gamekit.bot_spec(self.time_control.takeover)
+        return gamekit.bot_spec(spec.bot)
+
+    def _decision(self, turn: _BotTurn) -> Decision:
+        """``turn`` as the bot pool takes it. The pool's bot of a seat lives as long as the
+        seat's bot here (a new bot, after a takeover, starts afresh there too)."""
+        known = self._bot_keys.get(turn.seat)
+        if known is None or known[0] is not turn.bot:
+            known = self._bot_keys[turn.seat] = (turn.bot, bot_key(self.id, turn.seat))
+        game = self.game
+        return Decision(
+            known[1],
+            game.game_id,
+            game.num_players,
+            dict(game.options),
+            turn.seat,
+            self._bot_spec(turn.seat),
+            turn.view,
+            turn.legal,
+            turn.seed,
+        )
 
     async def _choose(self, turn: _BotTurn) -> str:
         try:
             if turn.bot.needs_view:  # a thinking bot: keep the event loop free
+                if self.bot_pool is not None:
+                    return await self.bot_pool.decide(self._decision(turn))
                 return await asyncio.to_thread(turn.bot.choose, turn.view, turn.legal, turn.rng)
             return turn.bot.choose(turn.view, turn.legal, turn.rng)
         except Exception:

@@ -17,6 +17,7 @@ from typing import Any
 
 from ziggurat.engine.registry import load
 from ziggurat.server import gamekit, ratings
+from ziggurat.server.botpool import BotPool
 from ziggurat.server.db import SEAT_KINDS
 from ziggurat.server.live import LiveTable
 from ziggurat.server.store import SeatSpec, Store, StoredTable, now
@@ -104,9 +105,13 @@ class Created:
 class TableManager:
     """All live tables of one server process."""
 
-    def __init__(self, store: Store, bot_delay: float) -> None:
+    def __init__(self, store: Store, bot_delay: float, bot_workers: int | None = None) -> None:
+        """``bot_workers``: the worker processes where thinking bots decide (``None``: the
+        bot pool's default, ``0``: no pool, they decide in worker threads)."""
         self.store = store
         self.bot_delay = bot_delay
+        self.bot_pool = BotPool(bot_workers) if bot_workers != 0 else None
+        """Given to every table; its workers start with the first decision of a thinking bot."""
         self.tables: dict[str, LiveTable] = {}
         self.resumed = 0
         self.failed: dict[str, str] = {}  # table id -> why it could not be loaded
@@ -138,6 +143,8 @@ class TableManager:
     async def close(self) -> None:
         for table in list(self.tables.values()):
             await table.close()
+        if self.bot_pool is not None:
+            await asyncio.to_thread(self.bot_pool.close)
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table ``table_id``, loading it from the database if needed."""
@@ -154,7 +161,7 @@ class TableManager:
             if stored is None:
                 return None
             try:
-                table = LiveTable(stored, self.store, self.bot_delay)
+                table = LiveTable(stored, self.store, self.bot_delay, self.bot_pool)
                 await asyncio.to_thread(table.rebuild, stored.actions)  # replaying is CPU work
                 if table.clocks is not None:
                     await table.clocks.resume(self.last_alive)
@@ -259,7 +266,7 @@ class TableManager:
             host_seat=host_seat,
             time_control=None if time_control is None else time_control.to_json(),
         )
-        table = LiveTable(stored, self.store, self.bot_delay)
+        table = LiveTable(stored, self.store, self.bot_delay, self.bot_pool)
         table.on_end = self.game_over
         table.rebuild([])
         try:
