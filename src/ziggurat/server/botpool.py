@@ -151,18 +151,16 @@ def _context() -> _Context:
 class _Lane:
     """One worker process, started with its first decision, replaced when it dies."""
 
-    __slots__ = ("bots", "context", "executor", "pending")
+    __slots__ = ("bots", "context", "executor", "pending", "ready")
 
     def __init__(self) -> None:
         self.executor: ProcessPoolExecutor | None = None
         self.context: _Context | None = None
         self.pending = 0
         self.bots = 0  # bots whose lane this is
-
-    @property
-    def warm(self) -> bool:
-        """Whether its worker process has been started (a submit then starts none)."""
-        return self.context is not None and bool(self.context.processes)
+        self.ready = False
+        """Whether the executor's worker has started: a submit then returns at once. Until
+        then a submit starts it, or waits (on the executor's lock) while another starts it."""
 
     def ensure(self) -> ProcessPoolExecutor:
         """The lane's executor, made now if it has none (its process starts with a task)."""
@@ -176,6 +174,7 @@ class _Lane:
         """Drop the executor (its queued decisions are cancelled); its processes, to stop."""
         executor, context = self.executor, self.context
         self.executor = self.context = None
+        self.ready = False
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
         return [] if context is None else context.processes
@@ -260,14 +259,15 @@ class BotPool:
         retried = False
         try:
             while True:
-                warm = lane.warm
                 executor = lane.ensure()
                 try:
                     future: Future[str]
-                    if warm:
+                    if lane.ready:
                         future = executor.submit(decide, decision)
                     else:  # the submit starts the worker (and the fork server): not on the loop
                         future = await asyncio.to_thread(executor.submit, decide, decision)
+                        if lane.executor is executor:
+                            lane.ready = True
                     return await asyncio.wrap_future(future)
                 except BrokenProcessPool:
                     if self._closed:

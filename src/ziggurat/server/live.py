@@ -227,10 +227,38 @@ class LiveTable:
         before: dict[int | None, dict[str, Any]],
         after: dict[int | None, dict[str, Any]],
     ) -> None:
+        self._add_log(ply, self._log_entries(ply, events, before, after))
+
+    def _log_entries(
+        self,
+        ply: int,
+        events: list[gamekit.Event],
+        before: dict[int | None, dict[str, Any]],
+        after: dict[int | None, dict[str, Any]],
+    ) -> dict[int | None, list[str]]:
+        """The JSON text of each viewer's log entries of one step (CPU only: changes nothing)."""
+        return {
+            v: [
+                json.dumps(e, separators=(",", ":"))
+                for e in self.writer.entries(ply, events, v, before[v], after[v])
+            ]
+            for v in self.viewers
+        }
+
+    def _add_log(self, ply: int, entries: dict[int | None, list[str]]) -> None:
         for v in self.viewers:
-            entries = self.writer.entries(ply, events, v, before[v], after[v])
-            self.logs[v].extend(json.dumps(e, separators=(",", ":")) for e in entries)
-            self.log_plies[v].extend(ply for _ in entries)
+            self.logs[v].extend(entries[v])
+            self.log_plies[v].extend(ply for _ in entries[v])
+
+    def _shown(
+        self, after: State, ply: int, events: list[gamekit.Event]
+    ) -> tuple[dict[int | None, dict[str, Any]], dict[int | None, list[str]], dict[str, Any] | None]:
+        """What a step to ``after`` shows: every viewer's view and log entries, and the
+        outcome if the game is over. CPU only, reading ``after`` (not yet shared) and the
+        current views (the lock is held): :meth:`_play` runs it in a worker thread."""
+        views = self._views_of(after)
+        entries = self._log_entries(ply, events, self.views, views)
+        return views, entries, gamekit.outcome(after) if after.is_terminal() else None
 
     # --- facts ------------------------------------------------------------------------------
     @property
@@ -478,14 +506,15 @@ class LiveTable:
         row = StoredAction(len(self.rows) + 1, canon, actor, self.game.undo_barrier(before, canon))
         status = "over" if after.is_terminal() else "playing"
         result = after.returns() if after.is_terminal() else None
-        outcome = await asyncio.to_thread(gamekit.outcome, after) if after.is_terminal() else None
+        # the views, log entries and outcome are worked out in a thread (the loop serves the
+        # other tables meanwhile), and published only once the action is committed
+        views, entries, outcome = await asyncio.to_thread(self._shown, after, row.ply, events)
         await self.store.run(self.store.add_action, self.id, row, status, result, outcome)
         # Committed: from here on the action is part of the game.
         self.state = after
         self.rows.append(row)
         self.changes += 1
-        views = self._views_of(after)
-        self._extend_logs(row.ply, events, self.views, views)
+        self._add_log(row.ply, entries)
         self.views = views
         await self._changed(actor)
         if after.is_terminal() and self.on_end is not None:
@@ -627,7 +656,9 @@ class LiveTable:
             bot = self.bots.get(who)
             if bot is None:
                 return None
-            view = self.state.view(who) if bot.needs_view else None  # the bot's own copy
+            view = None
+            if bot.needs_view:  # the bot's own copy (the pool's is pickled: the view already made)
+                view = self.views[who] if self.bot_pool is not None else self.state.view(who)
             seed = f"{self.seed}/{ply}/seat{who}"
             legal = list(self.state.legal_actions())
             return _BotTurn(who, bot, view, legal, random.Random(seed), self.changes, seed)
