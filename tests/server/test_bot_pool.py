@@ -164,7 +164,14 @@ def test_the_loop_watch_records_a_stall(caplog: pytest.LogCaptureFixture) -> Non
     assert watch.samples - over == watch.stalls
     assert any("event loop stall of" in r.getMessage() for r in caplog.records)
     watch.reset()
-    assert watch.snapshot() == {"max_stall": 0.0, "stalls": 0, "samples": 0, "total": 0.0, "threshold": 0.02}
+    assert watch.snapshot() == {
+        "max_stall": 0.0,
+        "max_busy": 0.0,
+        "stalls": 0,
+        "samples": 0,
+        "total": 0.0,
+        "threshold": 0.02,
+    }
 
 
 def test_the_app_watches_its_loop_while_it_runs(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ import logging
 import multiprocessing
 import os
 import random
+import time
 from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -48,6 +49,8 @@ MAX_BOTS = 1024
 """Bots a worker keeps (the least recently used one is dropped beyond)."""
 MAX_HOMES = 8192
 """Bots whose lane the pool remembers (the least recently used one is forgotten beyond)."""
+STOP_GRACE = 0.5
+"""Seconds a closing pool lets its workers finish what they run before terminating them."""
 STOP_WAIT = 2.0
 """Seconds a closing pool waits for a terminated worker before killing it."""
 
@@ -180,7 +183,14 @@ class _Lane:
         return [] if context is None else context.processes
 
 
-def _stop(processes: list[Any]) -> None:
+def _stop(processes: list[Any], grace: float = 0.0) -> None:
+    """Stop worker processes: wait up to ``grace`` seconds for them to end (their executor
+    was shut down: it must have dropped its cancelled decisions before its workers go, or its
+    manager thread fails on them), then terminate them, and kill those that go on."""
+    processes = [p for p in processes if p.pid is not None]  # a process not started has no pid
+    deadline = time.monotonic() + grace
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
     for process in processes:
         if process.is_alive():
             process.terminate()
@@ -289,4 +299,4 @@ class BotPool:
         processes: list[Any] = []
         for lane in self._lanes:
             processes += lane.discard()
-        _stop(processes)
+        _stop(processes, STOP_GRACE)

@@ -4,7 +4,10 @@ Everything the server does for its sockets runs on one event loop; work that hol
 (a bot deciding in a thread that holds the GIL, a long computation between two ``await``)
 delays every socket at once. :class:`LoopWatch` sleeps :attr:`LoopWatch.interval` seconds
 again and again and measures how late it wakes: the *stall* the loop had meanwhile. It keeps
-the largest, counts those over :attr:`LoopWatch.threshold` (20 ms), keeps a histogram of
+the largest, counts those over :attr:`LoopWatch.threshold` (20 ms), notes the largest CPU
+time the loop's own thread spent between two wake-ups (:attr:`LoopWatch.max_busy`: work done
+on the loop; a stall much longer than that was the loop waiting, for the interpreter lock held
+by another thread or for a processor), keeps a histogram of
 every wake-up (``BUCKETS``, the shape a metrics exporter wants) and calls its listeners with
 each one; a stall over :attr:`LoopWatch.warn_over` (100 ms) is logged, at most one line every
 :attr:`LoopWatch.warn_every` seconds. The app starts one in its lifespan
@@ -16,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -52,6 +56,8 @@ class LoopWatch:
         """Forget every figure (to measure one period on its own)."""
         self.max_stall = 0.0
         """The largest stall seen (seconds)."""
+        self.max_busy = 0.0
+        """The largest CPU time (seconds) the loop's thread spent between two wake-ups."""
         self.stalls = 0
         """Stalls over :attr:`threshold`."""
         self.samples = 0
@@ -90,9 +96,11 @@ class LoopWatch:
         return out
 
     def snapshot(self) -> dict[str, Any]:
-        """The figures as JSON: ``max_stall``, ``stalls``, ``samples``, ``total``, ``threshold``."""
+        """The figures as JSON: ``max_stall``, ``max_busy``, ``stalls``, ``samples``, ``total``,
+        ``threshold``."""
         return {
             "max_stall": self.max_stall,
+            "max_busy": self.max_busy,
             "stalls": self.stalls,
             "samples": self.samples,
             "total": self.total,
@@ -131,6 +139,8 @@ class LoopWatch:
         loop = asyncio.get_running_loop()
         while True:
             before = loop.time()
+            cpu = time.thread_time()  # this thread's: the loop's
             await asyncio.sleep(self.interval)
+            self.max_busy = max(self.max_busy, time.thread_time() - cpu)
             now = loop.time()
             self._observe(max(0.0, now - before - self.interval), now)
