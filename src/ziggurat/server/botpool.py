@@ -24,6 +24,7 @@ forking a process that runs threads and an event loop.
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import json
 import logging
@@ -183,6 +184,12 @@ class _Lane:
         return [] if context is None else context.processes
 
 
+def _ended(lane: _Lane, waiter: asyncio.Future[str]) -> None:
+    lane.pending -= 1
+    if not waiter.cancelled():
+        waiter.exception()  # retrieved: a decision nobody waits for any more may fail unseen
+
+
 def _stop(processes: list[Any], grace: float = 0.0) -> None:
     """Stop worker processes: wait up to ``grace`` seconds for them to end (their executor
     was shut down: it must have dropped its cancelled decisions before its workers go, or its
@@ -265,32 +272,46 @@ class BotPool:
         if self._closed:
             raise RuntimeError("the bot pool is closed")
         lane = self._lane(decision.key)
-        lane.pending += 1
         retried = False
+        while True:
+            executor = lane.ensure()
+            try:
+                waiter = await self._submit(lane, executor, decision)
+                # A caller that stops waiting (its table closed) leaves the decision to end in
+                # its worker: cancelling it there could leave a cancelled future in the executor,
+                # which Python 3.11's executor then fails on if its worker dies; a closing pool
+                # drops the queued decisions itself.
+                return await asyncio.shield(waiter)
+            except BrokenProcessPool:
+                if self._closed:
+                    raise
+                if lane.executor is executor:  # not yet replaced for another decision
+                    self.replaced += 1
+                    await asyncio.to_thread(_stop, lane.discard())
+                if retried:
+                    raise
+                retried = True
+                log.warning("a bot worker died and was replaced; deciding again (bot %s)", decision.key)
+
+    async def _submit(
+        self, lane: _Lane, executor: ProcessPoolExecutor, decision: Decision
+    ) -> asyncio.Future[str]:
+        """Queue ``decision`` in ``lane``'s worker; it counts as pending until it ends."""
+        lane.pending += 1
         try:
-            while True:
-                executor = lane.ensure()
-                try:
-                    future: Future[str]
-                    if lane.ready:
-                        future = executor.submit(decide, decision)
-                    else:  # the submit starts the worker (and the fork server): not on the loop
-                        future = await asyncio.to_thread(executor.submit, decide, decision)
-                        if lane.executor is executor:
-                            lane.ready = True
-                    return await asyncio.wrap_future(future)
-                except BrokenProcessPool:
-                    if self._closed:
-                        raise
-                    if lane.executor is executor:  # not yet replaced for another decision
-                        self.replaced += 1
-                        await asyncio.to_thread(_stop, lane.discard())
-                    if retried:
-                        raise
-                    retried = True
-                    log.warning("a bot worker died and was replaced; deciding again (bot %s)", decision.key)
-        finally:
+            future: Future[str]
+            if lane.ready:
+                future = executor.submit(decide, decision)
+            else:  # the submit starts the worker (and the fork server): not on the loop
+                future = await asyncio.to_thread(executor.submit, decide, decision)
+                if lane.executor is executor:
+                    lane.ready = True
+        except BaseException:
             lane.pending -= 1
+            raise
+        waiter = asyncio.wrap_future(future)
+        waiter.add_done_callback(functools.partial(_ended, lane))
+        return waiter
 
     def close(self) -> None:
         """Cancel queued decisions and stop every worker, even one in the middle of a search
