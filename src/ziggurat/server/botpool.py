@@ -10,8 +10,8 @@ bot spec, the seat's view, the legal actions and the seed of the decision's
 Bots remember what they did (ISMCTS rules out the actions it already played from a view that
 comes back, so a cycle of hand-offs ends; the heuristic bots keep their plan of the turn), so
 one seat's bot lives in one worker: each bot (``Decision.key``: one bot of one seat of one
-table) is given a *lane*, one single-process executor, on its first decision, the lane with
-the fewest decisions waiting, and keeps it while the worker lives. Its decisions are then
+table) is given a *lane*, one single-process executor, on its first decision (the lane with
+the fewest decisions waiting, then with the fewest bots), and keeps it while the worker lives. Its decisions are then
 exactly those the bot would make in the server process with the same seeds. A worker that
 dies is replaced (its bots start afresh, as after a restart of the server) and the decision
 is tried once more; if that fails too the caller plays a random legal action.
@@ -36,7 +36,6 @@ from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from functools import lru_cache
 from multiprocessing.context import BaseContext
 from typing import Any, cast
 
@@ -51,7 +50,7 @@ MAX_BOTS = 1024
 MAX_HOMES = 8192
 """Bots whose lane the pool remembers (the least recently used one is forgotten beyond)."""
 STOP_GRACE = 0.5
-"""Seconds a closing pool lets its workers finish what they run before terminating them."""
+"""Seconds a closing pool gives its workers to end by themselves before terminating them."""
 STOP_WAIT = 2.0
 """Seconds a closing pool waits for a terminated worker before killing it."""
 
@@ -94,12 +93,12 @@ class Decision:
 _bots: OrderedDict[str, tuple[str, Bot]] = OrderedDict()
 
 
-@lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=64)
 def _game(game_id: str, players: int, options: str) -> Game:
     return load(game_id, players=players, **json.loads(options))
 
 
-def decide(decision: Decision) -> str:
+def choose_in_worker(decision: Decision) -> str:
     """The action ``decision``'s bot chooses (runs in a worker; the bot is kept there)."""
     options = json.dumps(decision.options, sort_keys=True)
     ident = json.dumps([decision.game, decision.players, options, decision.seat, decision.spec])
@@ -191,9 +190,8 @@ def _ended(lane: _Lane, waiter: asyncio.Future[str]) -> None:
 
 
 def _stop(processes: list[Any], grace: float = 0.0) -> None:
-    """Stop worker processes: wait up to ``grace`` seconds for them to end (their executor
-    was shut down: it must have dropped its cancelled decisions before its workers go, or its
-    manager thread fails on them), then terminate them, and kill those that go on."""
+    """Stop worker processes whose executor was shut down: wait up to ``grace`` seconds for
+    them to end by themselves, then terminate them, and kill those that go on."""
     processes = [p for p in processes if p.pid is not None]  # a process not started has no pid
     deadline = time.monotonic() + grace
     for process in processes:
@@ -301,9 +299,9 @@ class BotPool:
         try:
             future: Future[str]
             if lane.ready:
-                future = executor.submit(decide, decision)
+                future = executor.submit(choose_in_worker, decision)
             else:  # the submit starts the worker (and the fork server): not on the loop
-                future = await asyncio.to_thread(executor.submit, decide, decision)
+                future = await asyncio.to_thread(executor.submit, choose_in_worker, decision)
                 if lane.executor is executor:
                     lane.ready = True
         except BaseException:
