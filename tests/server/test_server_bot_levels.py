@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import TestClient, live_table, new_table
+from server_helpers import TestClient, create_app, live_table, new_table
 
 from ziggurat.bots import RandomBot
 from ziggurat.bots.ismcts import ISMCTSBot
@@ -61,10 +62,11 @@ def test_seat_kind_makes_its_bot(client: TestClient, kind: str, cls: type, secon
 
 
 def test_a_searching_bot_thinks_off_the_event_loop(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A search takes its whole budget; it runs in a worker thread so the server keeps
-    answering. A spy records whether each decision ran where an event loop runs."""
+    """A search takes its whole budget; without worker processes (``bot_workers=0``) it runs
+    in a worker thread so the server keeps answering. A spy records whether each decision ran
+    where an event loop runs (test_bot_pool.py: the decisions in worker processes)."""
     monkeypatch.setitem(gamekit.DIFFICULTIES, "medium", "ismcts:3:rollout=random:plies=0")
     on_loop: list[bool] = []
     original = ISMCTSBot.choose
@@ -78,10 +80,11 @@ def test_a_searching_bot_thinks_off_the_event_loop(
         return original(self, view, legal, rng)
 
     monkeypatch.setattr(ISMCTSBot, "choose", spy)
-    table = new_table(client, "bb", bot="medium")
-    live = live_table(client, table["table"])
-    while len(on_loop) < 5:  # the server answers while the bots think
-        assert client.get("/healthz").status_code == 200
-        time.sleep(0.05)
-    assert not any(on_loop)
-    assert live.version > 0
+    with TestClient(create_app(db_url, bot_delay=0, static_dir=tmp_path / "none", bot_workers=0)) as client:
+        table = new_table(client, "bb", bot="medium")
+        live = live_table(client, table["table"])
+        while len(on_loop) < 5:  # the server answers while the bots think
+            assert client.get("/healthz").status_code == 200
+            time.sleep(0.05)
+        assert not any(on_loop)
+        assert live.version > 0

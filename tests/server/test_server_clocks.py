@@ -213,7 +213,8 @@ def test_a_timed_out_seat_is_played_by_a_bot_with_only_its_view_then_taken_back(
         return bot
 
     monkeypatch.setattr(clocks, "make_bot", watched_bot)
-    app = create_app(db_url, bot_delay=0.02, static_dir=tmp_path / "none")
+    # the watched bot decides in the server's process (no worker process: bot_workers=0)
+    app = create_app(db_url, bot_delay=0.02, static_dir=tmp_path / "none", bot_workers=0)
     tc = {"kind": "realtime", "budget": 0.4, "increment": 0.1, "grace": 0.3, "takeover": "easy"}
     with TestClient(app) as client:
         t = timed(client, tc, [HUMAN, BOT, BOT])

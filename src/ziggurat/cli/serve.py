@@ -128,6 +128,15 @@ def serve(
             "PostgreSQL database.",
         ),
     ] = 1,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            help="Worker processes where thinking bots (the levels, the heuristic) decide, so that the "
+            "server stays responsive (default: 2, or 1 on a one-core machine). 0 starts no process: "
+            "bots decide in threads of the server's own process, for tiny machines.",
+        ),
+    ] = None,
     public_url: Annotated[
         str | None,
         typer.Option(
@@ -230,6 +239,7 @@ def serve(
         "forwarded_allow_ips": forwarded_allow_ips,
         "smtp": None if smtp is None else dataclasses.asdict(smtp),
         "sole_sqlite_server": True,
+        "bot_workers": bot_workers,
     }
     app = create_app(**_app_settings(settings)) if workers == 1 else None
     for line in startup_lines(host, port, public_url):

@@ -33,6 +33,7 @@ from ziggurat.server import (
 from ziggurat.server.db import default_url, hold_sqlite, make_engine, upgrade
 from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
 from ziggurat.server.links import ForwardedHeaders, check_public_url
+from ziggurat.server.loopwatch import LoopWatch
 from ziggurat.server.mail import Mailer, SeenAddress, SmtpSettings, smtp_from_env
 from ziggurat.server.manager import TableManager
 from ziggurat.server.mygames import router as mygames_router
@@ -94,6 +95,7 @@ def create_app(
     forwarded_allow_ips: str | None = None,
     smtp: SmtpSettings | None | Literal["env"] = "env",
     sole_sqlite_server: bool = False,
+    bot_workers: int | None = None,
 ) -> FastAPI:
     """The server app: ``database_url`` defaults to ``ZIGGURAT_DATABASE_URL`` or a SQLite file
     in the user data directory; bots wait ``bot_delay`` seconds before each move.
@@ -111,6 +113,8 @@ def create_app(
     ``smtp`` is where "your turn" mails of turn-based tables go (``mail.SmtpSettings``); by
     default it is read from ``ZIGGURAT_SMTP_HOST`` and the other ``ZIGGURAT_SMTP_*`` variables
     (``mail.smtp_from_env``); ``None``: no mail is queued or sent.
+    ``bot_workers`` is how many worker processes thinking bots decide in (``botpool.BotPool``;
+    ``None``: its default, ``0``: no process, they decide in worker threads).
 
     ``sole_sqlite_server`` (``ziggurat serve``): on a SQLite file, stop at start if another
     server process uses it (``db.hold_sqlite``).
@@ -124,6 +128,9 @@ def create_app(
     client_dir = Path(static_dir) if static_dir is not None else STATIC_DIR
     public = check_public_url(public_url) if public_url else None
     mail_settings = smtp_from_env() if smtp == "env" else smtp
+    if bot_workers is not None and bot_workers < 0:
+        raise ValueError(f"bot_workers must be 0 (worker threads) or more, not {bot_workers}")
+    watch = LoopWatch()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -132,7 +139,7 @@ def create_app(
         held = hold_sqlite(engine) if sole_sqlite_server else None  # SqliteInUse: a second process
         await asyncio.to_thread(upgrade, engine)
         store = Store(engine)
-        manager = TableManager(store, bot_delay)
+        manager = TableManager(store, bot_delay, bot_workers)
         app.state.manager = manager
         manager.note_handlers["chat"] = chat.on_note
         heartbeat = clocks.Heartbeat(store, process=manager.process, on_beat=manager.tick)
@@ -143,6 +150,7 @@ def create_app(
         await manager.start()
         if mail_settings is not None:
             app.state.mailer.start()
+        watch.start()
         try:
             yield
         finally:
@@ -153,6 +161,7 @@ def create_app(
             await asyncio.to_thread(store.close)
             if held is not None:
                 held.close()
+            await watch.stop()
 
     app = FastAPI(
         title="Ziggurat",
@@ -164,6 +173,7 @@ def create_app(
     app.state.allow_positions = allow_positions
     app.state.public_url = public
     app.state.mailer = None  # a mail.Mailer while the app runs with SMTP settings
+    app.state.loopwatch = watch  # the event loop's stalls, measured while the app runs
     app.state.explain_limit = CreationLimit(EXPLAIN_QUESTIONS, EXPLAIN_WINDOW)
     app.add_middleware(BodyLimit)
     app.add_exception_handler(RequestValidationError, _validation_error)

@@ -4,8 +4,9 @@ Every change happens under the table's asyncio lock in the same order: the engin
 the action on a clone, the action row is committed to the database, and only then is the
 clone made current, the log extended and every connected seat sent its own ``state``
 message. Bot seats and chance nodes are played by one driver task per table; a bot's
-decision runs in a worker thread when the bot reads views (the heuristic, and ISMCTS, whose
-search takes its whole time budget), so the event loop stays responsive. A seat's bot kind
+decision runs in a worker process of the server's bot pool (``botpool.BotPool``; in a worker
+thread without one) when the bot reads views (the heuristic, and ISMCTS, whose search takes
+its whole time budget), so the event loop stays responsive. A seat's bot kind
 is a difficulty level or a bot kind (``gamekit.bot_spec``). Chance and bots use ``random.Random(f"{seed}/{ply}...")``, so a restarted
 server continues a game exactly as it would have gone on.
 """
@@ -31,6 +32,7 @@ from ziggurat.engine.messages import Message, message
 from ziggurat.engine.records import apply_recorded, record
 from ziggurat.engine.registry import game_class, load
 from ziggurat.server import gamekit
+from ziggurat.server.botpool import BotPool, Decision, bot_key
 from ziggurat.server.bus import Note
 from ziggurat.server.clocks import TableClocks
 from ziggurat.server.store import SNAPSHOT_EVERY, Commit, Conflict, SeatSpec, Store, StoredAction, StoredTable
@@ -123,12 +125,15 @@ class _BotTurn:
     legal: list[str]
     rng: random.Random
     changes: int
+    seed: str  # the seed of ``rng`` (a pooled decision builds its own)
 
 
 class LiveTable:
     """One table being played (or finished) and held in memory."""
 
-    def __init__(self, stored: StoredTable, store: Store, bot_delay: float) -> None:
+    def __init__(
+        self, stored: StoredTable, store: Store, bot_delay: float, bot_pool: BotPool | None = None
+    ) -> None:
         self.id = stored.id
         options = game_class(stored.game).recorded_options(stored.options)
         self.game = load(stored.game, players=stored.players, **options)
@@ -144,6 +149,9 @@ class LiveTable:
         self.open = stored.status == "open"  # a lobby table waiting for players: nothing is played
         self.store = store
         self.bot_delay = bot_delay
+        self.bot_pool = bot_pool
+        """Where thinking bots decide (``None``: in worker threads)."""
+        self._bot_keys: dict[int, tuple[Bot, str]] = {}  # seat -> its bot and the pool's key for it
         self.colours = gamekit.colours(self.game)
         self.viewers: list[int | None] = [*range(self.game.num_players), None]
         self.bots: dict[int, Bot] = {
@@ -281,10 +289,38 @@ class LiveTable:
         before: dict[int | None, dict[str, Any]],
         after: dict[int | None, dict[str, Any]],
     ) -> None:
+        self._add_log(ply, self._log_entries(ply, events, before, after))
+
+    def _log_entries(
+        self,
+        ply: int,
+        events: list[gamekit.Event],
+        before: dict[int | None, dict[str, Any]],
+        after: dict[int | None, dict[str, Any]],
+    ) -> dict[int | None, list[str]]:
+        """The JSON text of each viewer's log entries of one step (CPU only: changes nothing)."""
+        return {
+            v: [
+                json.dumps(e, separators=(",", ":"))
+                for e in self.writer.entries(ply, events, v, before[v], after[v])
+            ]
+            for v in self.viewers
+        }
+
+    def _add_log(self, ply: int, entries: dict[int | None, list[str]]) -> None:
         for v in self.viewers:
-            entries = self.writer.entries(ply, events, v, before[v], after[v])
-            self.logs[v].extend(json.dumps(e, separators=(",", ":")) for e in entries)
-            self.log_plies[v].extend(ply for _ in entries)
+            self.logs[v].extend(entries[v])
+            self.log_plies[v].extend(ply for _ in entries[v])
+
+    def _shown(
+        self, after: State, ply: int, events: list[gamekit.Event]
+    ) -> tuple[dict[int | None, dict[str, Any]], dict[int | None, list[str]], dict[str, Any] | None]:
+        """What a step to ``after`` shows: every viewer's view and log entries, and the
+        outcome if the game is over. CPU only, reading ``after`` (not yet shared) and the
+        current views (the lock is held): :meth:`_play` runs it in a worker thread."""
+        views = self._views_of(after)
+        entries = self._log_entries(ply, events, self.views, views)
+        return views, entries, gamekit.outcome(after) if after.is_terminal() else None
 
     # --- facts ------------------------------------------------------------------------------
     @property
@@ -563,10 +599,12 @@ class LiveTable:
         row = StoredAction(len(self.rows) + 1, canon, actor, self.game.undo_barrier(before, canon))
         status = "over" if after.is_terminal() else "playing"
         result = after.returns() if after.is_terminal() else None
-        outcome = await asyncio.to_thread(gamekit.outcome, after) if after.is_terminal() else None
+        # the views, log entries and outcome are worked out in a thread (the loop serves the
+        # other tables meanwhile), and published only once the action is committed
+        views, entries, outcome = await asyncio.to_thread(self._shown, after, row.ply, events)
         commit = Commit(revision=self.revision, driven=self.driven(after))
         if row.ply % SNAPSHOT_EVERY == 0 and not after.is_terminal():
-            commit.snapshot = after.to_position()
+            commit.snapshot = await asyncio.to_thread(after.to_position)
         if self.store.postgres:
             commit.notify = Note(
                 self.origin, self.id, "action", self.revision + 1, row.ply, row.text, row.actor, row.barrier
@@ -580,22 +618,34 @@ class LiveTable:
             self.keeper = True
             if self.clocks is not None:
                 await self.clocks.reload()
-        self._advance(row, after, events)
+        self._advance(row, after, events, (views, entries))
         await self._changed(actor)
         if after.is_terminal() and self.on_end is not None:
             await self.on_end(self.id)  # before the broadcast: the players then find the ratings
         self._broadcast()
         self._schedule()
 
-    def _advance(self, row: StoredAction, after: State, events: list[gamekit.Event]) -> None:
-        """Make ``after`` (the state after the stored ``row``) current: rows, views, logs."""
+    def _advance(
+        self,
+        row: StoredAction,
+        after: State,
+        events: list[gamekit.Event],
+        shown: tuple[dict[int | None, dict[str, Any]], dict[int | None, list[str]]] | None = None,
+    ) -> None:
+        """Make ``after`` (the state after the stored ``row``) current: rows, views, logs
+        (``shown``: the views and log entries already worked out, :meth:`_shown`)."""
         self.state = after
         self.rows.append(row)
         self.changes += 1
         self.last_used = time.monotonic()
-        views = self._views_of(after)
-        if self.history_ready:
-            self._extend_logs(row.ply, events, self.views, views)
+        if shown is None:
+            views = self._views_of(after)
+            if self.history_ready:
+                self._extend_logs(row.ply, events, self.views, views)
+        else:
+            views, entries = shown
+            if self.history_ready:
+                self._add_log(row.ply, entries)
         self.views = views
 
     # --- changes made by another process (server/bus.py) -----------------------------------
@@ -858,14 +908,46 @@ class LiveTable:
             bot = self.bots.get(who)
             if bot is None:
                 return None
-            view = self.state.view(who) if bot.needs_view else None  # the bot's own copy
-            rng = random.Random(f"{self.seed}/{ply}/seat{who}")
-            return _BotTurn(who, bot, view, list(self.state.legal_actions()), rng, self.changes)
+            view = None
+            if bot.needs_view:  # the bot's own copy (the pool's is pickled: the view already made)
+                view = self.views[who] if self.bot_pool is not None else self.state.view(who)
+            seed = f"{self.seed}/{ply}/seat{who}"
+            legal = list(self.state.legal_actions())
+            return _BotTurn(who, bot, view, legal, random.Random(seed), self.changes, seed)
         return None
+
+    def _bot_spec(self, seat: int) -> str:
+        """The spec of the bot playing ``seat``: its level, or the time control's takeover
+        level for a human seat whose clock ran out (clocks.py)."""
+        spec = self.seats[seat]
+        if spec.kind != "bot" and self.time_control is not None:
+            return gamekit.bot_spec(self.time_control.takeover)
+        return gamekit.bot_spec(spec.bot)
+
+    def _decision(self, turn: _BotTurn) -> Decision:
+        """``turn`` as the bot pool takes it. The pool's bot of a seat lives as long as the
+        seat's bot here (a new bot, after a takeover, starts afresh there too)."""
+        known = self._bot_keys.get(turn.seat)
+        if known is None or known[0] is not turn.bot:
+            known = self._bot_keys[turn.seat] = (turn.bot, bot_key(self.id, turn.seat))
+        game = self.game
+        return Decision(
+            known[1],
+            game.game_id,
+            game.num_players,
+            dict(game.options),
+            turn.seat,
+            self._bot_spec(turn.seat),
+            turn.view,
+            turn.legal,
+            turn.seed,
+        )
 
     async def _choose(self, turn: _BotTurn) -> str:
         try:
             if turn.bot.needs_view:  # a thinking bot: keep the event loop free
+                if self.bot_pool is not None:
+                    return await self.bot_pool.decide(self._decision(turn))
                 return await asyncio.to_thread(turn.bot.choose, turn.view, turn.legal, turn.rng)
             return turn.bot.choose(turn.view, turn.legal, turn.rng)
         except Exception:

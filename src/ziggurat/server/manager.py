@@ -26,6 +26,7 @@ from typing import Any
 
 from ziggurat.engine.registry import load
 from ziggurat.server import gamekit, ratings
+from ziggurat.server.botpool import BotPool
 from ziggurat.server.bus import Bus, Note
 from ziggurat.server.clocks import HEARTBEAT_INTERVAL, new_process_id
 from ziggurat.server.db import SEAT_KINDS
@@ -122,9 +123,19 @@ class Created:
 class TableManager:
     """All live tables of one server process."""
 
-    def __init__(self, store: Store, bot_delay: float, idle_seconds: float = IDLE_SECONDS) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float,
+        bot_workers: int | None = None,
+        idle_seconds: float = IDLE_SECONDS,
+    ) -> None:
+        """``bot_workers``: the worker processes where thinking bots decide (``None``: the
+        bot pool's default, ``0``: no pool, they decide in worker threads)."""
         self.store = store
         self.bot_delay = bot_delay
+        self.bot_pool = BotPool(bot_workers) if bot_workers != 0 else None
+        """Given to every table; its workers start with the first decision of a thinking bot."""
         self.idle_seconds = idle_seconds
         self.process = new_process_id()
         self.bus = Bus(store.engine, self.process, self.on_note, self.resync)
@@ -258,6 +269,8 @@ class TableManager:
                 await self.store.run(self.store.release, self.process, None)
             except Exception:
                 log.exception("the tables kept here could not be released")
+        if self.bot_pool is not None:
+            await asyncio.to_thread(self.bot_pool.close)
 
     def _setup(self, table: LiveTable) -> None:
         table.origin = self.process
@@ -291,7 +304,7 @@ class TableManager:
         if stored is None:
             return None
         try:
-            table = LiveTable(stored, self.store, self.bot_delay)
+            table = LiveTable(stored, self.store, self.bot_delay, self.bot_pool)
             self._setup(table)
             # replaying is CPU work; from the latest snapshot, only the actions after it
             await asyncio.to_thread(table.rebuild, stored.actions, stored.snapshot)
@@ -400,7 +413,7 @@ class TableManager:
             host_seat=host_seat,
             time_control=None if time_control is None else time_control.to_json(),
         )
-        table = LiveTable(stored, self.store, self.bot_delay)
+        table = LiveTable(stored, self.store, self.bot_delay, self.bot_pool)
         self._setup(table)
         table.rebuild([])
         try:
