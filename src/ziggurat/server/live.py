@@ -30,7 +30,7 @@ from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, NotYo
 from ziggurat.engine.messages import Message, message
 from ziggurat.engine.records import apply_recorded, record
 from ziggurat.engine.registry import game_class, load
-from ziggurat.server import gamekit
+from ziggurat.server import gamekit, metrics
 from ziggurat.server.clocks import TableClocks
 from ziggurat.server.store import SeatSpec, Store, StoredAction, StoredTable
 from ziggurat.server.timecontrol import TimeControl
@@ -454,6 +454,7 @@ class LiveTable:
 
     async def _play(self, actor: int, text: str) -> None:
         """Validate, commit, then publish one action (the lock is held)."""
+        started = time.perf_counter()
         before = self.state
         after = before.clone()
         mark = gamekit.log_mark(before)
@@ -484,6 +485,7 @@ class LiveTable:
             await self.on_end(self.id)  # before the broadcast: the players then find the ratings
         self._broadcast()
         self._schedule()
+        metrics.action_done(self, actor, started)
 
     async def _changed(self, actor: int | None) -> None:
         """After a committed change (the lock is held): the clocks, stored before anyone is
