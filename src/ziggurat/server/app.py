@@ -171,7 +171,10 @@ def create_app(
         finally:
             app.state.metrics.stop()
             await manager.close()
-            await heartbeat.stop()
+            try:
+                await heartbeat.stop()
+            except Exception:  # a database gone away must not keep the rest from closing
+                log.exception("the server's last heartbeat could not be stored")
             if mail_settings is not None:
                 await app.state.mailer.stop()
             await asyncio.to_thread(store.close)

@@ -1,0 +1,151 @@
+"""``GET /metrics`` (docs/server.md, "Operations"): the Prometheus text format, parsed with
+prometheus-client's own parser; the action counters and histogram move with the actions a
+table plays (by who chose them), the gauges say the tables, sockets and bot queue as they are,
+each app counts in a registry of its own, and ``ZIGGURAT_METRICS=off`` turns the page off."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+from server_helpers import TestClient, create_app, live_table, new_table, receive_state, settle, token, ws_url
+
+from ziggurat.server.metrics import metrics_enabled_from_env
+
+Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
+
+
+def scrape(client: TestClient) -> Samples:
+    r = client.get("/metrics")
+    assert r.status_code == 200, r.text
+    assert r.headers["content-type"].startswith("text/plain")
+    return {
+        (s.name, frozenset(s.labels.items())): s.value
+        for family in text_string_to_metric_families(r.text)
+        for s in family.samples
+    }
+
+
+def value(samples: Samples, name: str, **labels: str) -> float:
+    return samples[(name, frozenset(labels.items()))]
+
+
+def _client(db_url: str, tmp_path: Path) -> TestClient:
+    return TestClient(create_app(db_url, bot_delay=0, static_dir=tmp_path / "no-static"))
+
+
+def test_metrics_parse_and_count_the_actions_of_a_game_by_who_chose_them(db_url: str, tmp_path: Path) -> None:
+    with _client(db_url, tmp_path) as client:
+        before = scrape(client)
+        for what in ("connection", "message", "http"):
+            assert value(before, "ziggurat_rate_limited_total", what=what) == 0
+        assert value(before, "ziggurat_sockets") == 0
+        assert value(before, "ziggurat_bot_queue") == 0
+        assert not any(name == "ziggurat_loop_stall_seconds" for name, _ in before)  # no watch: no sample
+
+        t = new_table(client, seats="hb")
+        table = live_table(client, t["table"])
+        with client.websocket_connect(ws_url(t, token(t, 0))) as ws:
+            last = settle(ws, client, t["table"], receive_state(ws))
+            played = 0
+            while played < 6 and last["status"] != "over":
+                ws.send_json({"type": "action", "action": last["legal"][0]})
+                played += 1
+                last = settle(ws, client, t["table"], receive_state(ws))
+            during = scrape(client)
+            assert value(during, "ziggurat_sockets") == 1
+        rows = list(table.rows)
+        kinds = {
+            "human": sum(1 for r in rows if r.actor == 0),
+            "bot": sum(1 for r in rows if r.actor == 1),
+            "chance": sum(1 for r in rows if r.actor < 0),
+        }
+        assert kinds["human"] == played and kinds["bot"] >= 1
+        after = scrape(client)
+        for kind, count in kinds.items():
+            if count:
+                assert value(after, "ziggurat_actions_total", game="mesopotamia", kind=kind) == count
+                assert value(after, "ziggurat_action_seconds_count", game="mesopotamia", kind=kind) == count
+                assert value(after, "ziggurat_action_seconds_sum", game="mesopotamia", kind=kind) > 0
+        infinite = value(after, "ziggurat_action_seconds_bucket", game="mesopotamia", kind="human", le="+Inf")
+        assert infinite == played
+        assert value(after, "ziggurat_tables", status="playing") == 1
+        assert (
+            value(after, "ziggurat_tables", status="open")
+            == value(after, "ziggurat_tables", status="over")
+            == 0
+        )
+        assert value(during, "ziggurat_sockets") == 1 and value(after, "ziggurat_sockets") == 0
+
+
+def test_the_bot_queue_and_loop_stall_come_from_the_pool_and_the_watch_when_there_are(
+    db_url: str, tmp_path: Path
+) -> None:
+    """Without a bot pool the queue is the tables whose bot is thinking; with one (an object
+    with ``pending`` at ``manager.bot_pool``) it is the pool's count. The loop's largest stall
+    is given once ``app.state.loopwatch`` has a ``max_stall``."""
+    with _client(db_url, tmp_path) as client:
+        t = new_table(client, seats="hh")  # no bot: the driver never touches ``thinking``
+        table = live_table(client, t["table"])
+        table.thinking = (1, 0.0)  # as the driver marks its bot deciding
+        assert value(scrape(client), "ziggurat_bot_queue") == 1
+        table.thinking = None
+        client.app.state.manager.bot_pool = SimpleNamespace(pending=7)  # type: ignore[attr-defined]
+        client.app.state.loopwatch = SimpleNamespace(max_stall=0.25)  # type: ignore[attr-defined]
+        samples = scrape(client)
+        assert value(samples, "ziggurat_bot_queue") == 7
+        assert value(samples, "ziggurat_loop_stall_seconds") == 0.25
+
+
+def test_each_app_counts_only_its_own_actions(db_url: str, tmp_path: Path) -> None:
+    with _client(db_url, tmp_path) as one, _client(db_url, tmp_path) as other:
+        t = new_table(one, seats="hh")
+        with one.websocket_connect(ws_url(t, token(t, 0))) as ws:
+            state = settle(ws, one, t["table"], receive_state(ws))
+            ws.send_json({"type": "action", "action": state["legal"][0]})
+            settle(ws, one, t["table"], receive_state(ws))
+        assert value(scrape(one), "ziggurat_actions_total", game="mesopotamia", kind="human") == 1
+        assert not any(name == "ziggurat_actions_total" for name, _ in scrape(other))
+
+
+def test_http_429_answers_are_counted(db_url: str, tmp_path: Path) -> None:
+    """Every 429 is built by ``limits.too_many_requests``, which counts it."""
+    with _client(db_url, tmp_path) as client:
+        t = new_table(client, seats="hh")
+        headers = {"X-Ziggurat-Token": token(t, 0)}
+        codes = [
+            client.post(
+                f"/api/tables/{t['table']}/explain", json={"action": "end"}, headers=headers
+            ).status_code
+            for _ in range(32)
+        ]
+        assert codes.count(429) == 2
+        assert value(scrape(client), "ziggurat_rate_limited_total", what="http") == 2
+
+
+@pytest.mark.sqlite_only
+def test_metrics_can_be_turned_off(db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = create_app(db_url, bot_delay=0, static_dir=tmp_path / "no-static", metrics_enabled=False)
+    with TestClient(app) as client:
+        assert client.get("/metrics").status_code == 404
+    monkeypatch.setenv("ZIGGURAT_METRICS", "off")
+    with _client(db_url, tmp_path) as client:
+        assert client.get("/metrics").status_code == 404
+    monkeypatch.setenv("ZIGGURAT_METRICS", "on")
+    with _client(db_url, tmp_path) as client:
+        assert client.get("/metrics").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("text", "enabled"),
+    [("", True), ("on", True), ("1", True), ("off", False), ("OFF", False), ("no", False)],
+)
+def test_ziggurat_metrics_values(text: str, enabled: bool) -> None:
+    assert metrics_enabled_from_env({"ZIGGURAT_METRICS": text}) is enabled
+
+
+def test_a_bad_ziggurat_metrics_value_is_refused_naming_the_variable() -> None:
+    with pytest.raises(ValueError, match="ZIGGURAT_METRICS='maybe': expected 'on' or 'off'"):
+        metrics_enabled_from_env({"ZIGGURAT_METRICS": "maybe"})
