@@ -5,12 +5,18 @@ each app counts in a registry of its own, and ``ZIGGURAT_METRICS=off`` turns the
 
 from __future__ import annotations
 
+import json
+import urllib.error
+import urllib.request
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from server_helpers import TestClient, create_app, live_table, new_table, receive_state, settle, token, ws_url
+from test_server_proxy import serving
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from ziggurat.server.metrics import metrics_enabled_from_env
 
@@ -149,3 +155,56 @@ def test_ziggurat_metrics_values(text: str, enabled: bool) -> None:
 def test_a_bad_ziggurat_metrics_value_is_refused_naming_the_variable() -> None:
     with pytest.raises(ValueError, match="ZIGGURAT_METRICS='maybe': expected 'on' or 'off'"):
         metrics_enabled_from_env({"ZIGGURAT_METRICS": "maybe"})
+
+
+def _get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as res:
+            return res.status, res.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
+def test_ziggurat_serve_serves_metrics_readiness_and_socket_limits_on_real_sockets(tmp_path: Path) -> None:
+    """A real uvicorn started by the CLI: ``/metrics`` and ``/readyz`` answer, and the
+    connection limit of ``ZIGGURAT_WS_CONNECT_RATE`` closes a real socket with 1008 for the
+    client address the trusted proxy (this test, at 127.0.0.1) forwards."""
+    with serving(tmp_path, [], {"ZIGGURAT_WS_CONNECT_RATE": "1/60"}) as (base, _log):
+        status, body = _get(base + "/metrics")
+        assert status == 200
+        assert {f.name for f in text_string_to_metric_families(body)} >= {
+            "ziggurat_actions",
+            "ziggurat_action_seconds",
+            "ziggurat_tables",
+            "ziggurat_sockets",
+            "ziggurat_bot_queue",
+            "ziggurat_rate_limited",
+        }
+        assert _get(base + "/readyz") == (200, '{"ready":true}')
+        req = urllib.request.Request(
+            base + "/api/tables",
+            data=json.dumps({"game": "mesopotamia", "players": 2}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(req, timeout=10) as res:
+            t = json.loads(res.read())
+        url = base.replace("http", "ws", 1) + ws_url(t, token(t, 0))
+        forwarded = {"X-Forwarded-For": "203.0.113.9"}
+        with connect(url, additional_headers=forwarded) as first:
+            assert json.loads(first.recv(timeout=10))["type"] == "state"
+        with connect(url, additional_headers=forwarded) as second, pytest.raises(ConnectionClosed) as closed:
+            second.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+        assert closed.value.rcvd.reason.startswith("too many connections: at most 1 every 60 seconds")
+        samples = {
+            (s.name, frozenset(s.labels.items())): s.value
+            for f in text_string_to_metric_families(_get(base + "/metrics")[1])
+            for s in f.samples
+        }
+        assert value(samples, "ziggurat_rate_limited_total", what="connection") == 1
+
+
+def test_ziggurat_serve_no_metrics_answers_404(tmp_path: Path) -> None:
+    with serving(tmp_path, ["--no-metrics"], {}) as (base, _log):
+        assert _get(base + "/metrics")[0] == 404
+        assert _get(base + "/readyz")[0] == 200

@@ -181,6 +181,14 @@ def serve(
         str,
         typer.Option(envvar="ZIGGURAT_MAIL_FROM", help="The mails' sender address.", rich_help_panel="Mail"),
     ] = "ziggurat@localhost",
+    metrics: Annotated[
+        bool,
+        typer.Option(
+            "--metrics/--no-metrics",
+            envvar="ZIGGURAT_METRICS",
+            help="Serve Prometheus metrics at /metrics (to anyone who asks; --no-metrics: 404).",
+        ),
+    ] = True,
 ) -> None:
     """Run the game server and print the address to open in a browser (and, bound to
     0.0.0.0, the address friends on your network open)."""
@@ -206,7 +214,12 @@ def serve(
         except ValueError as exc:
             raise typer.BadParameter(str(exc)) from None
     app = create_app(
-        url, bot_delay=bot_delay, public_url=public_url, forwarded_allow_ips=forwarded_allow_ips, smtp=smtp
+        url,
+        bot_delay=bot_delay,
+        public_url=public_url,
+        forwarded_allow_ips=forwarded_allow_ips,
+        smtp=smtp,
+        metrics_enabled=metrics,
     )
     for line in startup_lines(host, port, public_url):
         typer.echo(line)
