@@ -98,9 +98,14 @@ def test_the_bot_queue_and_loop_stall_come_from_the_pool_and_the_watch_when_ther
         table.thinking = (1, 0.0)  # as the driver marks its bot deciding
         assert value(scrape(client), "ziggurat_bot_queue") == 1
         table.thinking = None
-        client.app.state.manager.bot_pool = SimpleNamespace(pending=7)  # type: ignore[attr-defined]
-        client.app.state.loopwatch = SimpleNamespace(max_stall=0.25)  # type: ignore[attr-defined]
-        samples = scrape(client)
+        manager, state = client.app.state.manager, client.app.state  # type: ignore[attr-defined]
+        pool, watch = getattr(manager, "bot_pool", None), getattr(state, "loopwatch", None)
+        manager.bot_pool = SimpleNamespace(pending=7)  # what the scrape reads of a pool and a watch
+        state.loopwatch = SimpleNamespace(max_stall=0.25)
+        try:
+            samples = scrape(client)
+        finally:  # the app's own (if it has them) are back before it stops
+            manager.bot_pool, state.loopwatch = pool, watch
         assert value(samples, "ziggurat_bot_queue") == 7
         assert value(samples, "ziggurat_loop_stall_seconds") == 0.25
 

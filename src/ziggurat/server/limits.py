@@ -16,7 +16,7 @@ import math
 import os
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from fastapi import HTTPException, status
@@ -190,7 +190,7 @@ class SocketLimits:
         return SocketLimits.off() if from_this_machine(address) else self
 
 
-def _rate(name: str, default: tuple[int, int], environ: dict[str, str]) -> AddressLimit | None:
+def _rate(name: str, default: tuple[int, int], environ: Mapping[str, str]) -> AddressLimit | None:
     text = environ.get(name, "").strip()
     if not text:
         return AddressLimit(*default)
@@ -216,8 +216,8 @@ def socket_limits_from_env(environ: dict[str, str] | None = None) -> SocketLimit
     """
     env = os.environ if environ is None else environ
     return SocketLimits(
-        _rate(WS_CONNECT_RATE_ENV, DEFAULT_WS_CONNECTS, dict(env)),
-        _rate(WS_MESSAGE_RATE_ENV, DEFAULT_WS_MESSAGES, dict(env)),
+        _rate(WS_CONNECT_RATE_ENV, DEFAULT_WS_CONNECTS, env),
+        _rate(WS_MESSAGE_RATE_ENV, DEFAULT_WS_MESSAGES, env),
     )
 
 

@@ -6,6 +6,10 @@ global one), so several apps in one process count apart. Counters and the action
 are kept as things happen (:func:`action_done` at the end of ``LiveTable._play``,
 :func:`rate_limited`, the socket gauge in ``ws.py``); the tables, the bot queue and the
 event loop's stall are read when the metrics are scraped.
+
+A table does not know its app: :func:`action_done` counts an action in the metrics of the
+running app whose table manager holds that table (one app per process when serving, a few
+in tests), so ``live.py`` needs no more than that one call.
 """
 
 from __future__ import annotations
