@@ -202,6 +202,14 @@ def serve(
         str,
         typer.Option(envvar="ZIGGURAT_MAIL_FROM", help="The mails' sender address.", rich_help_panel="Mail"),
     ] = "ziggurat@localhost",
+    metrics: Annotated[
+        bool,
+        typer.Option(
+            "--metrics/--no-metrics",
+            envvar="ZIGGURAT_METRICS",
+            help="Serve Prometheus metrics at /metrics (to anyone who asks; --no-metrics: 404).",
+        ),
+    ] = True,
 ) -> None:
     """Run the game server and print the address to open in a browser (and, bound to
     0.0.0.0, the address friends on your network open)."""
@@ -240,6 +248,7 @@ def serve(
         "smtp": None if smtp is None else dataclasses.asdict(smtp),
         "sole_sqlite_server": True,
         "bot_workers": bot_workers,
+        "metrics_enabled": metrics,
     }
     app = create_app(**_app_settings(settings)) if workers == 1 else None
     for line in startup_lines(host, port, public_url):

@@ -31,7 +31,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from ziggurat.server.db import SessionRow, UserRow
-from ziggurat.server.limits import CreationLimit
+from ziggurat.server.limits import CreationLimit, too_many_requests
 from ziggurat.server.store import Store, now
 
 COOKIE = "ziggurat_session"
@@ -260,11 +260,8 @@ def _check_rate(request: Request, which: str, keys: list[str], attempts: int, wi
     for key in keys:
         wait = limit.acquire(key)
         if wait is not None:
-            retry = CreationLimit.retry_after(wait)
-            raise HTTPException(
-                status.HTTP_429_TOO_MANY_REQUESTS,
-                f"too many {which} attempts: at most {attempts} every {window:g} seconds; try again in {retry} s",
-                headers={"Retry-After": str(retry)},
+            raise too_many_requests(
+                request, f"{which} attempts", f"at most {attempts} every {window:g} seconds", wait
             )
 
 

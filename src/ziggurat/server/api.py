@@ -10,7 +10,7 @@ from fastapi import APIRouter, Header, HTTPException, Request, status
 from ziggurat.engine.errors import OptionError
 from ziggurat.engine.messages import LANGS, catalogue
 from ziggurat.server import gamekit, lobby, timecontrol
-from ziggurat.server.limits import CreationLimit
+from ziggurat.server.limits import CreationLimit, too_many_requests
 from ziggurat.server.links import seat_link
 from ziggurat.server.live import Forbidden, LiveTable, NoRecord, Refused
 from ziggurat.server.manager import Created, TableManager, TableUnavailable, hash_token
@@ -164,12 +164,7 @@ async def create_table(body: TableIn, request: Request) -> TableCreated:
     limit: CreationLimit | None = getattr(request.app.state, "creation_limit", None)
     address = request.client.host if request.client is not None else "unknown"
     if limit is not None and (wait := limit.acquire(address)) is not None:
-        retry = CreationLimit.retry_after(wait)
-        raise HTTPException(
-            status.HTTP_429_TOO_MANY_REQUESTS,
-            f"too many tables created from {address}: {limit.describe()}; try again in {retry} s",
-            headers={"Retry-After": str(retry)},
-        )
+        raise too_many_requests(request, f"tables created from {address}", limit.describe(), wait)
     try:
         return await _create(body, request)
     except BaseException:
@@ -197,13 +192,8 @@ async def explain(
     limit: CreationLimit = request.app.state.explain_limit
     key = hash_token(x_ziggurat_token) or ""
     if (wait := limit.acquire(key)) is not None:
-        retry = CreationLimit.retry_after(wait)
-        raise HTTPException(
-            status.HTTP_429_TOO_MANY_REQUESTS,
-            f"too many questions from this seat: at most {limit.tables} every {limit.window:g} seconds; "
-            f"try again in {retry} s",
-            headers={"Retry-After": str(retry)},
-        )
+        rule = f"at most {limit.tables} every {limit.window:g} seconds"
+        raise too_many_requests(request, "questions from this seat", rule, wait)
     refusal = await asyncio.to_thread(_explain_now, table, viewer, body.action)
     if refusal is None:
         return ExplainOut(action=body.action, legal=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -12,6 +13,9 @@ from typing import Any, Literal
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
+from prometheus_client import CONTENT_TYPE_LATEST
+from pydantic import BaseModel
+from sqlalchemy import text
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Match, Route
 from starlette.staticfiles import StaticFiles
@@ -26,12 +30,19 @@ from ziggurat.server import (
     lobby,
     logfilter,
     mailprefs,
+    metrics,
     ratings,
     replay,
     tutorial,
 )
 from ziggurat.server.db import default_url, hold_sqlite, make_engine, upgrade
-from ziggurat.server.limits import BodyLimit, CreationLimit, creation_limit_from_env
+from ziggurat.server.limits import (
+    BodyLimit,
+    CreationLimit,
+    SocketLimits,
+    creation_limit_from_env,
+    socket_limits_from_env,
+)
 from ziggurat.server.links import ForwardedHeaders, check_public_url
 from ziggurat.server.loopwatch import LoopWatch
 from ziggurat.server.mail import Mailer, SeenAddress, SmtpSettings, smtp_from_env
@@ -41,10 +52,19 @@ from ziggurat.server.rules_pages import router as rules_router
 from ziggurat.server.store import Store
 from ziggurat.server.ws import table_socket
 
+log = logging.getLogger(__name__)
+
 STATIC_DIR = Path(__file__).with_name("static")
 EXPLAIN_QUESTIONS = 30
 EXPLAIN_WINDOW = 10.0
 """A seat token may ask ``/explain`` at most 30 times every 10 seconds."""
+READY_TIMEOUT = 2.0
+"""Seconds ``/readyz`` waits for the database's answer (``app.state.ready_timeout``)."""
+
+
+class Ready(BaseModel):
+    ready: bool
+    reason: str | None = None
 
 
 class ClientFiles(StaticFiles):
@@ -96,6 +116,8 @@ def create_app(
     smtp: SmtpSettings | None | Literal["env"] = "env",
     sole_sqlite_server: bool = False,
     bot_workers: int | None = None,
+    socket_limits: SocketLimits | Literal["env"] = "env",
+    metrics_enabled: bool | Literal["env"] = "env",
 ) -> FastAPI:
     """The server app: ``database_url`` defaults to ``ZIGGURAT_DATABASE_URL`` or a SQLite file
     in the user data directory; bots wait ``bot_delay`` seconds before each move.
@@ -115,6 +137,10 @@ def create_app(
     (``mail.smtp_from_env``); ``None``: no mail is queued or sent.
     ``bot_workers`` is how many worker processes thinking bots decide in (``botpool.BotPool``;
     ``None``: its default, ``0``: no process, they decide in worker threads).
+    ``socket_limits`` bounds the WebSocket connections and messages of one client address
+    (``limits.SocketLimits``; ``SocketLimits.off()``: no bound); by default it is read from
+    ``ZIGGURAT_WS_CONNECT_RATE`` and ``ZIGGURAT_WS_MESSAGE_RATE``. ``metrics_enabled`` serves
+    ``GET /metrics`` (Prometheus; ``False``: 404); by default unless ``ZIGGURAT_METRICS=off``.
 
     ``sole_sqlite_server`` (``ziggurat serve``): on a SQLite file, stop at start if another
     server process uses it (``db.hold_sqlite``).
@@ -131,6 +157,8 @@ def create_app(
     if bot_workers is not None and bot_workers < 0:
         raise ValueError(f"bot_workers must be 0 (worker threads) or more, not {bot_workers}")
     watch = LoopWatch()
+    sockets_limits = socket_limits_from_env() if socket_limits == "env" else socket_limits
+    exposed = metrics.metrics_enabled_from_env() if metrics_enabled == "env" else metrics_enabled
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -142,6 +170,7 @@ def create_app(
         manager = TableManager(store, bot_delay, bot_workers)
         app.state.manager = manager
         manager.note_handlers["chat"] = chat.on_note
+        app.state.metrics.start(manager)
         heartbeat = clocks.Heartbeat(store, process=manager.process, on_beat=manager.tick)
         manager.last_alive = await heartbeat.begin()  # before tables resume: their clocks need it
         if mail_settings is not None:
@@ -154,8 +183,12 @@ def create_app(
         try:
             yield
         finally:
+            app.state.metrics.stop()
             await manager.close()
-            await heartbeat.stop()
+            try:
+                await heartbeat.stop()
+            except Exception:  # a database gone away must not keep the rest from closing
+                log.exception("the server's last heartbeat could not be stored")
             if mail_settings is not None:
                 await app.state.mailer.stop()
             await asyncio.to_thread(store.close)
@@ -175,6 +208,10 @@ def create_app(
     app.state.mailer = None  # a mail.Mailer while the app runs with SMTP settings
     app.state.loopwatch = watch  # the event loop's stalls, measured while the app runs
     app.state.explain_limit = CreationLimit(EXPLAIN_QUESTIONS, EXPLAIN_WINDOW)
+    app.state.socket_limits = sockets_limits
+    app.state.metrics = metrics.Metrics(app.state)
+    app.state.ready_timeout = READY_TIMEOUT
+    app.state.ready_failing = False  # the last /readyz failed (its reason is logged once)
     app.add_middleware(BodyLimit)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.include_router(api.router)
@@ -187,6 +224,27 @@ def create_app(
     app.include_router(ratings.router)
     app.include_router(mailprefs.router)  # mail preferences and unsubscribing
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
+
+    @app.get(
+        "/readyz",
+        response_model=Ready,
+        responses={503: {"model": Ready, "description": "the database does not answer"}},
+        tags=["server"],
+    )
+    async def readyz() -> Response:
+        """Readiness: 200 ``{"ready": true}`` once the app runs and its database answers a
+        trivial query in time, 503 ``{"ready": false, "reason": ...}`` otherwise."""
+        reason = await _not_ready(app)
+        if reason is None:
+            return JSONResponse({"ready": True})
+        return JSONResponse({"ready": False, "reason": reason}, status_code=503)
+
+    if exposed:
+
+        @app.get("/metrics", response_class=PlainTextResponse, tags=["server"])
+        async def metrics_page() -> Response:
+            """The server's metrics in the Prometheus text format (docs/server.md, "Operations")."""
+            return Response(metrics.of(app).exposition(), media_type=CONTENT_TYPE_LATEST)
 
     app.include_router(rules_router)  # /rules/{game} and /api/rules (the rules specs)
     app.include_router(mygames_router)  # seat claims, "My games", seat links, profiles
@@ -275,6 +333,39 @@ def _without_422(schema: dict[str, Any]) -> dict[str, Any]:
     for name in ("HTTPValidationError", "ValidationError"):
         schemas.pop(name, None)
     return schema
+
+
+def _database_answers(store: Store) -> None:
+    with store.engine.connect() as conn:
+        conn.execute(text("SELECT version_num FROM alembic_version")).all()  # reads the file, not only SQL
+
+
+async def _not_ready(app: FastAPI) -> str | None:
+    """Why the app is not ready (``None``: it is): it is not started, or its database gave an
+    error or no answer within ``app.state.ready_timeout`` seconds (in the database thread,
+    behind whatever it is doing). A failure's details are logged when readiness is lost."""
+    manager: TableManager | None = getattr(app.state, "manager", None)
+    if manager is None:
+        return "the server is starting"
+    timeout: float = app.state.ready_timeout
+    try:
+        await asyncio.wait_for(manager.store.run(_database_answers, manager.store), timeout)
+    except TimeoutError:
+        reason = f"the database did not answer within {timeout:g} s"
+        detail = reason
+    except Exception as exc:  # any failure of the database is the answer
+        cause = getattr(exc, "orig", None) or exc  # SQLAlchemy's wrapper: the driver's own error
+        reason = f"the database answered with an error ({type(cause).__name__})"
+        detail = f"{reason}: {' '.join(str(cause).split())[:300]}"
+    else:
+        if app.state.ready_failing:
+            log.warning("ready again: the database answers")
+        app.state.ready_failing = False
+        return None
+    if not app.state.ready_failing:
+        log.warning("not ready: %s", detail)
+    app.state.ready_failing = True
+    return reason
 
 
 def _page(path: Path) -> Response:

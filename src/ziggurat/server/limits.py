@@ -1,23 +1,64 @@
 """Request limits: HTTP bodies over :data:`MAX_BODY_BYTES` get ``413`` before any handler runs,
-and :class:`CreationLimit` bounds how many tables one client address creates in a sliding window."""
+:class:`CreationLimit` bounds how many tables one client address creates in a sliding window,
+:class:`AddressLimit` bounds the WebSocket connections and messages of one client address
+(:class:`SocketLimits`), and :func:`too_many_requests` is every route's ``429`` answer.
+
+The address is the one the app sees: behind a trusted reverse proxy, the client's that
+``links.ForwardedHeaders`` took from ``X-Forwarded-For``. Every limit lives in the memory of
+one server process: several processes each count for themselves (docs/server.md, "Limits").
+"""
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import math
 import os
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from fastapi import HTTPException, status
+from limits import RateLimitItemPerSecond
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ziggurat.server import metrics
 
 MAX_BODY_BYTES = 64 * 1024
 
 TABLE_RATE_ENV = "ZIGGURAT_TABLE_RATE"
 DEFAULT_TABLES = 30
 DEFAULT_WINDOW = 60.0
+
+WS_CONNECT_RATE_ENV = "ZIGGURAT_WS_CONNECT_RATE"
+WS_MESSAGE_RATE_ENV = "ZIGGURAT_WS_MESSAGE_RATE"
+DEFAULT_WS_CONNECTS = (30, 60)
+"""WebSocket connections one address opens: at most 30 in any 60 seconds."""
+DEFAULT_WS_MESSAGES = (20, 1)
+"""WebSocket messages one address sends (all its sockets together): at most 20 in any second,
+all 20 at once if it likes (a moving window: a burst of 20, then one more as each leaves it)."""
+
+
+def retry_after(seconds: float) -> int:
+    """The ``Retry-After`` value (whole seconds, at least 1) for a wait of ``seconds``."""
+    return max(1, math.ceil(seconds))
+
+
+def too_many_requests(request: HTTPConnection, what: str, rule: str, wait: float) -> HTTPException:
+    """The ``429`` answer to a request over one of its limits (raise it): ``{"detail": "too many
+    <what>: <rule>; try again in <n> s"}`` with ``Retry-After: <n>``, ``n`` the whole seconds of
+    ``wait``. It is counted in the app's ``ziggurat_rate_limited_total{what="http"}``."""
+    retry = retry_after(wait)
+    metrics.rate_limited(request.app, "http")
+    return HTTPException(
+        status.HTTP_429_TOO_MANY_REQUESTS,
+        f"too many {what}: {rule}; try again in {retry} s",
+        headers={"Retry-After": str(retry)},
+    )
 
 
 @dataclass
@@ -74,7 +115,7 @@ class CreationLimit:
     @staticmethod
     def retry_after(seconds: float) -> int:
         """The ``Retry-After`` value (whole seconds, at least 1) for a wait of ``seconds``."""
-        return max(1, math.ceil(seconds))
+        return retry_after(seconds)
 
 
 def creation_limit_from_env(environ: dict[str, str] | None = None) -> CreationLimit | None:
@@ -94,6 +135,90 @@ def creation_limit_from_env(environ: dict[str, str] | None = None) -> CreationLi
         raise ValueError(
             f"{TABLE_RATE_ENV}={text!r}: expected '<tables>/<seconds>' (e.g. '30/60') or 'off'"
         ) from exc
+
+
+class AddressLimit:
+    """At most ``amount`` events per client address in any ``seconds`` seconds (whole seconds):
+    a moving window of the ``limits`` library, kept in this process's memory."""
+
+    def __init__(self, amount: int, seconds: int) -> None:
+        if amount < 1 or seconds < 1:
+            raise ValueError(f"a limit needs at least 1 event in at least 1 second, not {amount}/{seconds}")
+        self.amount = amount
+        self.seconds = seconds
+        self._item = RateLimitItemPerSecond(amount, seconds)
+        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+
+    def hit(self, address: str) -> float | None:
+        """Count one event of ``address`` and answer ``None``, or, when the address is at its
+        limit, count nothing and answer the seconds until it may again."""
+        if self._limiter.hit(self._item, address):
+            return None
+        reset, _ = self._limiter.get_window_stats(self._item, address)
+        return max(0.0, reset - time.time())  # the library's windows are on the wall clock
+
+    def describe(self) -> str:
+        every = "second" if self.seconds == 1 else f"{self.seconds} seconds"
+        return f"at most {self.amount} every {every}"
+
+
+def from_this_machine(address: str) -> bool:
+    """Whether ``address`` is this machine's: a loopback address, or none at all (a Unix
+    socket, an in-process client). The WebSocket limits leave these alone: they are the
+    operator's own (benchmarks, tests), or a reverse proxy the app does not trust, whose
+    clients would otherwise all share one address's limits."""
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return True
+
+
+@dataclass(frozen=True)
+class SocketLimits:
+    """The WebSocket limits per client address: ``connections`` opened and ``messages`` sent
+    (``None``: no limit). Addresses of this machine are not limited (:func:`from_this_machine`)."""
+
+    connections: AddressLimit | None
+    messages: AddressLimit | None
+
+    @classmethod
+    def off(cls) -> SocketLimits:
+        return cls(None, None)
+
+    def for_address(self, address: str) -> SocketLimits:
+        """The limits that apply to ``address``."""
+        return SocketLimits.off() if from_this_machine(address) else self
+
+
+def _rate(name: str, default: tuple[int, int], environ: Mapping[str, str]) -> AddressLimit | None:
+    text = environ.get(name, "").strip()
+    if not text:
+        return AddressLimit(*default)
+    if text.lower() == "off":
+        return None
+    amount, sep, seconds = text.partition("/")
+    try:
+        if not sep:
+            raise ValueError(text)
+        return AddressLimit(int(amount), int(seconds))
+    except ValueError as exc:
+        raise ValueError(
+            f"{name}={text!r}: expected '<count>/<whole seconds>' (e.g. '{default[0]}/{default[1]}') or 'off'"
+        ) from exc
+
+
+def socket_limits_from_env(environ: dict[str, str] | None = None) -> SocketLimits:
+    """The limits named by ``ZIGGURAT_WS_CONNECT_RATE`` and ``ZIGGURAT_WS_MESSAGE_RATE``, each
+    ``"<count>/<whole seconds>"`` or ``off``; unset, 30 connections every 60 seconds and 20
+    messages every second.
+
+    :raises ValueError: for a value that is neither, naming the variable.
+    """
+    env = os.environ if environ is None else environ
+    return SocketLimits(
+        _rate(WS_CONNECT_RATE_ENV, DEFAULT_WS_CONNECTS, env),
+        _rate(WS_MESSAGE_RATE_ENV, DEFAULT_WS_MESSAGES, env),
+    )
 
 
 class BodyLimit:

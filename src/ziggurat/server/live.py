@@ -31,7 +31,7 @@ from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, NotYo
 from ziggurat.engine.messages import Message, message
 from ziggurat.engine.records import apply_recorded, record
 from ziggurat.engine.registry import game_class, load
-from ziggurat.server import gamekit
+from ziggurat.server import gamekit, metrics
 from ziggurat.server.botpool import BotPool, Decision, bot_key
 from ziggurat.server.bus import Note
 from ziggurat.server.clocks import TableClocks
@@ -583,6 +583,7 @@ class LiveTable:
 
     async def _play(self, actor: int, text: str) -> None:
         """Validate, commit, then publish one action (the lock is held)."""
+        started = time.perf_counter()
         before = self.state
         after = before.clone()
         mark = gamekit.log_mark(before)
@@ -624,6 +625,7 @@ class LiveTable:
             await self.on_end(self.id)  # before the broadcast: the players then find the ratings
         self._broadcast()
         self._schedule()
+        metrics.action_done(self, actor, started)
 
     def _advance(
         self,

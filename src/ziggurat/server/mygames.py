@@ -28,7 +28,7 @@ from sqlalchemy import select, update
 from ziggurat.server import gamekit, links
 from ziggurat.server.accounts import CSRF_HEADER, name_key, require_user, require_user_csrf
 from ziggurat.server.db import RatingRow, SeatRow, TableRow, UserRow
-from ziggurat.server.limits import CreationLimit
+from ziggurat.server.limits import CreationLimit, too_many_requests
 from ziggurat.server.live import Forbidden, LiveTable
 from ziggurat.server.manager import TableManager, TableUnavailable, hash_token
 from ziggurat.server.store import Store
@@ -459,12 +459,8 @@ async def seat_link(table_id: str, request: Request, x_csrf_token: CsrfHeader = 
         raise HTTPException(status.HTTP_403_FORBIDDEN, "your account holds no seat at this table")
     limit = _seat_link_limit(request)
     if (wait := limit.acquire(f"user:{who.user_id}")) is not None:
-        retry = CreationLimit.retry_after(wait)
-        raise HTTPException(
-            status.HTTP_429_TOO_MANY_REQUESTS,
-            f"too many seat links: at most {SEAT_LINKS} every {SEAT_LINK_WINDOW:g} seconds; try again in {retry} s",
-            headers={"Retry-After": str(retry)},
-        )
+        rule = f"at most {SEAT_LINKS} every {SEAT_LINK_WINDOW:g} seconds"
+        raise too_many_requests(request, "seat links", rule, wait)
     token = await manager.issue_token(table, seat)
     return SeatLinkOut(
         table=table.id,

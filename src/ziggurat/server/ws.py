@@ -1,12 +1,14 @@
 """The table WebSocket ``/ws/{table_id}?token=...`` (docs/server.md).
 
-Life cycle of one socket: accept; close with :data:`CLOSE_NO_TABLE` or
+Life cycle of one socket: accept; close with :data:`CLOSE_POLICY` if its client address
+opened too many sockets lately (``limits.SocketLimits``), with :data:`CLOSE_NO_TABLE` or
 :data:`CLOSE_BAD_TOKEN` if the table or token is wrong; otherwise start a sender task that
 drains the connection's queue, register with the table (which queues the first ``state``),
 then read messages until the client leaves; finally unregister and stop the sender.
 Refused messages are answered with an ``error`` to this socket only, and the socket stays
 open: a message that is not JSON, is nested too deeply, or does not have the shape of one of
-the protocol's messages (``server/client_messages.py``) is refused like an illegal action.
+the protocol's messages (``server/client_messages.py``) is refused like an illegal action,
+and so is any message past its address's message limit (``rate_limited``).
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 
-from ziggurat.server import chat
+from ziggurat.server import chat, metrics
 from ziggurat.server.client_messages import ActionIn, ChatIn, PingIn, TakeBackIn, parse_message
+from ziggurat.server.limits import AddressLimit, SocketLimits, retry_after
 from ziggurat.server.live import Connection, Forbidden, LiveTable, Refused
 from ziggurat.server.manager import TableManager, TableUnavailable, hash_token
 
@@ -28,6 +31,8 @@ log = logging.getLogger(__name__)
 
 CLOSE_GOING_AWAY = 1001
 """The server is shutting down."""
+CLOSE_POLICY = 1008
+"""The client's address opened too many sockets lately; the reason says when to try again."""
 CLOSE_INTERNAL_ERROR = 1011
 CLOSE_TOO_SLOW = 1013
 """The client did not read its messages; reconnecting gets the current state."""
@@ -44,9 +49,37 @@ def _error(code: str, message: str, event: dict[str, Any] | None = None) -> str:
     return json.dumps(body)
 
 
+def _address(websocket: WebSocket) -> str:
+    """The client's address (a trusted proxy's ``X-Forwarded-For``: ``links.ForwardedHeaders``)."""
+    return websocket.client.host if websocket.client is not None else "unknown"
+
+
+def _rate_limited(limit: AddressLimit, wait: float) -> str:
+    """The ``rate_limited`` error: nothing was done; ``retry_after`` is the whole seconds to wait."""
+    retry = retry_after(wait)
+    text = f"too many messages from this address: {limit.describe()}; wait {retry} s"
+    return json.dumps({"type": "error", "code": "rate_limited", "message": text, "retry_after": retry})
+
+
 async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
     """One seat's or spectator's connection to a table."""
     await websocket.accept()  # accepted first, so the client sees the named close codes
+    address = _address(websocket)
+    limits: SocketLimits = websocket.app.state.socket_limits.for_address(address)
+    if limits.connections is not None and (wait := limits.connections.hit(address)) is not None:
+        metrics.rate_limited(websocket.app, "connection")
+        reason = f"too many connections: {limits.connections.describe()}; try again in {retry_after(wait)} s"
+        await websocket.close(CLOSE_POLICY, reason)
+        return
+    sockets = metrics.of(websocket.app).sockets
+    sockets.inc()
+    try:
+        await _open(websocket, table_id, token, limits.messages)
+    finally:
+        sockets.dec()
+
+
+async def _open(websocket: WebSocket, table_id: str, token: str | None, limit: AddressLimit | None) -> None:
     manager: TableManager = websocket.app.state.manager
     try:
         table = await manager.get(table_id)
@@ -69,7 +102,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     sender = asyncio.create_task(_send_loop(websocket, conn))
     try:
         await chat.attach(table, conn)  # the first state, then the stored chat
-        await _receive_loop(websocket, table, conn)
+        await _receive_loop(websocket, table, conn, limit)
     except WebSocketDisconnect:
         pass
     except Exception:
@@ -92,11 +125,19 @@ async def _send_loop(websocket: WebSocket, conn: Connection) -> None:
         pass  # the client left; the receive loop ends the socket
 
 
-async def _receive_loop(websocket: WebSocket, table: LiveTable, conn: Connection) -> None:
+async def _receive_loop(
+    websocket: WebSocket, table: LiveTable, conn: Connection, limit: AddressLimit | None
+) -> None:
+    address = _address(websocket)
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
+        metrics.arrived()
+        if limit is not None and (wait := limit.hit(address)) is not None:
+            metrics.rate_limited(websocket.app, "message")
+            conn.send(_rate_limited(limit, wait))
+            continue
         text = message.get("text")
         if text is None:
             conn.send(_error("bad_message", "messages are JSON text frames"))

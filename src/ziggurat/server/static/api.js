@@ -153,6 +153,7 @@ export function pageLink(link) {
 /**
  * A table socket that reconnects by itself.
  * handlers: onMessage(msg), onStatus("connecting" | "open" | "closed" | "fatal", detail)
+ * (detail: the close code, for "closed" and "fatal"; 1008: the address opened too many sockets)
  */
 export class TableSocket {
   constructor(tableId, token, handlers) {
@@ -213,7 +214,7 @@ export class TableSocket {
         this.handlers.onStatus("fatal", ev.code);
         return;
       }
-      this.handlers.onStatus("closed");
+      this.handlers.onStatus("closed", ev.code);
       this.schedule();
     };
     ws.onerror = () => {

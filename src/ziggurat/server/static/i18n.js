@@ -1488,6 +1488,19 @@ Object.assign(fr, {
 });
 // ---- end of mail strings ----
 
+// ---- rate limits (server/limits.py): a socket message or connection refused for its address ----
+Object.assign(en, {
+  "err.rate_limited": "too many messages",
+  "err.rateLimitedWait": "too many messages from your address at once: wait {s} s, then try again",
+  "conn.limited": "Too many connections from your address, reconnecting in a moment…",
+});
+Object.assign(fr, {
+  "err.rate_limited": "trop de messages",
+  "err.rateLimitedWait": "trop de messages de votre adresse d'un coup : attendez {s} s, puis réessayez",
+  "conn.limited": "Trop de connexions depuis votre adresse, reconnexion dans un instant…",
+});
+// ---- end of rate limit strings ----
+
 function initialLang() {
   try {
     const saved = localStorage.getItem(LANG_KEY);

@@ -87,6 +87,7 @@ function renderError() {
   let reason = String(lastError.message || "");
   const ev = lastError.event;
   if (ev && messagesReady(lang())) reason = refusalReason(lang(), ev);
+  if (lastError.code === "rate_limited") reason = t("err.rateLimitedWait", { s: lastError.retry_after ?? 1 });
   const action = lastError.action ? lastError.action.trim().replace(/\s+/g, " ") : "";
   for (const prefix of [`${lastError.code}: ${action}: `, `${lastError.code}: `]) {
     if (action && reason.startsWith(prefix)) {
@@ -373,7 +374,7 @@ function onMessage(m) {
     refreshInfo();
   } else if (m.type === "error") {
     settled();
-    showError({ code: m.code, message: m.message, event: m.event, action: pendingAction });
+    showError({ code: m.code, message: m.message, event: m.event, action: pendingAction, retry_after: m.retry_after });
     pendingAction = null;
   } else if (m.type === "thinking") {
     help.setThinking(m);
@@ -481,7 +482,7 @@ async function main() {
   socket = new TableSocket(tableId, token, {
     onMessage,
     onStatus: (state, code) => {
-      setConn(state);
+      setConn(state === "closed" && code === 1008 ? "limited" : state); // 1008: too many connections
       if (state !== "open") settled();
       if (state === "fatal") fatal(code === 4404 ? t("ui.tableNotFound") : t("ui.badToken"));
       if (state === "open") refreshInfo(true);
