@@ -18,6 +18,7 @@ from typing import Any
 from ziggurat.engine.registry import load
 from ziggurat.server import gamekit, ratings
 from ziggurat.server.db import SEAT_KINDS
+from ziggurat.server.ids import is_table_id
 from ziggurat.server.live import LiveTable
 from ziggurat.server.store import SeatSpec, Store, StoredTable, now
 from ziggurat.server.timecontrol import TimeControl
@@ -144,6 +145,8 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        if not is_table_id(table_id):  # e.g. a NUL, which PostgreSQL refuses in a query
+            return None
         async with self._load_lock:
             table = self.tables.get(table_id)
             if table is not None:
