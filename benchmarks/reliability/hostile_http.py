@@ -105,6 +105,27 @@ class Request:
 
 JSON = {"content-type": "application/json"}
 
+RAW_REQUESTS = [
+    b"GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",
+    b"POST /api/tables HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+    b"POST /api/tables HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n",
+    b"\x00\x01\x02\x03\r\n\r\n",
+    b"GET /\r\n\r\n",
+    b"FOO /api/tables HTTP/1.1\r\nHost: x\r\n\r\n",
+    b"GET /api/tables/x HTTP/1.1\r\nHost: x\r\nX-Ziggurat-Token: a\x00b\r\n\r\n",
+    b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Long: " + b"a" * 100_000 + b"\r\n\r\n",
+    b"GET /api/games HTTP/1.1\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(500)) + b"\r\n",
+    b"GET /ws/abc HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 99\r\n\r\n",
+    b"GET /ws/abc HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: x\r\nSec-WebSocket-Version: 13\r\n\r\n",
+    b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\nGET /api/games HTTP/1.1\r\nHost: x\r\n\r\n" * 50,
+    b"GET /api/tables/%ZZ HTTP/1.1\r\nHost: x\r\n\r\n",
+    b"GET /api/tables/\xff\xfe HTTP/1.1\r\nHost: x\r\n\r\n",
+    b"GET /api/tables/x?\xff=\xfe&token=%ff HTTP/1.1\r\nHost: x\r\n\r\n",
+]
+"""Requests no HTTP client would send: broken lengths and chunking, binary request lines, huge
+or many headers, a NUL in a header, broken WebSocket upgrades, pipelining, raw non-UTF-8 paths.
+Each is written on its own connection, which may be cut half-way."""
+
 
 def make_request(rng: random.Random, fx: Fixture) -> Request:
     """One hostile request of a kind picked at random."""
@@ -264,6 +285,9 @@ class HttpAttack:
     async def _worker(self, client: httpx.AsyncClient, rng: random.Random) -> None:
         while self.budget > 0:
             self.budget -= 1
+            if rng.random() < 0.05:
+                await self._raw(rng)
+                continue
             req = make_request(rng, self.fixture)
             self.tally.count(req.kind)
             try:
@@ -283,6 +307,35 @@ class HttpAttack:
                 and res.json()
             ):
                 self.tally.fault("accepted_wrong_token", what)
+
+    async def _raw(self, rng: random.Random) -> None:
+        """One malformed request on a connection of its own; the answer (if any) must be below 500."""
+        self.tally.count("http_raw_malformed")
+        data = rng.choice(RAW_REQUESTS)
+        host, port = self.base.removeprefix("http://").rsplit(":", 1)
+        try:
+            reader, writer = await asyncio.open_connection(host, int(port))
+        except OSError as exc:
+            self.tally.fault("http_no_answer", f"raw request: {exc!r}")
+            return
+        try:
+            cut = rng.random() < 0.3  # hang up half-way through (the server waits for the rest)
+            writer.write(data[: len(data) // 2] if cut else data)
+            await writer.drain()
+            if cut:
+                return
+            head = await asyncio.wait_for(reader.read(4096), 20)
+            status = head.split(b" ", 2)[1] if head.startswith(b"HTTP/1.1 ") else b""
+            if status.isdigit():
+                self.tally.statuses[int(status)] += 1
+                if int(status) >= 500:
+                    self.tally.fault("http_5xx", f"raw {data[:60]!r} -> {head[:100]!r}")
+        except (OSError, TimeoutError):
+            pass  # the server may drop a connection that broke the protocol
+        finally:
+            writer.close()
+            with contextlib.suppress(OSError):
+                await writer.wait_closed()
 
 
 def run_schemathesis(base: str, tally: Tally, examples: int, seed: int, log: Callable[[str], None]) -> None:

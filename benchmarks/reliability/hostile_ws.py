@@ -14,6 +14,7 @@ text frame: 1007) are sent last in their session.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 from collections.abc import Callable
@@ -23,6 +24,7 @@ from typing import Any
 from hostile_core import Fixture, Table, Tally, deep_json, junk_json, junk_text, junk_token, malformed_json
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.protocol import State
 
 WINDOW = 16
 """Frames sent before their answers are read (the server queues at most 512 per socket)."""
@@ -180,6 +182,7 @@ class Attack:
         self.tally = tally
         self.seed = seed
         self.never_legal = never_legal
+        self.rng = random.Random(seed)
         self.chat_lock = asyncio.Lock()  # one chat session at a time: its broadcasts are its answers
         self.budget = 0
 
@@ -279,34 +282,51 @@ class Attack:
             return
         self.tally.count("ws_connection")
         url = f"{self.base}/ws/{table.id}?token={token}"
+        ws = await self._open(url)
+        if ws is None:
+            return
         try:
-            async with connect(url, open_timeout=30, close_timeout=5, max_size=2**22) as ws:
-                first = json.loads(await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT))
-                if first.get("type") != "state":
-                    self.tally.fault("ws_no_first_state", str(first)[:200])
+            first = json.loads(await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT))
+            if first.get("type") != "state":
+                self.tally.fault("ws_no_first_state", str(first)[:200])
+                return
+            for window in _windows(frames):
+                window = window[: self._take(len(window))]
+                if not window or not await self._exchange(ws, table, window, wrong):
                     return
-                for window in _windows(frames):
-                    window = window[: self._take(len(window))]
-                    if not window:
-                        return
-                    if not await self._exchange(ws, table, window, wrong):
-                        return
         except ConnectionClosed as exc:
             self._closed(exc, f"session on {table.id}", None)
             self.tally.fault(
                 "ws_unexpected_close", f"closed {exc.rcvd.code if exc.rcvd else 1006} during a session"
             )
-        except (TimeoutError, OSError) as exc:
+        except TimeoutError:
+            self.tally.fault("ws_no_answer", f"no first state on {table.id}")
+        finally:
+            if ws.state is not State.CLOSED:
+                with contextlib.suppress(ConnectionClosed, OSError, TimeoutError):
+                    await ws.close()
+
+    async def _open(self, url: str) -> ClientConnection | None:
+        try:
+            return await connect(url, open_timeout=30, close_timeout=5, max_size=2**22)
+        except (TimeoutError, OSError, InvalidStatus) as exc:
             self.tally.fault("ws_connect_failed", repr(exc))
+            return None
 
     async def _exchange(self, ws: ClientConnection, table: Table, window: list[Frame], wrong: bool) -> bool:
-        """Send a window of frames and read one answer for each; False once the socket ended."""
+        """Send a window of frames and read one answer for each; False once the socket ended.
+        Now and then the client hangs up without a close frame once the window is sent, while
+        the server is still answering it."""
         for frame in window:
             self.tally.count(frame.kind)
             if frame.text:
-                await ws.send(frame.payload if isinstance(frame.payload, str) else frame.payload, text=True)
+                await ws.send(frame.payload, text=True)
             else:
                 await ws.send(frame.payload if isinstance(frame.payload, bytes) else frame.payload.encode())
+        if self.rng.random() < 0.02 and window[-1].answer != "close":
+            self.tally.count("ws_abrupt_disconnect")
+            ws.transport.abort()  # no close frame: the TCP connection is cut
+            return False
         for frame in window:
             if frame.answer == "close":
                 try:
