@@ -26,6 +26,7 @@ import asyncio
 import json
 import os
 import re
+import resource
 import socket
 import subprocess
 import sys
@@ -78,6 +79,8 @@ class Outcome:
     alive: bool = False
     alive_detail: str = ""
     seconds: float = 0.0
+    harness_cpu: float = 0.0
+    server_cpu: float | None = None  # None: a server the harness did not start
 
     def checks(self) -> list[tuple[str, int | str, bool]]:
         """(what, value, passed) per check, in the order printed."""
@@ -361,10 +364,13 @@ def run(options: Options) -> Outcome:
     with tempfile.TemporaryDirectory(prefix="ziggurat-hostile-") as tmp:
         log_path = Path(tmp) / "server.log"
         if options.url is None:
+            children = resource.getrusage(resource.RUSAGE_CHILDREN)
             with started_server(options.database_url, log_path) as (base, db):
                 say(f"server {base}, database {db}, log {log_path}")
                 outcome = _run_against(base, db, options, say)
-                log_text = log_path.read_text("utf-8", "replace")
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the server has stopped: its CPU is counted
+            outcome.server_cpu = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
+            log_text = log_path.read_text("utf-8", "replace")  # with what it logged while stopping
         else:
             base, db = options.url.rstrip("/"), options.database_url
             outcome = _run_against(base, db, options, say)
@@ -377,7 +383,7 @@ def run(options: Options) -> Outcome:
 def _run_against(base: str, db: str | None, options: Options, say: Any) -> Outcome:
     tally = Tally()
     outcome = Outcome(tally)
-    started = time.monotonic()
+    started, cpu = time.monotonic(), time.process_time()
     fixture = make_fixture(base, "ws" + base[len("http") :])
     say(
         f"tables: play {fixture.play.id} (seat {fixture.play.mover} to move), other {fixture.other.id}, chat {fixture.chat.id}, lobby {fixture.lobby.id}"
@@ -403,6 +409,7 @@ def _run_against(base: str, db: str | None, options: Options, say: Any) -> Outco
     except Exception as exc:  # any failure of a plain client is what this check reports
         outcome.alive_detail = repr(exc)
     outcome.seconds = time.monotonic() - started
+    outcome.harness_cpu = time.process_time() - cpu
     return outcome
 
 
@@ -426,7 +433,11 @@ def report(outcome: Outcome) -> str:
     lines.append(
         "WebSocket close codes: " + ", ".join(f"{code}: {n:,}" for code, n in sorted(t.close_codes.items()))
     )
-    lines.append(f"time: {outcome.seconds:.0f} s")
+    server_cpu = "" if outcome.server_cpu is None else f", server {outcome.server_cpu:.0f} s"
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    lines.append(
+        f"time: {outcome.seconds:.0f} s; CPU time: harness {outcome.harness_cpu:.0f} s{server_cpu}; load average now {load}"
+    )
     if not outcome.alive:
         lines.append(f"after the run: {outcome.alive_detail}")
     for kind, examples in sorted(t.examples.items()):
