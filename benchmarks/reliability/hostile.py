@@ -32,7 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -260,11 +260,13 @@ def make_fixture(base: str, ws_base: str) -> Fixture:
     return fixture
 
 
-def never_legal_for(table: Table) -> Any:
+def never_legal_for(table: Table) -> Callable[[str], bool]:
     """``text -> True`` when ``text`` is surely none of the mover's legal actions: neither one
     of them nor, read by the game's notation, the same as one."""
     game = ziggurat.load(table.game, table.players)
     legal = set(table.legal)
+    if not legal:  # nobody may move (the chat and lobby tables): no text is legal
+        return lambda text: True
 
     def never_legal(text: str) -> bool:
         if text in legal or text.strip() in legal:
@@ -328,7 +330,7 @@ async def attack(base: str, fixture: Fixture, tally: Tally, options: Options) ->
         fixture,
         tally,
         options.seed,
-        never_legal_for(fixture.play) if fixture.play.legal else (lambda t: True),
+        {t.id: never_legal_for(t) for t in fixture.tables()},
     )
     http = HttpAttack(base, fixture, tally, options.seed)
     await asyncio.gather(
@@ -380,7 +382,7 @@ def run(options: Options) -> Outcome:
     return outcome
 
 
-def _run_against(base: str, db: str | None, options: Options, say: Any) -> Outcome:
+def _run_against(base: str, db: str | None, options: Options, say: Callable[[str], None]) -> Outcome:
     tally = Tally()
     outcome = Outcome(tally)
     started, cpu = time.monotonic(), time.process_time()

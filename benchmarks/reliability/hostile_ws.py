@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from hostile_core import Fixture, Table, Tally, deep_json, junk_json, junk_text, junk_token, malformed_json
 from websockets.asyncio.client import ClientConnection, connect
@@ -175,7 +176,12 @@ class Attack:
     and connection attempts are spent, counting into ``tally``."""
 
     def __init__(
-        self, base: str, fixture: Fixture, tally: Tally, seed: int, never_legal: Callable[[str], bool]
+        self,
+        base: str,
+        fixture: Fixture,
+        tally: Tally,
+        seed: int,
+        never_legal: dict[str, Callable[[str], bool]],
     ):
         self.base = base
         self.fixture = fixture
@@ -206,7 +212,7 @@ class Attack:
                 async with self.chat_lock:
                     chat = self.fixture.chat
                     token = chat.spectator if rng.random() < 0.3 else chat.seat_tokens[0]
-                    await self._session(chat, token, frames_for(CHAT, chat, rng, self.never_legal))
+                    await self._session(chat, token, frames_for(CHAT, chat, rng, self.never_legal[chat.id]))
                 continue
             if roll < 0.65:
                 role, token = MOVER, table.seat_tokens[table.mover if table.mover is not None else 0]
@@ -215,7 +221,7 @@ class Attack:
             else:
                 role, token = SPECTATOR, table.spectator
             await self._session(
-                table, token, frames_for(role, table, rng, self.never_legal), wrong=role != MOVER
+                table, token, frames_for(role, table, rng, self.never_legal[table.id]), wrong=role != MOVER
             )
 
     async def _bad_connect(self, rng: random.Random) -> None:
@@ -249,8 +255,6 @@ class Attack:
             )
             kind, table_id, token, expect = "ws_odd_table_id", odd, play.spectator, 4404
         self.tally.count(kind)
-        from urllib.parse import quote
-
         path = f"/ws/{table_id if kind == 'ws_odd_table_id' else quote(table_id, safe='')}"
         if token is not None:
             path += f"?token={quote(token, safe='')}"
