@@ -27,6 +27,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.protocol import State
 
+SENTINEL = '{"type": "ping"}'
+"""Sent after each window: its ``pong`` comes after every answer to the window's frames."""
 WINDOW = 16
 """Frames sent before their answers are read (the server queues at most 512 per socket)."""
 ANSWER_TIMEOUT = 60.0
@@ -62,7 +64,7 @@ def _common_frame(rng: random.Random) -> Frame:
         return Frame("ws_malformed_json", malformed_json(rng), "error")
     if roll == 1:
         shapes: list[Any] = [
-            {"type": "action", "action": junk_json(rng)},
+            {"type": "action", "action": _not_text(rng)},
             {"type": "chat", "text": rng.choice([None, 5, [], {}, True])},
             {"type": junk_json(rng)},
             {"type": "action"},
@@ -90,6 +92,12 @@ def _common_frame(rng: random.Random) -> Frame:
             data = b'{"type": "ping"}'
         return Frame("ws_binary", data, "error", text=False)
     return Frame("ws_take_back", _dumps({"type": "take_back"}), "error")
+
+
+def _not_text(rng: random.Random) -> object:
+    """A JSON value of any type but a string (a string could be a legal action)."""
+    value = junk_json(rng)
+    return [value] if isinstance(value, str) else value
 
 
 def _action(kind: str, text: str, extra: dict[str, Any] | None = None) -> Frame:
@@ -318,9 +326,12 @@ class Attack:
             return None
 
     async def _exchange(self, ws: ClientConnection, table: Table, window: list[Frame], wrong: bool) -> bool:
-        """Send a window of frames and read one answer for each; False once the socket ended.
-        Now and then the client hangs up without a close frame once the window is sent, while
-        the server is still answering it."""
+        """Send a window of frames, then :data:`SENTINEL`, and read until its ``pong``: every frame
+        must have had its ``error`` (or, in a chat session, its ``chat``) by then; one that did not
+        was played. ``state`` messages are not counted as answers: another socket's move (which
+        the stored tables show) is broadcast to every socket of the table. False once the socket
+        ended. Now and then the client hangs up without a close frame once the window is sent,
+        while the server is still answering it."""
         for frame in window:
             self.tally.count(frame.kind)
             if frame.text:
@@ -331,36 +342,44 @@ class Attack:
             self.tally.count("ws_abrupt_disconnect")
             ws.transport.abort()  # no close frame: the TCP connection is cut
             return False
-        for frame in window:
-            if frame.answer == "close":
-                try:
-                    while True:
-                        await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT)
-                except ConnectionClosed as exc:
-                    self._closed(exc, frame.kind, None)
-                return False
+        if window[-1].answer == "close":  # alone in its window (see _windows)
             try:
-                answer = await self._answer(ws)
+                while True:
+                    await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT)
             except ConnectionClosed as exc:
-                self._closed(exc, frame.kind, None)
-                self.tally.fault("ws_unexpected_close", f"{frame.kind}: {str(frame.payload)[:100]!r}")
-                return False
+                self._closed(exc, window[-1].kind, None)
             except TimeoutError:
-                self.tally.fault("ws_no_answer", f"{frame.kind}: {str(frame.payload)[:100]!r}")
-                return False
-            kind = answer.get("type")
-            if kind == "state":
-                if frame.answer == "action" and wrong:
-                    self.tally.fault("accepted_wrong_token", f"{frame.kind}: {str(frame.payload)[:100]!r}")
-                else:
-                    self.tally.fault("state_changed", f"{frame.kind}: {str(frame.payload)[:100]!r}")
-            elif kind == "chat":
-                if frame.answer == "chat":
+                self.tally.fault("ws_no_answer", f"{window[-1].kind}: the socket stayed open")
+            return False
+        await ws.send(SENTINEL)  # its pong ends the window's answers
+        answers, states = 0, 0
+        try:
+            while True:
+                message = await self._answer(ws)
+                kind = message.get("type")
+                if kind == "pong":
+                    break
+                if kind == "error":
+                    answers += 1
+                elif kind == "chat" and table is self.fixture.chat:  # a chat session is alone at its table
+                    answers += 1
                     self.tally.chat_stored += 1
+                elif kind == "state":
+                    states += 1  # this socket's action played, or a broadcast of another socket's
                 else:
-                    self.tally.fault("ws_unexpected_answer", f"chat for {frame.kind}")
-            elif kind not in ("error", "pong"):
-                self.tally.fault("ws_unexpected_answer", f"{kind} for {frame.kind}")
+                    self.tally.fault("ws_unexpected_answer", f"{kind} in answer to {window[0].kind}")
+        except ConnectionClosed as exc:
+            self._closed(exc, window[-1].kind, None)
+            self.tally.fault("ws_unexpected_close", f"after {[f.kind for f in window]}")
+            return False
+        except TimeoutError:
+            self.tally.fault("ws_no_answer", f"no pong after {[f.kind for f in window]}")
+            return False
+        if answers < len(window):  # a frame without an error: an action or undo of this socket was played
+            played = [f for f in window if f.answer == "action"] or window
+            example = " or ".join(repr(str(f.payload)[:80]) for f in played[:3])
+            for _ in range(len(window) - answers):
+                self.tally.fault("accepted_wrong_token" if wrong else "state_changed", f"one of {example}")
         return True
 
     async def _answer(self, ws: ClientConnection) -> dict[str, Any]:
