@@ -146,7 +146,10 @@ def name_taken(store: Store, name: str) -> bool:
 
 
 def find_user(store: Store, name: str) -> tuple[int, str, str] | None:
-    """``(id, name, password hash)`` of the account called ``name`` (any case), or ``None``."""
+    """``(id, name, password hash)`` of the account called ``name`` (any case), or ``None``
+    (at once for a name no account can have, e.g. with a NUL, which PostgreSQL refuses in a query)."""
+    if NAME_RE.fullmatch(name) is None:
+        return None
     with store.sessions() as s:
         row = s.scalar(select(UserRow).where(UserRow.name_key == name_key(name)))
         return None if row is None else (int(row.id), row.name, row.password_hash)
@@ -307,7 +310,16 @@ async def account(request: Request) -> AccountOut:
     return AccountOut(signed_in=True, name=who.name, csrf=who.csrf)
 
 
-@router.post("/api/account/signup", response_model=AccountOut, status_code=status.HTTP_201_CREATED)
+@router.post(
+    "/api/account/signup",
+    response_model=AccountOut,
+    status_code=status.HTTP_201_CREATED,
+    responses={
+        400: {"description": "a bad name or a weak password"},
+        409: {"description": "the name is taken"},
+        429: {"description": "too many sign-ups from this address; Retry-After says when to retry"},
+    },
+)
 async def signup(body: Credentials, request: Request, response: Response) -> AccountOut:
     """Create an account and sign in. 400 for a bad name or a weak password, 409 for a taken
     name, 429 after too many sign-ups from one address; nothing is stored on failure."""
@@ -330,7 +342,14 @@ async def signup(body: Credentials, request: Request, response: Response) -> Acc
     return await _start_session(request, response, user_id, body.name)
 
 
-@router.post("/api/account/signin", response_model=AccountOut)
+@router.post(
+    "/api/account/signin",
+    response_model=AccountOut,
+    responses={
+        401: {"description": "a wrong name or password (the answer does not say which)"},
+        429: {"description": "too many attempts from this address or for this name; see Retry-After"},
+    },
+)
 async def signin(body: Credentials, request: Request, response: Response) -> AccountOut:
     """Sign in. 401 for a wrong name or password (the answer does not say which), 429 after
     too many attempts from one address or for one name."""
@@ -347,7 +366,14 @@ async def signin(body: Credentials, request: Request, response: Response) -> Acc
     return await _start_session(request, response, user_id, name)
 
 
-@router.post("/api/account/signout", response_model=AccountOut)
+@router.post(
+    "/api/account/signout",
+    response_model=AccountOut,
+    responses={
+        401: {"description": "nobody is signed in"},
+        403: {"description": "no CSRF token, or not this session's"},
+    },
+)
 async def signout(
     request: Request,
     response: Response,

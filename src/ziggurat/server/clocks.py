@@ -526,7 +526,9 @@ class TakeBackOut(BaseModel):
     response_model=TakeBackOut,
     responses={
         403: {"description": "a wrong or a spectator token"},
+        404: {"description": "no such table"},
         409: {"description": "no bot plays the seat"},
+        503: {"description": "the stored table cannot be resumed"},
     },
 )
 async def take_back(table_id: str, request: Request, x_ziggurat_token: TokenHeader = None) -> TakeBackOut:

@@ -9,6 +9,9 @@ the ``X-Ziggurat-Token`` header however it is written (``X-Ziggurat-Token: ...``
 a list of byte pairs). :class:`TokenFilter` applies it to the message, its arguments and the
 formatted traceback of every record of the loggers in :data:`LOGGERS`, and :func:`install`
 also puts it on their handlers, so records propagated from other loggers are redacted too.
+
+:class:`ClientFaultFilter` keeps a client's fault from reading as the server's: uvicorn logs a
+WebSocket text frame that is not UTF-8 as an ``ERROR`` with a traceback.
 """
 
 from __future__ import annotations
@@ -113,6 +116,24 @@ class TokenFilter(logging.Filter):
         return True
 
 
+class ClientFaultFilter(logging.Filter):
+    """uvicorn logs a WebSocket text frame that is not UTF-8 as an ``ERROR`` with the decoding
+    traceback, though the fault is the client's and the socket is closed with 1007 as it should
+    be: the record becomes one ``WARNING`` line without traceback, so that a client cannot fill
+    the log with tracebacks and an ``ERROR`` still means a fault of the server."""
+
+    UVICORN_MESSAGE = "Invalid UTF-8 sequence received from client."
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg == self.UVICORN_MESSAGE and record.levelno >= logging.ERROR:
+            record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+            record.msg = (
+                "a client sent a WebSocket text frame that is not UTF-8: its socket was closed (1007)"
+            )
+            record.args, record.exc_info, record.exc_text = (), None, None
+        return True
+
+
 def install() -> None:
     """Add the filter (once) to the loggers of :data:`LOGGERS` and to their handlers and the
     root logger's (a handler's filter also sees records propagated from other loggers)."""
@@ -121,3 +142,6 @@ def install() -> None:
         for target in (logger, *logger.handlers):
             if not any(isinstance(f, TokenFilter) for f in target.filters):
                 target.addFilter(TokenFilter())
+    uvicorn_errors = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, ClientFaultFilter) for f in uvicorn_errors.filters):
+        uvicorn_errors.addFilter(ClientFaultFilter())

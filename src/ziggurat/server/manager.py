@@ -30,6 +30,7 @@ from ziggurat.server.botpool import BotPool
 from ziggurat.server.bus import Bus, Note
 from ziggurat.server.clocks import HEARTBEAT_INTERVAL, new_process_id
 from ziggurat.server.db import SEAT_KINDS
+from ziggurat.server.ids import is_table_id
 from ziggurat.server.live import Forbidden, LiveTable
 from ziggurat.server.store import SeatSpec, Store, StoredTable, now
 from ziggurat.server.timecontrol import TimeControl
@@ -283,6 +284,8 @@ class TableManager:
         if table is not None:
             table.last_used = time.monotonic()
             return table
+        if not is_table_id(table_id):  # e.g. a NUL, which PostgreSQL refuses in a query
+            return None
         lock = self._loading.setdefault(table_id, asyncio.Lock())  # one load per table at a time
         try:
             async with lock:

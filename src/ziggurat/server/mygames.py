@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import select, update
 
 from ziggurat.server import gamekit, links
-from ziggurat.server.accounts import CSRF_HEADER, name_key, require_user, require_user_csrf
+from ziggurat.server.accounts import CSRF_HEADER, NAME_RE, name_key, require_user, require_user_csrf
 from ziggurat.server.db import RatingRow, SeatRow, TableRow, UserRow
 from ziggurat.server.limits import CreationLimit, too_many_requests
 from ziggurat.server.live import Forbidden, LiveTable
@@ -191,7 +191,10 @@ def games_of(store: Store, user_id: int, limit: int = MAX_GAMES) -> list[SeatGam
 
 
 def profile_of(store: Store, name: str) -> Profile | None:
-    """The public facts of the account called ``name`` (any case), or ``None``."""
+    """The public facts of the account called ``name`` (any case), or ``None`` (at once for a
+    name no account can have, e.g. with a NUL, which PostgreSQL refuses in a query)."""
+    if NAME_RE.fullmatch(name) is None:
+        return None
     with store.sessions() as s:
         user = s.scalar(select(UserRow).where(UserRow.name_key == name_key(name)))
         if user is None:

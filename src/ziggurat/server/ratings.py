@@ -37,6 +37,7 @@ from sqlalchemy.orm import Session
 from ziggurat.arena.ratings import rate_match
 from ziggurat.server import gamekit
 from ziggurat.server.db import RatingChangeRow, RatingRow, SeatRow, TableRow, UserRow
+from ziggurat.server.ids import is_table_id
 from ziggurat.server.schemas import ErrorOut
 from ziggurat.server.store import Store, now
 
@@ -183,6 +184,8 @@ def _rate(s: Session, table_id: str, ended: bool) -> bool:
 def table_changes(store: Store, table_id: str) -> dict[str, Any] | None:
     """What the table did to each seat's rating (``GET /api/tables/{id}/ratings``); ``None``
     for an unknown table."""
+    if not is_table_id(table_id):
+        return None
     with store.sessions() as s:
         table = s.get(TableRow, table_id)
         if table is None:
