@@ -13,8 +13,8 @@ from typing import Any
 
 KINDS = ("land", "island", "desert", "sea", "uninhabited")
 MEMO_LIMIT = 1 << 14
-"""How many entries a memo of masks (reach here, legal lists in the notation) keeps at most;
-past it, answers are computed without being kept."""
+"""How many masks a memo (reaches here, legal lists in the notation) keeps at most: a full memo
+is emptied and fills again with the masks in use (a few megabytes at most)."""
 PLACEABLE_KINDS = frozenset(("land", "island", "desert"))  # E8.2 (1), E8.4, E11
 
 
@@ -138,8 +138,8 @@ class Map:
         """E8.2 (b) for a People holding the areas of ``held``: the land neighbours of those
         areas that are no desert (E11.2), and the areas of ``held`` in index order.
 
-        Remembered per mask (up to :data:`MEMO_LIMIT` masks): a People's areas change far less
-        often than the legal targets are asked for. The list is shared: never mutate it.
+        Remembered per mask (see :data:`MEMO_LIMIT`): a People's areas change far less often
+        than its legal targets are asked for. The list is shared: never mutate it.
         """
         hit = self._reach.get(held)
         if hit is None:
@@ -149,8 +149,9 @@ class Map:
             for a in areas:
                 near |= adj[a]
             hit = (near & ~self.desert_mask, areas)
-            if len(self._reach) < MEMO_LIMIT:
-                self._reach[held] = hit
+            if len(self._reach) >= MEMO_LIMIT:
+                self._reach = {}
+            self._reach[held] = hit
         return hit
 
 

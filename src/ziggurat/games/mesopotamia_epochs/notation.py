@@ -57,31 +57,34 @@ class Notation:
         self.people_names.update({_key(n): i for i, n in enumerate(peoples.names)})
         self.place_text = [f"place {a}" for a in board.ids]  # hot: legal targets (E8.2)
         self._placements: dict[int, list[str]] = {}
-        self._sets: dict[int, frozenset[str]] = {}
+        self._sets: dict[int, tuple[list[str], frozenset[str]]] = {}
 
     def placements(self, targets: int) -> list[str]:
         """D4's legal list for the areas of mask ``targets``: ``place <area>`` in area order,
         then ``stop`` (E8.6).
 
-        Remembered per mask (up to :data:`~.geography.MEMO_LIMIT` masks) and shared by every
-        state, like a combat roll's outcomes: never mutate it. A remembered list stays alive as
-        long as this notation, so its ``id`` names it in :meth:`legal_set`.
+        Remembered per mask (see :data:`~.geography.MEMO_LIMIT`) and shared by every state,
+        like a combat roll's outcomes: never mutate it. Its set is built with it, for
+        :meth:`legal_set`.
         """
         hit = self._placements.get(targets)
         if hit is None:
             texts = self.place_text
-            new = [texts[a] for a in bits(targets)]
-            new.append("stop")
+            hit = [texts[a] for a in bits(targets)]
+            hit.append("stop")
             if len(self._placements) >= MEMO_LIMIT:
-                return new
-            hit = self._placements.setdefault(targets, new)  # atomic: one list per mask
-            if hit is new:
-                self._sets[id(new)] = frozenset(new)
+                self._placements = {}
+                self._sets = {}
+            self._placements[targets] = hit
+            self._sets[id(hit)] = (hit, frozenset(hit))
         return hit
 
     def legal_set(self, legal: object) -> frozenset[str] | None:
-        """The set of a list :meth:`placements` remembered, or ``None`` for any other list."""
-        return self._sets.get(id(legal))
+        """The set of a list :meth:`placements` gave, or ``None`` for any other list (or one
+        the memo has forgotten). The entry holds its list, so while it exists no other list
+        has that ``id``; the identity check makes any other case a miss."""
+        hit = self._sets.get(id(legal))
+        return hit[1] if hit is not None and hit[0] is legal else None
 
     def decode(self, text: str) -> Decoded:
         """``(kind, *args)`` of ``text``; :raises InvalidAction: if it does not parse."""
