@@ -16,6 +16,7 @@ import json
 import numbers
 import random
 from abc import ABC, abstractmethod
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -230,6 +231,13 @@ class State(ABC):
     def to_position(self) -> dict[str, Any]:
         """The full state as a JSON-serialisable position dict."""
 
+    def _chance_cumulative(self) -> tuple[Sequence[Action], Sequence[float]] | None:
+        """At a chance node, the outcomes' texts and their running sums of probabilities,
+        added one by one in :meth:`chance_outcomes` order (so :func:`sample_chance` picks by
+        bisection exactly what its linear scan picks); ``None`` (the default): scan instead.
+        A game whose chance nodes have many outcomes builds these once and shares them."""
+        return None
+
     def _concerned(self, who: int) -> int:
         """The seat the action about to be played by ``who`` concerns (an event's ``seat``)."""
         return who
@@ -352,6 +360,11 @@ class State(ABC):
 
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Pick a chance outcome of ``state`` with the driver's seeded RNG."""
+    table = state._chance_cumulative()
+    if table is not None:
+        texts, sums = table
+        i = bisect_right(sums, rng.random())
+        return texts[i] if i < len(texts) else texts[-1]
     outcomes = state.chance_outcomes()
     r = rng.random()
     acc = 0.0

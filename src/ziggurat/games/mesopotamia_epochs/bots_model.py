@@ -21,6 +21,8 @@ from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Any
 
+from ziggurat.games.mesopotamia_epochs.geography import bits as bits  # the bot modules read it here
+
 # The heuristic bot's judgement (:data:`HEURISTIC`; :class:`Judgement` says what each means)
 LOSS = (1.0, 0.8, 0.55, 0.4)
 URBAN_LOSS = 0.85  # an Urbanisation defender wins ties (E12.5)
@@ -129,29 +131,6 @@ def _fight(defenders: int, rest: int, odds: tuple[float, float, float]) -> tuple
     pl, el = capture(defenders, rest, odds)
     pt, et = capture(defenders - 1, rest, odds)
     return win * pw + lose * pl + tie * pt, win * ew + lose * el + tie * et
-
-
-def bits(mask: int) -> list[int]:
-    """The indices of the set bits of ``mask`` (areas of a map), lowest first."""
-    out: list[int] = []
-    k = 0
-    while mask:
-        byte = mask & 255
-        if byte:
-            if k >= len(_BYTE_BITS):
-                _BYTE_BITS.append(_byte_bits(8 * k))
-            out += _BYTE_BITS[k][byte]
-        mask >>= 8
-        k += 1
-    return out
-
-
-def _byte_bits(base: int) -> tuple[tuple[int, ...], ...]:
-    """For each byte value, its set bits as indices from ``base``."""
-    return tuple(tuple(base + i for i in range(8) if b >> i & 1) for b in range(256))
-
-
-_BYTE_BITS = [_byte_bits(8 * k) for k in range(8)]  # [k][byte]: the bits of the k-th byte
 
 
 @lru_cache(maxsize=8)

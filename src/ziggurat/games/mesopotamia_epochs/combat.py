@@ -21,8 +21,10 @@ ATTACKER, DEFENDER, BOTH = 1, 2, 3
 @cache
 def roll_outcomes(
     sides: int, defender_dice: int
-) -> tuple[list[tuple[str, float]], list[str], frozenset[str]]:
-    """C3: (outcomes with probabilities, their texts, the texts as a set)."""
+) -> tuple[list[tuple[str, float]], list[str], frozenset[str], list[float]]:
+    """C3: (outcomes with probabilities, their texts, the texts as a set, the running sums of
+    the probabilities added in order: what ``sample_chance`` bisects instead of scanning
+    216 or 1,296 outcomes)."""
     faces = range(1, sides + 1)
     p = 1.0 / sides ** (2 + defender_dice)
     pairs = [
@@ -31,7 +33,12 @@ def roll_outcomes(
         for dfn in itertools.product(faces, repeat=defender_dice)
     ]
     texts = [t for t, _ in pairs]
-    return pairs, texts, frozenset(texts)
+    sums = []
+    acc = 0.0
+    for _, q in pairs:
+        acc += q
+        sums.append(acc)
+    return pairs, texts, frozenset(texts), sums
 
 
 def roll_winner(s: EpochsState, attacker: tuple[int, ...], defender: tuple[int, ...]) -> int:

@@ -79,11 +79,14 @@ def chance_outcomes(s: EpochsState) -> list[tuple[str, float]]:
 
 
 def legal_set(s: EpochsState) -> frozenset[str]:
-    """The legal actions as a set; a combat roll's is precomputed with its outcomes."""
+    """The legal actions as a set; a combat roll's is precomputed with its outcomes, and a
+    remembered placement list's with the list (:meth:`.Notation.placements`)."""
     pend = s.pending
     if pend is not None and pend[0] == "combat":
         return combat.roll_outcomes(s.rules.die_sides, pend[2])[2]
-    return frozenset(s.legal_actions())
+    legal = s.legal_actions()
+    found = s.game.notation.legal_set(legal)
+    return frozenset(legal) if found is None else found
 
 
 def perform(s: EpochsState, d: tuple) -> None:  # type: ignore[type-arg]

@@ -12,6 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 KINDS = ("land", "island", "desert", "sea", "uninhabited")
+MEMO_LIMIT = 1 << 14
+"""How many masks a memo (reaches here, legal lists in the notation) keeps at most: a full memo
+is emptied and fills again with the masks in use (a few megabytes at most)."""
 PLACEABLE_KINDS = frozenset(("land", "island", "desert"))  # E8.2 (1), E8.4, E11
 
 
@@ -21,7 +24,7 @@ class Map:
     __slots__ = (
         "data", "map_id", "ids", "index", "names", "kinds", "double", "coastal", "xy", "size",
         "placeable", "desert", "sea", "land_adj", "adj_mask", "placeable_mask", "desert_mask",
-        "coastal_mask", "double_mask", "difficult", "difficult_into", "all_neighbours",
+        "coastal_mask", "double_mask", "difficult", "difficult_into", "all_neighbours", "_reach",
     )  # fmt: skip
 
     def __init__(self, data: dict[str, Any]) -> None:
@@ -121,6 +124,7 @@ class Map:
         self.difficult_into = [_mask(i for (i, j) in difficult if j == t) for t in range(self.size)]
         if not any(self.placeable):
             raise ValueError("map: no area can hold tribes")
+        self._reach: dict[int, tuple[int, list[int]]] = {}
 
     def area(self, area_id: str) -> int:
         """Index of ``area_id``; :raises KeyError: if the map has no such area."""
@@ -128,14 +132,50 @@ class Map:
 
     def bits(self, mask: int) -> list[int]:
         """The areas of a bitmask, in index order."""
-        out = []
-        a = 0
-        while mask:
-            if mask & 1:
-                out.append(a)
-            mask >>= 1
-            a += 1
-        return out
+        return bits(mask)
+
+    def reach(self, held: int) -> tuple[int, list[int]]:
+        """E8.2 (b) for a People holding the areas of ``held``: the land neighbours of those
+        areas that are no desert (E11.2), and the areas of ``held`` in index order.
+
+        Remembered per mask (see :data:`MEMO_LIMIT`): a People's areas change far less often
+        than its legal targets are asked for. The list is shared: never mutate it.
+        """
+        hit = self._reach.get(held)
+        if hit is None:
+            areas = bits(held)
+            near = 0
+            adj = self.adj_mask
+            for a in areas:
+                near |= adj[a]
+            hit = (near & ~self.desert_mask, areas)
+            if len(self._reach) >= MEMO_LIMIT:
+                self._reach = {}
+            self._reach[held] = hit
+        return hit
+
+
+def bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask`` (areas of a map), lowest first."""
+    out: list[int] = []
+    k = 0
+    while mask:
+        byte = mask & 255
+        if byte:
+            if k >= len(_BYTE_BITS):
+                _BYTE_BITS.append(_byte_bits(8 * k))
+            out += _BYTE_BITS[k][byte]
+        mask >>= 8
+        k += 1
+    return out
+
+
+def _byte_bits(base: int) -> tuple[tuple[int, ...], ...]:
+    """For each byte value, its set bits as indices from ``base``."""
+    return tuple(tuple(base + i for i in range(8) if b >> i & 1) for b in range(256))
+
+
+_BYTE_BITS = [_byte_bits(8 * k) for k in range(8)]  # [k][byte]: the bits of the k-th byte
 
 
 def _mask(indices: Any) -> int:

@@ -29,7 +29,7 @@ from typing import Any
 from ziggurat.engine.errors import InvalidAction
 from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia_epochs.data import SYMBOL_SEAT, SYMBOLS
-from ziggurat.games.mesopotamia_epochs.geography import Map
+from ziggurat.games.mesopotamia_epochs.geography import MEMO_LIMIT, Map, bits
 from ziggurat.games.mesopotamia_epochs.peoples import Peoples
 
 Decoded = tuple[Any, ...]
@@ -42,7 +42,10 @@ _INT = re.compile(r"\d+")
 class Notation:
     """Parser and printer of actions for one map and card set."""
 
-    __slots__ = ("map", "peoples", "_cache", "area_names", "people_names", "place_text", "roll_cache")
+    __slots__ = (
+        "map", "peoples", "_cache", "area_names", "people_names", "place_text", "roll_cache", "_placements",
+        "_sets",
+    )  # fmt: skip
 
     def __init__(self, board: Map, peoples: Peoples) -> None:
         self.map = board
@@ -53,6 +56,35 @@ class Notation:
         self.people_names = {p: i for i, p in enumerate(peoples.ids)}
         self.people_names.update({_key(n): i for i, n in enumerate(peoples.names)})
         self.place_text = [f"place {a}" for a in board.ids]  # hot: legal targets (E8.2)
+        self._placements: dict[int, list[str]] = {}
+        self._sets: dict[int, tuple[list[str], frozenset[str]]] = {}
+
+    def placements(self, targets: int) -> list[str]:
+        """D4's legal list for the areas of mask ``targets``: ``place <area>`` in area order,
+        then ``stop`` (E8.6).
+
+        Remembered per mask (see :data:`~.geography.MEMO_LIMIT`) and shared by every state,
+        like a combat roll's outcomes: never mutate it. Its set is built with it, for
+        :meth:`legal_set`.
+        """
+        hit = self._placements.get(targets)
+        if hit is None:
+            texts = self.place_text
+            hit = [texts[a] for a in bits(targets)]
+            hit.append("stop")
+            if len(self._placements) >= MEMO_LIMIT:
+                self._placements = {}
+                self._sets = {}
+            self._placements[targets] = hit
+            self._sets[id(hit)] = (hit, frozenset(hit))
+        return hit
+
+    def legal_set(self, legal: object) -> frozenset[str] | None:
+        """The set of a list :meth:`placements` gave, or ``None`` for any other list (or one
+        the memo has forgotten). The entry holds its list, so while it exists no other list
+        has that ``id``; the identity check makes any other case a miss."""
+        hit = self._sets.get(id(legal))
+        return hit[1] if hit is not None and hit[0] is legal else None
 
     def decode(self, text: str) -> Decoded:
         """``(kind, *args)`` of ``text``; :raises InvalidAction: if it does not parse."""

@@ -12,17 +12,9 @@ Sets of areas are bitmasks, so E8.2 is a handful of mask operations:
 from __future__ import annotations
 
 from ziggurat.engine.messages import message
+from ziggurat.games.mesopotamia_epochs.geography import bits
 from ziggurat.games.mesopotamia_epochs.state import EpochsState
 from ziggurat.games.mesopotamia_epochs.words import area_of, people_of
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def seafaring_reach(s: EpochsState, p: int) -> bool:
@@ -42,16 +34,14 @@ def target_mask(s: EpochsState) -> int:
     m = rules.map
     p = s.active
     held = s.held[p]
-    reach = 0
-    for a in _bits(held):
-        reach |= m.adj_mask[a]
+    reach, areas = m.reach(held)  # (b) without deserts (E11.2), and the areas held
     if seafaring_reach(s, p):
-        reach |= m.coastal_mask
-    reach &= ~m.desert_mask  # E11.2: no entry into a desert (R21: nor an attack)
+        reach |= m.coastal_mask & ~m.desert_mask  # E11.2: no entry into a desert by sea either
     reach |= held if rules.reinforce_desert else held & ~m.desert_mask  # (a), R39
     limit = rules.stack_limit
-    for a in _bits(held):
-        if s.cnt[a] >= limit:  # E13.1
+    cnt = s.cnt
+    for a in areas:
+        if cnt[a] >= limit:  # E13.1
             reach &= ~(1 << a)
     if not rules.attack_own:  # R20 variant: no attack on the same player's other Peoples
         me = s.owner[p]
@@ -65,10 +55,7 @@ def placement_legal(s: EpochsState) -> list[str]:
     """D4: each legal target (E8.2), then ``stop`` (E8.6)."""
     if s.pool <= 0:
         return ["stop"]
-    texts = s.game.notation.place_text
-    out = [texts[a] for a in _bits(target_mask(s))]
-    out.append("stop")
-    return out
+    return s.game.notation.placements(target_mask(s))
 
 
 def target_refusal(s: EpochsState, a: int) -> str:
@@ -125,7 +112,7 @@ def defender_dice(s: EpochsState, t: int) -> int:
 
 def landing_areas(s: EpochsState) -> list[int]:
     """D3, E7.5: a sea start lands its first tribe on any coastal area."""
-    return _bits(s.rules.map.coastal_mask)
+    return bits(s.rules.map.coastal_mask)
 
 
 def begin_start(s: EpochsState, area: int) -> None:
@@ -147,7 +134,7 @@ def displacement_destinations(s: EpochsState, area: int) -> list[int]:
     if not rules.displace_into_desert or m.desert[area]:  # R10; R11: never into the other desert
         cands &= ~m.desert_mask
     out = []
-    for d in _bits(cands):
+    for d in bits(cands):
         o = s.occ[d]
         if o < 0 or (o == q and s.cnt[d] < rules.stack_limit):
             out.append(d)

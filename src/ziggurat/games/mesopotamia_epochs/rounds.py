@@ -36,7 +36,8 @@ def _waits(s: EpochsState) -> bool:
     if s.pool > 0:
         legal = placement.placement_legal(s)
         if len(legal) > 1:
-            s._legal = legal  # the next D4, computed anyway: keep it
+            s._legal = legal  # the next D4, computed anyway: keep it, with its set if shared
+            s._legal_set = s.game.notation.legal_set(legal)
             return True
     return False
 

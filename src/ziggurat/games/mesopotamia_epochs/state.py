@@ -94,6 +94,13 @@ class EpochsState(State):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         return _flow.chance_outcomes(self)
 
+    def _chance_cumulative(self) -> tuple[list[Action], list[float]] | None:
+        pend = self.pending
+        if pend is not None and pend[0] == "combat":
+            _pairs, texts, _set, sums = _combat.roll_outcomes(self.rules.die_sides, pend[2])
+            return texts, sums
+        return None
+
     def _apply_action(self, action: Action) -> None:
         _flow.perform(self, self.game.notation.decode(action))
 
@@ -226,4 +233,5 @@ def new_state(game: EpochsGame) -> EpochsState:
 
 
 # The rules import this module, so they are imported once it is complete.
+from ziggurat.games.mesopotamia_epochs import combat as _combat  # noqa: E402
 from ziggurat.games.mesopotamia_epochs import flow as _flow  # noqa: E402
