@@ -13,11 +13,14 @@ from typing import TYPE_CHECKING, Any
 from ziggurat.engine.contract import CHANCE, TERMINAL, Action, State
 from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia.data import (
+    CARD_TYPES,
+    DIRECTIONS,
     EMPTY,
     FOREST,
     OFFERING,
     PLAINS,
     QUARRY,
+    deck_for,
 )
 
 if TYPE_CHECKING:
@@ -30,6 +33,30 @@ HutT = tuple[int, int, Coord, int]  # owner (-1 neutral), number, tile, offering
 PHASES = ("setup", "movement", "action", "mana", "over")
 
 
+class TileMemo:
+    """What listing legal actions derives from the placed tiles alone, kept until a tile is
+    placed (:func:`set_tile` then starts a new memo; clones share it with the tiles).
+
+    ``steps``: per seat and step context (movement points, discovery, temple open), per tribe
+    ``(tile, cargo, spent)``, the move texts and the tribe's other texts (movement.py);
+    ``ordinary``: how many tiles a Teleport may land on whatever the tribe (cards.py).
+    """
+
+    __slots__ = ("steps", "ordinary")
+
+    def __init__(self) -> None:
+        self.steps: dict[int, dict[TribeT, tuple[Any, ...]]] = {}
+        self.ordinary: int | None = None
+
+
+def set_tile(s: MesoState, c: Coord, kind: str) -> None:
+    """Place a tile: a new tiles dict (clones share the old one) and a new :class:`TileMemo`."""
+    tiles = dict(s.tiles)
+    tiles[c] = kind
+    s.tiles = tiles
+    s.tile_memo = TileMemo()
+
+
 class MesoState(State):
     """A Mesopotamia position; :mod:`.flow` decides who moves, what is legal and plays it."""
 
@@ -38,13 +65,19 @@ class MesoState(State):
         "limit", "unplaced", "offer_val", "next_pub", "revealed", "delivered", "hand", "new",
         "deck", "discard", "removed", "pile_sizes", "pile_tops", "remaining", "supply_wood",
         "supply_stone", "stones_removed", "turn_order", "turn_idx", "round", "phase", "mp",
-        "disc", "action", "used_huts", "income_done", "priests", "pending", "winner",
+        "disc", "action", "used_huts", "income_done", "priests", "pending", "winner", "tile_memo",
+        "carriers",
     )  # fmt: skip
 
     game: MesopotamiaGame
     n: int
     opts: dict[str, Any]
-    tiles: dict[Coord, str]  # placed tiles by axial coordinate
+    tiles: dict[Coord, str]  # placed tiles by axial coordinate; replaced, never changed in place
+    tile_memo: TileMemo  # what the legal-action listing derived from these tiles
+    carriers: tuple[tuple[list[TribeT], tuple[TribeT, ...]] | None, ...]
+    """Per seat, a copy of its tribes when last looked at and those of them carrying wood or
+    stone (the loot of steals, M4): reused while the tribes are equal to the copy, which they
+    are for most decisions of another seat's turn. Never changed in place (clones share it)."""
     wood: dict[Coord, int]  # loose wood per tile (only non-zero entries)
     stone: dict[Coord, int]
     tribes: list[list[TribeT]]  # per seat, always 8 entries
@@ -88,6 +121,8 @@ class MesoState(State):
     def current_player(self) -> int:
         if self.phase == "over":
             return TERMINAL
+        if self.pending is None:
+            return self.turn_order[self.turn_idx]
         return _flow.actor(self)
 
     def _legal_actions(self) -> list[Action]:
@@ -164,7 +199,9 @@ class MesoState(State):
         s.game = self.game
         s.n = self.n
         s.opts = self.opts
-        s.tiles = dict(self.tiles)
+        s.tiles = self.tiles  # shared: a placed tile replaces the dict (set_tile)
+        s.tile_memo = self.tile_memo
+        s.carriers = self.carriers
         s.wood = dict(self.wood)
         s.stone = dict(self.stone)
         s.tribes = [list(t) for t in self.tribes]
@@ -241,14 +278,10 @@ class MesoState(State):
         """An empty hex that touches at least one tile."""
         if c in self.tiles:
             return False
-        from ziggurat.games.mesopotamia.data import DIRECTIONS
-
         q, r = c
         return any((q + dq, r + dr) in self.tiles for dq, dr in DIRECTIONS)
 
     def spaces(self) -> list[Coord]:
-        from ziggurat.games.mesopotamia.data import DIRECTIONS
-
         out = set()
         for q, r in self.tiles:
             for dq, dr in DIRECTIONS:
@@ -277,6 +310,8 @@ def new_state(game: MesopotamiaGame) -> MesoState:
     s.n = n
     s.opts = opts
     s.tiles = {}
+    s.tile_memo = TileMemo()
+    s.carriers = (None,) * n
     s.wood = {}
     s.stone = {}
     ids: dict[str, Coord] = {}
@@ -313,8 +348,6 @@ def new_state(game: MesopotamiaGame) -> MesoState:
     s.next_pub = [1] * n
     s.revealed = [frozenset()] * n
     s.delivered = [[] for _ in range(n)]
-    from ziggurat.games.mesopotamia.data import CARD_TYPES, deck_for
-
     s.deck, s.removed = deck_for(n, opts)
     s.discard = [0] * len(CARD_TYPES)
     s.hand = [[0] * len(CARD_TYPES) for _ in range(n)]
@@ -365,4 +398,13 @@ def sort_tribes(tribes: list[TribeT]) -> list[TribeT]:
 from ziggurat.games.mesopotamia import flow as _flow  # noqa: E402
 from ziggurat.games.mesopotamia import vocabulary as V  # noqa: E402
 
-__all__ = ["CHANCE", "MesoState", "new_state", "place_start_pieces", "PLAINS", "OFFERING"]
+__all__ = [
+    "CHANCE",
+    "MesoState",
+    "TileMemo",
+    "new_state",
+    "set_tile",
+    "place_start_pieces",
+    "PLAINS",
+    "OFFERING",
+]
