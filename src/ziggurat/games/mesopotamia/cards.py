@@ -21,7 +21,7 @@ from ziggurat.games.mesopotamia.data import (
 )
 from ziggurat.games.mesopotamia.movement import enter_temple, raise_limit, temple_refusal, unknown_pool
 from ziggurat.games.mesopotamia.notation import Coord, fmt_hut, fmt_tribe
-from ziggurat.games.mesopotamia.state import MesoState
+from ziggurat.games.mesopotamia.state import MesoState, seat_tribes
 
 
 def discard_card(s: MesoState, p: int, card: int) -> None:
@@ -78,15 +78,25 @@ def _teleport_actions(s: MesoState, p: int, out: list[str]) -> None:
         ordinary = memo.ordinary = sum(
             1 for kind in s.tiles.values() if kind != TEMPLE and kind not in forbidden
         )
-    # with at least two ordinary destinations every tribe has one (the common case)
     for seat in range(s.n):
-        for t in sorted({t for t in s.tribes[seat] if t[0] is not None}):
-            if ordinary >= 2 or teleport_destinations(s, p, seat, t):
-                key = (seat, *t)
-                text = _TELEPORT_TEXTS.get(key)
-                if text is None:
-                    text = _TELEPORT_TEXTS[key] = f"play teleport {fmt_tribe(seat, t[0], t[1], t[2])}"  # type: ignore[arg-type]
-                out.append(text)
+        known = seat_tribes(s, seat)
+        if ordinary >= 2:  # then every tribe has a destination (the common case)
+            texts = known.teleports
+            if texts is None:
+                texts = known.teleports = tuple(_teleport_text(seat, t) for t in known.on_map)
+            out += texts
+        else:
+            for t in known.on_map:
+                if teleport_destinations(s, p, seat, t):
+                    out.append(_teleport_text(seat, t))
+
+
+def _teleport_text(seat: int, t: tuple[Coord, int, bool]) -> str:
+    key = (seat, *t)
+    text = _TELEPORT_TEXTS.get(key)
+    if text is None:
+        text = _TELEPORT_TEXTS[key] = f"play teleport {fmt_tribe(seat, t[0], t[1], t[2])}"
+    return text
 
 
 def _expulsion_actions(s: MesoState, p: int, out: list[str]) -> None:

@@ -19,7 +19,7 @@ from ziggurat.games.mesopotamia.data import (
     WOOD,
 )
 from ziggurat.games.mesopotamia.notation import Coord, fmt_hut, fmt_tribe
-from ziggurat.games.mesopotamia.state import MesoState, set_tile
+from ziggurat.games.mesopotamia.state import MesoState, seat_tribes, set_tile
 
 
 def tribe_classes(s: MesoState, seat: int) -> dict[tuple, int]:  # type: ignore[type-arg]
@@ -109,19 +109,14 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
     memo = s.tile_memo.steps.get(context)
     if memo is None:
         memo = s.tile_memo.steps[context] = {}
-    on_map: list[tuple[Coord, int, bool]] = [t for t in s.tribes[p] if t[0] is not None]  # type: ignore[misc]
-    on_map.sort()  # tribes in a fixed order, so that the list depends on the position alone
     wood, stone = s.wood, s.stone
     steal_once = opts["tribe_steals_once_per_turn"]
     receivers: dict[Coord, list[str]] = {}
     offering_huts = None
     empties: list[str] = []  # selectors of the empty-handed tribes on this tile (come first)
-    last = None
     here = None
-    for t in on_map:
-        if t == last:
-            continue
-        last = t
+    # tribes in a fixed order (sorted), so that the list depends on the position alone
+    for t in seat_tribes(s, p).on_map:
         entry = memo.get(t)
         if entry is None:
             entry = memo[t] = _tribe_entry(s, p, t, step, context & 1)
@@ -214,15 +209,10 @@ def _tribe_entry(s: MesoState, p: int, t: tuple, step: int, temple_open: int) ->
 def _steal_actions(s: MesoState, p: int, receivers: dict[Coord, list[str]], out: list[str]) -> None:
     """M4: for each tile where ``p`` has a tribe able to receive loot."""
     victims: dict[Coord, set[tuple[int, int, bool]]] = {}
-    carriers = s.carriers
-    for q, tribes in enumerate(s.tribes):
+    for q in range(s.n):
         if q == p:
             continue
-        known = carriers[q]
-        if known is None or known[0] != tribes:
-            known = (list(tribes), tuple(t for t in tribes if t[1] == WOOD or t[1] == STONE))
-            s.carriers = carriers = (*carriers[:q], known, *carriers[q + 1 :])
-        for t in known[1]:
+        for t in seat_tribes(s, q).carriers:
             if t[0] in receivers:
                 victims.setdefault(t[0], set()).add((q, t[1], t[2]))  # type: ignore[index]
     for c, found in victims.items():

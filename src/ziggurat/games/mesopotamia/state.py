@@ -20,6 +20,8 @@ from ziggurat.games.mesopotamia.data import (
     OFFERING,
     PLAINS,
     QUARRY,
+    STONE,
+    WOOD,
     deck_for,
 )
 
@@ -57,6 +59,50 @@ def set_tile(s: MesoState, c: Coord, kind: str) -> None:
     s.tile_memo = TileMemo()
 
 
+class SeatTribes:
+    """What listing legal actions derives from one seat's tribes alone, valid while they are
+    equal to :attr:`tribes` (a copy): other seats' tribes do not change during most of a turn.
+
+    ``on_map``: the distinct tribes on the map, sorted (legal actions come in this order);
+    ``carriers``: those carrying wood or stone (the loot of steals, M4); ``teleports``: the
+    Teleport plays naming them (cards.py), built on first use.
+    """
+
+    __slots__ = ("tribes", "on_map", "_carriers", "teleports")
+
+    def __init__(self, tribes: list[TribeT]) -> None:
+        self.tribes = list(tribes)
+        on_map: list[tuple[Coord, int, bool]] = [t for t in tribes if t[0] is not None]  # type: ignore[misc]
+        on_map.sort()
+        distinct = []
+        last = None
+        for t in on_map:
+            if t != last:
+                distinct.append(t)
+                last = t
+        self.on_map = distinct
+        self._carriers: list[tuple[Coord, int, bool]] | None = None
+        self.teleports: tuple[str, ...] | None = None
+
+    @property
+    def carriers(self) -> list[tuple[Coord, int, bool]]:
+        found = self._carriers
+        if found is None:
+            found = self._carriers = [t for t in self.on_map if t[1] == WOOD or t[1] == STONE]
+        return found
+
+
+def seat_tribes(s: MesoState, seat: int) -> SeatTribes:
+    """The :class:`SeatTribes` of ``seat`` now (the kept one while its tribes are unchanged)."""
+    memo = s.seat_memo
+    known = memo[seat]
+    tribes = s.tribes[seat]
+    if known is None or known.tribes != tribes:
+        known = SeatTribes(tribes)
+        s.seat_memo = (*memo[:seat], known, *memo[seat + 1 :])
+    return known
+
+
 class MesoState(State):
     """A Mesopotamia position; :mod:`.flow` decides who moves, what is legal and plays it."""
 
@@ -66,7 +112,7 @@ class MesoState(State):
         "deck", "discard", "removed", "pile_sizes", "pile_tops", "remaining", "supply_wood",
         "supply_stone", "stones_removed", "turn_order", "turn_idx", "round", "phase", "mp",
         "disc", "action", "used_huts", "income_done", "priests", "pending", "winner", "tile_memo",
-        "carriers",
+        "seat_memo",
     )  # fmt: skip
 
     game: MesopotamiaGame
@@ -74,10 +120,9 @@ class MesoState(State):
     opts: dict[str, Any]
     tiles: dict[Coord, str]  # placed tiles by axial coordinate; replaced, never changed in place
     tile_memo: TileMemo  # what the legal-action listing derived from these tiles
-    carriers: tuple[tuple[list[TribeT], tuple[TribeT, ...]] | None, ...]
-    """Per seat, a copy of its tribes when last looked at and those of them carrying wood or
-    stone (the loot of steals, M4): reused while the tribes are equal to the copy, which they
-    are for most decisions of another seat's turn. Never changed in place (clones share it)."""
+    seat_memo: tuple[SeatTribes | None, ...]
+    """Per seat, what listing derived from its tribes when last looked at (:func:`seat_tribes`);
+    replaced, never changed in place, so clones share it."""
     wood: dict[Coord, int]  # loose wood per tile (only non-zero entries)
     stone: dict[Coord, int]
     tribes: list[list[TribeT]]  # per seat, always 8 entries
@@ -201,7 +246,7 @@ class MesoState(State):
         s.opts = self.opts
         s.tiles = self.tiles  # shared: a placed tile replaces the dict (set_tile)
         s.tile_memo = self.tile_memo
-        s.carriers = self.carriers
+        s.seat_memo = self.seat_memo
         s.wood = dict(self.wood)
         s.stone = dict(self.stone)
         s.tribes = [list(t) for t in self.tribes]
@@ -311,7 +356,7 @@ def new_state(game: MesopotamiaGame) -> MesoState:
     s.opts = opts
     s.tiles = {}
     s.tile_memo = TileMemo()
-    s.carriers = (None,) * n
+    s.seat_memo = (None,) * n
     s.wood = {}
     s.stone = {}
     ids: dict[str, Coord] = {}
@@ -401,8 +446,10 @@ from ziggurat.games.mesopotamia import vocabulary as V  # noqa: E402
 __all__ = [
     "CHANCE",
     "MesoState",
+    "SeatTribes",
     "TileMemo",
     "new_state",
+    "seat_tribes",
     "set_tile",
     "place_start_pieces",
     "PLAINS",
