@@ -12,8 +12,8 @@ from ziggurat.games.mesopotamia.data import (
     STONE,
     WOOD,
 )
-from ziggurat.games.mesopotamia.movement import tribe_classes
-from ziggurat.games.mesopotamia.notation import Coord, fmt_hut, fmt_tribe
+from ziggurat.games.mesopotamia.movement import tribe_classes, tribe_selector
+from ziggurat.games.mesopotamia.notation import Coord, fmt_hut
 from ziggurat.games.mesopotamia.state import HutT, MesoState
 
 ACTION_OF = {"hut": "huts", "holy": "holy", "grow": "grow"}
@@ -60,7 +60,7 @@ def _pairs(s: MesoState, p: int, c: Coord, classes: dict, first_cargo: int | Non
         for b in here[start:]:
             if b == a and classes[a] < 2:
                 continue
-            out.append((fmt_tribe(p, *a), fmt_tribe(p, *b)))
+            out.append((tribe_selector(p, *a), tribe_selector(p, *b)))
     return out
 
 

@@ -87,7 +87,8 @@ def _texts(key: tuple) -> tuple:  # type: ignore[type-arg]
     return texts
 
 
-def _sel(p: int, c: Coord, cargo: int, spent: bool) -> str:
+def tribe_selector(p: int, c: Coord, cargo: int, spent: bool) -> str:
+    """``fmt_tribe``, from the text cache."""
     return _texts((p, c, cargo, spent))[0]  # type: ignore[no-any-return]
 
 
@@ -209,10 +210,14 @@ def _tribe_entry(s: MesoState, p: int, t: tuple, step: int, temple_open: int) ->
 def _steal_actions(s: MesoState, p: int, receivers: dict[Coord, list[str]], out: list[str]) -> None:
     """M4: for each tile where ``p`` has a tribe able to receive loot."""
     victims: dict[Coord, set[tuple[int, int, bool]]] = {}
+    tribes = s.tribes
     for q in range(s.n):
         if q == p:
             continue
-        for t in seat_tribes(s, q).carriers:
+        known = s.seat_memo[q]
+        if known is None or known.tribes != tribes[q]:
+            known = seat_tribes(s, q)
+        for t in known.carriers:
             if t[0] in receivers:
                 victims.setdefault(t[0], set()).add((q, t[1], t[2]))  # type: ignore[index]
     for c, found in victims.items():
@@ -221,7 +226,7 @@ def _steal_actions(s: MesoState, p: int, receivers: dict[Coord, list[str]], out:
         for q, cargo, spent in sorted(found):
             if counts[p] <= counts[q]:
                 continue
-            vsel = _sel(q, c, cargo, spent)
+            vsel = tribe_selector(q, c, cargo, spent)
             for sel in sels:
                 out.append(f"steal {vsel} {sel}")
 

@@ -64,11 +64,11 @@ class SeatTribes:
     equal to :attr:`tribes` (a copy): other seats' tribes do not change during most of a turn.
 
     ``on_map``: the distinct tribes on the map, sorted (legal actions come in this order);
-    ``carriers``: those carrying wood or stone (the loot of steals, M4); ``teleports``: the
+    ``carriers``: the tribes carrying wood or stone (the loot of steals, M4); ``teleports``: the
     Teleport plays naming them (cards.py), built on first use.
     """
 
-    __slots__ = ("tribes", "on_map", "_carriers", "teleports")
+    __slots__ = ("tribes", "on_map", "carriers", "teleports")
 
     def __init__(self, tribes: list[TribeT]) -> None:
         self.tribes = list(tribes)
@@ -81,15 +81,10 @@ class SeatTribes:
                 distinct.append(t)
                 last = t
         self.on_map = distinct
-        self._carriers: list[tuple[Coord, int, bool]] | None = None
+        # in the tribes' own order: steals are listed tile by tile in the order their loot
+        # is first found, seat by seat
+        self.carriers = [t for t in tribes if t[1] == WOOD or t[1] == STONE]
         self.teleports: tuple[str, ...] | None = None
-
-    @property
-    def carriers(self) -> list[tuple[Coord, int, bool]]:
-        found = self._carriers
-        if found is None:
-            found = self._carriers = [t for t in self.on_map if t[1] == WOOD or t[1] == STONE]
-        return found
 
 
 def seat_tribes(s: MesoState, seat: int) -> SeatTribes:
