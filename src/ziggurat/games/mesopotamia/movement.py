@@ -12,6 +12,7 @@ from ziggurat.games.mesopotamia.data import (
     EMPTY,
     FOREST,
     OFFERING,
+    PLAINS,
     QUARRY,
     STONE,
     TEMPLE,
@@ -115,9 +116,19 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
     receivers: dict[Coord, list[str]] = {}
     offering_huts = None
     empties: list[str] = []  # selectors of the empty-handed tribes on this tile (come first)
-    here = None
-    # tribes in a fixed order (sorted), so that the list depends on the position alone
-    for t in seat_tribes(s, p).on_map:
+    here = last = None
+    # tribes in a fixed order (sorted), so that the list depends on the position alone; the
+    # player's tribes have most often just changed, so they are sorted here, not kept
+    known = s.seat_memo[p]
+    if known is not None and known.tribes == s.tribes[p]:
+        on_map = known.on_map
+    else:
+        on_map = [t for t in s.tribes[p] if t[0] is not None]  # type: ignore[misc]
+        on_map.sort()
+    for t in on_map:
+        if t == last:
+            continue
+        last = t
         entry = memo.get(t)
         if entry is None:
             entry = memo[t] = _tribe_entry(s, p, t, step, context & 1)
@@ -159,6 +170,26 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
     if receivers:
         _steal_actions(s, p, receivers, out)
     out.append("end")
+
+
+_STEP_ALWAYS_OPEN = frozenset((PLAINS, FOREST, QUARRY))
+
+
+def has_a_step(s: MesoState) -> bool:
+    """True if the player to move in Phase I may step onto a plains, forest or quarry now: with
+    ``end`` that makes two legal actions, so the decision is not forced (the engine's settle
+    need not list them). False says nothing."""
+    if s.mp < 1:
+        return False
+    tiles = s.tiles
+    for c, cargo, _ in s.tribes[s.turn_order[s.turn_idx]]:
+        if c is None or (cargo == STONE and tiles[c] == TEMPLE):  # R25
+            continue
+        q, r = c
+        for dq, dr in DIRECTIONS:
+            if tiles.get((q + dq, r + dr)) in _STEP_ALWAYS_OPEN:
+                return True
+    return False
 
 
 def _tribe_entry(s: MesoState, p: int, t: tuple, step: int, temple_open: int) -> tuple:  # type: ignore[type-arg]
@@ -217,7 +248,7 @@ def _steal_actions(s: MesoState, p: int, receivers: dict[Coord, list[str]], out:
         known = s.seat_memo[q]
         if known is None or known.tribes != tribes[q]:
             known = seat_tribes(s, q)
-        for t in known.carriers:
+        for t in known.carriers():
             if t[0] in receivers:
                 victims.setdefault(t[0], set()).add((q, t[1], t[2]))  # type: ignore[index]
     for c, found in victims.items():

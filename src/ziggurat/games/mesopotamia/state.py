@@ -68,7 +68,7 @@ class SeatTribes:
     Teleport plays naming them (cards.py), built on first use.
     """
 
-    __slots__ = ("tribes", "on_map", "carriers", "teleports")
+    __slots__ = ("tribes", "on_map", "_carriers", "teleports")
 
     def __init__(self, tribes: list[TribeT]) -> None:
         self.tribes = list(tribes)
@@ -81,10 +81,16 @@ class SeatTribes:
                 distinct.append(t)
                 last = t
         self.on_map = distinct
-        # in the tribes' own order: steals are listed tile by tile in the order their loot
-        # is first found, seat by seat
-        self.carriers = [t for t in tribes if t[1] == WOOD or t[1] == STONE]
+        self._carriers: list[TribeT] | None = None  # built on first use: carriers()
         self.teleports: tuple[str, ...] | None = None
+
+    def carriers(self) -> list[TribeT]:
+        found = self._carriers
+        if found is None:
+            # in the tribes' own order: steals are listed tile by tile in the order their
+            # loot is first found, seat by seat
+            found = self._carriers = [t for t in self.tribes if t[1] == WOOD or t[1] == STONE]
+        return found
 
 
 def seat_tribes(s: MesoState, seat: int) -> SeatTribes:
@@ -211,6 +217,14 @@ class MesoState(State):
             peeked = sum(len(t) for t in self.pile_tops)
             return peeked > 0 and sum(self.remaining.values()) - peeked > 1
         return False
+
+    def _settle(self) -> None:
+        """The engine's forced-decision loop, skipped where a cheap test shows the decision now
+        has two alternatives at least (most Phase I decisions): then nothing is forced, and
+        the legal actions are listed only when asked for."""
+        if self.pending is None and self.phase == "movement" and _movement.has_a_step(self):
+            return
+        super()._settle()
 
     def _seat_label(self, seat: int) -> str:
         return message("engine.chance") if seat == CHANCE else V.colour(seat)
@@ -436,6 +450,7 @@ def sort_tribes(tribes: list[TribeT]) -> list[TribeT]:
 
 # The rules import this module, so they are imported once it is complete.
 from ziggurat.games.mesopotamia import flow as _flow  # noqa: E402
+from ziggurat.games.mesopotamia import movement as _movement  # noqa: E402
 from ziggurat.games.mesopotamia import vocabulary as V  # noqa: E402
 
 __all__ = [
