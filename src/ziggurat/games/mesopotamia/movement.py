@@ -131,7 +131,7 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
         last = t
         entry = memo.get(t)
         if entry is None:
-            entry = memo[t] = _tribe_entry(s, p, t, step, context & 1)
+            entry = memo[t] = _tribe_entry(s, p, t, step)
         steps, sel, rest = entry
         if steps:
             out += steps
@@ -192,8 +192,10 @@ def has_a_step(s: MesoState) -> bool:
     return False
 
 
-def _tribe_entry(s: MesoState, p: int, t: tuple, step: int, temple_open: int) -> tuple:  # type: ignore[type-arg]
-    """(move texts, selector, other texts) of tribe ``t`` of ``p``: what the tiles decide.
+def _tribe_entry(s: MesoState, p: int, t: tuple, step: int) -> tuple:  # type: ignore[type-arg]
+    """(move texts, selector, other texts) of tribe ``t`` of ``p``: what the tiles decide, with
+    ``step`` (0: no movement point, 1: steps, 2: steps and discoveries) and the temple's
+    limit as now (both part of the memo's context).
 
     Other texts: (pickup wood, pickup stone) for an empty-handed tribe; for a resource carrier,
     (drop or "" where it may not put it down, exchange, hand-offs allowed, donation or "").
@@ -214,7 +216,7 @@ def _tribe_entry(s: MesoState, p: int, t: tuple, step: int, temple_open: int) ->
             elif kind == VOLCANO:
                 continue
             elif kind == TEMPLE:
-                if temple_open and not (cargo == WOOD and not opts["wood_carrier_may_enter_temple"]):
+                if temple_refusal(s, cargo, True) is None:
                     steps.append(text)
             else:
                 steps.append(text)
