@@ -12,9 +12,9 @@ from ziggurat.games.mesopotamia.data import (
     STONE,
     WOOD,
 )
-from ziggurat.games.mesopotamia.movement import tribe_classes
-from ziggurat.games.mesopotamia.notation import Coord, fmt_hut, fmt_tribe
-from ziggurat.games.mesopotamia.state import MesoState
+from ziggurat.games.mesopotamia.movement import tribe_classes, tribe_selector
+from ziggurat.games.mesopotamia.notation import Coord, fmt_hut
+from ziggurat.games.mesopotamia.state import HutT, MesoState
 
 ACTION_OF = {"hut": "huts", "holy": "holy", "grow": "grow"}
 
@@ -39,8 +39,10 @@ def start_mana_phase(s: MesoState) -> None:
 
 def _clear_spent(s: MesoState) -> None:
     for seat, tribes in enumerate(s.tribes):
-        if any(t[2] for t in tribes):
-            s.tribes[seat] = [(t[0], t[1], False) if t[2] else t for t in tribes]
+        for t in tribes:
+            if t[2]:
+                s.tribes[seat] = [(t[0], t[1], False) if t[2] else t for t in tribes]
+                break
 
 
 def _pairs(s: MesoState, p: int, c: Coord, classes: dict, first_cargo: int | None) -> list[tuple[str, str]]:  # type: ignore[type-arg]
@@ -58,7 +60,7 @@ def _pairs(s: MesoState, p: int, c: Coord, classes: dict, first_cargo: int | Non
         for b in here[start:]:
             if b == a and classes[a] < 2:
                 continue
-            out.append((fmt_tribe(p, *a), fmt_tribe(p, *b)))
+            out.append((tribe_selector(p, *a), tribe_selector(p, *b)))
     return out
 
 
@@ -119,18 +121,29 @@ def action_actions(s: MesoState, p: int, out: list[str]) -> None:
     classes = tribe_classes(s, p)
     tiles_with_mine = sorted({k[0] for k in classes if not k[2]})
     carried = s.opts["build_resource_must_be_carried"]
-    if chosen in (None, "huts") and s.huts_in_supply(p) and s.unplaced[p]:
-        for c in tiles_with_mine:
-            if hut_site_refusal(s, c) is None:
+    # the site rules (hut_site_refusal, holy_site_refusal, growth_site_refusal) asked of every
+    # tile at once: huts per tile and the tiles of other seats' tribes are found once
+    huts_at: dict[Coord, list[HutT]] = {}
+    for h in s.huts:
+        if h[2] in huts_at:
+            huts_at[h[2]].append(h)
+        else:
+            huts_at[h[2]] = [h]
+    tiles, holy = s.tiles, s.holy
+    plains = [c for c in tiles_with_mine if tiles[c] == PLAINS and c not in holy]
+    if chosen in (None, "huts") and plains and s.huts_in_supply(p) and s.unplaced[p]:
+        for c in plains:
+            if len(huts_at.get(c, ())) < 2:
                 for a, b in _pairs(s, p, c, classes, WOOD):
                     out.append(f"hut {c[0]},{c[1]} {a} {b}")
                 if not carried and s.wood.get(c):
                     for a, b in _pairs(s, p, c, classes, None):
                         if not a[1:].startswith("w@"):
                             out.append(f"hut {c[0]},{c[1]} {a} {b}")
-    if chosen in (None, "holy") and s.holy_in_supply(p):
-        for c in tiles_with_mine:
-            if holy_site_refusal(s, p, c) is None:
+    if chosen in (None, "holy") and plains and s.holy_in_supply(p):
+        others = {t[0] for q, tribes in enumerate(s.tribes) if q != p for t in tribes}
+        for c in plains:
+            if c not in huts_at and c not in others:
                 for a, b in _pairs(s, p, c, classes, STONE):
                     out.append(f"holy {c[0]},{c[1]} {a} {b}")
                 if not carried and s.stone.get(c):
@@ -141,10 +154,11 @@ def action_actions(s: MesoState, p: int, out: list[str]) -> None:
         fertility = s.playable(p, FERTILITY)
         one_per_hut = s.opts["growth_one_hut_per_group"]
         for c in tiles_with_mine:
-            if growth_site_refusal(s, p, c) is not None:
+            here = huts_at.get(c)
+            if not here or any(h[3] for h in here):  # no hut, or an offering under one (M10)
                 continue
             huts = [
-                h for h in sorted(s.huts_on(c))
+                h for h in sorted(here)
                 if growth_hut_ok(s, p, h) and not (one_per_hut and (h[0], h[1]) in s.used_huts)
             ]  # fmt: skip
             pairs = _pairs(s, p, c, classes, None) if huts else []
@@ -271,9 +285,7 @@ def apply_action_phase(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[
         s.used_huts = (*s.used_huts, d[2])
         extra = s.opts["fertility_extra_tribes"] if d[5] else 0
         if d[5]:
-            from ziggurat.games.mesopotamia.cards import discard_card
-
-            discard_card(s, p, FERTILITY)
+            _cards.discard_card(s, p, FERTILITY)
         for _ in range(1 + extra):
             try:
                 j = tribes.index((None, EMPTY, False))
@@ -330,5 +342,8 @@ def collect_income(s: MesoState, p: int) -> None:
     s.income_done = True
     s.priests = ()
 
+
+# cards imports this module: bound once both are complete
+from ziggurat.games.mesopotamia import cards as _cards  # noqa: E402
 
 __all__ = ["OFFERING", "action_actions", "apply_action_phase", "collect_income"]

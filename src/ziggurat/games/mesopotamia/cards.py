@@ -7,7 +7,6 @@ from itertools import permutations
 from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia import vocabulary as V
 from ziggurat.games.mesopotamia.data import (
-    ANY_TIME_CARDS,
     CARD_TYPES,
     COLOUR_LETTERS,
     ENDURANCE,
@@ -22,7 +21,7 @@ from ziggurat.games.mesopotamia.data import (
 )
 from ziggurat.games.mesopotamia.movement import enter_temple, raise_limit, temple_refusal, unknown_pool
 from ziggurat.games.mesopotamia.notation import Coord, fmt_hut, fmt_tribe
-from ziggurat.games.mesopotamia.state import MesoState
+from ziggurat.games.mesopotamia.state import MesoState, seat_tribes
 
 
 def discard_card(s: MesoState, p: int, card: int) -> None:
@@ -34,49 +33,90 @@ def discard_card(s: MesoState, p: int, card: int) -> None:
         s.discard[card] += 1
 
 
+# Card plays are listed at most decisions of a player holding a card, so their texts are
+# built once: per pile, per colour, per tribe selector, per hut.
+_LAND_TEXTS = tuple(f"play land {k}" for k in range(1, 10))
+_THEFT_TEXTS = tuple(f"play mana_theft {letter}" for letter in COLOUR_LETTERS)
+_TELEPORT_TEXTS: dict[tuple, str] = {}  # type: ignore[type-arg]
+_EXPULSION_TEXTS: dict[tuple[int, int], str] = {}
+
+
 def card_actions(s: MesoState, p: int, out: list[str]) -> None:
     """Card plays open to ``p`` at a top-level decision of its turn (M14, R49, R56)."""
     hand = s.hand[p]
-    new = s.new[p]
     if not any(hand):
         return
+    new = s.new[p]
     phase = s.phase
     if phase == "movement" and hand[ENDURANCE] > new[ENDURANCE]:
         out.append("play endurance")
     if phase == "mana" and not s.income_done and hand[PRIEST] > new[PRIEST]:
-        from ziggurat.games.mesopotamia.actions import paying_holy_places
-
-        for c in paying_holy_places(s, p):
+        for c in _act.paying_holy_places(s, p):
             out.append(f"play priest {c[0]},{c[1]}")
-    for card in ANY_TIME_CARDS:
-        if hand[card] <= new[card]:
-            continue
-        if card == HOLY_STONE:
-            out.append("play holy_stone")
-        elif card == LAND:
-            for k, size in enumerate(s.pile_sizes, start=1):
-                if size:
-                    out.append(f"play land {k}")
-        elif card == MANA_THEFT:
-            for q in range(s.n):
-                if q != p and s.mana[q] > 0:
-                    out.append(f"play mana_theft {COLOUR_LETTERS[q]}")
-        elif card == TELEPORT:
-            # with at least two ordinary destinations every tribe has one (a fast common case)
-            forbidden = s.opts["teleport_forbidden_destination_types"]
-            ordinary = sum(1 for kind in s.tiles.values() if kind != TEMPLE and kind not in forbidden)
-            for seat in range(s.n):
-                for t in sorted({t for t in s.tribes[seat] if t[0] is not None}, key=_key):
-                    if ordinary >= 2 or teleport_destinations(s, p, seat, t):
-                        out.append(f"play teleport {fmt_tribe(seat, t[0], t[1], t[2])}")  # type: ignore[arg-type]
-        elif card == EXPULSION:
-            for h in sorted(s.huts, key=lambda h: (h[0], h[1])):
-                if expulsion_hut_ok(s, p, h) and expulsion_destinations(s, h):
-                    out.append(f"play expulsion {fmt_hut(h[0], h[1])}")
+    if hand[HOLY_STONE] > new[HOLY_STONE]:
+        out.append("play holy_stone")
+    if hand[LAND] > new[LAND]:
+        for k, size in enumerate(s.pile_sizes):
+            if size:
+                out.append(_LAND_TEXTS[k] if k < len(_LAND_TEXTS) else f"play land {k + 1}")
+    if hand[MANA_THEFT] > new[MANA_THEFT]:
+        mana = s.mana
+        for q in range(s.n):
+            if q != p and mana[q] > 0:
+                out.append(_THEFT_TEXTS[q])
+    if hand[TELEPORT] > new[TELEPORT]:
+        _teleport_actions(s, p, out)
+    if hand[EXPULSION] > new[EXPULSION]:
+        _expulsion_actions(s, p, out)
 
 
-def _key(t: tuple) -> tuple:  # type: ignore[type-arg]
-    return (t[0], t[1], t[2])
+def _teleport_actions(s: MesoState, p: int, out: list[str]) -> None:
+    memo = s.tile_memo
+    ordinary = memo.ordinary
+    if ordinary is None:
+        forbidden = s.opts["teleport_forbidden_destination_types"]
+        ordinary = memo.ordinary = sum(
+            1 for kind in s.tiles.values() if kind != TEMPLE and kind not in forbidden
+        )
+    for seat in range(s.n):
+        known = seat_tribes(s, seat)
+        if ordinary >= 2:  # then every tribe has a destination (the common case)
+            texts = known.teleports
+            if texts is None:
+                texts = known.teleports = tuple(_teleport_text(seat, t) for t in known.on_map)
+            out += texts
+        else:
+            for t in known.on_map:
+                if teleport_destinations(s, p, seat, t):
+                    out.append(_teleport_text(seat, t))
+
+
+def _teleport_text(seat: int, t: tuple[Coord, int, bool]) -> str:
+    key = (seat, *t)
+    text = _TELEPORT_TEXTS.get(key)
+    if text is None:
+        text = _TELEPORT_TEXTS[key] = f"play teleport {fmt_tribe(seat, t[0], t[1], t[2])}"
+    return text
+
+
+def _expulsion_actions(s: MesoState, p: int, out: list[str]) -> None:
+    """M15.8: a hut the options allow, when some other plains could take it (R46)."""
+    counts: dict[Coord, int] = {}
+    for h in s.huts:
+        counts[h[2]] = counts.get(h[2], 0) + 1
+    holy = s.holy
+    open_plains = [
+        c for c, kind in s.tiles.items() if kind == PLAINS and counts.get(c, 0) < 2 and c not in holy
+    ]
+    if not open_plains:
+        return
+    for h in sorted(s.huts):  # (owner, number) tell huts apart
+        if (len(open_plains) > 1 or open_plains[0] != h[2]) and expulsion_hut_ok(s, p, h):
+            key = (h[0], h[1])
+            text = _EXPULSION_TEXTS.get(key)
+            if text is None:
+                text = _EXPULSION_TEXTS[key] = f"play expulsion {fmt_hut(h[0], h[1])}"
+            out.append(text)
 
 
 def teleport_destinations(s: MesoState, p: int, seat: int, t: tuple) -> list[Coord]:  # type: ignore[type-arg]
@@ -120,9 +160,7 @@ def card_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ignore[
     if card == PRIEST and (s.phase != "mana" or s.income_done):
         return message("meso.refusal.priestPhase")
     if card == PRIEST:
-        from ziggurat.games.mesopotamia.actions import paying_holy_places
-
-        if d[2] not in paying_holy_places(s, p):
+        if d[2] not in _act.paying_holy_places(s, p):
             return message("meso.refusal.priestTarget")
     if card == MANA_THEFT and (d[2] == p or d[2] >= s.n):
         return message("meso.refusal.theftOpponent")
@@ -290,5 +328,8 @@ def card_draw_outcomes(s: MesoState) -> list[tuple[str, float]]:
     total = sum(s.deck)
     return [(f"card {CARD_TYPES[t]}", n / total) for t, n in enumerate(s.deck) if n]
 
+
+# actions imports this module's neighbours: bound once every module is complete
+from ziggurat.games.mesopotamia import actions as _act  # noqa: E402
 
 __all__ = ["card_actions", "apply_play"]

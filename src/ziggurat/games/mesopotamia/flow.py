@@ -15,7 +15,7 @@ from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia import actions as act
 from ziggurat.games.mesopotamia import cards, movement
 from ziggurat.games.mesopotamia import vocabulary as V
-from ziggurat.games.mesopotamia.data import CARD_INDEX, COLOUR_LETTERS, EMPTY
+from ziggurat.games.mesopotamia.data import CARD_INDEX, CARD_TYPES, COLOUR_LETTERS, EMPTY
 from ziggurat.games.mesopotamia.notation import decode
 from ziggurat.games.mesopotamia.state import MesoState, place_start_pieces
 
@@ -95,8 +95,6 @@ def chance_outcomes(s: MesoState) -> list[tuple[str, float]]:
     if kind == "deal":
         seat = s.turn_order[pend[1]]
         total = sum(s.deck)
-        from ziggurat.games.mesopotamia.data import CARD_TYPES
-
         return [
             (f"deal {COLOUR_LETTERS[seat]} {CARD_TYPES[t]}", n / total) for t, n in enumerate(s.deck) if n
         ]
@@ -106,54 +104,51 @@ def chance_outcomes(s: MesoState) -> list[tuple[str, float]]:
 def perform(s: MesoState, text: str) -> None:
     """Play ``text``, a canonical action known to be legal (the engine's ``State.apply``
     checked it)."""
-    _perform(s, decode(text))
-
-
-def _perform(s: MesoState, d: tuple) -> None:  # type: ignore[type-arg]
-    kind = d[0]
+    d = decode(text)
     pend = s.pending
-    p = s.turn_order[s.turn_idx] if s.turn_order else 0
-    if pend is not None:
-        pk = pend[0]
-        if pk == "first":
-            _start_game(s, d[1])
-        elif pk == "deal":
-            seat = s.turn_order[pend[1]]
-            s.deck[d[2]] -= 1
-            s.hand[seat][d[2]] += 1
-            nxt = pend[1] + 1
-            if nxt < s.n:
-                s.pending = ("deal", nxt)
-            else:
-                s.pending = None
-                _start_turn(s)
-        elif pk in ("pile", "draw", "volcano", "shares"):
-            movement.apply_discovery(s, p, d)
-        elif pk == "offer":
-            act.apply_offer(s, p, d[1])
-        elif pk == "card_draw":
-            s.deck[d[1]] -= 1
-            s.hand[p][d[1]] += 1
-            s.new[p][d[1]] += 1
-            s.pending = None
-            act.start_mana_phase(s)  # M12.1: action D draws exactly one card
-        elif pk == "peek":
-            cards.apply_peek(s, p, d[1])
-        elif pk == "order":
-            cards.apply_order(s, p, d[1])
-        elif pk in ("teleport", "expel"):
-            cards.apply_target(s, p, d[1])
+    if pend is None:  # a decision of the player whose turn it is (most decisions)
+        p = s.turn_order[s.turn_idx]
+        if d[0] == "play":
+            cards.apply_play(s, p, d)
+        elif s.phase == "movement":
+            movement.apply_movement(s, p, d)
+        elif s.phase == "action":
+            act.apply_action_phase(s, p, d)
+        elif d[0] == "income":
+            act.collect_income(s, p)
+        else:
+            _end_turn(s)
         return
-    if kind == "play":
-        cards.apply_play(s, p, d)
-    elif s.phase == "movement":
-        movement.apply_movement(s, p, d)
-    elif s.phase == "action":
-        act.apply_action_phase(s, p, d)
-    elif kind == "income":
-        act.collect_income(s, p)
-    else:
-        _end_turn(s)
+    p = s.turn_order[s.turn_idx] if s.turn_order else 0
+    pk = pend[0]
+    if pk == "first":
+        _start_game(s, d[1])
+    elif pk == "deal":
+        seat = s.turn_order[pend[1]]
+        s.deck[d[2]] -= 1
+        s.hand[seat][d[2]] += 1
+        nxt = pend[1] + 1
+        if nxt < s.n:
+            s.pending = ("deal", nxt)
+        else:
+            s.pending = None
+            _start_turn(s)
+    elif pk in ("pile", "draw", "volcano", "shares"):
+        movement.apply_discovery(s, p, d)
+    elif pk == "offer":
+        act.apply_offer(s, p, d[1])
+    elif pk == "card_draw":
+        s.deck[d[1]] -= 1
+        s.hand[p][d[1]] += 1
+        s.new[p][d[1]] += 1
+        s.pending = None
+        act.start_mana_phase(s)  # M12.1: action D draws exactly one card
+    elif pk == "peek":
+        cards.apply_peek(s, p, d[1])
+    elif pk == "order":
+        cards.apply_order(s, p, d[1])
+    elif pk in ("teleport", "expel"):
+        cards.apply_target(s, p, d[1])
 
 
 def _start_game(s: MesoState, first: int) -> None:

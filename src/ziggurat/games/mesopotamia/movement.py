@@ -12,6 +12,7 @@ from ziggurat.games.mesopotamia.data import (
     EMPTY,
     FOREST,
     OFFERING,
+    PLAINS,
     QUARRY,
     STONE,
     TEMPLE,
@@ -19,7 +20,7 @@ from ziggurat.games.mesopotamia.data import (
     WOOD,
 )
 from ziggurat.games.mesopotamia.notation import Coord, fmt_hut, fmt_tribe
-from ziggurat.games.mesopotamia.state import MesoState
+from ziggurat.games.mesopotamia.state import MesoState, seat_tribes, set_tile
 
 
 def tribe_classes(s: MesoState, seat: int) -> dict[tuple, int]:  # type: ignore[type-arg]
@@ -87,76 +88,170 @@ def _texts(key: tuple) -> tuple:  # type: ignore[type-arg]
     return texts
 
 
-def _sel(p: int, c: Coord, cargo: int, spent: bool) -> str:
+def tribe_selector(p: int, c: Coord, cargo: int, spent: bool) -> str:
+    """``fmt_tribe``, from the text cache."""
     return _texts((p, c, cargo, spent))[0]  # type: ignore[no-any-return]
 
 
 def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
-    """Legal Phase I actions of seat ``p`` with no sub-decision pending."""
+    """Legal Phase I actions of seat ``p`` with no sub-decision pending.
+
+    Per tribe, in order: its steps, then pickups and offerings (empty-handed) or drop, exchange,
+    hand-offs and donation (carrying a resource); then steals, then ``end``. What a tribe's
+    entry holds depends on the tiles and the step context only, so it is kept in the tiles'
+    :class:`~.state.TileMemo` and reused until a tile is placed (most of the listing's cost).
+    """
     opts = s.opts
-    tiles = s.tiles
-    classes = tribe_classes(s, p)
-    can_step = s.mp >= 1
-    can_discover = can_step and s.disc < s.game.max_discoveries and any(s.pile_sizes)
+    if s.mp >= 1:
+        step = 2 if s.disc < s.game.max_discoveries and any(s.pile_sizes) else 1
+    else:
+        step = 0
+    limit = opts["temple_tribe_limit"]
+    context = p * 6 + step * 2 + (limit is None or temple_tribes(s) < limit)
+    memo = s.tile_memo.steps.get(context)
+    if memo is None:
+        memo = s.tile_memo.steps[context] = {}
+    wood, stone = s.wood, s.stone
     steal_once = opts["tribe_steals_once_per_turn"]
     receivers: dict[Coord, list[str]] = {}
-    wood, stone = s.wood, s.stone
-    offering_huts = sorted(h for h in s.huts if h[0] == p and h[3])
-    temple_ok: dict[int, bool] = {}
-    for c, cargo, spent in classes:
-        sel, steps, pick_wood, pick_stone, drop = _texts((p, c, cargo, spent))
-        here = tiles[c]
-        # R25: no resource is carried across the temple (matters when donation is not automatic)
-        if can_step and not (here == TEMPLE and cargo == STONE):
-            for n, text in steps:
-                kind = tiles.get(n)
-                if kind is None:
-                    if can_discover:
-                        out.append(text)
-                elif kind == VOLCANO:
-                    continue
-                elif kind == TEMPLE:
-                    ok = temple_ok.get(cargo)
-                    if ok is None:
-                        ok = temple_ok[cargo] = temple_refusal(s, cargo, True) is None
-                    if ok:
-                        out.append(text)
-                else:
-                    out.append(text)
+    offering_huts = None
+    empties: list[str] = []  # selectors of the empty-handed tribes on this tile (come first)
+    here = last = None
+    # tribes in a fixed order (sorted), so that the list depends on the position alone; the
+    # player's tribes have most often just changed, so they are sorted here, not kept
+    known = s.seat_memo[p]
+    if known is not None and known.tribes == s.tribes[p]:
+        on_map = known.on_map
+    else:
+        on_map = [t for t in s.tribes[p] if t[0] is not None]  # type: ignore[misc]
+        on_map.sort()
+    for t in on_map:
+        if t == last:
+            continue
+        last = t
+        entry = memo.get(t)
+        if entry is None:
+            entry = memo[t] = _tribe_entry(s, p, t, step)
+        steps, sel, rest = entry
+        if steps:
+            out += steps
+        c, cargo, spent = t
+        if c != here:
+            here = c
+            empties = []
         if cargo == EMPTY:
+            empties.append(sel)
             if c in wood:
-                out.append(pick_wood)
+                out.append(rest[0])
             if c in stone:
-                out.append(pick_stone)
+                out.append(rest[1])
+            if offering_huts is None:
+                offering_huts = [h for h in s.huts if h[3] and h[0] == p]
+                if len(offering_huts) > 1:
+                    offering_huts.sort()
             for h in offering_huts:
                 if h[2] == c:
                     out.append(f"offering {sel} {fmt_hut(p, h[1])}")
             if not (spent and steal_once):
-                receivers.setdefault(c, []).append(sel)
+                if c in receivers:
+                    receivers[c].append(sel)
+                else:
+                    receivers[c] = [sel]
         elif cargo < OFFERING:
-            if here != TEMPLE or opts["drop_on_temple_allowed"]:
-                out.append(drop)
+            if rest[0]:  # may put it down here
+                out.append(rest[0])
                 if c in (stone if cargo == WOOD else wood):
-                    out.append(f"exchange {sel} {'stone' if cargo == WOOD else 'wood'}")
-            if opts["hand_off_between_own_tribes"]:
-                for c2, cargo2, spent2 in classes:
-                    if c2 == c and cargo2 == EMPTY:
-                        out.append(f"handoff {sel} {_sel(p, c2, cargo2, spent2)}")
-            if cargo == STONE and here == TEMPLE and not opts["stone_donated_on_temple_entry"]:
-                out.append(f"donate {sel}")
+                    out.append(rest[1])
+            if rest[2]:
+                for receiver in empties:
+                    out.append(f"handoff {sel} {receiver}")
+            if rest[3]:
+                out.append(rest[3])
     if receivers:
         _steal_actions(s, p, receivers, out)
     out.append("end")
 
 
+_STEP_ALWAYS_OPEN = frozenset((PLAINS, FOREST, QUARRY))
+
+
+def has_a_step(s: MesoState) -> bool:
+    """True if the player to move in Phase I may step onto a plains, forest or quarry now: with
+    ``end`` that makes two legal actions, so the decision is not forced (the engine's settle
+    need not list them). False says nothing."""
+    if s.mp < 1:
+        return False
+    tiles = s.tiles
+    for c, cargo, _ in s.tribes[s.turn_order[s.turn_idx]]:
+        if c is None or (cargo == STONE and tiles[c] == TEMPLE):  # R25
+            continue
+        q, r = c
+        for dq, dr in DIRECTIONS:
+            if tiles.get((q + dq, r + dr)) in _STEP_ALWAYS_OPEN:
+                return True
+    return False
+
+
+def _tribe_entry(s: MesoState, p: int, t: tuple, step: int) -> tuple:  # type: ignore[type-arg]
+    """(move texts, selector, other texts) of tribe ``t`` of ``p``: what the tiles decide, with
+    ``step`` (0: no movement point, 1: steps, 2: steps and discoveries) and the temple's
+    limit as now (both part of the memo's context).
+
+    Other texts: (pickup wood, pickup stone) for an empty-handed tribe; for a resource carrier,
+    (drop or "" where it may not put it down, exchange, hand-offs allowed, donation or "").
+    """
+    c, cargo, spent = t
+    sel, neighbours, pick_wood, pick_stone, drop = _texts((p, c, cargo, spent))
+    tiles = s.tiles
+    opts = s.opts
+    here = tiles[c]
+    steps: list[str] = []
+    # R25: no resource is carried across the temple (matters when donation is not automatic)
+    if step and not (here == TEMPLE and cargo == STONE):
+        for n, text in neighbours:
+            kind = tiles.get(n)
+            if kind is None:
+                if step == 2:
+                    steps.append(text)
+            elif kind == VOLCANO:
+                continue
+            elif kind == TEMPLE:
+                if temple_refusal(s, cargo, True) is None:
+                    steps.append(text)
+            else:
+                steps.append(text)
+    rest: tuple  # type: ignore[type-arg]
+    if cargo == EMPTY:
+        rest = (pick_wood, pick_stone)
+    elif cargo < OFFERING:
+        other = "stone" if cargo == WOOD else "wood"
+        may_drop = here != TEMPLE or opts["drop_on_temple_allowed"]
+        donate = ""
+        if cargo == STONE and here == TEMPLE and not opts["stone_donated_on_temple_entry"]:
+            donate = f"donate {sel}"
+        rest = (
+            drop if may_drop else "",
+            f"exchange {sel} {other}",
+            bool(opts["hand_off_between_own_tribes"]),
+            donate,
+        )
+    else:
+        rest = ()
+    return (tuple(steps), sel, rest)
+
+
 def _steal_actions(s: MesoState, p: int, receivers: dict[Coord, list[str]], out: list[str]) -> None:
     """M4: for each tile where ``p`` has a tribe able to receive loot."""
     victims: dict[Coord, set[tuple[int, int, bool]]] = {}
+    tribes = s.tribes
     for q in range(s.n):
         if q == p:
             continue
-        for t in s.tribes[q]:
-            if t[0] in receivers and (t[1] == WOOD or t[1] == STONE):
+        known = s.seat_memo[q]
+        if known is None or known.tribes != tribes[q]:
+            known = seat_tribes(s, q)
+        for t in known.carriers():
+            if t[0] in receivers:
                 victims.setdefault(t[0], set()).add((q, t[1], t[2]))  # type: ignore[index]
     for c, found in victims.items():
         counts = majority_counts(s, c)
@@ -164,7 +259,7 @@ def _steal_actions(s: MesoState, p: int, receivers: dict[Coord, list[str]], out:
         for q, cargo, spent in sorted(found):
             if counts[p] <= counts[q]:
                 continue
-            vsel = _sel(q, c, cargo, spent)
+            vsel = tribe_selector(q, c, cargo, spent)
             for sel in sels:
                 out.append(f"steal {vsel} {sel}")
 
@@ -325,9 +420,7 @@ def attempt_delivery(s: MesoState, p: int, idx: int, origin: Coord, by_step: boo
 def apply_movement(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type-arg]
     kind = d[0]
     if kind == "end":
-        from ziggurat.games.mesopotamia.actions import start_action_phase
-
-        start_action_phase(s)
+        _act.start_action_phase(s)
         return
     if kind == "steal":
         (q, c, vcargo, vspent), (_, _, _, rspent) = d[1], d[2]
@@ -472,7 +565,7 @@ def apply_discovery(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[typ
             s.pending = ("volcano", origin, cargo, spent, target)
             return
         s.pending = None
-        s.tiles[target] = tile
+        set_tile(s, target, tile)
         i = s.tribes[p].index((origin, cargo, spent))
         s.tribes[p][i] = (target, cargo, spent)
         s.mp -= 1
@@ -481,7 +574,7 @@ def apply_discovery(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[typ
             place_resources(s, target, tile)
     elif kind == "volcano":
         target = pend[4]
-        s.tiles[d[1]] = VOLCANO
+        set_tile(s, d[1], VOLCANO)
         if d[1] == target or not any(s.pile_sizes):
             s.pending = None  # R34 (or the target itself became a volcano): the tribe stays
         else:
@@ -520,5 +613,9 @@ def _give(s: MesoState, c: Coord, kind: str) -> None:
         s.supply_stone -= 1
         s.stone[c] = s.stone.get(c, 0) + 1
 
+
+# actions imports this module: bound once both are complete (a function-level import would
+# cost every call)
+from ziggurat.games.mesopotamia import actions as _act  # noqa: E402
 
 __all__ = ["COLOUR_LETTERS", "movement_actions", "apply_movement"]

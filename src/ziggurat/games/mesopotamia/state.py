@@ -13,11 +13,16 @@ from typing import TYPE_CHECKING, Any
 from ziggurat.engine.contract import CHANCE, TERMINAL, Action, State
 from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia.data import (
+    CARD_TYPES,
+    DIRECTIONS,
     EMPTY,
     FOREST,
     OFFERING,
     PLAINS,
     QUARRY,
+    STONE,
+    WOOD,
+    deck_for,
 )
 
 if TYPE_CHECKING:
@@ -30,6 +35,75 @@ HutT = tuple[int, int, Coord, int]  # owner (-1 neutral), number, tile, offering
 PHASES = ("setup", "movement", "action", "mana", "over")
 
 
+class TileMemo:
+    """What listing legal actions derives from the placed tiles alone, kept until a tile is
+    placed (:func:`set_tile` then starts a new memo; clones share it with the tiles).
+
+    ``steps``: per seat and step context (movement points, discovery, temple open), per tribe
+    ``(tile, cargo, spent)``, the move texts and the tribe's other texts (movement.py);
+    ``ordinary``: how many tiles a Teleport may land on whatever the tribe (cards.py).
+    """
+
+    __slots__ = ("steps", "ordinary")
+
+    def __init__(self) -> None:
+        self.steps: dict[int, dict[TribeT, tuple[Any, ...]]] = {}
+        self.ordinary: int | None = None
+
+
+def set_tile(s: MesoState, c: Coord, kind: str) -> None:
+    """Place a tile: a new tiles dict (clones share the old one) and a new :class:`TileMemo`."""
+    tiles = dict(s.tiles)
+    tiles[c] = kind
+    s.tiles = tiles
+    s.tile_memo = TileMemo()
+
+
+class SeatTribes:
+    """What listing legal actions derives from one seat's tribes alone, valid while they are
+    equal to :attr:`tribes` (a copy): other seats' tribes do not change during most of a turn.
+
+    ``on_map``: the distinct tribes on the map, sorted (legal actions come in this order);
+    ``carriers``: the tribes carrying wood or stone (the loot of steals, M4); ``teleports``: the
+    Teleport plays naming them (cards.py), built on first use.
+    """
+
+    __slots__ = ("tribes", "on_map", "_carriers", "teleports")
+
+    def __init__(self, tribes: list[TribeT]) -> None:
+        self.tribes = list(tribes)
+        on_map: list[tuple[Coord, int, bool]] = [t for t in tribes if t[0] is not None]  # type: ignore[misc]
+        on_map.sort()
+        distinct = []
+        last = None
+        for t in on_map:
+            if t != last:
+                distinct.append(t)
+                last = t
+        self.on_map = distinct
+        self._carriers: list[TribeT] | None = None  # built on first use: carriers()
+        self.teleports: tuple[str, ...] | None = None
+
+    def carriers(self) -> list[TribeT]:
+        found = self._carriers
+        if found is None:
+            # in the tribes' own order: steals are listed tile by tile in the order their
+            # loot is first found, seat by seat
+            found = self._carriers = [t for t in self.tribes if t[1] == WOOD or t[1] == STONE]
+        return found
+
+
+def seat_tribes(s: MesoState, seat: int) -> SeatTribes:
+    """The :class:`SeatTribes` of ``seat`` now (the kept one while its tribes are unchanged)."""
+    memo = s.seat_memo
+    known = memo[seat]
+    tribes = s.tribes[seat]
+    if known is None or known.tribes != tribes:
+        known = SeatTribes(tribes)
+        s.seat_memo = (*memo[:seat], known, *memo[seat + 1 :])
+    return known
+
+
 class MesoState(State):
     """A Mesopotamia position; :mod:`.flow` decides who moves, what is legal and plays it."""
 
@@ -38,13 +112,18 @@ class MesoState(State):
         "limit", "unplaced", "offer_val", "next_pub", "revealed", "delivered", "hand", "new",
         "deck", "discard", "removed", "pile_sizes", "pile_tops", "remaining", "supply_wood",
         "supply_stone", "stones_removed", "turn_order", "turn_idx", "round", "phase", "mp",
-        "disc", "action", "used_huts", "income_done", "priests", "pending", "winner",
+        "disc", "action", "used_huts", "income_done", "priests", "pending", "winner", "tile_memo",
+        "seat_memo",
     )  # fmt: skip
 
     game: MesopotamiaGame
     n: int
     opts: dict[str, Any]
-    tiles: dict[Coord, str]  # placed tiles by axial coordinate
+    tiles: dict[Coord, str]  # placed tiles by axial coordinate; replaced, never changed in place
+    tile_memo: TileMemo  # what the legal-action listing derived from these tiles
+    seat_memo: tuple[SeatTribes | None, ...]
+    """Per seat, what listing derived from its tribes when last looked at (:func:`seat_tribes`);
+    replaced, never changed in place, so clones share it."""
     wood: dict[Coord, int]  # loose wood per tile (only non-zero entries)
     stone: dict[Coord, int]
     tribes: list[list[TribeT]]  # per seat, always 8 entries
@@ -88,6 +167,8 @@ class MesoState(State):
     def current_player(self) -> int:
         if self.phase == "over":
             return TERMINAL
+        if self.pending is None:
+            return self.turn_order[self.turn_idx]
         return _flow.actor(self)
 
     def _legal_actions(self) -> list[Action]:
@@ -137,6 +218,14 @@ class MesoState(State):
             return peeked > 0 and sum(self.remaining.values()) - peeked > 1
         return False
 
+    def _settle(self) -> None:
+        """The engine's forced-decision loop, skipped where a cheap test shows the decision now
+        has two alternatives at least (most Phase I decisions): then nothing is forced, and
+        the legal actions are listed only when asked for."""
+        if self.pending is None and self.phase == "movement" and _movement.has_a_step(self):
+            return
+        super()._settle()
+
     def _seat_label(self, seat: int) -> str:
         return message("engine.chance") if seat == CHANCE else V.colour(seat)
 
@@ -164,7 +253,9 @@ class MesoState(State):
         s.game = self.game
         s.n = self.n
         s.opts = self.opts
-        s.tiles = dict(self.tiles)
+        s.tiles = self.tiles  # shared: a placed tile replaces the dict (set_tile)
+        s.tile_memo = self.tile_memo
+        s.seat_memo = self.seat_memo
         s.wood = dict(self.wood)
         s.stone = dict(self.stone)
         s.tribes = [list(t) for t in self.tribes]
@@ -241,14 +332,10 @@ class MesoState(State):
         """An empty hex that touches at least one tile."""
         if c in self.tiles:
             return False
-        from ziggurat.games.mesopotamia.data import DIRECTIONS
-
         q, r = c
         return any((q + dq, r + dr) in self.tiles for dq, dr in DIRECTIONS)
 
     def spaces(self) -> list[Coord]:
-        from ziggurat.games.mesopotamia.data import DIRECTIONS
-
         out = set()
         for q, r in self.tiles:
             for dq, dr in DIRECTIONS:
@@ -277,6 +364,8 @@ def new_state(game: MesopotamiaGame) -> MesoState:
     s.n = n
     s.opts = opts
     s.tiles = {}
+    s.tile_memo = TileMemo()
+    s.seat_memo = (None,) * n
     s.wood = {}
     s.stone = {}
     ids: dict[str, Coord] = {}
@@ -313,8 +402,6 @@ def new_state(game: MesopotamiaGame) -> MesoState:
     s.next_pub = [1] * n
     s.revealed = [frozenset()] * n
     s.delivered = [[] for _ in range(n)]
-    from ziggurat.games.mesopotamia.data import CARD_TYPES, deck_for
-
     s.deck, s.removed = deck_for(n, opts)
     s.discard = [0] * len(CARD_TYPES)
     s.hand = [[0] * len(CARD_TYPES) for _ in range(n)]
@@ -363,6 +450,18 @@ def sort_tribes(tribes: list[TribeT]) -> list[TribeT]:
 
 # The rules import this module, so they are imported once it is complete.
 from ziggurat.games.mesopotamia import flow as _flow  # noqa: E402
+from ziggurat.games.mesopotamia import movement as _movement  # noqa: E402
 from ziggurat.games.mesopotamia import vocabulary as V  # noqa: E402
 
-__all__ = ["CHANCE", "MesoState", "new_state", "place_start_pieces", "PLAINS", "OFFERING"]
+__all__ = [
+    "CHANCE",
+    "MesoState",
+    "SeatTribes",
+    "TileMemo",
+    "new_state",
+    "seat_tribes",
+    "set_tile",
+    "place_start_pieces",
+    "PLAINS",
+    "OFFERING",
+]
