@@ -531,7 +531,9 @@ class LiveTable:
                 await self._play(actor, text)
                 return
             except Conflict:
-                await self.catch_up()
+                await self.catch_up()  # the sockets here are told, whatever becomes of the action
+                self._broadcast()
+                self._schedule()
                 if self.open:
                     raise Refused("not_started", NOT_STARTED) from None
                 if actor >= 0 and actor in self.bots:
@@ -558,6 +560,8 @@ class LiveTable:
                 await self.store.run(self.store.delete_action, self.id, last.ply, self.revision, note)
             except Conflict:
                 await self.catch_up()
+                self._broadcast()
+                self._schedule()
                 raise Refused("cannot_undo", UNDO_BLOCKS["other"]) from None
             self.revision += 1
             self.rows.pop()

@@ -324,6 +324,9 @@ class TableManager:
             log.error("table %s could not be resumed: %s", table_id, reason)
             raise TableUnavailable(table_id, reason) from exc
         self.tables[table_id] = table
+        if self.store.postgres:  # a change stored while it loaded: its note found no table here
+            async with table.lock:
+                await table.catch_up()
         table.mover_listeners.extend(self.mover_listeners)
         table.start()
         return table
