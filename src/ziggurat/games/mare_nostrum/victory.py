@@ -56,12 +56,19 @@ def capitals_at_once(d: State) -> None:
         return
     need = int(d["opts"]["capitals_to_win"])
     counts = [0] * d["n"]
+    occupy = d["occupy"]
+    markers = d["markers"]
+    # the inlined N0.5 control of each capital and legendary city: run after every action
     for prov, slots in d["buildings"].items():
         for slot in slots:
-            if slot == "capital" or slot.startswith("legendary_city"):
-                who = B.control(d, prov, slot)
-                if who is not None:
-                    counts[who] += 1
+            if slot == "capital" or slot[:14] == "legendary_city":
+                occ = occupy.get(prov)
+                who = occ.get(slot) if occ else None
+                if who is None:
+                    who = markers.get(prov)
+                    if who is None:
+                        continue
+                counts[who] += 1
     if max(counts) >= need:  # one pass over the board; the tie rule only when someone wins
         capitals_check(d)
 
