@@ -31,11 +31,18 @@ def triremes(d: State, sea: str) -> list[int]:
 
 
 def move_unit(d: State, kind: str, area: str, seat: int, k: int) -> None:
-    """Add ``k`` (may be negative) units of ``seat`` to ``area``; kind is legions or triremes."""
-    row = d[kind].setdefault(area, [0] * d["n"])
+    """Add ``k`` (may be negative) units of ``seat`` to ``area``; kind is legions or triremes.
+
+    A row is replaced, never changed in place: clones share the rows (``state.copy_state``).
+    """
+    table = d[kind]
+    old = table.get(area)
+    row = [0] * d["n"] if old is None else old.copy()
     row[seat] += k
-    if not any(row):
-        del d[kind][area]
+    if any(row):
+        table[area] = row
+    elif old is not None:
+        del table[area]
 
 
 def control(d: State, prov: str, slot: str) -> int | None:

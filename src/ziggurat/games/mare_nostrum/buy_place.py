@@ -290,8 +290,7 @@ def legendary_back(d: State, tok: str) -> None:
 def _place(d: State, seat: int, w: list[str]) -> None:
     """Placement of a paid purchase or a free placement (N3.4-N3.12)."""
     if w[0] == "build":
-        d["buildings"].setdefault(w[2], []).append(w[1])
-        d["buildings"][w[2]].sort()
+        d["buildings"][w[2]] = sorted([*d["buildings"].get(w[2], ()), w[1]])  # a new row: clones share rows
     elif w[0] == "marker":
         d["markers"][w[1]] = seat
     elif w[0] == "legion":
@@ -302,7 +301,7 @@ def _place(d: State, seat: int, w: list[str]) -> None:
     elif w[0] == "fortress":
         d["fortresses"][w[1]] = seat
     elif w[0] == "tile":
-        d["tiles"][seat].append(w[1])
+        d["tiles"][seat] = [*d["tiles"][seat], w[1]]  # a new list: clones share the seats' lists
         d["display"][d["display"].index(w[1])] = None
         if B.tiles_counted(d, seat) >= int(d["opts"]["tiles_to_win"]):
             victory.win(d, seat)

@@ -111,8 +111,11 @@ def conquest_step(d: State, head: list[Any], w: list[str]) -> None:
 def _effect(d: State, seat: int, prov: str, w: list[str]) -> None:
     if w[0] == "pillage":
         slot = w[1]
-        d["buildings"][prov].remove(slot)
-        if not d["buildings"][prov]:
+        row = d["buildings"][prov].copy()  # a new row: clones share rows
+        row.remove(slot)
+        if row:
+            d["buildings"][prov] = row
+        else:
             del d["buildings"][prov]
         occ = d["occupy"].get(prov, {})
         if slot in occ:

@@ -228,8 +228,7 @@ def circe_effect(d: State, w: list[str]) -> None:
     if w[0] == "circe":
         m["circe_used"].append(seat)
         B.move_unit(d, "legions", w[1], seat, -1)
-        d["buildings"].setdefault(w[1], []).append(w[2])
-        d["buildings"][w[1]].sort()
+        d["buildings"][w[1]] = sorted([*d["buildings"].get(w[1], ()), w[2]])  # a new row: clones share rows
     m["done"].append(seat)
     m["active"] = None
     d["stage"] = "mil_order"
