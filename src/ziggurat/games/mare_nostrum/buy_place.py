@@ -152,36 +152,87 @@ def piece_places(d: State, seat: int, piece: str) -> list[str]:
 
 
 def turn_legal(d: State) -> list[str]:
+    """D13: the purchases and placements open to the active player (N3.3-N3.12), or the tokens
+    he may pay with next (N0.8).
+
+    The rule predicates (``marker_ok``, ``build_ok``, ``legion_ok``, ``fortress_ok``,
+    ``penthesilea_ok``) say the same one place at a time; this list is asked after every
+    action of a buy turn, so it works out once what they share (the player's provinces, his
+    trireme chains, which provinces are at war, the building supply) and skips every loop whose
+    purchases he cannot pay for.
+    """
     bu = d["buy"]
     seat = int(bu["active"])
     if bu["paying"] is not None:
         return _pay_legal(d, seat)
     b = D.board(d["n"])
+    provinces = b.provinces
+    markers = d["markers"]
+    legions = d["legions"]
+    opts = d["opts"]
     out: list[str] = ["end"]
     can3 = affordable(d, seat, 3)
     can6 = affordable(d, seat, 6)
-    if B.supply(d, seat, "influence_marker") > 0:
-        for prov in b.province_ids:
-            if marker_ok(d, seat, prov):
-                if can3:
-                    out.append(f"buy marker {prov}")
-                if B.has(d, seat, "hammurabi") and "hammurabi" not in bu["free_used"]:
-                    out.append(f"free marker {prov}")
-    for prov in B.own_provinces(d, seat):
-        for slot in b.slots(prov):
-            kind = D.building_kind(slot)
-            if (
-                (can6 if kind in ("market", "temple") else can3)
-                and build_ok(d, seat, prov, slot)
-                and B.building_left(d, kind)
-            ):
-                out.append(f"build {slot} {prov}")
+    free_marker = B.has(d, seat, "hammurabi") and "hammurabi" not in bu["free_used"]
+    mine = B.own_provinces(d, seat)
+    if (can3 or free_marker) and B.supply(d, seat, "influence_marker") > 0:
+        mine_set = set(mine)
+        reach: set[str] | None = None
+        by_chain = bool(opts["influence_connection_by_trireme_chain"])
+        for prov in b.province_ids:  # marker_ok, connected (N3.4, N0.6)
+            if prov in markers:
+                continue
+            row = legions.get(prov)
+            if row is not None and any(c for s, c in enumerate(row) if s != seat):
+                continue
+            area = provinces[prov]
+            if not any(p in mine_set for p in area["land"]):
+                if not by_chain:
+                    continue
+                if reach is None:
+                    reach = B.sea_reach(d, seat, mine)
+                if not any(s in reach for s in area["seas"]):
+                    continue
+            if can3:
+                out.append(f"buy marker {prov}")
+            if free_marker:
+                out.append(f"free marker {prov}")
+    # per own province: may pieces be placed there (not at war, or a capital: N3.5-N3.8)
+    buildings = d["buildings"]
+    conqueror = d["conqueror"]
+    calm: dict[str, bool] = {}
+    for prov in mine:
+        row = legions.get(prov)
+        calm[prov] = row is None or sum(1 for c in row if c > 0) < 2 or "capital" in buildings.get(prov, ())
+    if can3:
+        left: dict[str, bool] = {}
+        for prov in mine:  # build_ok (N3.5)
+            if not calm[prov] or prov in conqueror:
+                continue
+            built = buildings.get(prov, ())
+            for slot in provinces[prov]["slots"]:
+                if slot in built:
+                    continue
+                kind = D.building_kind(slot)
+                if kind in ("market", "temple") and not can6:
+                    continue
+                ok = left.get(kind)
+                if ok is None:
+                    ok = left[kind] = B.building_left(d, kind)
+                if ok:
+                    out.append(f"build {slot} {prov}")
+    fortresses = d["fortresses"]
     for piece in ("legion", "trireme", "fortress"):
-        if B.supply(d, seat, piece) <= 0:
-            continue
-        places = piece_places(d, seat, piece)
         alt_tile, alt_good = D.ALT_COST[piece]
         alt = B.has(d, seat, alt_tile) and affordable(d, seat, 1, f"alt:{alt_good}")
+        if not (can3 or alt) or B.supply(d, seat, piece) <= 0:
+            continue
+        if piece == "legion":
+            places = [p for p in mine if calm[p]]
+        elif piece == "fortress":
+            places = [p for p in mine if calm[p] and p not in fortresses and p not in conqueror]
+        else:
+            places = sorted({s for p in mine for s in provinces[p]["seas"]})
         for place in places:
             if can3:
                 out.append(f"buy {piece} {place}")
@@ -199,9 +250,10 @@ def turn_legal(d: State) -> list[str]:
     if affordable(d, seat, cost):
         for tile in sorted(t for t in d["display"] if t is not None):
             out.append(f"buy tile {tile}")
-    if d["pyramids"] is None and affordable(d, seat, int(d["opts"]["pyramids_cost"]), item="pyramids"):
+    if d["pyramids"] is None and affordable(d, seat, int(opts["pyramids_cost"]), item="pyramids"):
         out.append("buy pyramids")
-    return sorted(out)
+    out.sort()
+    return out
 
 
 def _pay_legal(d: State, seat: int) -> list[str]:
@@ -209,13 +261,7 @@ def _pay_legal(d: State, seat: int) -> list[str]:
     pay = d["buy"]["paying"]
     allow = allowance(d, seat, pay["item"])
     need = int(pay["cost"]) - len(pay["paid"])
-    out: list[str] = []
-    for tok in sorted(d["res"][seat]):
-        left = dict(d["res"][seat])
-        left[tok] -= 1
-        if P.can_finish(pay["paid"] + [tok], left, need - 1, pay["kind"], allow):
-            out.append(f"pay {tok}")
-    return out
+    return ["pay " + tok for tok in P.next_tokens(pay["paid"], d["res"][seat], need, pay["kind"], allow)]
 
 
 def keep_legal(d: State) -> list[str]:

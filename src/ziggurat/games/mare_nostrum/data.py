@@ -222,6 +222,13 @@ class Board:
             q["land"] = [x for x in s["land"] if x not in gone]
             self.seas[s["id"]] = q
         self.province_ids = sorted(self.provinces)
+        self.victory_slots: list[tuple[str, str]] = [
+            (p, slot)
+            for p in self.province_ids
+            for slot in self.provinces[p]["slots"]
+            if building_kind(slot) in ("capital", "legendary_city")
+        ]
+        """Where a capital or legendary city may stand (N6.3), (province, slot) in map order."""
         self.sea_ids = sorted(self.seas)
         self.empires = [e for e in EMPIRE_ORDER if players in EMPIRES[e]["in_play_at"]]
         self.starting_titles: dict[str, str] = _EMPIRES["starting_titles"][str(players)]

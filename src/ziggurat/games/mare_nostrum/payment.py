@@ -74,14 +74,24 @@ def _goods_of(tokens: list[str]) -> dict[str, int]:
     return have
 
 
-def _most_goods(have: Mapping[str, int], left: dict[str, int], allow: Allowance) -> int:
-    """The most goods from ``left`` that can join the goods ``have`` (any fewer can too,
-    since leaving a good out never breaks a rule)."""
+def _available(left: dict[str, int]) -> dict[str, int]:
+    """The goods in ``left`` by type, types with none left absent."""
     avail: dict[str, int] = {}
     for t, c in left.items():
         if c > 0 and t != "tax":
             g = t[4:] if t[:4] == "leg:" else t
             avail[g] = avail.get(g, 0) + c
+    return avail
+
+
+def _most_goods(have: Mapping[str, int], left: dict[str, int], allow: Allowance) -> int:
+    """The most goods from ``left`` that can join the goods ``have`` (any fewer can too,
+    since leaving a good out never breaks a rule)."""
+    return _most_of(have, _available(left), allow)
+
+
+def _most_of(have: Mapping[str, int], avail: dict[str, int], allow: Allowance) -> int:
+    """:func:`_most_goods` from the available goods by type (:func:`_available`)."""
     hannibal = allow.hannibal
     if hannibal is None:
         return sum(1 for g in avail if g not in have)
@@ -107,11 +117,58 @@ def can_finish(paid: list[str], left: dict[str, int], need: int, kind: str, allo
     have = _goods_of(paid)
     if not goods_ok(have, allow):
         return False
+    return _finishes(have, len(paid), _available(left), left.get("tax", 0), need, allow)
+
+
+def _finishes(
+    have: dict[str, int], paid: int, avail: dict[str, int], taxes_left: int, need: int, allow: Allowance
+) -> bool:
+    """:func:`can_finish` for a normal payment whose goods ``have`` keep to the rules."""
     goods = sum(have.values())
-    taxes = len(paid) - goods
-    most = _most_goods(have, left, allow)
-    for extra_taxes in range(min(need, left.get("tax", 0)) + 1):
+    taxes = paid - goods
+    most = _most_of(have, avail, allow)
+    for extra_taxes in range(min(need, taxes_left) + 1):
         extra_goods = need - extra_taxes
         if extra_goods <= most and mix_ok(goods + extra_goods, taxes + extra_taxes, allow):
             return True
     return False
+
+
+def next_tokens(paid: list[str], res: dict[str, int], need: int, kind: str, allow: Allowance) -> list[str]:
+    """The tokens of ``res`` (in name order) that may be paid next into ``paid`` when ``need``
+    more are due: those after which the payment can still be completed (N0.8), that is
+    ``can_finish(paid + [t], res less t, need - 1, kind, allow)``, worked out together."""
+    if kind[:4] == "alt:":
+        out = []
+        for tok in sorted(res):
+            left = dict(res)
+            left[tok] -= 1
+            if can_finish([*paid, tok], left, need - 1, kind, allow):
+                out.append(tok)
+        return out
+    have0 = _goods_of(paid)
+    avail0 = _available(res)
+    taxes_left = res.get("tax", 0)
+    count = len(paid) + 1
+    out = []
+    for tok in sorted(res):
+        c = res[tok]
+        if tok == "tax":
+            if goods_ok(have0, allow) and _finishes(have0, count, avail0, c - 1, need - 1, allow):
+                out.append(tok)
+            continue
+        g = tok[4:] if tok[:4] == "leg:" else tok
+        have = dict(have0)
+        have[g] = have.get(g, 0) + 1
+        if not goods_ok(have, allow):
+            continue
+        avail = avail0
+        if c > 0:  # one token of this good fewer left
+            avail = dict(avail0)
+            if avail[g] == 1:
+                del avail[g]
+            else:
+                avail[g] -= 1
+        if _finishes(have, count, avail, taxes_left, need - 1, allow):
+            out.append(tok)
+    return out

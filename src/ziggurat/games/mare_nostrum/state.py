@@ -220,33 +220,32 @@ def _seats(v: Any) -> Any:
 # How each part of the state dict is copied by ``clone``, run thousands of times a second by
 # search bots (several times faster than a JSON round trip). The options are never changed:
 # shared. The rows of ``legions``, ``triremes`` and ``buildings``, the seats' ``tiles`` lists,
-# ``zeus``'s pairs, ``pending``'s entries and the ``last_*`` summaries are replaced whole, never
-# changed in place (``board.move_unit``, ``buy_place._place`` ...): one shallow copy shares them.
-# Anything not listed is copied whole.
-_COPY_BY_KEY: dict[str, Any] = {
-    "opts": _shared,
-    "limits": _shared,
-    "last_trade": _shared,
-    "last_payment": _shared,
-    "last_battle": _shared,
-    "empires": _flat,
-    "copy": _flat,
-    "tokens_used": _flat,
-    "display": _flat,
-    "facedown": _flat,
-    "pool": _flat,
-    "legendary_out": _flat,
-    "markers": _flat,
-    "fortresses": _flat,
-    "on_marker": _flat,
-    "conqueror": _flat,
-    "pending": _flat,
-    "titles": _flat,
-    "zeus": _flat,
-    "tiles": _flat,
-    "legions": _flat,
-    "triremes": _flat,
-    "buildings": _flat,
+# ``zeus``'s pairs, ``pending``'s entries, the queue's items and the ``last_*`` summaries are
+# replaced whole, never changed in place (``board.move_unit``, ``buy_place._place`` ...): a
+# shallow copy shares them. Anything not listed is copied whole.
+_SHARED = ("opts", "limits", "last_trade", "last_payment", "last_battle")
+_FLAT = (
+    "empires",
+    "copy",
+    "tokens_used",
+    "display",
+    "facedown",
+    "pool",
+    "legendary_out",
+    "markers",
+    "fortresses",
+    "on_marker",
+    "conqueror",
+    "pending",
+    "titles",
+    "zeus",
+    "tiles",
+    "legions",
+    "triremes",
+    "buildings",
+    "queue",
+)
+_BY_SHAPE: dict[str, Any] = {
     "res": _seats,
     "occupy": _rows,
     "mil": _members,
@@ -254,12 +253,26 @@ _COPY_BY_KEY: dict[str, Any] = {
     "claim": _members,
     "buy": _buy,
 }
+_KNOWN = frozenset((*_SHARED, *_FLAT, *_BY_SHAPE))
 
 
 def copy_state(d: dict[str, Any]) -> dict[str, Any]:
-    """A copy of the state dict ``d`` sharing nothing that play changes (the options are shared)."""
-    get = _COPY_BY_KEY.get
-    return {k: get(k, _deep)(v) if v.__class__ in _BOXES else v for k, v in d.items()}
+    """A copy of the state dict ``d`` sharing nothing that play changes (see above)."""
+    out = d.copy()
+    get = d.get
+    for k in _FLAT:
+        v = get(k)
+        if v is not None:
+            out[k] = v.copy()
+    for k, copier in _BY_SHAPE.items():
+        v = get(k)
+        if v is not None:
+            out[k] = copier(v)
+    for k in d.keys() - _KNOWN:
+        v = d[k]
+        if v.__class__ in _BOXES:
+            out[k] = _deep(v)
+    return out
 
 
 def from_position(game: MareNostrumGame, position: dict[str, Any]) -> NostrumState:

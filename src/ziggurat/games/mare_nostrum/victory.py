@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ziggurat.games.mare_nostrum import board as B
+from ziggurat.games.mare_nostrum import data as D
 
 State = dict[str, Any]
 
@@ -56,19 +57,22 @@ def capitals_at_once(d: State) -> None:
         return
     need = int(d["opts"]["capitals_to_win"])
     counts = [0] * d["n"]
+    buildings = d["buildings"]
     occupy = d["occupy"]
     markers = d["markers"]
-    # the inlined N0.5 control of each capital and legendary city: run after every action
-    for prov, slots in d["buildings"].items():
-        for slot in slots:
-            if slot == "capital" or slot[:14] == "legendary_city":
-                occ = occupy.get(prov)
-                who = occ.get(slot) if occ else None
-                if who is None:
-                    who = markers.get(prov)
-                    if who is None:
-                        continue
-                counts[who] += 1
+    # run after every action: only the few slots a victory city may stand on are looked at
+    # (a board table), with N0.5's control inlined
+    for prov, slot in D.board(d["n"]).victory_slots:
+        slots = buildings.get(prov)
+        if slots is None or slot not in slots:
+            continue
+        occ = occupy.get(prov)
+        who = occ.get(slot) if occ else None
+        if who is None:
+            who = markers.get(prov)
+            if who is None:
+                continue
+        counts[who] += 1
     if max(counts) >= need:  # one pass over the board; the tie rule only when someone wins
         capitals_check(d)
 
