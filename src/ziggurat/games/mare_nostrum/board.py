@@ -148,6 +148,24 @@ def sea_reach(d: State, seat: int, starts: list[str]) -> set[str]:
     return seen
 
 
+def sea_reach_from(d: State, seat: int, sea: str) -> set[str]:
+    """The seas of ``seat``'s trireme chain through ``sea``, which holds one of his triremes:
+    every sea linked to it by seas holding his triremes (N0.6.2), ``sea`` included."""
+    b = D.board(d["n"])
+    table = d["triremes"]
+    seen = {sea}
+    frontier = [sea]
+    while frontier:
+        here = frontier.pop()
+        for nxt in b.seas[here]["seas"]:
+            if nxt not in seen:
+                row = table.get(nxt)
+                if row is not None and row[seat] > 0:
+                    seen.add(nxt)
+                    frontier.append(nxt)
+    return seen
+
+
 def connected(d: State, seat: int, prov: str, by_chain: bool) -> bool:
     """N0.6: ``prov`` is not in ``seat``'s empire and touches it by land or trireme chain."""
     if d["markers"].get(prov) == seat:

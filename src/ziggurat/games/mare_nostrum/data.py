@@ -229,6 +229,12 @@ class Board:
             if building_kind(slot) in ("capital", "legendary_city")
         ]
         """Where a capital or legendary city may stand (N6.3), (province, slot) in map order."""
+        self.shore: dict[str, list[str]] = {
+            s: [p for p in self.province_ids if s in self.provinces[p]["seas"]] for s in self.seas
+        }
+        """The provinces on each sea's coast (a province lists its seas), in name order."""
+        self.land_sorted: dict[str, list[str]] = {p: sorted(q["land"]) for p, q in self.provinces.items()}
+        """Each province's land neighbours in name order."""
         self.sea_ids = sorted(self.seas)
         self.empires = [e for e in EMPIRE_ORDER if players in EMPIRES[e]["in_play_at"]]
         self.starting_titles: dict[str, str] = _EMPIRES["starting_titles"][str(players)]

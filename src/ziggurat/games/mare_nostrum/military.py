@@ -122,31 +122,54 @@ def zeus_barred(d: State, seat: int, prov: str) -> bool:
 
 
 def march_legal(d: State) -> list[str]:
-    """D20: each legion moves at most once, a land step or a trireme chain (R39)."""
+    """D20: each legion moves at most once, a land step or a trireme chain (R39).
+
+    Asked after every move: the trireme chains (N4.6.2, as ``board.sea_reach``) are worked out
+    once per sea and the coasts they reach read from a board table.
+    """
     m = d["mil"]
     seat = int(m["active"])
     b = D.board(d["n"])
     out = ["done"]
+    legions = d["legions"]
+    occupy = d["occupy"]
+    on_marker = d["on_marker"]
+    arrived = m["arrived"]
+    triremes = d["triremes"]
+    markers = d["markers"]
+    barred = {owner for owner, named in d["zeus"] if named == seat}  # N4.1.3
+    chain: dict[str, frozenset[str]] = {}
     for prov in b.province_ids:
-        if B.legions(d, prov)[seat] == 0:
+        row = legions.get(prov)
+        if row is None or row[seat] == 0:
             continue
         movers = []
-        if B.free_legions(d, prov, seat) - m["arrived"].get(prov, 0) > 0:
+        if row[seat] - B.placed(d, prov, seat) - arrived.get(prov, 0) > 0:
             movers.append("")
-        for slot, s in sorted(d["occupy"].get(prov, {}).items()):
-            if s == seat:
-                movers.append(f" @{slot}")
-        if d["on_marker"].get(prov) == seat:
+        occ = occupy.get(prov)
+        if occ:
+            for slot, s in sorted(occ.items()):
+                if s == seat:
+                    movers.append(f" @{slot}")
+        if on_marker.get(prov) == seat:
             movers.append(" @marker")
         if not movers:
             continue
-        land = sorted(b.provinces[prov]["land"])
-        reach = B.sea_reach(d, seat, [prov]) if b.coastal(prov) else set()
-        sail = sorted(
-            q
-            for q in b.province_ids
-            if q != prov and any(s in reach for s in b.provinces[q]["seas"]) and not zeus_barred(d, seat, q)
-        )
+        land = b.land_sorted[prov]
+        shores: set[str] = set()
+        for start in b.provinces[prov]["seas"]:
+            fleet = triremes.get(start)
+            if fleet is None or fleet[seat] <= 0:
+                continue
+            seas = chain.get(start)
+            if seas is None:
+                seas = frozenset(B.sea_reach_from(d, seat, start))
+                for sea in seas:
+                    chain[sea] = seas
+            for sea in seas:
+                shores.update(b.shore[sea])
+        shores.discard(prov)
+        sail = sorted(q for q in shores if not barred or markers.get(q) not in barred)
         for who in movers:
             out.extend(f"march {prov} {q}{who}" for q in land)
             out.extend(f"sail {prov} {q}{who}" for q in sail)
