@@ -171,8 +171,10 @@ def turn_legal(d: State) -> list[str]:
     legions = d["legions"]
     opts = d["opts"]
     out: list[str] = ["end"]
-    can3 = affordable(d, seat, 3)
-    can6 = affordable(d, seat, 6)
+    res = d["res"][seat]
+    top = P.most_payable(res, allowance(d, seat))  # affordable(d, seat, k) is k <= top
+    can3 = top >= 3
+    can6 = top >= 6
     free_marker = B.has(d, seat, "hammurabi") and "hammurabi" not in bu["free_used"]
     mine = B.own_provinces(d, seat)
     if (can3 or free_marker) and B.supply(d, seat, "influence_marker") > 0:
@@ -246,12 +248,14 @@ def turn_legal(d: State) -> list[str]:
         for prov in b.province_ids:
             if b.coastal(prov) and penthesilea_ok(d, seat, prov):
                 out.append(f"free legion {prov}")
-    cost = cost_tile(d, seat)
-    if affordable(d, seat, cost):
+    if top >= cost_tile(d, seat):
         for tile in sorted(t for t in d["display"] if t is not None):
             out.append(f"buy tile {tile}")
-    if d["pyramids"] is None and affordable(d, seat, int(opts["pyramids_cost"]), item="pyramids"):
-        out.append("buy pyramids")
+    if d["pyramids"] is None:
+        allow = allowance(d, seat, "pyramids")
+        most = top if allow == allowance(d, seat) else P.most_payable(res, allow)
+        if int(opts["pyramids_cost"]) <= most:
+            out.append("buy pyramids")
     out.sort()
     return out
 

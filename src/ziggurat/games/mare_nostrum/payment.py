@@ -172,3 +172,19 @@ def next_tokens(paid: list[str], res: dict[str, int], need: int, kind: str, allo
         if _finishes(have, count, avail, taxes_left, need - 1, allow):
             out.append(tok)
     return out
+
+
+def most_payable(res: dict[str, int], allow: Allowance) -> int:
+    """The largest number of tokens ``res`` can pay in one normal payment (N0.8.1, N0.8.3):
+    ``can_finish([], res, k, "normal", allow)`` holds exactly for ``k`` up to it, since a
+    payment less one token is still one (one good fewer, or one tax fewer when it has no
+    goods, keeps every rule)."""
+    taxes = res.get("tax", 0)
+    if taxes < 0:
+        return -1  # not a screen play leaves (can_finish then never holds)
+    goods = _most_of({}, _available(res), allow)
+    if allow.cleopatra is None:
+        return max(goods, taxes)
+    if allow.cleopatra == "one_token":
+        return max(goods + min(1, taxes), taxes + min(1, goods))
+    return goods + taxes
