@@ -104,14 +104,14 @@ def tracks(d: State, seat: int) -> dict[str, int]:
 def supply(d: State, seat: int, piece: str) -> int:
     """N0.9: pieces of ``piece`` left in ``seat``'s supply."""
     limits = d["limits"]
+    # list comprehensions and list.count: this is asked several times per legal list
     if piece == "legion":
-        used = sum(v[seat] for v in d["legions"].values())
-        return int(limits["legion"]) - used
+        return int(limits["legion"]) - sum([v[seat] for v in d["legions"].values()])
     if piece == "trireme":
-        return int(limits["trireme"]) - sum(v[seat] for v in d["triremes"].values())
+        return int(limits["trireme"]) - sum([v[seat] for v in d["triremes"].values()])
     if piece == "fortress":
-        return int(limits["fortress"]) - sum(1 for s in d["fortresses"].values() if s == seat)
-    return int(limits["influence_marker"]) - sum(1 for s in d["markers"].values() if s == seat)
+        return int(limits["fortress"]) - list(d["fortresses"].values()).count(seat)
+    return int(limits["influence_marker"]) - list(d["markers"].values()).count(seat)
 
 
 def building_supply(d: State, kind: str) -> int | None:
@@ -137,12 +137,15 @@ def own_provinces(d: State, seat: int) -> list[str]:
 def sea_reach(d: State, seat: int, starts: list[str]) -> set[str]:
     """Seas reachable from provinces ``starts`` along seas holding ``seat``'s triremes (N0.6.2)."""
     b = D.board(d["n"])
-    frontier = [s for p in starts for s in b.provinces[p]["seas"] if triremes(d, s)[seat] > 0]
+    table = d["triremes"]
+    provinces = b.provinces
+    frontier = [s for p in starts for s in provinces[p]["seas"] if s in table and table[s][seat] > 0]
     seen = set(frontier)
+    seas = b.seas
     while frontier:
         sea = frontier.pop()
-        for nxt in b.seas[sea]["seas"]:
-            if nxt not in seen and triremes(d, nxt)[seat] > 0:
+        for nxt in seas[sea]["seas"]:
+            if nxt not in seen and nxt in table and table[nxt][seat] > 0:
                 seen.add(nxt)
                 frontier.append(nxt)
     return seen

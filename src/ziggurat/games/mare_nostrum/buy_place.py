@@ -60,14 +60,28 @@ def begin_buy_turn(d: State, seat: int) -> None:
 # ---- costs and where things may go (N3.3-N3.12)
 
 
+_COST_TABLES: dict[int, tuple[Any, dict[int, int]]] = {}
+
+
+def _cost_table(table: dict[str, Any]) -> dict[int, int]:
+    """An option's cost table with whole-number keys, worked out once per options object (they
+    are never changed once resolved; the object is kept so that its id is not reused)."""
+    found = _COST_TABLES.get(id(table))
+    if found is None or found[0] is not table:
+        if len(_COST_TABLES) >= 64:
+            _COST_TABLES.clear()
+        found = _COST_TABLES[id(table)] = (table, {int(k): int(v) for k, v in table.items()})
+    return found[1]
+
+
 def cost_tile(d: State, seat: int) -> int:
     """2.8 / R25: a hero or wonder's cost, by tiles owned or by round."""
     opts = d["opts"]
     if opts["hero_cost_mode"] == "by_round":
-        table = {int(k): int(v) for k, v in opts["hero_cost_by_round"].items()}
+        table = _cost_table(opts["hero_cost_by_round"])
         keys = [k for k in sorted(table) if k <= d["round"]]
         return table[keys[-1]] if keys else table[min(table)]
-    table = {int(k): int(v) for k, v in opts["hero_cost_by_tiles_owned"].items()}
+    table = _cost_table(opts["hero_cost_by_tiles_owned"])
     owned = max(len(d["tiles"][seat]), min(table))  # starting hero included (2.8)
     return table.get(owned, table[max(table)])
 
@@ -178,23 +192,21 @@ def turn_legal(d: State) -> list[str]:
     free_marker = B.has(d, seat, "hammurabi") and "hammurabi" not in bu["free_used"]
     mine = B.own_provinces(d, seat)
     if (can3 or free_marker) and B.supply(d, seat, "influence_marker") > 0:
-        mine_set = set(mine)
-        reach: set[str] | None = None
-        by_chain = bool(opts["influence_connection_by_trireme_chain"])
-        for prov in b.province_ids:  # marker_ok, connected (N3.4, N0.6)
+        # marker_ok (N3.4): the provinces connected to the player's (N0.6: land links go both
+        # ways on the map; a trireme chain reaches the coasts of its seas), neutral, and
+        # without another player's legions
+        near: set[str] = set()
+        for p in mine:
+            near.update(provinces[p]["land"])
+        if opts["influence_connection_by_trireme_chain"]:
+            for sea in B.sea_reach(d, seat, mine):
+                near.update(b.shore[sea])
+        for prov in near:
             if prov in markers:
                 continue
             row = legions.get(prov)
             if row is not None and any(c for s, c in enumerate(row) if s != seat):
                 continue
-            area = provinces[prov]
-            if not any(p in mine_set for p in area["land"]):
-                if not by_chain:
-                    continue
-                if reach is None:
-                    reach = B.sea_reach(d, seat, mine)
-                if not any(s in reach for s in area["seas"]):
-                    continue
             if can3:
                 out.append(f"buy marker {prov}")
             if free_marker:
@@ -205,17 +217,16 @@ def turn_legal(d: State) -> list[str]:
     calm: dict[str, bool] = {}
     for prov in mine:
         row = legions.get(prov)
-        calm[prov] = row is None or sum(1 for c in row if c > 0) < 2 or "capital" in buildings.get(prov, ())
+        calm[prov] = row is None or len([c for c in row if c > 0]) < 2 or "capital" in buildings.get(prov, ())
     if can3:
         left: dict[str, bool] = {}
         for prov in mine:  # build_ok (N3.5)
             if not calm[prov] or prov in conqueror:
                 continue
             built = buildings.get(prov, ())
-            for slot in provinces[prov]["slots"]:
+            for slot, kind in b.slot_kinds[prov]:
                 if slot in built:
                     continue
-                kind = D.building_kind(slot)
                 if kind in ("market", "temple") and not can6:
                     continue
                 ok = left.get(kind)

@@ -229,6 +229,10 @@ class Board:
             if building_kind(slot) in ("capital", "legendary_city")
         ]
         """Where a capital or legendary city may stand (N6.3), (province, slot) in map order."""
+        self.slot_kinds: dict[str, list[tuple[str, str]]] = {
+            p: [(slot, building_kind(slot)) for slot in q["slots"]] for p, q in self.provinces.items()
+        }
+        """Each province's building slots with their kinds."""
         self.shore: dict[str, list[str]] = {
             s: [p for p in self.province_ids if s in self.provinces[p]["seas"]] for s in self.seas
         }
