@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ziggurat.games.mare_nostrum.game import MareNostrumGame
 
 POSITION_FORMAT = "ziggurat-position/mare-nostrum/1"
+_new_state = object.__new__
 
 
 class NostrumState(State):
@@ -89,7 +90,9 @@ class NostrumState(State):
         return view_of(self.to_position(), seat, self.current_player())
 
     def clone(self) -> NostrumState:
-        other = NostrumState(self.game, copy_state(self.d))
+        other = _new_state(NostrumState)  # no __init__: every field is set here
+        other.game = self.game
+        other.d = copy_state(self.d)
         other.log = self.log  # never mutated: shared
         other._legal = self._legal
         other._legal_set = self._legal_set
@@ -217,6 +220,15 @@ def _seats(v: Any) -> Any:
     return [row if row is None else row.copy() for row in v]
 
 
+def _trade(v: Any) -> Any:
+    """The trade under way: its seats' offers and receipts one list each (``takes`` holds pairs
+    that are never changed)."""
+    out = _members(v)
+    out["offers"] = _seats(v["offers"])
+    out["received"] = _seats(v["received"])
+    return out
+
+
 # How each part of the state dict is copied by ``clone``, run thousands of times a second by
 # search bots (several times faster than a JSON round trip). The options are never changed:
 # shared. The rows of ``legions``, ``triremes`` and ``buildings``, the seats' ``tiles`` lists,
@@ -252,8 +264,10 @@ _BY_SHAPE: dict[str, Any] = {
     "battle": _members,
     "claim": _members,
     "buy": _buy,
+    "trade": _trade,
 }
-_KNOWN = frozenset((*_SHARED, *_FLAT, *_BY_SHAPE))
+_SCALARS = ("n", "round", "stage", "pyramids", "winner", "after_reveal")
+_KNOWN = frozenset((*_SCALARS, *_SHARED, *_FLAT, *_BY_SHAPE))
 
 
 def copy_state(d: dict[str, Any]) -> dict[str, Any]:
