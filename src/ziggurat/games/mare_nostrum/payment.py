@@ -138,38 +138,75 @@ def next_tokens(paid: list[str], res: dict[str, int], need: int, kind: str, allo
     """The tokens of ``res`` (in name order) that may be paid next into ``paid`` when ``need``
     more are due: those after which the payment can still be completed (N0.8), that is
     ``can_finish(paid + [t], res less t, need - 1, kind, allow)``, worked out together."""
-    if kind[:4] == "alt:":
-        out = []
-        for tok in sorted(res):
-            left = dict(res)
-            left[tok] -= 1
-            if can_finish([*paid, tok], left, need - 1, kind, allow):
-                out.append(tok)
-        return out
+    if kind[:4] == "alt:" or any(c <= 0 for c in res.values()):
+        return _next_tokens(paid, res, need, kind, allow)
     have0 = _goods_of(paid)
     avail0 = _available(res)
+    if allow.hannibal is None and allow.cleopatra is None:
+        # N0.8.1 alone: goods of different types, or taxes only. A good may follow when no good
+        # of its type is paid, no tax is, and enough other types are left for the rest; a tax
+        # when no good is paid and enough taxes are left.
+        goods = sum(have0.values())
+        plain = all(c == 1 for c in have0.values())
+        fresh = sum(1 for g in avail0 if g not in have0)
+        good_ok = plain and goods == len(paid) and 1 <= need <= fresh
+        tax_ok = plain and goods == 0 and 1 <= need <= res.get("tax", 0)
+        return [
+            tok
+            for tok in sorted(res)
+            if (tax_ok if tok == "tax" else good_ok and (tok[4:] if tok[:4] == "leg:" else tok) not in have0)
+        ]
     taxes_left = res.get("tax", 0)
     count = len(paid) + 1
+    # the rules never look at which good a token is, only at how many of each type are paid
+    # and left: goods with the same (paid, left) counts get the same answer
+    answers: dict[tuple[int, int], bool] = {}
     out = []
     for tok in sorted(res):
-        c = res[tok]
         if tok == "tax":
-            if goods_ok(have0, allow) and _finishes(have0, count, avail0, c - 1, need - 1, allow):
+            if goods_ok(have0, allow) and _finishes(have0, count, avail0, taxes_left - 1, need - 1, allow):
                 out.append(tok)
             continue
         g = tok[4:] if tok[:4] == "leg:" else tok
-        have = dict(have0)
-        have[g] = have.get(g, 0) + 1
-        if not goods_ok(have, allow):
-            continue
-        avail = avail0
-        if c > 0:  # one token of this good fewer left
-            avail = dict(avail0)
-            if avail[g] == 1:
-                del avail[g]
-            else:
-                avail[g] -= 1
-        if _finishes(have, count, avail, taxes_left, need - 1, allow):
+        pair = (have0.get(g, 0), avail0[g])
+        ok = answers.get(pair)
+        if ok is None:
+            ok = answers[pair] = _good_ok(g, have0, avail0, taxes_left, count, need, allow)
+        if ok:
+            out.append(tok)
+    return out
+
+
+def _good_ok(
+    g: str,
+    have0: dict[str, int],
+    avail0: dict[str, int],
+    taxes_left: int,
+    count: int,
+    need: int,
+    allow: Allowance,
+) -> bool:
+    """A token of good ``g`` may be paid next (see :func:`next_tokens`)."""
+    have = dict(have0)
+    have[g] = have.get(g, 0) + 1
+    if not goods_ok(have, allow):
+        return False
+    avail = dict(avail0)  # one token of this good fewer left
+    if avail[g] == 1:
+        del avail[g]
+    else:
+        avail[g] -= 1
+    return _finishes(have, count, avail, taxes_left, need - 1, allow)
+
+
+def _next_tokens(paid: list[str], res: dict[str, int], need: int, kind: str, allow: Allowance) -> list[str]:
+    """:func:`next_tokens` one token at a time (alternative costs, and screens with empty or
+    negative counts, which play never leaves)."""
+    out = []
+    for tok in sorted(res):
+        left = dict(res)
+        left[tok] -= 1
+        if can_finish([*paid, tok], left, need - 1, kind, allow):
             out.append(tok)
     return out
 
