@@ -139,9 +139,8 @@ def march_legal(d: State) -> list[str]:
     markers = d["markers"]
     barred = {owner for owner, named in d["zeus"] if named == seat}  # N4.1.3
     chain: dict[str, frozenset[str]] = {}
-    for prov in b.province_ids:
-        row = legions.get(prov)
-        if row is None or row[seat] == 0:
+    for prov, row in sorted(legions.items()):  # the provinces with legions, in name order
+        if row[seat] == 0:
             continue
         movers = []
         if row[seat] - B.placed(d, prov, seat) - arrived.get(prov, 0) > 0:
@@ -202,9 +201,8 @@ def fights(d: State, seat: int) -> list[str]:
     """N4.8: one battle per province and opponent present, each turn (R11)."""
     out: list[str] = []
     done = d["mil"]["fought"] if d["mil"] else []
-    for prov in D.board(d["n"]).province_ids:
-        row = B.legions(d, prov)
-        if row[seat] > 0:
+    for prov, row in sorted(d["legions"].items()):  # the provinces with legions, in name order
+        if row[seat] > 0 and sum([c > 0 for c in row]) > 1:
             out.extend(
                 f"fight {prov} {x}"
                 for x in range(d["n"])
