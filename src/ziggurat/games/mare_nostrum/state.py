@@ -221,11 +221,14 @@ def _seats(v: Any) -> Any:
 
 
 def _trade(v: Any) -> Any:
-    """The trade under way: its seats' offers and receipts one list each (``takes`` holds pairs
-    that are never changed)."""
-    out = _members(v)
+    """The trade under way (``trade.trade_start``): its seats' offers and receipts one list
+    each; ``token`` is never changed and ``takes`` holds pairs that are never changed."""
+    out = v.copy()
+    out["parts"] = v["parts"].copy()
     out["offers"] = _seats(v["offers"])
     out["received"] = _seats(v["received"])
+    out["takes"] = v["takes"].copy()
+    out["sizing"] = v["sizing"].copy()
     return out
 
 
@@ -282,10 +285,11 @@ def copy_state(d: dict[str, Any]) -> dict[str, Any]:
         v = get(k)
         if v is not None:
             out[k] = copier(v)
-    for k in d.keys() - _KNOWN:
-        v = d[k]
-        if v.__class__ in _BOXES:
-            out[k] = _deep(v)
+    if not _KNOWN.issuperset(d):
+        for k in d.keys() - _KNOWN:
+            v = d[k]
+            if v.__class__ in _BOXES:
+                out[k] = _deep(v)
     return out
 
 
