@@ -1,10 +1,11 @@
 """The fast legal lists and the cheap clone agree with the rules worked out from scratch.
 
-The buy turn (D13), the payments (N0.8), the legion moves (D20), the victory-city count (N6.3)
-and ``clone`` are written for speed: shared facts worked out once, board tables, closed forms,
+The buy turn (D13), the payments (N0.8), the legion moves (D20), the victory-city count (N6.3),
+the conquest checkpoint (N4.10.2) and ``clone`` are written for speed: shared facts worked out once, board tables, closed forms,
 rows shared between clones. Over seeded random games at every player count, each is compared,
 at every decision, with the same answer computed the plain way from the rule predicates
-(``buy_place.marker_ok`` ... ``payment.can_finish``, ``board.sea_reach``, ``board.control``).
+(``buy_place.marker_ok`` ... ``payment.can_finish``, ``board.sea_reach``, ``board.control``,
+``board.present``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ziggurat.engine.contract import CHANCE, sample_chance
 from ziggurat.games.mare_nostrum import MareNostrumGame
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import buy_place as BP
+from ziggurat.games.mare_nostrum import conquest as C
 from ziggurat.games.mare_nostrum import data as D
 from ziggurat.games.mare_nostrum import military as M
 from ziggurat.games.mare_nostrum import payment as P
@@ -138,6 +140,30 @@ def victory_cities_by_scan(d: dict[str, Any]) -> list[int]:
     return counts
 
 
+def checkpoint_from_rules(d: dict[str, Any], active: int | None) -> None:
+    """N4.10.2 province by province for each seat, the active player's first."""
+    seats = list(range(d["n"]))
+    if active is not None:
+        seats = [active] + [s for s in seats if s != active]
+    for s in seats:
+        for prov in D.board(d["n"]).province_ids:
+            owner = d["markers"].get(prov)
+            if owner is None or owner == s or d["conqueror"].get(prov) == s:
+                continue
+            if B.present(d, prov) == [s]:
+                d["conqueror"][prov] = s
+                d["queue"].append(["conquest", s, prov])
+
+
+def check_checkpoint(state: Any) -> None:
+    """The conquest checkpoint gives the same marks and queue as the plain one from here."""
+    for active in (None, state.d["n"] - 1):
+        fast, plain = state.clone().d, state.clone().d
+        C.checkpoint(fast, active)
+        checkpoint_from_rules(plain, active)
+        assert (fast["conqueror"], fast["queue"]) == (plain["conqueror"], plain["queue"])
+
+
 def check_decision(state: Any) -> int:
     """Compare every fast path that applies now; returns how many were compared."""
     d = state.d
@@ -170,6 +196,8 @@ def play_and_compare(n: int, seed: int, options: dict[str, Any], plies: int = 15
         compared += check_decision(state)
         d = state.d
         assert V.city_counts(d) == victory_cities_by_scan(d)
+        if d["stage"].startswith("mil_"):
+            check_checkpoint(state)
         if state.current_player() == CHANCE:
             action = sample_chance(state, rng)
         else:
