@@ -31,11 +31,18 @@ def triremes(d: State, sea: str) -> list[int]:
 
 
 def move_unit(d: State, kind: str, area: str, seat: int, k: int) -> None:
-    """Add ``k`` (may be negative) units of ``seat`` to ``area``; kind is legions or triremes."""
-    row = d[kind].setdefault(area, [0] * d["n"])
+    """Add ``k`` (may be negative) units of ``seat`` to ``area``; kind is legions or triremes.
+
+    A row is replaced, never changed in place: clones share the rows (``state.copy_state``).
+    """
+    table = d[kind]
+    old = table.get(area)
+    row = [0] * d["n"] if old is None else old.copy()
     row[seat] += k
-    if not any(row):
-        del d[kind][area]
+    if any(row):
+        table[area] = row
+    elif old is not None:
+        del table[area]
 
 
 def control(d: State, prov: str, slot: str) -> int | None:
@@ -97,14 +104,14 @@ def tracks(d: State, seat: int) -> dict[str, int]:
 def supply(d: State, seat: int, piece: str) -> int:
     """N0.9: pieces of ``piece`` left in ``seat``'s supply."""
     limits = d["limits"]
+    # list comprehensions and list.count: this is asked several times per legal list
     if piece == "legion":
-        used = sum(v[seat] for v in d["legions"].values())
-        return int(limits["legion"]) - used
+        return int(limits["legion"]) - sum([v[seat] for v in d["legions"].values()])
     if piece == "trireme":
-        return int(limits["trireme"]) - sum(v[seat] for v in d["triremes"].values())
+        return int(limits["trireme"]) - sum([v[seat] for v in d["triremes"].values()])
     if piece == "fortress":
-        return int(limits["fortress"]) - sum(1 for s in d["fortresses"].values() if s == seat)
-    return int(limits["influence_marker"]) - sum(1 for s in d["markers"].values() if s == seat)
+        return int(limits["fortress"]) - list(d["fortresses"].values()).count(seat)
+    return int(limits["influence_marker"]) - list(d["markers"].values()).count(seat)
 
 
 def building_supply(d: State, kind: str) -> int | None:
@@ -130,14 +137,35 @@ def own_provinces(d: State, seat: int) -> list[str]:
 def sea_reach(d: State, seat: int, starts: list[str]) -> set[str]:
     """Seas reachable from provinces ``starts`` along seas holding ``seat``'s triremes (N0.6.2)."""
     b = D.board(d["n"])
-    frontier = [s for p in starts for s in b.provinces[p]["seas"] if triremes(d, s)[seat] > 0]
+    table = d["triremes"]
+    provinces = b.provinces
+    frontier = [s for p in starts for s in provinces[p]["seas"] if s in table and table[s][seat] > 0]
     seen = set(frontier)
+    seas = b.seas
     while frontier:
         sea = frontier.pop()
-        for nxt in b.seas[sea]["seas"]:
-            if nxt not in seen and triremes(d, nxt)[seat] > 0:
+        for nxt in seas[sea]["seas"]:
+            if nxt not in seen and nxt in table and table[nxt][seat] > 0:
                 seen.add(nxt)
                 frontier.append(nxt)
+    return seen
+
+
+def sea_reach_from(d: State, seat: int, sea: str) -> set[str]:
+    """The seas of ``seat``'s trireme chain through ``sea``, which holds one of his triremes:
+    every sea linked to it by seas holding his triremes (N0.6.2), ``sea`` included."""
+    b = D.board(d["n"])
+    table = d["triremes"]
+    seen = {sea}
+    frontier = [sea]
+    while frontier:
+        here = frontier.pop()
+        for nxt in b.seas[here]["seas"]:
+            if nxt not in seen:
+                row = table.get(nxt)
+                if row is not None and row[seat] > 0:
+                    seen.add(nxt)
+                    frontier.append(nxt)
     return seen
 
 

@@ -60,14 +60,28 @@ def begin_buy_turn(d: State, seat: int) -> None:
 # ---- costs and where things may go (N3.3-N3.12)
 
 
+_COST_TABLES: dict[int, tuple[Any, dict[int, int]]] = {}
+
+
+def _cost_table(table: dict[str, Any]) -> dict[int, int]:
+    """An option's cost table with whole-number keys, worked out once per options object (they
+    are never changed once resolved; the object is kept so that its id is not reused)."""
+    found = _COST_TABLES.get(id(table))
+    if found is None or found[0] is not table:
+        if len(_COST_TABLES) >= 64:
+            _COST_TABLES.clear()
+        found = _COST_TABLES[id(table)] = (table, {int(k): int(v) for k, v in table.items()})
+    return found[1]
+
+
 def cost_tile(d: State, seat: int) -> int:
     """2.8 / R25: a hero or wonder's cost, by tiles owned or by round."""
     opts = d["opts"]
     if opts["hero_cost_mode"] == "by_round":
-        table = {int(k): int(v) for k, v in opts["hero_cost_by_round"].items()}
+        table = _cost_table(opts["hero_cost_by_round"])
         keys = [k for k in sorted(table) if k <= d["round"]]
         return table[keys[-1]] if keys else table[min(table)]
-    table = {int(k): int(v) for k, v in opts["hero_cost_by_tiles_owned"].items()}
+    table = _cost_table(opts["hero_cost_by_tiles_owned"])
     owned = max(len(d["tiles"][seat]), min(table))  # starting hero included (2.8)
     return table.get(owned, table[max(table)])
 
@@ -152,36 +166,86 @@ def piece_places(d: State, seat: int, piece: str) -> list[str]:
 
 
 def turn_legal(d: State) -> list[str]:
+    """D13: the purchases and placements open to the active player (N3.3-N3.12), or the tokens
+    he may pay with next (N0.8).
+
+    The rule predicates (``marker_ok``, ``build_ok``, ``legion_ok``, ``fortress_ok``,
+    ``penthesilea_ok``) say the same one place at a time; this list is asked after every
+    action of a buy turn, so it works out once what they share (the player's provinces, his
+    trireme chains, which provinces are at war, the building supply) and skips every loop whose
+    purchases he cannot pay for.
+    """
     bu = d["buy"]
     seat = int(bu["active"])
     if bu["paying"] is not None:
         return _pay_legal(d, seat)
     b = D.board(d["n"])
+    provinces = b.provinces
+    markers = d["markers"]
+    legions = d["legions"]
+    opts = d["opts"]
     out: list[str] = ["end"]
-    can3 = affordable(d, seat, 3)
-    can6 = affordable(d, seat, 6)
-    if B.supply(d, seat, "influence_marker") > 0:
-        for prov in b.province_ids:
-            if marker_ok(d, seat, prov):
-                if can3:
-                    out.append(f"buy marker {prov}")
-                if B.has(d, seat, "hammurabi") and "hammurabi" not in bu["free_used"]:
-                    out.append(f"free marker {prov}")
-    for prov in B.own_provinces(d, seat):
-        for slot in b.slots(prov):
-            kind = D.building_kind(slot)
-            if (
-                (can6 if kind in ("market", "temple") else can3)
-                and build_ok(d, seat, prov, slot)
-                and B.building_left(d, kind)
-            ):
-                out.append(f"build {slot} {prov}")
+    res = d["res"][seat]
+    top = P.most_payable(res, allowance(d, seat))  # affordable(d, seat, k) is k <= top
+    can3 = top >= 3
+    can6 = top >= 6
+    free_marker = B.has(d, seat, "hammurabi") and "hammurabi" not in bu["free_used"]
+    mine = B.own_provinces(d, seat)
+    if (can3 or free_marker) and B.supply(d, seat, "influence_marker") > 0:
+        # marker_ok (N3.4): the provinces connected to the player's (N0.6: land links go both
+        # ways on the map; a trireme chain reaches the coasts of its seas), neutral, and
+        # without another player's legions
+        near: set[str] = set()
+        for p in mine:
+            near.update(provinces[p]["land"])
+        if opts["influence_connection_by_trireme_chain"]:
+            for sea in B.sea_reach(d, seat, mine):
+                near.update(b.shore[sea])
+        for prov in near:
+            if prov in markers:
+                continue
+            row = legions.get(prov)
+            if row is not None and any(c for s, c in enumerate(row) if s != seat):
+                continue
+            if can3:
+                out.append(f"buy marker {prov}")
+            if free_marker:
+                out.append(f"free marker {prov}")
+    # per own province: may pieces be placed there (not at war, or a capital: N3.5-N3.8)
+    buildings = d["buildings"]
+    conqueror = d["conqueror"]
+    calm: dict[str, bool] = {}
+    for prov in mine:
+        row = legions.get(prov)
+        calm[prov] = row is None or len([c for c in row if c > 0]) < 2 or "capital" in buildings.get(prov, ())
+    if can3:
+        left: dict[str, bool] = {}
+        for prov in mine:  # build_ok (N3.5)
+            if not calm[prov] or prov in conqueror:
+                continue
+            built = buildings.get(prov, ())
+            for slot, kind in b.slot_kinds[prov]:
+                if slot in built:
+                    continue
+                if kind in ("market", "temple") and not can6:
+                    continue
+                ok = left.get(kind)
+                if ok is None:
+                    ok = left[kind] = B.building_left(d, kind)
+                if ok:
+                    out.append(f"build {slot} {prov}")
+    fortresses = d["fortresses"]
     for piece in ("legion", "trireme", "fortress"):
-        if B.supply(d, seat, piece) <= 0:
-            continue
-        places = piece_places(d, seat, piece)
         alt_tile, alt_good = D.ALT_COST[piece]
         alt = B.has(d, seat, alt_tile) and affordable(d, seat, 1, f"alt:{alt_good}")
+        if not (can3 or alt) or B.supply(d, seat, piece) <= 0:
+            continue
+        if piece == "legion":
+            places = [p for p in mine if calm[p]]
+        elif piece == "fortress":
+            places = [p for p in mine if calm[p] and p not in fortresses and p not in conqueror]
+        else:
+            places = sorted({s for p in mine for s in provinces[p]["seas"]})
         for place in places:
             if can3:
                 out.append(f"buy {piece} {place}")
@@ -195,13 +259,16 @@ def turn_legal(d: State) -> list[str]:
         for prov in b.province_ids:
             if b.coastal(prov) and penthesilea_ok(d, seat, prov):
                 out.append(f"free legion {prov}")
-    cost = cost_tile(d, seat)
-    if affordable(d, seat, cost):
+    if top >= cost_tile(d, seat):
         for tile in sorted(t for t in d["display"] if t is not None):
             out.append(f"buy tile {tile}")
-    if d["pyramids"] is None and affordable(d, seat, int(d["opts"]["pyramids_cost"]), item="pyramids"):
-        out.append("buy pyramids")
-    return sorted(out)
+    if d["pyramids"] is None:
+        allow = allowance(d, seat, "pyramids")
+        most = top if allow == allowance(d, seat) else P.most_payable(res, allow)
+        if int(opts["pyramids_cost"]) <= most:
+            out.append("buy pyramids")
+    out.sort()
+    return out
 
 
 def _pay_legal(d: State, seat: int) -> list[str]:
@@ -209,13 +276,7 @@ def _pay_legal(d: State, seat: int) -> list[str]:
     pay = d["buy"]["paying"]
     allow = allowance(d, seat, pay["item"])
     need = int(pay["cost"]) - len(pay["paid"])
-    out: list[str] = []
-    for tok in sorted(d["res"][seat]):
-        left = dict(d["res"][seat])
-        left[tok] -= 1
-        if P.can_finish(pay["paid"] + [tok], left, need - 1, pay["kind"], allow):
-            out.append(f"pay {tok}")
-    return out
+    return ["pay " + tok for tok in P.next_tokens(pay["paid"], d["res"][seat], need, pay["kind"], allow)]
 
 
 def keep_legal(d: State) -> list[str]:
@@ -290,8 +351,7 @@ def legendary_back(d: State, tok: str) -> None:
 def _place(d: State, seat: int, w: list[str]) -> None:
     """Placement of a paid purchase or a free placement (N3.4-N3.12)."""
     if w[0] == "build":
-        d["buildings"].setdefault(w[2], []).append(w[1])
-        d["buildings"][w[2]].sort()
+        d["buildings"][w[2]] = sorted([*d["buildings"].get(w[2], ()), w[1]])  # a new row: clones share rows
     elif w[0] == "marker":
         d["markers"][w[1]] = seat
     elif w[0] == "legion":
@@ -302,7 +362,7 @@ def _place(d: State, seat: int, w: list[str]) -> None:
     elif w[0] == "fortress":
         d["fortresses"][w[1]] = seat
     elif w[0] == "tile":
-        d["tiles"][seat].append(w[1])
+        d["tiles"][seat] = [*d["tiles"][seat], w[1]]  # a new list: clones share the seats' lists
         d["display"][d["display"].index(w[1])] = None
         if B.tiles_counted(d, seat) >= int(d["opts"]["tiles_to_win"]):
             victory.win(d, seat)

@@ -21,14 +21,23 @@ def checkpoint(d: State, active: int | None) -> None:
     seats = list(range(d["n"]))
     if active is not None:
         seats = [active] + [s for s in seats if s != active]
+    # the provinces where one seat alone has legions, in name order (province_ids' order)
+    alone: list[tuple[str, int]] = []
+    for prov, row in sorted(d["legions"].items()):
+        there = [s for s, c in enumerate(row) if c > 0]
+        if len(there) == 1:
+            alone.append((prov, there[0]))
+    markers = d["markers"]
+    conqueror = d["conqueror"]
     for s in seats:
-        for prov in D.board(d["n"]).province_ids:
-            owner = d["markers"].get(prov)
-            if owner is None or owner == s or d["conqueror"].get(prov) == s:
+        for prov, who in alone:
+            if who != s:
                 continue
-            if B.present(d, prov) == [s]:
-                d["conqueror"][prov] = s
-                d["queue"].append(["conquest", s, prov])
+            owner = markers.get(prov)
+            if owner is None or owner == s or conqueror.get(prov) == s:
+                continue
+            conqueror[prov] = s
+            d["queue"].append(["conquest", s, prov])
 
 
 def remove_legion(d: State, prov: str, seat: int, which: str) -> None:
@@ -111,8 +120,11 @@ def conquest_step(d: State, head: list[Any], w: list[str]) -> None:
 def _effect(d: State, seat: int, prov: str, w: list[str]) -> None:
     if w[0] == "pillage":
         slot = w[1]
-        d["buildings"][prov].remove(slot)
-        if not d["buildings"][prov]:
+        row = d["buildings"][prov].copy()  # a new row: clones share rows
+        row.remove(slot)
+        if row:
+            d["buildings"][prov] = row
+        else:
             del d["buildings"][prov]
         occ = d["occupy"].get(prov, {})
         if slot in occ:

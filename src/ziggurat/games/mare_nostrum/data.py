@@ -222,6 +222,23 @@ class Board:
             q["land"] = [x for x in s["land"] if x not in gone]
             self.seas[s["id"]] = q
         self.province_ids = sorted(self.provinces)
+        self.victory_slots: list[tuple[str, str]] = [
+            (p, slot)
+            for p in self.province_ids
+            for slot in self.provinces[p]["slots"]
+            if building_kind(slot) in ("capital", "legendary_city")
+        ]
+        """Where a capital or legendary city may stand (N6.3), (province, slot) in map order."""
+        self.slot_kinds: dict[str, list[tuple[str, str]]] = {
+            p: [(slot, building_kind(slot)) for slot in q["slots"]] for p, q in self.provinces.items()
+        }
+        """Each province's building slots with their kinds."""
+        self.shore: dict[str, list[str]] = {
+            s: [p for p in self.province_ids if s in self.provinces[p]["seas"]] for s in self.seas
+        }
+        """The provinces on each sea's coast (a province lists its seas), in name order."""
+        self.land_sorted: dict[str, list[str]] = {p: sorted(q["land"]) for p, q in self.provinces.items()}
+        """Each province's land neighbours in name order."""
         self.sea_ids = sorted(self.seas)
         self.empires = [e for e in EMPIRE_ORDER if players in EMPIRES[e]["in_play_at"]]
         self.starting_titles: dict[str, str] = _EMPIRES["starting_titles"][str(players)]

@@ -57,15 +57,48 @@ __all__ = [
 # ---------------------------------------------------------------- who moves
 
 
+def _active_in_military(d: State) -> int:
+    return int(d["mil"]["active"])
+
+
+def _active_buyer(d: State) -> int:
+    return int(d["buy"]["active"])
+
+
+def _chance(d: State) -> int:
+    return CHANCE
+
+
+_MOVER: dict[str, Callable[[State], int]] = {
+    "buy_turn": _active_buyer,
+    "buy_keep": _active_buyer,
+    "mil_conv": _active_in_military,
+    "mil_row": _active_in_military,
+    "mil_sea": _active_in_military,
+    "mil_march": _active_in_military,
+    "mil_fight": _active_in_military,
+    "mil_circe": _active_in_military,
+    "reveal": _chance,
+    "start_title": _chance,
+}
+"""Who decides in the stages most often under way (the rest: :func:`_stage_mover`)."""
+
+
 def to_move(d: State) -> int:
-    if d["stage"] == "over":
+    st = d["stage"]
+    if st == "over":
         return TERMINAL
-    if d["queue"]:
-        head = d["queue"][0]
+    queue = d["queue"]
+    if queue:
+        head = queue[0]
         return CHANCE if head[0] == "draw" else int(head[1])
     if d["battle"] is not None:
         return CHANCE
-    st = d["stage"]
+    mover = _MOVER.get(st)
+    return _stage_mover(d, st) if mover is None else mover(d)
+
+
+def _stage_mover(d: State, st: str) -> int:
     if st == "assign":
         if d["opts"]["empire_assignment"] == "random":
             return CHANCE

@@ -122,31 +122,53 @@ def zeus_barred(d: State, seat: int, prov: str) -> bool:
 
 
 def march_legal(d: State) -> list[str]:
-    """D20: each legion moves at most once, a land step or a trireme chain (R39)."""
+    """D20: each legion moves at most once, a land step or a trireme chain (R39).
+
+    Asked after every move: the trireme chains (N4.6.2, as ``board.sea_reach``) are worked out
+    once per sea and the coasts they reach read from a board table.
+    """
     m = d["mil"]
     seat = int(m["active"])
     b = D.board(d["n"])
     out = ["done"]
-    for prov in b.province_ids:
-        if B.legions(d, prov)[seat] == 0:
+    legions = d["legions"]
+    occupy = d["occupy"]
+    on_marker = d["on_marker"]
+    arrived = m["arrived"]
+    triremes = d["triremes"]
+    markers = d["markers"]
+    barred = {owner for owner, named in d["zeus"] if named == seat}  # N4.1.3
+    chain: dict[str, frozenset[str]] = {}
+    for prov, row in sorted(legions.items()):  # the provinces with legions, in name order
+        if row[seat] == 0:
             continue
         movers = []
-        if B.free_legions(d, prov, seat) - m["arrived"].get(prov, 0) > 0:
+        if row[seat] - B.placed(d, prov, seat) - arrived.get(prov, 0) > 0:
             movers.append("")
-        for slot, s in sorted(d["occupy"].get(prov, {}).items()):
-            if s == seat:
-                movers.append(f" @{slot}")
-        if d["on_marker"].get(prov) == seat:
+        occ = occupy.get(prov)
+        if occ:
+            for slot, s in sorted(occ.items()):
+                if s == seat:
+                    movers.append(f" @{slot}")
+        if on_marker.get(prov) == seat:
             movers.append(" @marker")
         if not movers:
             continue
-        land = sorted(b.provinces[prov]["land"])
-        reach = B.sea_reach(d, seat, [prov]) if b.coastal(prov) else set()
-        sail = sorted(
-            q
-            for q in b.province_ids
-            if q != prov and any(s in reach for s in b.provinces[q]["seas"]) and not zeus_barred(d, seat, q)
-        )
+        land = b.land_sorted[prov]
+        shores: set[str] = set()
+        for start in b.provinces[prov]["seas"]:
+            fleet = triremes.get(start)
+            if fleet is None or fleet[seat] <= 0:
+                continue
+            seas = chain.get(start)
+            if seas is None:
+                seas = frozenset(B.sea_reach_from(d, seat, start))
+                for sea in seas:
+                    chain[sea] = seas
+            for sea in seas:
+                shores.update(b.shore[sea])
+        shores.discard(prov)
+        sail = sorted(q for q in shores if not barred or markers.get(q) not in barred)
         for who in movers:
             out.extend(f"march {prov} {q}{who}" for q in land)
             out.extend(f"sail {prov} {q}{who}" for q in sail)
@@ -179,9 +201,8 @@ def fights(d: State, seat: int) -> list[str]:
     """N4.8: one battle per province and opponent present, each turn (R11)."""
     out: list[str] = []
     done = d["mil"]["fought"] if d["mil"] else []
-    for prov in D.board(d["n"]).province_ids:
-        row = B.legions(d, prov)
-        if row[seat] > 0:
+    for prov, row in sorted(d["legions"].items()):  # the provinces with legions, in name order
+        if row[seat] > 0 and sum([c > 0 for c in row]) > 1:
             out.extend(
                 f"fight {prov} {x}"
                 for x in range(d["n"])
@@ -228,8 +249,7 @@ def circe_effect(d: State, w: list[str]) -> None:
     if w[0] == "circe":
         m["circe_used"].append(seat)
         B.move_unit(d, "legions", w[1], seat, -1)
-        d["buildings"].setdefault(w[1], []).append(w[2])
-        d["buildings"][w[1]].sort()
+        d["buildings"][w[1]] = sorted([*d["buildings"].get(w[1], ()), w[2]])  # a new row: clones share rows
     m["done"].append(seat)
     m["active"] = None
     d["stage"] = "mil_order"

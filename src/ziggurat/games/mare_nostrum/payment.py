@@ -15,6 +15,7 @@ allowances hold at once.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import NamedTuple
 
 
@@ -36,7 +37,7 @@ def good_of(token: str) -> str | None:
     return token[4:] if token.startswith("leg:") else token
 
 
-def goods_ok(counts: Counter[str], allow: Allowance) -> bool:
+def goods_ok(counts: Mapping[str, int], allow: Allowance) -> bool:
     """The goods of a payment repeat types only as Hannibal allows (N0.8.1, N0.8.3)."""
     if allow.hannibal is None:
         return all(c == 1 for c in counts.values())
@@ -63,41 +64,164 @@ def complete_ok(paid: list[str], kind: str, allow: Allowance) -> bool:
     return goods_ok(goods, allow) and mix_ok(sum(goods.values()), taxes, allow)
 
 
-def _most_goods(have: Counter[str], left: dict[str, int], allow: Allowance) -> int:
+def _goods_of(tokens: list[str]) -> dict[str, int]:
+    """The goods among ``tokens`` by type (a plain dict: cheaper than a ``Counter`` here)."""
+    have: dict[str, int] = {}
+    for t in tokens:
+        if t != "tax":
+            g = t[4:] if t[:4] == "leg:" else t
+            have[g] = have.get(g, 0) + 1
+    return have
+
+
+def _available(left: dict[str, int]) -> dict[str, int]:
+    """The goods in ``left`` by type, types with none left absent."""
+    avail: dict[str, int] = {}
+    for t, c in left.items():
+        if c > 0 and t != "tax":
+            g = t[4:] if t[:4] == "leg:" else t
+            avail[g] = avail.get(g, 0) + c
+    return avail
+
+
+def _most_goods(have: Mapping[str, int], left: dict[str, int], allow: Allowance) -> int:
     """The most goods from ``left`` that can join the goods ``have`` (any fewer can too,
     since leaving a good out never breaks a rule)."""
-    avail: Counter[str] = Counter()
-    for t, c in left.items():
-        g = good_of(t)
-        if g is not None and c > 0:
-            avail[g] += c
-    if allow.hannibal is None:
+    return _most_of(have, _available(left), allow)
+
+
+def _most_of(have: Mapping[str, int], avail: dict[str, int], allow: Allowance) -> int:
+    """:func:`_most_goods` from the available goods by type (:func:`_available`)."""
+    hannibal = allow.hannibal
+    if hannibal is None:
         return sum(1 for g in avail if g not in have)
-    if allow.hannibal == "one_pair":
+    if hannibal == "one_pair":
         fresh = sum(1 for g in avail if g not in have)
         if any(c == 2 for c in have.values()):
             return fresh
-        second = any((have[g] == 1 and c >= 1) or (have[g] == 0 and c >= 2) for g, c in avail.items())
+        second = any(
+            (have.get(g, 0) == 1 and c >= 1) or (have.get(g, 0) == 0 and c >= 2) for g, c in avail.items()
+        )
         return fresh + (1 if second else 0)
     if allow.limit is None:
         return sum(avail.values())
-    return sum(max(0, min(c, allow.limit - have[g])) for g, c in avail.items())
+    return sum(max(0, min(c, allow.limit - have.get(g, 0))) for g, c in avail.items())
 
 
 def can_finish(paid: list[str], left: dict[str, int], need: int, kind: str, allow: Allowance) -> bool:
     """Can ``need`` more tokens from ``left`` complete ``paid`` into a valid payment?"""
-    if kind.startswith("alt:"):
+    if kind[:4] == "alt:":
         if need == 0:
             return complete_ok(paid, kind, allow)
         return not paid and any(left.get(t, 0) for t in left if t == "tax" or good_of(t) == kind[4:])
-    have = Counter(g for g in (good_of(t) for t in paid) if g is not None)
+    have = _goods_of(paid)
     if not goods_ok(have, allow):
         return False
-    taxes = len(paid) - sum(have.values())
-    most = _most_goods(have, left, allow)
+    return _finishes(have, len(paid), _available(left), left.get("tax", 0), need, allow)
+
+
+def _finishes(
+    have: dict[str, int], paid: int, avail: dict[str, int], taxes_left: int, need: int, allow: Allowance
+) -> bool:
+    """:func:`can_finish` for a normal payment whose goods ``have`` keep to the rules."""
     goods = sum(have.values())
-    for extra_taxes in range(min(need, left.get("tax", 0)) + 1):
+    taxes = paid - goods
+    most = _most_of(have, avail, allow)
+    for extra_taxes in range(min(need, taxes_left) + 1):
         extra_goods = need - extra_taxes
         if extra_goods <= most and mix_ok(goods + extra_goods, taxes + extra_taxes, allow):
             return True
     return False
+
+
+def next_tokens(paid: list[str], res: dict[str, int], need: int, kind: str, allow: Allowance) -> list[str]:
+    """The tokens of ``res`` (in name order) that may be paid next into ``paid`` when ``need``
+    more are due: those after which the payment can still be completed (N0.8), that is
+    ``can_finish(paid + [t], res less t, need - 1, kind, allow)``, worked out together."""
+    if kind[:4] == "alt:" or any(c <= 0 for c in res.values()):
+        return _next_tokens(paid, res, need, kind, allow)
+    have0 = _goods_of(paid)
+    avail0 = _available(res)
+    if allow.hannibal is None and allow.cleopatra is None:
+        # N0.8.1 alone: goods of different types, or taxes only. A good may follow when no good
+        # of its type is paid, no tax is, and enough other types are left for the rest; a tax
+        # when no good is paid and enough taxes are left.
+        goods = sum(have0.values())
+        plain = all(c == 1 for c in have0.values())
+        fresh = sum(1 for g in avail0 if g not in have0)
+        good_ok = plain and goods == len(paid) and 1 <= need <= fresh
+        tax_ok = plain and goods == 0 and 1 <= need <= res.get("tax", 0)
+        return [
+            tok
+            for tok in sorted(res)
+            if (tax_ok if tok == "tax" else good_ok and (tok[4:] if tok[:4] == "leg:" else tok) not in have0)
+        ]
+    taxes_left = res.get("tax", 0)
+    count = len(paid) + 1
+    # the rules never look at which good a token is, only at how many of each type are paid
+    # and left: goods with the same (paid, left) counts get the same answer
+    answers: dict[tuple[int, int], bool] = {}
+    out = []
+    for tok in sorted(res):
+        if tok == "tax":
+            if goods_ok(have0, allow) and _finishes(have0, count, avail0, taxes_left - 1, need - 1, allow):
+                out.append(tok)
+            continue
+        g = tok[4:] if tok[:4] == "leg:" else tok
+        pair = (have0.get(g, 0), avail0[g])
+        ok = answers.get(pair)
+        if ok is None:
+            ok = answers[pair] = _good_ok(g, have0, avail0, taxes_left, count, need, allow)
+        if ok:
+            out.append(tok)
+    return out
+
+
+def _good_ok(
+    g: str,
+    have0: dict[str, int],
+    avail0: dict[str, int],
+    taxes_left: int,
+    count: int,
+    need: int,
+    allow: Allowance,
+) -> bool:
+    """A token of good ``g`` may be paid next (see :func:`next_tokens`)."""
+    have = dict(have0)
+    have[g] = have.get(g, 0) + 1
+    if not goods_ok(have, allow):
+        return False
+    avail = dict(avail0)  # one token of this good fewer left
+    if avail[g] == 1:
+        del avail[g]
+    else:
+        avail[g] -= 1
+    return _finishes(have, count, avail, taxes_left, need - 1, allow)
+
+
+def _next_tokens(paid: list[str], res: dict[str, int], need: int, kind: str, allow: Allowance) -> list[str]:
+    """:func:`next_tokens` one token at a time (alternative costs, and screens with empty or
+    negative counts, which play never leaves)."""
+    out = []
+    for tok in sorted(res):
+        left = dict(res)
+        left[tok] -= 1
+        if can_finish([*paid, tok], left, need - 1, kind, allow):
+            out.append(tok)
+    return out
+
+
+def most_payable(res: dict[str, int], allow: Allowance) -> int:
+    """The largest number of tokens ``res`` can pay in one normal payment (N0.8.1, N0.8.3):
+    ``can_finish([], res, k, "normal", allow)`` holds exactly for ``k`` up to it, since a
+    payment less one token is still one (one good fewer, or one tax fewer when it has no
+    goods, keeps every rule)."""
+    taxes = res.get("tax", 0)
+    if taxes < 0:
+        return -1  # not a screen play leaves (can_finish then never holds)
+    goods = _most_of({}, _available(res), allow)
+    if allow.cleopatra is None:
+        return max(goods, taxes)
+    if allow.cleopatra == "one_token":
+        return max(goods + min(1, taxes), taxes + min(1, goods))
+    return goods + taxes

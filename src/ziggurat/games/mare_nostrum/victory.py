@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ziggurat.games.mare_nostrum import board as B
+from ziggurat.games.mare_nostrum import data as D
 
 State = dict[str, Any]
 
@@ -54,16 +55,30 @@ def capitals_at_once(d: State) -> None:
     cities to win."""
     if d["stage"] in ("over", "tie_win") or d["opts"]["capitals_victory_check"] != "at_once":
         return
-    need = int(d["opts"]["capitals_to_win"])
+    if max(city_counts(d)) >= int(d["opts"]["capitals_to_win"]):
+        capitals_check(d)  # the tie rule only when someone wins
+
+
+def city_counts(d: State) -> list[int]:
+    """N6.3: the capitals and legendary cities each seat controls (``board.victory_cities``
+    for every seat at once). Asked after every action: only the few slots a victory city may
+    stand on are looked at (a board table), with N0.5's control inlined."""
     counts = [0] * d["n"]
-    for prov, slots in d["buildings"].items():
-        for slot in slots:
-            if slot == "capital" or slot.startswith("legendary_city"):
-                who = B.control(d, prov, slot)
-                if who is not None:
-                    counts[who] += 1
-    if max(counts) >= need:  # one pass over the board; the tie rule only when someone wins
-        capitals_check(d)
+    buildings = d["buildings"]
+    occupy = d["occupy"]
+    markers = d["markers"]
+    for prov, slot in D.board(d["n"]).victory_slots:
+        slots = buildings.get(prov)
+        if slots is None or slot not in slots:
+            continue
+        occ = occupy.get(prov)
+        who = occ.get(slot) if occ else None
+        if who is None:
+            who = markers.get(prov)
+            if who is None:
+                continue
+        counts[who] += 1
+    return counts
 
 
 def tie_win_legal(d: State) -> list[str]:
