@@ -127,9 +127,22 @@ def test_bench_prints_its_figures(monkeypatch: pytest.MonkeyPatch) -> None:
         return RandomBot(game, seat)
 
     monkeypatch.setattr(bench, "make_bot", make)
-    result = invoke(["bench", GAME, "--seconds", "0.05", "--players", "4", "--max-plies", "200"])
+    result = invoke(
+        [
+            "bench",
+            GAME,
+            "--seconds",
+            "0.05",
+            "--players",
+            "4",
+            "--max-plies",
+            "200",
+            "--heuristic",
+            "--no-chess",
+        ]
+    )
     assert result.exit_code == 0, result.output
-    for measure in ("Mare Nostrum: Empires benchmark, 4 players", "decisions/s", "clones/s"):
+    for measure in ("Mare Nostrum: Empires", "decisions/s", "clone/s", "heuristic game"):
         assert measure in result.stdout
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+import threading
+from collections import OrderedDict
+from typing import Any, NamedTuple
 
 from ziggurat.engine.contract import State
 from ziggurat.engine.errors import IllegalAction, ZigguratError
+from ziggurat.engine.eventlog import ConsLog
 from ziggurat.engine.registry import game_class, load
 
 FORMAT = "ziggurat-record/1"
@@ -17,17 +20,16 @@ decision with one legal action by itself; :func:`replay` replays them that way."
 
 
 def record(state: State, seed: int | None = None, players: list[str] | None = None) -> dict[str, Any]:
-    """A JSON record of the game so far: options, actions and result."""
+    """A JSON record of the game so far: options, actions and result.
+
+    Its fingerprints (every :data:`FINGERPRINT_EVERY` chosen actions) are those of the states
+    the game went through; they come from :data:`CHECKPOINTS` when this game line was recorded
+    or replayed before, so only the actions after the last known checkpoint are replayed (none
+    when the state is at a checkpoint itself); the game is replayed whole only the first time.
+    """
     game = state.game
-    actions = state.history()
-    fingerprints: dict[str, str] = {}
-    if FINGERPRINT_EVERY and len(actions) >= FINGERPRINT_EVERY:
-        # Replaying once to stamp checkpoints lets a reader detect a divergent engine early.
-        replayed = game.new_initial_state()
-        for i, text in enumerate(actions, start=1):
-            replayed.apply(text)
-            if i % FINGERPRINT_EVERY == 0:
-                fingerprints[str(i)] = replayed.fingerprint()
+    actions, marks = chosen_actions(state.log)
+    fingerprints = checkpoint_fingerprints(state, actions, marks) if FINGERPRINT_EVERY else {}
     return {
         "format": FORMAT,
         "game": game.game_id,
@@ -41,6 +43,95 @@ def record(state: State, seed: int | None = None, players: list[str] | None = No
         "result": state.returns() if state.is_terminal() else None,
         "forced": FORCED_ASKED,
     }
+
+
+class Checkpoint(NamedTuple):
+    """What :data:`CHECKPOINTS` knows of a game line at one checkpoint."""
+
+    node: ConsLog
+    """The log node the checkpoint is at (kept, so that its id is not reused)."""
+    fingerprints: dict[str, str]
+    """The record's fingerprints up to and with this checkpoint."""
+    state: State
+    """A state at the checkpoint, to replay the next actions from (never changed)."""
+
+
+CHECKPOINTS: OrderedDict[int, Checkpoint] = OrderedDict()
+"""The newest checkpoints seen by :func:`record` and :func:`replay`, by their log node's id
+(a game line's log nodes are shared by its states and clones and never change), so that
+recording the same game again replays only what came after. At most :data:`CHECKPOINTS_KEPT`."""
+CHECKPOINTS_KEPT = 256
+
+
+def chosen_actions(log: ConsLog) -> tuple[list[str], list[ConsLog]]:
+    """The texts of the chosen (non-auto) events of ``log``, oldest first, and for each the log
+    node just before the next chosen event (the head for the last one): where the state was
+    once that action and the forced decisions after it were played."""
+    texts: list[str] = []
+    marks: list[ConsLog] = []
+    after: ConsLog = log  # the node that ends the current action's step
+    node = log
+    while node is not None:
+        previous, event = node
+        if not event[2]:
+            texts.append(event[1])
+            marks.append(after)
+            after = previous
+        node = previous
+    texts.reverse()
+    marks.reverse()
+    return texts, marks
+
+
+CHECKPOINTS_LOCK = threading.Lock()  # records are made in worker threads too (the server)
+
+
+def remember(node: ConsLog, fingerprints: dict[str, str], state: State) -> None:
+    """Keep ``state``, at a checkpoint of the game line ending at ``node``, and the record's
+    fingerprints up to it."""
+    with CHECKPOINTS_LOCK:
+        CHECKPOINTS[id(node)] = Checkpoint(node, fingerprints, state)
+        CHECKPOINTS.move_to_end(id(node))
+        while len(CHECKPOINTS) > CHECKPOINTS_KEPT:
+            CHECKPOINTS.popitem(last=False)
+
+
+def known(node: ConsLog) -> Checkpoint | None:
+    """The checkpoint kept at ``node`` (this very node), if any."""
+    with CHECKPOINTS_LOCK:
+        found = CHECKPOINTS.get(id(node))
+        if found is None or found.node is not node:
+            return None
+        CHECKPOINTS.move_to_end(id(node))
+        return found
+
+
+def checkpoint_fingerprints(state: State, actions: list[str], marks: list[ConsLog]) -> dict[str, str]:
+    """The fingerprints of ``state``'s game at every :data:`FINGERPRINT_EVERY` chosen actions."""
+    last = len(actions) - len(actions) % FINGERPRINT_EVERY
+    if last == 0:
+        return {}
+    start, fingerprints, replayed = 0, {}, None
+    for ply in range(last, 0, -FINGERPRINT_EVERY):
+        found = known(marks[ply - 1])
+        if found is not None:
+            start, fingerprints, replayed = ply, found.fingerprints, found.state
+            break
+    if start == last:
+        return dict(fingerprints)
+    fingerprints = dict(fingerprints)
+    if last == len(actions) and start == last - FINGERPRINT_EVERY:
+        # the state is at the newest checkpoint and the one before it is known: no replay
+        fingerprints[str(last)] = state.fingerprint()
+        remember(marks[last - 1], dict(fingerprints), state.clone())
+        return fingerprints
+    replayed = state.game.new_initial_state() if replayed is None else replayed.clone()
+    for i in range(start, last):
+        replayed.apply(actions[i])
+        if (i + 1) % FINGERPRINT_EVERY == 0:
+            fingerprints[str(i + 1)] = replayed.fingerprint()
+    remember(marks[last - 1], dict(fingerprints), replayed)
+    return fingerprints
 
 
 def redacted_copy(rec: dict[str, Any], actions: list[str], viewer: Any) -> dict[str, Any]:
@@ -115,22 +206,54 @@ def apply_recorded(state: State, text: str) -> None:
 def replay(rec: dict[str, Any], upto: int | None = None) -> State:
     """The state after replaying ``rec`` (its first ``upto`` actions if given).
 
+    The fingerprints checked on the way are remembered (:data:`CHECKPOINTS`), so recording the
+    replayed game later replays nothing it has already been through.
+
     :raises ValueError: if the record is malformed or an action is refused, naming the ply.
     """
     game = load_game_of(rec)
     state = game.new_initial_state()
     actions = rec["actions"] if upto is None else rec["actions"][:upto]
     checks = rec.get("fingerprints", {})
-    legacy = rec.get("forced") != FORCED_ASKED
-    if legacy:
-        play_forced(state)
+    if rec.get("forced") != FORCED_ASKED:
+        return replay_legacy(state, actions, checks)
+    seen: dict[str, str] = {}
+    done = 0
+    for ply in sorted(
+        int(k) for k in checks if k.isdigit() and k == str(int(k)) and 0 < int(k) <= len(actions)
+    ):
+        apply_all(state, actions, done, ply)
+        done = ply
+        if state.fingerprint() != checks[str(ply)]:
+            raise ValueError(f"record diverges at action {ply}: fingerprint mismatch")
+        seen[str(ply)] = checks[str(ply)]
+    if done and set(seen) == {str(p) for p in range(FINGERPRINT_EVERY, done + 1, FINGERPRINT_EVERY)}:
+        remember(state.log, seen, state.clone())
+    apply_all(state, actions, done, len(actions))
+    return state
+
+
+def apply_all(state: State, actions: list[str], start: int, stop: int) -> None:
+    """Apply ``actions[start:stop]``; a refusal names its ply (counted from 1)."""
+    apply = state.apply
+    i = start
+    try:
+        for i in range(start, stop):
+            apply(actions[i])
+    except ZigguratError as exc:
+        raise ValueError(f"record action {i + 1} ({actions[i]!r}) refused: {exc}") from exc
+
+
+def replay_legacy(state: State, actions: list[str], checks: dict[str, str]) -> State:
+    """Replay a record written before decisions forced only by a secret were asked: every
+    decision with one legal action is played by the engine, as it then was."""
+    play_forced(state)
     for i, text in enumerate(actions, start=1):
         try:
             state.apply(text)
         except ZigguratError as exc:
             raise ValueError(f"record action {i} ({text!r}) refused: {exc}") from exc
-        if legacy:
-            play_forced(state)
+        play_forced(state)
         want = checks.get(str(i))
         if want is not None and state.fingerprint() != want:
             raise ValueError(f"record diverges at action {i}: fingerprint mismatch")

@@ -30,6 +30,7 @@ Tokens and session cookies are never stored, only their SHA-256.
 from __future__ import annotations
 
 import os
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -38,18 +39,24 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    Column,
     DateTime,
     Engine,
     Float,
     ForeignKey,
     Integer,
+    MetaData,
+    PrimaryKeyConstraint,
     String,
+    Table,
     Text,
     create_engine,
     event,
     false,
+    select,
     true,
 )
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 ENV_VAR = "ZIGGURAT_DATABASE_URL"
@@ -346,7 +353,57 @@ def hold_sqlite(engine: Engine) -> Any:
 
 
 def upgrade(engine: Engine) -> None:
-    """Bring the database schema to the newest migration (``alembic upgrade head``)."""
+    """Bring the database schema to the newest migration (``alembic upgrade head``).
+
+    Start-up stays cheap: a database already at the newest migration is left as it is, and an
+    empty SQLite database gets the models' tables at once, stamped with the newest migration
+    (there the migrations make exactly the models' schema, constraint names included), without
+    importing Alembic. Any other database runs the migrations it lacks (on PostgreSQL the
+    migrations name some constraints their own way, which later migrations may rely on).
+    """
+    head = migration_head()
+    with engine.begin() as conn:
+        tables = set(sa_inspect(conn).get_table_names())
+        current = None
+        if ALEMBIC_VERSION.name in tables:
+            current = conn.execute(select(ALEMBIC_VERSION.c.version_num)).scalar()
+        if head is not None and current == head:
+            return
+        if head is not None and not tables and engine.dialect.name == "sqlite":
+            Base.metadata.create_all(conn)
+            ALEMBIC_VERSION.create(conn)
+            conn.execute(ALEMBIC_VERSION.insert().values(version_num=head))
+            return
+    migrate(engine)
+
+
+def migration_head() -> str | None:
+    """The newest migration's revision, read from the scripts' ``revision`` and
+    ``down_revision`` lines without importing Alembic; ``None`` unless exactly one script is
+    no other's ``down_revision``."""
+    revisions: set[str] = set()
+    parents: set[str] = set()
+    for script in (MIGRATIONS_DIR / "versions").glob("*.py"):
+        text_ = script.read_text(encoding="utf-8")
+        for name, found in (("revision", revisions), ("down_revision", parents)):
+            match = re.search(rf"^{name}\s*(?::[^=\n]*)?=\s*[\"']([^\"']+)[\"']", text_, re.MULTILINE)
+            if match:
+                found.add(match.group(1))
+    heads = revisions - parents
+    return heads.pop() if len(heads) == 1 else None
+
+
+ALEMBIC_VERSION = Table(
+    "alembic_version",
+    MetaData(),
+    Column("version_num", String(32), nullable=False),
+    PrimaryKeyConstraint("version_num", name="alembic_version_pkc"),
+)
+"""Alembic's own table, as ``alembic stamp`` makes it."""
+
+
+def migrate(engine: Engine) -> None:
+    """Run the migrations the database lacks, through Alembic."""
     from alembic import command
     from alembic.config import Config
 
