@@ -283,7 +283,7 @@ def report(results: list[RunResult], console: Console | None = None) -> None:
     """Print the runs side by side as a Rich table, and the machine's load."""
     console = console or board_console()
     table = Table(title="ziggurat bench-server", show_header=True)
-    table.add_column("figure")
+    table.add_column("figure", no_wrap=True)
     for r in results:
         table.add_column(f"{r.game}\n{r.database} x{r.processes}", justify="right")
 
