@@ -117,15 +117,21 @@ class Clients:
         )
         self._http = [httpx.AsyncClient(base_url=b, timeout=120, limits=limits) for b in self.bases]
         setup = asyncio.Semaphore(SETUP_CONCURRENCY)
+        slots = [asyncio.create_task(self._slot(i, setup, on_started)) for i in range(self.work.tables)]
+        stopped = asyncio.create_task(self.stop.wait())
         try:
-            slots = [asyncio.create_task(self._slot(i, setup, on_started)) for i in range(self.work.tables)]
-            await self.stop.wait()
-            for task in slots:
-                task.cancel()
-            await asyncio.gather(*slots, return_exceptions=True)
+            # a slot ends only when it cannot set its table up: that stops the benchmark
+            await asyncio.wait([stopped, *slots], return_when=asyncio.FIRST_COMPLETED)
         finally:
+            for task in [stopped, *slots]:
+                task.cancel()
+            await asyncio.gather(stopped, *slots, return_exceptions=True)
             for client in self._http:
                 await client.aclose()
+        for task in slots:
+            failure = None if task.cancelled() else task.exception()
+            if failure is not None:
+                raise failure
 
     async def _slot(
         self, index: int, setup: asyncio.Semaphore, on_started: Callable[[int], None] | None
@@ -150,7 +156,7 @@ class Clients:
                 else:
                     table = await self._create(home, rng)
                     sockets = await self._open(table, home, watch)
-            except (OSError, ValueError, RuntimeError) as exc:  # a refused or dropped connection
+            except Exception as exc:  # a refused or dropped connection, a creation refused
                 self.measured.errors += 1
                 if first and self.measured.errors > self.work.tables:
                     raise RuntimeError(f"the benchmark's tables cannot be set up: {exc}") from exc
@@ -201,7 +207,10 @@ class Clients:
         *humans, spectator = sockets
         watcher = asyncio.create_task(self._spectate(table, spectator))
         try:
-            await asyncio.gather(*(self._human(table, ws, rng) for ws in humans))
+            played = await asyncio.gather(
+                *(self._human(table, ws, rng) for ws in humans), return_exceptions=True
+            )
+            self.measured.errors += sum(1 for p in played if isinstance(p, BaseException))
             if not humans:
                 await watcher
             else:  # the spectator may still be one state behind: let it see the last one

@@ -272,7 +272,9 @@ def run_bench(
 
 
 def _ms(value: float | None) -> str:
-    return "-" if value is None else f"{value * 1000:.1f} ms"
+    if value is None:
+        return "-"
+    return f"{value:.2f} s" if value >= 1 else f"{value * 1000:.1f} ms"
 
 
 def _each(values: list[float | None], fmt: str) -> str:
@@ -281,7 +283,10 @@ def _each(values: list[float | None], fmt: str) -> str:
 
 def report(results: list[RunResult], console: Console | None = None) -> None:
     """Print the runs side by side as a Rich table, and the machine's load."""
-    console = console or board_console()
+    if console is None:
+        console = board_console()
+        if not console.is_terminal:  # piped: wide enough for every run's column
+            console = Console(highlight=False, width=max(100, 36 + 16 * len(results)))
     table = Table(title="ziggurat bench-server", show_header=True)
     table.add_column("figure", no_wrap=True)
     for r in results:
@@ -294,7 +299,7 @@ def report(results: list[RunResult], console: Console | None = None) -> None:
     row("players (human seats)", lambda r: f"{r.work.players} ({r.work.humans})")
     row(
         "human actions offered / s",
-        lambda r: "as fast as possible" if r.offered is None else f"{r.offered:,.0f}",
+        lambda r: "no limit" if r.offered is None else f"{r.offered:,.0f}",
     )
     row("seconds measured", lambda r: f"{r.seconds:.2f}")
     row("actions / s", lambda r: f"{r.actions_per_second:,.0f}")
@@ -304,7 +309,7 @@ def report(results: list[RunResult], console: Console | None = None) -> None:
     row("latency max", lambda r: _ms(max(r.measured.latencies, default=None)))
     for p in (50, 99):
         row(f"spectator latency p{p}", lambda r, p=p: _ms(percentile(r.measured.spectator_latencies, p)))
-    row("spectator on", lambda r: "another process" if r.processes > 1 else "the same process")
+    row("spectator on", lambda r: "other process" if r.processes > 1 else "same process")
     row("server CPU (cores, per process)", lambda r: _each(r.server_cpu, ".2f"))
     row(
         "largest loop stall (per process)",
@@ -313,7 +318,7 @@ def report(results: list[RunResult], console: Console | None = None) -> None:
             + (" ms" if any(s is not None for s in r.loop_stalls) else "")
         ),
     )
-    row("tables finished", lambda r: f"{r.tables_finished} (of {r.measured.tables_created} created)")
+    row("tables finished / created", lambda r: f"{r.tables_finished} / {r.measured.tables_created}")
     row("client CPU (cores)", lambda r: f"{r.client_cpu:.2f}")
     row("errors", lambda r: str(r.measured.errors))
     if any(r.offered is not None for r in results):
