@@ -19,6 +19,8 @@ CRASH = Path(__file__).resolve().parents[2] / "benchmarks" / "reliability" / "cr
 POSTGRES_ENV = "ZIGGURAT_TEST_POSTGRES_URL"
 DATABASES = ["sqlite"] + (["postgres"] if os.environ.get(POSTGRES_ENV) else [])
 PROCESSES = {"sqlite": 1, "postgres": 1}
+"""Server processes per database: SQLite stays one process; PostgreSQL runs one here until a
+table's moves reach every process sharing the database (docs/server.md, "Limits")."""
 
 
 def _run(args: list[str], cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
