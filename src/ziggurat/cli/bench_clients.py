@@ -3,9 +3,11 @@ one asyncio loop (no thread per table), spread over the server processes.
 
 Table ``i`` is created on process ``i mod N``, its human seats connect there, and one
 spectator per table connects to the next process (``i + 1 mod N``), so that with several
-processes what the spectator sees has crossed from one process to another. A human seat plays
-random legal actions from its ``legal``, as fast as the server answers or, with a rate, one
-action per table every ``rate`` seconds. A finished table is replaced by a new one.
+processes what the spectator sees has crossed from one process to another. Once every table
+is set up (its bots have played up to the first human decision), the human seats play random
+legal actions from their ``legal``, as fast as the server answers or, with a rate, one action
+per table every ``rate`` seconds (the tables' first actions spread over the first ``rate``
+seconds). A finished table is replaced by a new one, which plays at once.
 
 Latency is measured from sending an action to the first ``state`` whose ``version`` (the number
 of stored actions) includes it: on the player's socket, and on the spectator's. The actions
@@ -91,7 +93,8 @@ class _Table:
     seat_tokens: list[str]
     spectator_token: str
     sent: dict[int, float] = field(default_factory=dict)  # version that shows it -> send time
-    next_send: float = 0.0
+    offset: float = 0.0  # with a rate: when its first action goes, after every table has started
+    next_send: float | None = None
 
 
 class Clients:
@@ -104,7 +107,8 @@ class Clients:
         self.window = Window()
         self.measured = Measured()
         self.started = 0
-        self.all_started = asyncio.Event()
+        self.all_started = asyncio.Event()  # the humans play their first actions once it is set
+        self.began = 0.0  # when it was set
         self.stop = asyncio.Event()
         self._http: list[Any] = []
 
@@ -152,6 +156,7 @@ class Clients:
                     if on_started is not None:
                         on_started(self.started)
                     if self.started == self.work.tables:
+                        self.began = time.perf_counter()
                         self.all_started.set()
                 else:
                     table = await self._create(home, rng)
@@ -179,8 +184,8 @@ class Clients:
         self.table_ids.add(created["table"])
         self.measured.tables_created += 1
         tokens = [s["token"] for s in created["seats"] if s["kind"] == "human"]
-        first = time.perf_counter() + (rng.uniform(0, self.work.rate) if self.work.rate else 0.0)
-        return _Table(created["table"], tokens, created["spectator_token"], next_send=first)
+        offset = rng.uniform(0, self.work.rate) if self.work.rate else 0.0
+        return _Table(created["table"], tokens, created["spectator_token"], offset=offset)
 
     async def _open(self, table: _Table, home: int, watch: int) -> list[Any]:
         import websockets
@@ -258,7 +263,10 @@ class Clients:
                 continue
             if pending is not None or not legal:
                 continue
+            await self.all_started.wait()
             if rate:
+                if table.next_send is None:
+                    table.next_send = self.began + table.offset
                 wait = table.next_send - time.perf_counter()
                 if wait > 0:
                     await asyncio.sleep(wait)
