@@ -9,7 +9,7 @@ it, on the same socket or after reconnecting. Meanwhile a killer SIGKILLs a rand
 process at random moments (``--kills`` times, ``--gap-min`` to ``--gap-max`` seconds apart) and
 restarts it on the same port, timing how long it takes to answer ``/healthz``; clients
 reconnect to any live process and go on. A finished table is replaced by a new one until the
-last kill; then every table plays to its end.
+last kill (``--max-seconds`` or Ctrl-C end the killing early); then every table plays to its end.
 
 At the end, with the servers stopped, the database is read: every acknowledged action must be
 stored at its ply with its text (0 lost), every table must be over (the all-bot ones too: a
@@ -30,6 +30,7 @@ import contextlib
 import json
 import os
 import random
+import signal
 import statistics
 import sys
 import time
@@ -100,9 +101,16 @@ class Crash:
                 await client.aclose()
 
     async def _killer(self, rng: random.Random) -> None:
+        enough = asyncio.Event()  # Ctrl-C: no more kills; the tables play out and are checked
+        with contextlib.suppress(NotImplementedError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, enough.set)
         while not self.tally.tables:  # under load: not before the first table exists
             await asyncio.sleep(0.05)
+        began = time.monotonic()
         for _ in range(self.args.kills):
+            if enough.is_set() or time.monotonic() - began > self.args.max_seconds:
+                print(f"no more kills after {self.tally.kills}: the tables play to their end")
+                break
             await asyncio.sleep(rng.uniform(self.args.gap_min, self.args.gap_max))
             index = rng.randrange(len(self.group.servers))
             seconds = await asyncio.to_thread(self.group.kill_and_restart, index)
@@ -355,6 +363,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         type=int,
         default=4,
         help="rounds per game: Mesopotamia's round_limit, Mare Nostrum's max_rounds (0: none; default 4)",
+    )
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        default=float("inf"),
+        help="stop killing after this many seconds, even short of --kills (Ctrl-C does the same)",
     )
     parser.add_argument(
         "--finish-timeout",

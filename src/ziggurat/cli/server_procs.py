@@ -201,8 +201,14 @@ class ServerProcess:
         with open(self.log_path, "ab") as log:
             log.write(f"--- start {self.starts + 1}\n".encode())
             log.flush()
+            # a session of its own: a Ctrl-C meant for the harness does not stop its servers
             self.proc = subprocess.Popen(
-                command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=self.env
+                command,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                env=self.env,
+                start_new_session=True,
             )
         self.starts += 1
         self.wait_healthy(began)
