@@ -33,9 +33,14 @@ POSTGRES_ENV = "ZIGGURAT_TEST_POSTGRES_URL"
 SERVE_CODE = "import sys; from ziggurat.cli.main import app; sys.argv[0] = 'ziggurat'; app()"
 """The console script's entry point, run by this interpreter so the tree under test is served."""
 
-SERVER_ENV = {"ZIGGURAT_TABLE_RATE": "off"}
-"""What the benchmark's servers run with: every client connects from 127.0.0.1, so the
-per-address limit on table creation would refuse a benchmark of more than 30 tables."""
+SERVER_ENV = {
+    "ZIGGURAT_TABLE_RATE": "off",
+    "ZIGGURAT_WS_CONNECT_RATE": "off",
+    "ZIGGURAT_WS_MESSAGE_RATE": "off",
+}
+"""What the benchmark's servers run with: every client connects from 127.0.0.1, so the limits
+per client address (tables created, sockets opened, messages sent) would refuse a benchmark of
+more than a few tables."""
 
 DROPPED_ENV = ("ZIGGURAT_DATABASE_URL", "ZIGGURAT_SMTP_HOST", "ZIGGURAT_PUBLIC_URL")
 """Settings of the caller's own server that a benchmark server must not take up."""
