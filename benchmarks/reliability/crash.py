@@ -102,8 +102,16 @@ class Crash:
 
     async def _killer(self, rng: random.Random) -> None:
         enough = asyncio.Event()  # Ctrl-C: no more kills; the tables play out and are checked
+        loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):
-            asyncio.get_running_loop().add_signal_handler(signal.SIGINT, enough.set)
+            loop.add_signal_handler(signal.SIGINT, enough.set)
+        try:
+            await self._kill(rng, enough)
+        finally:
+            with contextlib.suppress(NotImplementedError):
+                loop.remove_signal_handler(signal.SIGINT)  # a second Ctrl-C stops the harness
+
+    async def _kill(self, rng: random.Random, enough: asyncio.Event) -> None:
         while not self.tally.tables:  # under load: not before the first table exists
             await asyncio.sleep(0.05)
         began = time.monotonic()
