@@ -1,6 +1,6 @@
 """Every ``--help`` speaks of the game it is given, or of all three games: no command's help
-names one game only, unless the command is about that game (``bench-server`` plays
-Mesopotamia tables); the commands that take a game give an example per game."""
+names one game only, unless the command is about that game (none is today); the commands
+that take a game give an example per game."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from cli_helpers import invoke
 from ziggurat.cli.main import COMMANDS as LISTED
 
 COMMANDS = sorted(LISTED)
-ABOUT = {"bench-server": {"mesopotamia"}}  # a command about one game only
+ABOUT: dict[str, set[str]] = {}  # a command about one game only: the game it names
 ALL = {"mesopotamia", "mesopotamia-epochs", "mare-nostrum"}
 
 

@@ -1,117 +1,128 @@
 """``ziggurat bench-server``: throughput and latency of the game server, measured end to end.
 
-Starts the server in-process (uvicorn in a thread, bound to 127.0.0.1 on a free port, bots
-without delay, a temporary SQLite database unless ``--db`` is given), creates tables and plays
-them, then prints actions per second and the latency a human client sees, from sending an
-action to receiving the ``state`` that shows it (p50/p90/p99). Figures only; nothing asserts
-on them. ``cli/main.py`` registers :func:`bench_server` as the ``bench-server`` command.
+Starts ``--processes`` real ``ziggurat serve`` processes (127.0.0.1, free ports, bots without
+delay, one database: a temporary SQLite file, a throw-away PostgreSQL database, or a URL),
+creates ``--tables`` tables spread over them and plays them with scripted WebSocket clients in
+one asyncio loop (``bench_clients``), then prints what it measured: actions per second, the
+latency from a human action's send to the ``state`` showing it on the player's socket and on a
+spectator's socket of another process, the CPU each server process used, the largest
+event-loop stall each process reports in ``/metrics``, and the tables finished. Figures only;
+nothing asserts on them. ``cli/main.py`` registers :func:`bench_server` as ``bench-server``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import random
-import statistics
+import math
+import os
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ziggurat.cli.serve import WS_MAX_SIZE
+from ziggurat.cli.bench_clients import Clients, Measured, StoredCounts, Workload
+from ziggurat.cli.common import console as board_console
+from ziggurat.cli.common import fail, progress_console
+from ziggurat.cli.server_procs import ServerFailed, ServerProcess, is_sqlite, scratch_database
+from ziggurat.engine.registry import game_class, games
+
+KEPT_UP_SHARE = 0.9
+"""With ``--rate``, the server kept up if the human actions achieved are at least this share of
+those offered and the player's p99 latency is under the rate's period."""
+
+SQLITE_ONE_PROCESS = (
+    "SQLite stays a single process: --processes {n} needs PostgreSQL (--db postgres, or a "
+    "postgresql+psycopg:// URL)"
+)
+
+
+def percentile(values: list[float], p: float) -> float | None:
+    """The ``p``-th percentile of ``values`` (nearest rank), None for no values."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), math.ceil(p / 100 * len(ordered))))
+    return ordered[rank - 1]
 
 
 @dataclass
-class BenchResult:
-    """What one bench run measured."""
+class RunResult:
+    """What one run (one game, one database, N processes) measured."""
 
-    tables: int
-    seconds: float
-    actions: int
-    human_actions: int
-    games_finished: int
-    latencies: list[float] = field(default_factory=list)  # seconds, one per human action
+    game: str
+    database: str  # sqlite or postgresql
+    processes: int
+    work: Workload
+    measured: Measured
+    actions: int = 0
+    tables_finished: int = 0
+    server_cpu: list[float | None] = field(default_factory=list)  # fraction of a core, per process
+    loop_stalls: list[float | None] = field(default_factory=list)  # seconds, per process
+    client_cpu: float = 0.0  # fraction of a core used by the benchmark's own clients
+    load: tuple[float, float, float] = (0.0, 0.0, 0.0)  # the machine's load average at the end
+
+    @property
+    def seconds(self) -> float:
+        return self.measured.seconds
 
     @property
     def actions_per_second(self) -> float:
         return self.actions / self.seconds if self.seconds > 0 else 0.0
 
-    def percentile(self, p: float) -> float | None:
-        """The ``p``-th percentile latency in seconds (None without human actions)."""
-        if not self.latencies:
-            return None
-        if len(self.latencies) == 1:
-            return self.latencies[0]
-        cuts = statistics.quantiles(self.latencies, n=100, method="inclusive")
-        return cuts[min(98, max(0, round(p) - 1))]
-
-
-class ServerThread:
-    """uvicorn serving ``app`` on 127.0.0.1 (a free port) in a background thread."""
-
-    def __init__(self, app: Any) -> None:
-        import uvicorn
-
-        config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=WS_MAX_SIZE)
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, name="ziggurat-bench-server", daemon=True)
-
-    def __enter__(self) -> ServerThread:
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            if not self.thread.is_alive() or time.monotonic() > deadline:
-                raise RuntimeError("the server did not start")
-            time.sleep(0.01)
-        return self
+    @property
+    def human_actions_per_second(self) -> float:
+        return self.measured.human_actions / self.seconds if self.seconds > 0 else 0.0
 
     @property
-    def port(self) -> int:
-        sockets = self.server.servers[0].sockets
-        port: int = sockets[0].getsockname()[1]
-        return port
+    def offered(self) -> float | None:
+        """Human actions per second offered with ``--rate`` (None: as fast as possible)."""
+        return self.work.tables / self.work.rate if self.work.rate else None
 
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=30)
+    @property
+    def kept_up(self) -> bool | None:
+        """With ``--rate``: whether the server held the offered rate (see :data:`KEPT_UP_SHARE`)."""
+        if self.offered is None or self.work.rate is None:
+            return None
+        p99 = percentile(self.measured.latencies, 99)
+        fast = p99 is not None and p99 < self.work.rate
+        return self.human_actions_per_second >= KEPT_UP_SHARE * self.offered and fast
 
-
-def run_bench(
-    tables: int = 4,
-    seconds: float = 10.0,
-    humans: bool = True,
-    bot: str = "random",
-    players: int = 3,
-    round_limit: int | None = 10,
-    db: str | None = None,
-    seed: int = 1,
-) -> BenchResult:
-    """Run the server, play for ``seconds`` on ``tables`` tables, stop the server; the figures.
-
-    With ``humans``, each table has one scripted human seat (random legal actions, sent over a
-    WebSocket with the ``websockets`` library) and bot seats; a finished table is replaced by a
-    new one. Without, every seat is a bot and the server plays alone.
-    """
-    from ziggurat.server import create_app
-
-    with tempfile.TemporaryDirectory(prefix="ziggurat-bench-") as tmp:
-        url = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
-        app = create_app(url, bot_delay=0.0, static_dir=Path(tmp) / "no-client", creation_limit=None)
-        with ServerThread(app) as server:
-            manager = app.state.manager
-            before = sum(t.version for t in list(manager.tables.values()))
-            result = _run_in_own_loop(
-                _drive(server.port, tables, seconds, humans, bot, players, round_limit, seed)
-            )
-            result.actions = sum(t.version for t in list(manager.tables.values())) - before
-            result.games_finished = sum(1 for t in list(manager.tables.values()) if t.status == "over")
-        return result
+    def to_json(self) -> dict[str, Any]:
+        lat = self.measured.latencies
+        spec = self.measured.spectator_latencies
+        return {
+            "game": self.game,
+            "database": self.database,
+            "processes": self.processes,
+            "workload": asdict(self.work),
+            "seconds": self.seconds,
+            "actions": self.actions,
+            "actions_per_second": self.actions_per_second,
+            "human_actions": self.measured.human_actions,
+            "human_actions_per_second": self.human_actions_per_second,
+            "offered_human_actions_per_second": self.offered,
+            "kept_up": self.kept_up,
+            "latency_seconds": {f"p{p}": percentile(lat, p) for p in (50, 90, 99)}
+            | {"max": max(lat) if lat else None, "count": len(lat)},
+            "spectator_latency_seconds": {f"p{p}": percentile(spec, p) for p in (50, 99)}
+            | {"count": len(spec), "other_process": self.processes > 1},
+            "server_cpu_cores": self.server_cpu,
+            "loop_stall_seconds": self.loop_stalls,
+            "client_cpu_cores": self.client_cpu,
+            "tables_finished": self.tables_finished,
+            "tables_created": self.measured.tables_created,
+            "errors": self.measured.errors,
+            "load_average": list(self.load),
+        }
 
 
 def _run_in_own_loop(coro: Any) -> Any:
@@ -125,7 +136,7 @@ def _run_in_own_loop(coro: Any) -> Any:
         except BaseException as exc:  # re-raised in the caller's thread
             box["error"] = exc
 
-    worker = threading.Thread(target=target, name="bench-server-client")
+    worker = threading.Thread(target=target, name="bench-server-clients")
     worker.start()
     worker.join()
     if "error" in box:
@@ -133,146 +144,309 @@ def _run_in_own_loop(coro: Any) -> Any:
     return box["result"]
 
 
-async def _drive(
-    port: int,
-    tables: int,
-    seconds: float,
-    humans: bool,
-    bot: str,
-    players: int,
-    round_limit: int | None,
-    seed: int,
-) -> BenchResult:
-    import httpx
+class Bar:
+    """The progress bar of a run: tables started, then the measured seconds."""
 
-    base = f"http://127.0.0.1:{port}"
-    options = {} if round_limit is None else {"round_limit": round_limit}
-    result = BenchResult(tables=tables, seconds=0.0, actions=0, human_actions=0, games_finished=0)
-    start = time.perf_counter()
-    deadline = start + seconds
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        if humans:
-            await asyncio.gather(
-                *(
-                    _human_client(
-                        http, port, deadline, bot, players, options, random.Random(f"{seed}/{i}"), result
-                    )
-                    for i in range(tables)
-                )
-            )
-        else:
-            await asyncio.gather(
-                *(_bot_slot(http, deadline, bot, players, options, seed + i) for i in range(tables))
-            )
-    result.seconds = time.perf_counter() - start
-    return result
+    def __init__(self, progress: Progress | None) -> None:
+        self.progress = progress
+        self.task: TaskID | None = None
+
+    def begin(self, label: str, total: float) -> None:
+        if self.progress is not None:
+            if self.task is not None:
+                self.progress.remove_task(self.task)
+            self.task = self.progress.add_task(label, total=total)
+
+    def update(self, done: float) -> None:
+        if self.progress is not None and self.task is not None:
+            self.progress.update(self.task, completed=done)
 
 
-async def _bot_slot(
-    http: Any, deadline: float, bot: str, players: int, options: dict[str, Any], seed: int
-) -> None:
-    """Keep one all-bot table playing until the deadline (a finished one is replaced)."""
-    seats = [{"kind": "bot", "bot": bot}] * players
-    while time.perf_counter() < deadline:
-        body = {"game": "mesopotamia", "players": players, "options": options, "seats": seats, "seed": seed}
-        answer = (await http.post("/api/tables", json=body)).raise_for_status().json()
-        headers = {"X-Ziggurat-Token": answer["spectator_token"]}
-        seed += 1000
-        while time.perf_counter() < deadline:
-            await asyncio.sleep(min(0.05, max(0.0, deadline - time.perf_counter())))
-            info = (await http.get(f"/api/tables/{answer['table']}", headers=headers)).json()
-            if info["status"] == "over":
-                break
+@dataclass
+class _Sample:
+    """What the clients measured, and the counters read at the start and end of the window."""
+
+    measured: Measured
+    stored: tuple[tuple[int, int], tuple[int, int]]  # (actions, tables over) before and after
+    cpu: tuple[list[float | None], list[float | None]]  # per server process, before and after
+    client_cpu: float  # CPU seconds of this process during the window
 
 
-async def _human_client(
-    http: Any,
-    port: int,
-    deadline: float,
-    bot: str,
-    players: int,
-    options: dict[str, Any],
-    rng: random.Random,
-    result: BenchResult,
-) -> None:
-    """One scripted human: plays random legal actions, table after table, until the deadline."""
-    import websockets
-
-    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": bot}] * (players - 1)
-    while time.perf_counter() < deadline:
-        body = {
-            "game": "mesopotamia",
-            "players": players,
-            "options": options,
-            "seats": seats,
-            "seed": rng.randrange(2**31),
-        }
-        answer = (await http.post("/api/tables", json=body)).raise_for_status().json()
-        url = f"ws://127.0.0.1:{port}/ws/{answer['table']}?token={answer['seats'][0]['token']}"
-        async with websockets.connect(url, max_size=None) as ws:
-            sent: float | None = None
-            while True:
-                left = deadline - time.perf_counter()
-                if left <= 0:
-                    return
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=left)
-                except TimeoutError:
-                    return
-                msg = json.loads(raw)
-                if msg.get("type") != "state":
-                    continue
-                if sent is not None:  # the first state after an action is the one that shows it
-                    result.latencies.append(time.perf_counter() - sent)
-                    result.human_actions += 1
-                    sent = None
-                if msg["status"] == "over":
-                    break
-                if msg["legal"]:
-                    action = msg["legal"][rng.randrange(len(msg["legal"]))]
-                    sent = time.perf_counter()
-                    await ws.send(json.dumps({"type": "action", "action": action}))
+async def _measure(servers: list[ServerProcess], work: Workload, counts: StoredCounts, bar: Bar) -> _Sample:
+    """Set every table up, then measure for ``work.seconds``."""
+    ids: set[str] = set()
+    clients = Clients([s.base for s in servers], work, ids)
+    bar.begin(f"{work.game}: starting {work.tables} tables", work.tables)
+    runner = asyncio.create_task(clients.run(bar.update))
+    started = asyncio.create_task(clients.all_started.wait())
+    await asyncio.wait({runner, started}, return_when=asyncio.FIRST_COMPLETED)
+    if runner.done():
+        started.cancel()
+        runner.result()  # raises what stopped the clients
+        raise RuntimeError("the clients stopped before every table started")
+    window = clients.window
+    cpu_before = [s.cpu_seconds() for s in servers]
+    client_before = time.process_time()
+    stored_before = await asyncio.to_thread(counts.count, sorted(ids))
+    window.start = time.perf_counter()
+    bar.begin(f"{work.game}: measuring", work.seconds)
+    while (left := window.start + work.seconds - time.perf_counter()) > 0:
+        await asyncio.sleep(min(0.25, left))
+        bar.update(min(work.seconds, time.perf_counter() - window.start))
+        if runner.done():
+            runner.result()
+    window.end = time.perf_counter()
+    cpu_after = [s.cpu_seconds() for s in servers]
+    client_after = time.process_time()
+    stored_after = await asyncio.to_thread(counts.count, sorted(ids))
+    clients.stop.set()
+    await runner
+    measured = clients.measured
+    measured.seconds = window.end - window.start
+    return _Sample(
+        measured, (stored_before, stored_after), (cpu_before, cpu_after), client_after - client_before
+    )
 
 
-def report(result: BenchResult, console: Console | None = None) -> None:
-    """Print the figures as a Rich table."""
-    console = console or Console()
+def _run_game(servers: list[ServerProcess], work: Workload, url: str, bar: Bar) -> RunResult:
+    counts = StoredCounts(url)
+    try:
+        sample: _Sample = _run_in_own_loop(_measure(servers, work, counts, bar))
+    finally:
+        counts.close()
+    measured = sample.measured
+    (actions0, over0), (actions1, over1) = sample.stored
+    cpu_before, cpu_after = sample.cpu
+    client_cpu = sample.client_cpu
+    seconds = measured.seconds
+    server_cpu: list[float | None] = [
+        None if a is None or b is None or seconds <= 0 else (b - a) / seconds
+        for a, b in zip(cpu_before, cpu_after, strict=True)
+    ]
+    return RunResult(
+        game=work.game,
+        database="sqlite" if is_sqlite(url) else "postgresql",
+        processes=len(servers),
+        work=work,
+        measured=measured,
+        actions=actions1 - actions0,
+        tables_finished=over1 - over0,
+        server_cpu=server_cpu,
+        loop_stalls=[s.loop_stall() for s in servers],
+        client_cpu=client_cpu / seconds if seconds > 0 else 0.0,
+        load=os.getloadavg(),
+    )
+
+
+def run_bench(
+    game_ids: list[str],
+    work: Workload,
+    db: str = "sqlite",
+    processes: int = 1,
+    postgres_url: str | None = None,
+    progress: Progress | None = None,
+) -> list[RunResult]:
+    """Start ``processes`` servers on the database ``db`` (``sqlite``, ``postgres`` or a URL:
+    :func:`server_procs.scratch_database`), play ``work`` with each game of ``game_ids`` one
+    after the other on them, stop them; one result per game.
+
+    :raises ValueError: for SQLite with more than one process, or ``postgres`` without a server.
+    :raises ServerFailed: if a server does not start.
+    """
+    if processes > 1 and (db == "sqlite" or is_sqlite(db)):
+        raise ValueError(SQLITE_ONE_PROCESS.format(n=processes))
+    bar = Bar(progress)
+    with (
+        tempfile.TemporaryDirectory(prefix="ziggurat-bench-") as tmp,
+        scratch_database(db, Path(tmp), postgres_url) as url,
+    ):
+        servers = [ServerProcess(url, Path(tmp) / f"server-{i}.log") for i in range(processes)]
+        try:
+            servers[0].start()  # the first one migrates the database; the others find it ready
+            with ThreadPoolExecutor(max_workers=max(1, processes - 1)) as pool:
+                list(pool.map(ServerProcess.start, servers[1:]))
+            return [_run_game(servers, replace(work, game=g), url, bar) for g in game_ids]
+        finally:
+            for server in servers:
+                server.stop()
+
+
+def _ms(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.2f} s" if value >= 1 else f"{value * 1000:.1f} ms"
+
+
+def _each(values: list[float | None], fmt: str) -> str:
+    return ", ".join("n/a" if v is None else format(v, fmt) for v in values)
+
+
+def report(results: list[RunResult], console: Console | None = None) -> None:
+    """Print the runs side by side as a Rich table, and the machine's load."""
+    if console is None:
+        console = board_console()
+        if not console.is_terminal:  # piped: wide enough for every run's column
+            console = Console(highlight=False, width=max(100, 36 + 16 * len(results)))
     table = Table(title="ziggurat bench-server", show_header=True)
-    table.add_column("figure")
-    table.add_column("value", justify="right")
-    table.add_row("tables", str(result.tables))
-    table.add_row("seconds", f"{result.seconds:.2f}")
-    table.add_row("actions applied", str(result.actions))
-    table.add_row("actions / s", f"{result.actions_per_second:,.0f}")
-    table.add_row("games finished", str(result.games_finished))
-    table.add_row("human actions", str(result.human_actions))
+    table.add_column("figure", no_wrap=True)
+    for r in results:
+        table.add_column(f"{r.game}\n{r.database} x{r.processes}", justify="right")
+
+    def row(name: str, cell: Any) -> None:
+        table.add_row(name, *(cell(r) for r in results))
+
+    row("tables (at once)", lambda r: str(r.work.tables))
+    row("players (human seats)", lambda r: f"{r.work.players} ({r.work.humans})")
+    row(
+        "human actions offered / s",
+        lambda r: "no limit" if r.offered is None else f"{r.offered:,.0f}",
+    )
+    row("seconds measured", lambda r: f"{r.seconds:.2f}")
+    row("actions / s", lambda r: f"{r.actions_per_second:,.0f}")
+    row("human actions / s", lambda r: f"{r.human_actions_per_second:,.1f}")
     for p in (50, 90, 99):
-        value = result.percentile(p)
-        table.add_row(f"latency p{p}", "-" if value is None else f"{value * 1000:.1f} ms")
-    if result.latencies:
-        table.add_row("latency max", f"{max(result.latencies) * 1000:.1f} ms")
+        row(f"latency p{p}", lambda r, p=p: _ms(percentile(r.measured.latencies, p)))
+    row("latency max", lambda r: _ms(max(r.measured.latencies, default=None)))
+    for p in (50, 99):
+        row(f"spectator latency p{p}", lambda r, p=p: _ms(percentile(r.measured.spectator_latencies, p)))
+    row("spectator on", lambda r: "other process" if r.processes > 1 else "same process")
+    row("server CPU (cores, per process)", lambda r: _each(r.server_cpu, ".2f"))
+    row(
+        "largest loop stall (per process)",
+        lambda r: (
+            _each([None if s is None else s * 1000 for s in r.loop_stalls], ".1f")
+            + (" ms" if any(s is not None for s in r.loop_stalls) else "")
+        ),
+    )
+    row("tables finished / created", lambda r: f"{r.tables_finished} / {r.measured.tables_created}")
+    row("client CPU (cores)", lambda r: f"{r.client_cpu:.2f}")
+    row("errors", lambda r: str(r.measured.errors))
+    if any(r.offered is not None for r in results):
+        row("kept up", lambda r: "-" if r.kept_up is None else ("yes" if r.kept_up else "no"))
     console.print(table)
+    load = results[-1].load if results else os.getloadavg()
+    console.print(
+        f"load average at the end: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} ({os.cpu_count()} cores)"
+    )
+
+
+GAME_HELP = "Game to play: mesopotamia, mesopotamia-epochs, mare-nostrum, or all (one after the other)."
 
 
 def bench_server(
-    tables: Annotated[int, typer.Option(help="Tables played at the same time.", min=1)] = 4,
-    seconds: Annotated[float, typer.Option(help="How long to play.", min=0.1)] = 10.0,
+    game: Annotated[str, typer.Option(help=GAME_HELP)] = "mesopotamia",
+    tables: Annotated[
+        int, typer.Option(help="Tables played at the same time (a finished one is replaced).", min=1)
+    ] = 100,
+    seconds: Annotated[
+        float, typer.Option(help="Seconds measured, once every table has started.", min=0.1)
+    ] = 10.0,
+    players: Annotated[
+        int, typer.Option(help="Players per table (within the game's range).", min=2, max=5)
+    ] = 3,
     humans: Annotated[
+        int,
+        typer.Option(
+            help="Human seats per table, each played by a scripted WebSocket client (random legal actions); "
+            "0: bots only.",
+            min=0,
+        ),
+    ] = 1,
+    bot: Annotated[
+        str, typer.Option(help="Bot of the other seats: random measures the server, not the bots.")
+    ] = "random",
+    rate: Annotated[
+        float | None,
+        typer.Option(
+            help="Seconds between two human actions of a table (e.g. 1: each table plays one action a second), "
+            "instead of as fast as possible; the report says whether the server kept up.",
+            min=0.001,
+        ),
+    ] = None,
+    processes: Annotated[
+        int,
+        typer.Option(
+            help="Server processes sharing the database (PostgreSQL only above 1): tables and clients are "
+            "spread over them, and each table's spectator watches from another process than its players.",
+            min=1,
+        ),
+    ] = 1,
+    db: Annotated[
+        str,
+        typer.Option(
+            "--db",
+            help="sqlite (a temporary file), postgres (a throw-away database in the PostgreSQL server of "
+            "--postgres-url or $ZIGGURAT_TEST_POSTGRES_URL, dropped at the end), or a database URL.",
+        ),
+    ] = "sqlite",
+    postgres_url: Annotated[
+        str | None,
+        typer.Option(help="PostgreSQL server for --db postgres and --compare (an admin URL)."),
+    ] = None,
+    compare: Annotated[
         bool,
         typer.Option(
-            "--humans/--bots-only",
-            help="One scripted human client per table over a WebSocket (latency), or bots only.",
+            "--compare",
+            help="Run the same workload on SQLite (1 process) and on PostgreSQL (--processes) and print them "
+            "side by side.",
         ),
-    ] = True,
-    bot: Annotated[str, typer.Option(help="Bot kind of the bot seats: random or heuristic.")] = "random",
-    players: Annotated[int, typer.Option(help="Players per Mesopotamia table.", min=2, max=4)] = 3,
+    ] = False,
     round_limit: Annotated[
-        int, typer.Option(help="Round limit of each Mesopotamia game (0: none).", min=0)
+        int,
+        typer.Option(
+            help="Rounds per game (Mesopotamia's round_limit, Mare Nostrum's max_rounds; Epochs plays its "
+            "five epochs); 0: no limit.",
+            min=0,
+        ),
     ] = 10,
-    db: Annotated[
-        str | None, typer.Option("--db", help="Database URL (default: a temporary SQLite file).")
+    seed: Annotated[int, typer.Option(help="Seed of the clients' choices and of the tables.")] = 1,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Also write the figures to this file (JSON).")
     ] = None,
 ) -> None:
-    """Measure the server on Mesopotamia tables: actions per second and the latency a human client sees."""
-    result = run_bench(tables, seconds, humans, bot, players, round_limit or None, db)
-    report(result)
+    """Measure the server end to end: real `ziggurat serve` processes on one database, tables played
+    by scripted WebSocket clients; prints actions per second, latencies (player and spectator), CPU per
+    process, event-loop stalls and tables finished. Figures only: nothing is asserted on them."""
+    known = games()
+    chosen = known if game == "all" else [game]
+    if game != "all" and game not in known:
+        fail(f"unknown game {game!r}: choose one of {', '.join(known)} or all")
+    for g in chosen:
+        cls = game_class(g)
+        if not cls.min_players <= players <= cls.max_players:
+            fail(f"{g} is played by {cls.min_players} to {cls.max_players} players, not {players}")
+    if humans > players:
+        fail(f"--humans {humans} is more than the {players} players of a table")
+    if compare and db not in ("sqlite", "postgres"):
+        fail("--compare runs SQLite and PostgreSQL itself: leave --db out")
+    if not compare and processes > 1 and (db == "sqlite" or is_sqlite(db)):
+        fail(SQLITE_ONE_PROCESS.format(n=processes))
+    work = Workload(
+        players=players,
+        humans=humans,
+        bot=bot,
+        tables=tables,
+        seconds=seconds,
+        rate=rate,
+        round_limit=round_limit or None,
+        seed=seed,
+    )
+    plan = [("sqlite", 1), ("postgres", processes)] if compare else [(db, processes)]
+    results: list[RunResult] = []
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed:.0f}/{task.total:.0f}"),
+        TimeElapsedColumn(),
+    )
+    try:
+        with Progress(*columns, console=progress_console(), transient=True) as progress:
+            for kind, count in plan:
+                results += run_bench(chosen, work, kind, count, postgres_url, progress)
+    except (ValueError, ServerFailed) as exc:
+        fail(str(exc))
+    if compare:  # side by side: each game's SQLite run beside its PostgreSQL run
+        results.sort(key=lambda r: chosen.index(r.game))
+    report(results)
+    if json_out is not None:
+        json_out.write_text(json.dumps({"runs": [r.to_json() for r in results]}, indent=2) + "\n")

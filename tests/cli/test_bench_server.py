@@ -1,0 +1,137 @@
+"""``ziggurat bench-server`` through the real CLI: it starts real ``serve`` processes, plays every
+game on them for a second, prints its figures and writes them as JSON. Only the shape of the
+output is checked, never a figure."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_helpers import invoke
+
+from ziggurat.cli.bench_server import percentile
+from ziggurat.cli.server_procs import POSTGRES_ENV
+
+GAMES = {"mesopotamia", "mesopotamia-epochs", "mare-nostrum"}
+ROWS = (
+    "actions / s",
+    "human actions / s",
+    "latency p50",
+    "latency p90",
+    "latency p99",
+    "latency max",
+    "spectator latency p50",
+    "spectator latency p99",
+    "server CPU",
+    "largest loop stall",
+    "tables finished",
+    "load average",
+)
+SHORT = ["--tables", "2", "--seconds", "1", "--round-limit", "2"]
+DATABASES = ["sqlite"] + (["postgres"] if os.environ.get(POSTGRES_ENV) else [])
+
+
+def _check_run(run: dict[str, Any], database: str, processes: int) -> None:
+    assert run["database"] == database and run["processes"] == processes
+    assert run["seconds"] > 0 and run["actions"] >= 0 and run["tables_finished"] >= 0
+    assert set(run["latency_seconds"]) == {"p50", "p90", "p99", "max", "count"}
+    assert run["latency_seconds"]["count"] == run["human_actions"]
+    assert set(run["spectator_latency_seconds"]) == {"p50", "p99", "count", "other_process"}
+    assert len(run["server_cpu_cores"]) == processes and len(run["loop_stall_seconds"]) == processes
+    assert len(run["load_average"]) == 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("database", DATABASES)
+def test_bench_server_plays_every_game_and_reports(database: str, tmp_path: Path) -> None:
+    """On SQLite; with a PostgreSQL server, ``--compare``: the same workload on SQLite and on
+    PostgreSQL, each game's two runs side by side."""
+    out = tmp_path / "bench.json"
+    where = ["--db", "sqlite"] if database == "sqlite" else ["--compare"]
+    result = invoke(["bench-server", "--game", "all", *where, *SHORT, "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    for row in ROWS:
+        assert row in result.output, row
+    runs = json.loads(out.read_text())["runs"]
+    databases = ["sqlite"] if database == "sqlite" else ["sqlite", "postgresql"]
+    assert sorted((r["game"], r["database"]) for r in runs) == sorted(
+        (g, d) for g in GAMES for d in databases
+    )
+    if database != "sqlite":  # side by side: a game's SQLite run, then its PostgreSQL run
+        assert [r["database"] for r in runs] == databases * 3
+    for run in runs:
+        _check_run(run, run["database"], 1)
+        assert run["offered_human_actions_per_second"] is None and run["kept_up"] is None
+
+
+@pytest.mark.slow
+def test_bench_server_at_a_rate_says_whether_it_kept_up(tmp_path: Path) -> None:
+    out = tmp_path / "rate.json"
+    args = [
+        "bench-server",
+        "--game",
+        "mare-nostrum",
+        "--rate",
+        "0.5",
+        "--humans",
+        "2",
+        *SHORT,
+        "--json",
+        str(out),
+    ]
+    result = invoke(args)
+    assert result.exit_code == 0, result.output
+    assert "kept up" in result.output and "human actions offered / s" in result.output
+    (run,) = json.loads(out.read_text())["runs"]
+    _check_run(run, "sqlite", 1)
+    assert run["offered_human_actions_per_second"] == 4.0  # 2 tables, one action each every 0.5 s
+    assert isinstance(run["kept_up"], bool)
+    assert run["workload"]["humans"] == 2 and run["workload"]["rate"] == 0.5
+
+
+def test_sqlite_is_refused_more_than_one_process() -> None:
+    result = invoke(["bench-server", "--processes", "2", "--db", "sqlite"])
+    assert result.exit_code == 2
+    assert "SQLite stays a single process" in result.output and "PostgreSQL" in result.output
+
+
+def test_bench_server_refuses_a_bad_workload_before_starting() -> None:
+    result = invoke(["bench-server", "--game", "chess"])
+    assert result.exit_code == 2 and "unknown game 'chess'" in result.output
+    result = invoke(["bench-server", "--game", "mare-nostrum", "--players", "2"])
+    assert result.exit_code == 2 and "3 to 5 players" in result.output
+    result = invoke(["bench-server", "--players", "2", "--humans", "3"])
+    assert result.exit_code == 2 and "--humans 3" in result.output
+
+
+def test_help_explains_every_option() -> None:
+    result = invoke(["bench-server", "--help"])
+    assert result.exit_code == 0
+    for option in (
+        "--game",
+        "--tables",
+        "--seconds",
+        "--players",
+        "--humans",
+        "--bot",
+        "--rate",
+        "--processes",
+        "--db",
+        "--postgres-url",
+        "--compare",
+        "--round-limit",
+        "--seed",
+        "--json",
+    ):
+        assert option in result.output, option
+
+
+def test_percentiles_by_nearest_rank() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert (
+        percentile(values, 50) == 50.0 and percentile(values, 99) == 99.0 and percentile(values, 100) == 100.0
+    )
+    assert percentile([3.0], 99) == 3.0 and percentile([], 50) is None
