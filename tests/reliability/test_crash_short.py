@@ -18,9 +18,10 @@ import ziggurat
 CRASH = Path(__file__).resolve().parents[2] / "benchmarks" / "reliability" / "crash.py"
 POSTGRES_ENV = "ZIGGURAT_TEST_POSTGRES_URL"
 DATABASES = ["sqlite"] + (["postgres"] if os.environ.get(POSTGRES_ENV) else [])
-PROCESSES = {"sqlite": 1, "postgres": 1}
-"""Server processes per database: SQLite stays one process; PostgreSQL runs one here until a
-table's moves reach every process sharing the database (docs/server.md, "Limits")."""
+PROCESSES = {"sqlite": 1, "postgres": 2}
+"""Server processes per database: SQLite stays one process; on PostgreSQL two processes share
+the database, so a killed one's tables are adopted by the other (docs/server.md, "Several
+processes")."""
 
 
 def _run(args: list[str], cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
