@@ -320,3 +320,42 @@ def test_the_other_process_takes_over_the_tables_of_one_that_stopped(pg_url: str
     for action in texts:  # the stored game replays, one action per ply, to its end
         apply_recorded(state, action)
     assert state.is_terminal()
+
+
+@pytest.mark.postgres_only
+def test_workers_share_one_port_and_one_database(pg_url: str, tmp_path: Path) -> None:
+    """``serve --workers 2``: two processes answer on one port; a table made through one is
+    played through whichever answers next."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "ZIGGURAT_DATABASE_URL"}
+    args = ["serve", "--port", str(port), "--db", pg_url, "--bot-delay", "0", "--workers", "2"]
+    log_path = tmp_path / "workers.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", CLI, *args], stdout=log, stderr=subprocess.STDOUT, env=env, cwd=tmp_path
+        )
+        try:
+            wait_healthy(proc, f"http://127.0.0.1:{port}", log_path)
+            server = Server(proc, port, log_path)
+            table = _table(server, "hb", "mesopotamia-epochs", seed=4)
+            tid = table["table"]
+
+            async def play() -> None:
+                for _ in range(3):  # new connections land on either worker
+                    async with websockets.connect(f"{server.ws}/ws/{tid}?token={_token(table, 0)}") as ws:
+                        state = await _state(ws)
+                        while not state["legal"] and state["status"] == "playing":
+                            state = await _state(ws, state["version"] + 1)
+                        if state["status"] != "playing":
+                            return
+                        await ws.send(json.dumps({"type": "action", "action": state["legal"][0]}))
+                        await _state(ws, state["version"] + 1)
+
+            asyncio.run(asyncio.wait_for(play(), 240))
+            stop(proc)
+        finally:
+            kill(proc)
+    out = log_path.read_text()
+    assert "Workers: 2 processes share the port and the database" in out
+    assert out.count("Started server process") == 2  # uvicorn names each worker process
+    assert "Traceback" not in out, out[-4000:]
