@@ -344,9 +344,9 @@ class Checker:
                     f"{where}: secret", viewer, version, f"hidden field {'/'.join(map(str, path))} is shown"
                 )
         if self.substitute_every and version % self.substitute_every == 0 and not state.is_terminal():
-            self._substitute(view, viewer, version, where)
+            self.substitute(view, viewer, version, where)
 
-    def _substitute(self, view: dict[str, Any], viewer: Viewer, version: int, where: str) -> None:
+    def substitute(self, view: dict[str, Any], viewer: Viewer, version: int, where: str) -> None:
         """Resample what ``viewer`` may not know: the view it was sent must not change."""
         state = self.true.states[version]
         n = self.true.game.num_players

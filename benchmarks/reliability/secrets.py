@@ -37,6 +37,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE] + [str(
 
 import argparse  # noqa: E402
 import asyncio  # noqa: E402
+import contextlib  # noqa: E402
 import json  # noqa: E402
 import random  # noqa: E402
 import tempfile  # noqa: E402
@@ -99,11 +100,11 @@ class GameReport:
 class Server:
     """The server app in-process: uvicorn in a thread on 127.0.0.1 (a free port)."""
 
-    def __init__(self, directory: str) -> None:
+    def __init__(self, directory: str, url: str | None = None) -> None:
         from ziggurat.cli.bench_server import ServerThread
         from ziggurat.server import create_app
 
-        url = f"sqlite:///{Path(directory) / 'secrets.db'}"
+        url = url or f"sqlite:///{Path(directory) / 'secrets.db'}"
         self.app = create_app(
             url, bot_delay=0.0, static_dir=Path(directory) / "no-client", creation_limit=None, smtp=None
         )
@@ -136,6 +137,20 @@ class Played:
     http: list[tuple[str, leakcheck.Viewer, int, Any, Any]] = field(default_factory=list)
 
 
+async def _call(http: Any, method: str, url: str, **kwargs: Any) -> Any:
+    """One HTTP request, sent again if the connection broke (a kept-alive connection that the
+    server closed while this client was busy checking a table)."""
+    import httpx
+
+    for attempt in range(3):
+        try:
+            return await http.request(method, url, **kwargs)
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
 async def play_table(
     server: Server, http: Any, game_id: str, players: int, settings: Settings, seed: int
 ) -> Played:
@@ -149,7 +164,7 @@ async def play_table(
         "seats": [{"kind": "human"}] * players,
         "seed": seed,
     }
-    answer = (await http.post("/api/tables", json=body)).raise_for_status().json()
+    answer = (await _call(http, "POST", "/api/tables", json=body)).raise_for_status().json()
     table = answer["table"]
     tokens: dict[leakcheck.Viewer, str] = {s["seat"]: s["token"] for s in answer["seats"]}
     tokens[None] = answer["spectator_token"]
@@ -161,24 +176,26 @@ async def play_table(
         viewers = list(tokens)
         v = viewers[version // settings.http_every % len(viewers)]
         head = {"X-Ziggurat-Token": tokens[v]}
-        rec = await http.get(f"/api/tables/{table}/record", headers=head)
+        rec = await _call(http, "GET", f"/api/tables/{table}/record", headers=head)
         played.http.append(("record", v, version, rec.json(), None))
         for ply in (version, rng.randrange(version + 1)):
-            rep = await http.get(f"/api/tables/{table}/replay", params={"ply": ply}, headers=head)
+            rep = await _call(http, "GET", f"/api/tables/{table}/replay", params={"ply": ply}, headers=head)
             played.http.append(("replay", v, version, rep.json(), None))
         other = (mover + 1) % players
         for seat, action in ((mover, rng.choice(legal)), (other, rng.choice(legal))):
-            exp = await http.post(
+            exp = await _call(
+                http,
+                "POST",
                 f"/api/tables/{table}/explain",
                 json={"action": action},
                 headers={"X-Ziggurat-Token": tokens[seat]},
             )
             if exp.status_code == 200:  # 429: this seat asked too often; nothing to check
                 played.http.append(("explain", seat, version, exp.json(), action))
-        look = await http.post("/api/tables/lookup", json={"tokens": list(tokens.values())})
+        look = await _call(http, "POST", "/api/tables/lookup", json={"tokens": list(tokens.values())})
         for entry in look.json():
             played.http.append(("lookup", entry["seat"], version, entry, None))
-        facts = await http.get(f"/api/tables/{table}", headers={"X-Ziggurat-Token": tokens[None]})
+        facts = await _call(http, "GET", f"/api/tables/{table}", headers={"X-Ziggurat-Token": tokens[None]})
         played.http.append(("table", None, version, facts.json(), None))
 
     async def client(viewer: leakcheck.Viewer, ws: Any) -> None:
@@ -197,7 +214,7 @@ async def play_table(
                 action = msg["legal"][rng.randrange(len(msg["legal"]))]
                 await ws.send(json.dumps({"type": "action", "action": action}))
 
-    async with contextlib_asyncexit() as stack:
+    async with contextlib.AsyncExitStack() as stack:
         sockets = {
             v: await stack.enter_async_context(websockets.connect(url + tokens[v], max_size=None))
             for v in tokens
@@ -207,18 +224,18 @@ async def play_table(
     for v in tokens:  # the finished table, as every viewer may fetch it
         head = {"X-Ziggurat-Token": tokens[v]}
         played.http.append(
-            ("record", v, last, (await http.get(f"/api/tables/{table}/record", headers=head)).json(), None)
+            (
+                "record",
+                v,
+                last,
+                (await _call(http, "GET", f"/api/tables/{table}/record", headers=head)).json(),
+                None,
+            )
         )
         for ply in (last, rng.randrange(last + 1)):
-            rep = await http.get(f"/api/tables/{table}/replay", params={"ply": ply}, headers=head)
+            rep = await _call(http, "GET", f"/api/tables/{table}/replay", params={"ply": ply}, headers=head)
             played.http.append(("replay", v, last, rep.json(), None))
     return played
-
-
-def contextlib_asyncexit() -> Any:
-    import contextlib
-
-    return contextlib.AsyncExitStack()
 
 
 def check_table(
@@ -283,6 +300,10 @@ async def run_game(
                 checker, plies = check_table(server, played, settings.substitute_every, table_seed)
                 report.check_cpu += time.thread_time() - began
                 report.add(checker, plies)
+                for leak in checker.leaks[: leakcheck.MAX_EXAMPLES] if progress else []:
+                    print(
+                        f"  LEAK {game_id} {leak.kind}: viewer {leak.viewer} version {leak.version}: {leak.detail}"
+                    )
                 if progress and report.games % progress == 0:
                     cpu = time.process_time() - start_cpu
                     print(
@@ -340,10 +361,11 @@ def run(
     seed: int,
     directory: str,
     progress: int = 0,
+    db: str | None = None,
 ) -> dict[str, GameReport]:
     """The planted runs, then ``games`` checked games of each game; the reports by game."""
     reports: dict[str, GameReport] = {}
-    with Server(directory) as server:
+    with Server(directory, db) as server:
         caught = planted_runs(server, plants, game_ids, settings, seed)
         for game_id in game_ids:
             counts = tuple(p for p in GAMES[game_id] if players is None or p in players) or GAMES[game_id]
@@ -408,6 +430,7 @@ def main(argv: list[str] | None = None) -> int:
         "--substitute-every", type=int, default=1, help="substitution check every N versions (0: never)"
     )
     parser.add_argument("--progress", type=int, default=0, help="print a line every N games (0: never)")
+    parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
     args = parser.parse_args(argv)
     plants = args.plant or ["all"]
     if "all" in plants:
@@ -432,6 +455,7 @@ def main(argv: list[str] | None = None) -> int:
             args.seed,
             tmp,
             args.progress,
+            args.db,
         )
     print_report(reports)
     leaks = sum(len(r.leaks) for r in reports.values())
