@@ -338,7 +338,9 @@ class Checker:
         state = self.true.states[version]
         if view != state.view(viewer):
             self._leak(f"{where}: view", viewer, version, "differs from the engine's view for this viewer")
-        for path in secret_fields(state, viewer):
+        fields = secret_fields(state, viewer)
+        self.checked["hidden fields"] = self.checked.get("hidden fields", 0) + len(fields)
+        for path in fields:
             if get_path(view, path) is not None:
                 self._leak(
                     f"{where}: secret", viewer, version, f"hidden field {'/'.join(map(str, path))} is shown"
@@ -415,6 +417,7 @@ class Checker:
                 secret = event_secret(self.game_id, event, viewer)
                 if secret is None or (ply, i) in self.true.public_events:
                     continue
+                self.checked["hidden events"] = self.checked.get("hidden events", 0) + 1
                 found = names_secret(entry["text"], entry.get("event"), secret)
                 if found is None and entry.get("event") is None:
                     found = next(
@@ -436,6 +439,9 @@ class Checker:
             expected["seed"] = None
             if rec.get("seed") is not None:
                 self._leak("record: seed", viewer, version, "the seed before the end of the game")
+            if {"fingerprints", "final_fingerprint"} & set(rec):
+                # a fingerprint of the whole state lets a seat test guesses of what is hidden
+                self._leak("record: fingerprint", viewer, version, "fingerprints of the full state")
         if rec != json.loads(json.dumps(expected)):
             self._leak("record", viewer, version, "differs from the record redacted for this viewer")
         chosen = [e for evs in self.true.events[1 : version + 1] for e in evs if not e[2]]

@@ -94,6 +94,7 @@ class GameReport:
         self.leaks += checker.leaks
 
     def payloads(self, kind: str) -> int:
+        """Payloads checked, sent to a ``seat`` or a ``spectator`` (a whole log counts apart)."""
         return sum(n for k, n in self.checked.items() if k.endswith("/" + kind) and not k.startswith("log/"))
 
 
@@ -235,6 +236,8 @@ async def play_table(
         for ply in (last, rng.randrange(last + 1)):
             rep = await _call(http, "GET", f"/api/tables/{table}/replay", params={"ply": ply}, headers=head)
             played.http.append(("replay", v, last, rep.json(), None))
+    rep = await _call(http, "GET", f"/api/tables/{table}/replay", params={"ply": last})
+    played.http.append(("replay", None, last, rep.json(), None))  # no token: a finished table is public
     return played
 
 
