@@ -333,7 +333,9 @@ class Checker:
         self.checked[key] = self.checked.get(key, 0) + 1
 
     # --- views ---
-    def check_view(self, view: dict[str, Any], viewer: Viewer, version: int, where: str) -> None:
+    def check_view(
+        self, view: dict[str, Any], viewer: Viewer, version: int, where: str, legal: list[str] | None = None
+    ) -> None:
         """Equal to the engine's view; every secret field blank; the same after resampling."""
         state = self.true.states[version]
         if view != state.view(viewer):
@@ -346,10 +348,13 @@ class Checker:
                     f"{where}: secret", viewer, version, f"hidden field {'/'.join(map(str, path))} is shown"
                 )
         if self.substitute_every and version % self.substitute_every == 0 and not state.is_terminal():
-            self.substitute(view, viewer, version, where)
+            self.substitute(view, viewer, version, where, legal)
 
-    def substitute(self, view: dict[str, Any], viewer: Viewer, version: int, where: str) -> None:
-        """Resample what ``viewer`` may not know: the view it was sent must not change."""
+    def substitute(
+        self, view: dict[str, Any], viewer: Viewer, version: int, where: str, legal: list[str] | None = None
+    ) -> None:
+        """Resample what ``viewer`` may not know: the view it was sent must not change, nor who
+        is to move, nor (``legal``: what it was sent as the seat to move) its legal actions."""
         state = self.true.states[version]
         n = self.true.game.num_players
         seat = viewer if viewer is not None else version % n
@@ -368,6 +373,10 @@ class Checker:
                 version,
                 "the view changes when what the viewer may not know is resampled",
             )
+        elif other.current_player() != state.current_player():
+            self._leak(f"{where}: substitution", viewer, version, "who is to move depends on a hidden part")
+        elif legal and list(other.legal_actions()) != legal:
+            self._leak(f"{where}: substitution", viewer, version, "the legal actions depend on a hidden part")
 
     # --- the socket's state message ---
     def check_state(
@@ -382,7 +391,7 @@ class Checker:
             self._leak("state: version", viewer, version, "no such version")
             return log
         state = self.true.states[version]
-        self.check_view(msg["view"], viewer, version, "state")
+        self.check_view(msg["view"], viewer, version, "state", msg["legal"])
         mover = state.current_player()
         expected = list(state.legal_actions()) if viewer is not None and mover == viewer else []
         if msg["legal"] != expected:
