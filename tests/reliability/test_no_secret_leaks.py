@@ -37,7 +37,7 @@ def _load(name: str, file: str) -> ModuleType:
 leakcheck = _load("leakcheck", "leakcheck.py")
 harness = _load("reliability_secrets", "secrets.py")
 
-SETTINGS = harness.Settings(meso_rounds=2, mn_rounds=1, http_every=5, substitute_every=1)
+SETTINGS = harness.Settings(meso_rounds=2, mn_rounds=1, http_every=8, substitute_every=1)
 """Short games (Mesopotamia's round limit M16.2, Mare Nostrum's max_rounds), probed often."""
 
 
@@ -49,8 +49,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 @pytest.mark.parametrize("game_id", sorted(harness.GAMES))
 def test_no_payload_leaks_a_secret(server: Any, game_id: str) -> None:
-    """Two games (the two smallest player counts): 0 leaks in every payload kind."""
-    counts = harness.GAMES[game_id][:2]
+    """Two games at the smallest player count: 0 leaks in every payload kind."""
+    counts = harness.GAMES[game_id][:1]
     report = harness.run_in_thread(harness.run_game(server, game_id, counts, 2, 2, SETTINGS, seed=11))
     assert report.games == 2
     assert report.leaks == []
@@ -62,12 +62,12 @@ def test_no_payload_leaks_a_secret(server: Any, game_id: str) -> None:
 PLANTED_GAMES = {
     "other-view": "mesopotamia",
     "spectator-secret": "mare-nostrum",
-    "legal-to-all": "mesopotamia-epochs",
+    "legal-to-all": "mesopotamia",
     "log-drawn": "mesopotamia-epochs",
-    "record-seed": "mare-nostrum",
+    "record-seed": "mesopotamia",
     "replay-view": "mesopotamia",
     "game-view": "mesopotamia",
-    "game-log": "mesopotamia-epochs",
+    "game-log": "mesopotamia",
 }
 """The game each planted leak is tried on (the harness tries each on every game)."""
 
