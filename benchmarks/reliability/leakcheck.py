@@ -487,17 +487,24 @@ class Checker:
             self._leak("explain", viewer, version, f"answer to {action!r} differs from the engine's")
 
     def check_listing(self, entry: dict[str, Any], viewer: Viewer, version: int, where: str) -> None:
-        """An entry of ``POST /api/tables/lookup`` or ``GET /api/tables/{id}``: who is to move."""
+        """An entry of ``POST /api/tables/lookup``, ``GET /api/account/games`` (My games) or
+        ``GET /api/tables/{id}``: who is to move, the seats' labels, no result before the end."""
         self._count(where, viewer)
         state = self.true.states[version]
         who = state.current_player()
         to_move = self.colours[who] if 0 <= who < len(self.colours) else None
         if entry.get("to_move") != to_move:
             self._leak(where, viewer, version, f"to_move {entry.get('to_move')!r}, due {to_move!r}")
-        if "seat_labels" in entry and entry["seat_labels"] != json.loads(
-            json.dumps(gamekit.seat_labels(state))
-        ):
+        labels = json.loads(json.dumps(gamekit.seat_labels(state)))
+        if "seat_labels" in entry and entry["seat_labels"] != labels:
             self._leak(where, viewer, version, "seat labels differ")
+        if "seat_to_move" in entry and entry["seat_to_move"] != (viewer is not None and who == viewer):
+            self._leak(where, viewer, version, "seat_to_move is not the state's")
+        if entry.get("result") is not None and not state.is_terminal():
+            self._leak(where, viewer, version, "a result before the end")
+        for seat in entry.get("seats") or []:
+            if "label" in seat and seat["label"] != labels[seat["seat"]]:
+                self._leak(where, viewer, version, "a seat's label is not the state's")
 
 
 # --------------------------------------------------------------------------- planted leaks

@@ -110,6 +110,7 @@ class Server:
             url, bot_delay=0.0, static_dir=Path(directory) / "no-client", creation_limit=None, smtp=None
         )
         self.thread = ServerThread(self.app)
+        self._account: dict[str, str] | None = None
 
     def __enter__(self) -> Server:
         self.thread.__enter__()
@@ -121,6 +122,21 @@ class Server:
     @property
     def port(self) -> int:
         return self.thread.port
+
+    def account(self) -> dict[str, str]:
+        """The headers of an account signed up once on this server (its session cookie and CSRF
+        token): each table saves its first seat to it, and its My games listing is checked."""
+        if self._account is None:
+            import httpx
+
+            name = f"leakcheck{random.randrange(10**6)}"
+            password = f"{random.getrandbits(64):x}-harness"
+            with httpx.Client(base_url=f"http://127.0.0.1:{self.port}") as http:
+                answer = http.post("/api/account/signup", json={"name": name, "password": password})
+                answer.raise_for_status()
+                cookie = answer.cookies.get("ziggurat_session")
+            self._account = {"Cookie": f"ziggurat_session={cookie}", "X-CSRF-Token": answer.json()["csrf"]}
+        return self._account
 
     def stored(self, table_id: str) -> Any:
         """The table as stored (its seed, options and every action, chance included)."""
@@ -172,6 +188,17 @@ async def play_table(
     played = Played(table, game_id, players, {v: [] for v in tokens})
     rng = random.Random(f"{seed}/client")
     url = f"ws://127.0.0.1:{server.port}/ws/{table}?token="
+    account = await asyncio.to_thread(server.account)
+    claim = await _call(
+        http, "POST", f"/api/tables/{table}/claim", headers={**account, "X-Ziggurat-Token": tokens[0]}
+    )
+    claim.raise_for_status()
+
+    async def my_games(version: int) -> None:
+        games = (await _call(http, "GET", "/api/account/games", headers=account)).json()
+        for entry in games:
+            if entry["table"] == table:
+                played.http.append(("mygames", entry["seat"], version, entry, None))
 
     async def probe(mover: int, version: int, legal: list[str]) -> None:
         viewers = list(tokens)
@@ -198,6 +225,7 @@ async def play_table(
             played.http.append(("lookup", entry["seat"], version, entry, None))
         facts = await _call(http, "GET", f"/api/tables/{table}", headers={"X-Ziggurat-Token": tokens[None]})
         played.http.append(("table", None, version, facts.json(), None))
+        await my_games(version)
 
     async def client(viewer: leakcheck.Viewer, ws: Any) -> None:
         acted = -1
@@ -238,6 +266,7 @@ async def play_table(
         for ply in (last, rng.randrange(last + 1)):
             rep = await _call(http, "GET", f"/api/tables/{table}/replay", params={"ply": ply}, headers=head)
             played.http.append(("replay", v, last, rep.json(), None))
+    await my_games(last)
     rep = await _call(http, "GET", f"/api/tables/{table}/replay", params={"ply": last})
     played.http.append(("replay", None, last, rep.json(), None))  # no token: a finished table is public
     return played
