@@ -131,7 +131,7 @@ class Server:
 
             name = f"leakcheck{random.randrange(10**6)}"
             password = f"{random.getrandbits(64):x}-harness"
-            with httpx.Client(base_url=f"http://127.0.0.1:{self.port}") as http:
+            with httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=120) as http:
                 answer = http.post("/api/account/signup", json={"name": name, "password": password})
                 answer.raise_for_status()
                 cookie = answer.cookies.get("ziggurat_session")

@@ -3,7 +3,7 @@
 A real server (uvicorn on 127.0.0.1, in-process) plays a few short games of each game with
 human seats only, scripted clients choosing random legal actions, and a spectator; every
 payload sent to a seat or the spectator (socket states, records, replays, ``/explain``, the
-lookup listing, the table's facts) is checked against what that viewer may know: no leak.
+lookup and My games listings, the table's facts) is checked against what that viewer may know: no leak.
 Then each kind of leak is planted in the running server or in a game's view or log redaction,
 and the same checks must report it.
 """
@@ -55,7 +55,8 @@ def test_no_payload_leaks_a_secret(server: Any, game_id: str) -> None:
     assert report.games == 2
     assert report.leaks == []
     kinds = {k.split("/")[0] for k in report.checked}
-    assert {"state", "log", "record", "replay", "explain", "lookup", "table"} <= kinds
+    assert {"state", "log", "record", "replay", "explain", "lookup", "mygames", "table"} <= kinds
+    assert report.checked["hidden fields"] > 0 and report.checked["hidden events"] > 0
     assert report.payloads("seat") > 100 and report.payloads("spectator") > 50
 
 
