@@ -334,7 +334,13 @@ class Checker:
 
     # --- views ---
     def check_view(
-        self, view: dict[str, Any], viewer: Viewer, version: int, where: str, legal: list[str] | None = None
+        self,
+        view: dict[str, Any],
+        viewer: Viewer,
+        version: int,
+        where: str,
+        legal: list[str] | None = None,
+        final: dict[str, str] | None = None,
     ) -> None:
         """Equal to the engine's view; every secret field blank; the same after resampling."""
         state = self.true.states[version]
@@ -348,13 +354,20 @@ class Checker:
                     f"{where}: secret", viewer, version, f"hidden field {'/'.join(map(str, path))} is shown"
                 )
         if self.substitute_every and version % self.substitute_every == 0 and not state.is_terminal():
-            self.substitute(view, viewer, version, where, legal)
+            self.substitute(view, viewer, version, where, legal, final)
 
     def substitute(
-        self, view: dict[str, Any], viewer: Viewer, version: int, where: str, legal: list[str] | None = None
+        self,
+        view: dict[str, Any],
+        viewer: Viewer,
+        version: int,
+        where: str,
+        legal: list[str] | None = None,
+        final: dict[str, str] | None = None,
     ) -> None:
         """Resample what ``viewer`` may not know: the view it was sent must not change, nor who
-        is to move, nor (``legal``: what it was sent as the seat to move) its legal actions."""
+        is to move, nor (``legal``, ``final``: what it was sent as the seat to move) its legal
+        actions and which of them are final."""
         state = self.true.states[version]
         n = self.true.game.num_players
         seat = viewer if viewer is not None else version % n
@@ -377,6 +390,12 @@ class Checker:
             self._leak(f"{where}: substitution", viewer, version, "who is to move depends on a hidden part")
         elif legal and list(other.legal_actions()) != legal:
             self._leak(f"{where}: substitution", viewer, version, "the legal actions depend on a hidden part")
+        elif (
+            legal and final is not None and viewer is not None and gamekit.final_flags(other, viewer) != final
+        ):
+            self._leak(
+                f"{where}: substitution", viewer, version, "which actions are final depends on a hidden part"
+            )
 
     # --- the socket's state message ---
     def check_state(
@@ -391,7 +410,7 @@ class Checker:
             self._leak("state: version", viewer, version, "no such version")
             return log
         state = self.true.states[version]
-        self.check_view(msg["view"], viewer, version, "state", msg["legal"])
+        self.check_view(msg["view"], viewer, version, "state", msg["legal"], msg.get("final"))
         mover = state.current_player()
         expected = list(state.legal_actions()) if viewer is not None and mover == viewer else []
         if msg["legal"] != expected:
