@@ -64,6 +64,7 @@ class Settings:
     mn_rounds: int | None = 3
     http_every: int = 12
     substitute_every: int = 1
+    stop_at: float | None = None  # time.monotonic() after which no new table is started
 
     def options(self, game_id: str) -> dict[str, Any]:
         if game_id == "mesopotamia" and self.meso_rounds:
@@ -327,7 +328,7 @@ async def run_game(
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{server.port}", timeout=120) as http:
 
         async def worker() -> None:
-            while queue:
+            while queue and (settings.stop_at is None or time.monotonic() < settings.stop_at):
                 i = queue.pop(0)
                 table_seed = seed * 1_000_003 + i
                 played = await play_table(
@@ -387,6 +388,10 @@ def planted_runs(
                 counts = GAMES[game_id][:1]
                 report = run_in_thread(run_game(server, game_id, counts, 1, 1, settings, seed + 7919))
                 caught[game_id][plant] = sorted({leak.kind for leak in report.leaks})
+                print(
+                    f"  planted {plant} in {game_id}: caught by {caught[game_id][plant] or 'NOTHING'}",
+                    flush=True,
+                )
     return caught
 
 
@@ -470,6 +475,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--progress", type=int, default=0, help="print a line every N games (0: never)")
     parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=None,
+        help="start no new table after this many minutes (a partial run)",
+    )
     args = parser.parse_args(argv)
     plants = args.plant or ["all"]
     if "all" in plants:
@@ -483,6 +494,8 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings(
         args.meso_rounds or None, args.mn_rounds or None, args.http_every, args.substitute_every
     )
+    if args.minutes is not None:
+        settings.stop_at = time.monotonic() + args.minutes * 60
     with tempfile.TemporaryDirectory(prefix="ziggurat-secrets-") as tmp:
         reports = run(
             args.games,
