@@ -391,7 +391,10 @@ class Checker:
         elif legal and list(other.legal_actions()) != legal:
             self._leak(f"{where}: substitution", viewer, version, "the legal actions depend on a hidden part")
         elif (
-            legal and final is not None and viewer is not None and gamekit.final_flags(other, viewer) != final
+            legal
+            and final is not None
+            and viewer == state.current_player()
+            and gamekit.final_flags(other, state.current_player()) != final
         ):
             self._leak(
                 f"{where}: substitution", viewer, version, "which actions are final depends on a hidden part"
