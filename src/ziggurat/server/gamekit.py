@@ -14,7 +14,10 @@ the game names each seat now (:func:`seat_labels`) and how a finished game was w
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
+import random
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -195,14 +198,19 @@ def final_flags(state: State, seat: int) -> dict[str, str]:
     Each action is played on a copy: one that sets off chance (a chance event follows it, or
     chance is to move after it) or that the game's ``undo_barrier`` says an undo cannot take
     back is ``irreversible``; one after which another seat decides, or the game is over, is
-    ``ends_turn``. Actions that are neither are left out. The flags only say what the seat
-    would see happen next, so they tell it nothing it is not about to learn.
+    ``ends_turn``. Actions that are neither are left out.
+
+    Who decides after an action may hang on a secret (in Epochs, whether the next People's
+    card is another seat's hidden card or set aside), so the actions are played on a state
+    chosen from what the seat sees (:func:`seat_basis`), not on the true one: the flags are a
+    function of the seat's view and tell it no secret.
     """
-    game = state.game
+    basis = seat_basis(state, seat)
+    game = basis.game
     out: dict[str, str] = {}
-    mark = log_mark_of(state)
-    for action in state.legal_actions():
-        after = state.clone()
+    mark = log_mark_of(basis)
+    for action in basis.legal_actions():
+        after = basis.clone()
         try:
             after.apply(action, seat=seat)
         except Exception:  # a legal action the engine refuses is a game bug: it must not stop the table
@@ -213,9 +221,22 @@ def final_flags(state: State, seat: int) -> dict[str, str]:
             out[action] = FINAL_IRREVERSIBLE
         elif after.is_terminal() or who != seat:
             out[action] = FINAL_ENDS_TURN
-        elif game.undo_barrier(state, action):
+        elif game.undo_barrier(basis, action):
             out[action] = FINAL_IRREVERSIBLE
     return out
+
+
+def seat_basis(state: State, seat: int) -> State:
+    """A state ``seat`` cannot tell from ``state``, chosen from its view alone: the game's
+    ``sample_state`` with a random generator seeded by the view, so that one view always gives
+    the same state. ``state`` itself if the game cannot sample one (logged)."""
+    view = state.view(seat)
+    digest = hashlib.sha256(json.dumps(view, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    try:
+        return state.game.sample_state(view, seat, random.Random(digest))
+    except Exception:  # a determinization bug must not stop the table; the flags use the state
+        log.exception("seat_basis: %s cannot sample a state for seat %s", state.game.game_id, seat)
+        return state
 
 
 def seat_labels(state: State) -> list[Any]:

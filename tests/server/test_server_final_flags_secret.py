@@ -1,0 +1,63 @@
+"""Which legal actions are final (the ``final`` of a ``state`` message) tells the seat no secret.
+
+In Mesopotamia: Epochs, who decides after the end of a People's round depends on who holds the
+next People's card, which may be another seat's hidden card or a set-aside one (E3.7, R42).
+Played on the true state, the end of the round was flagged ``ends_turn`` when another seat's
+hidden card came next and ``irreversible`` when the seat's own People came next: the flag told
+the seat, before it decided, whether an unseen card was held. The flags are now worked out on a
+state chosen from the seat's view alone, so two states it cannot tell apart get the same flags.
+"""
+
+from __future__ import annotations
+
+import random
+
+import ziggurat
+from ziggurat.server.gamekit import final_flags
+
+
+def _decisions(game_id: str, players: int, seed: int, **options: object) -> list[ziggurat.State]:
+    game = ziggurat.load(game_id, players=players, **options)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    out = []
+    while not state.is_terminal():
+        if state.current_player() < 0:
+            state.apply(ziggurat.sample_chance(state, rng))
+            continue
+        out.append(state.clone())
+        state.apply(rng.choice(list(state.legal_actions())))
+    return out
+
+
+def _next_deciders(state: ziggurat.State, seat: int) -> dict[str, int]:
+    out = {}
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action, seat=seat)
+        out[action] = after.current_player()
+    return out
+
+
+def test_final_flags_do_not_tell_who_holds_the_next_people_E3_7() -> None:
+    hidden_next = 0
+    for state in _decisions("mesopotamia-epochs", 3, seed=0):
+        seat = state.current_player()
+        flags = final_flags(state, seat)
+        for k in range(3):
+            other = state.game.sample_state(state.view(seat), seat, random.Random(k))
+            assert final_flags(other, seat) == flags, state.view(seat)["round"]
+            if _next_deciders(other, seat) != _next_deciders(state, seat):
+                hidden_next += 1
+    assert hidden_next > 0  # the game had decisions whose next decider hung on a hidden card
+
+
+def test_final_flags_are_a_function_of_the_view_in_every_game() -> None:
+    for game_id, players, options in (
+        ("mesopotamia", 3, {"round_limit": 3}),
+        ("mare-nostrum", 3, {"max_rounds": 1}),
+    ):
+        for state in _decisions(game_id, players, seed=1, **options)[::3]:
+            seat = state.current_player()
+            other = state.game.sample_state(state.view(seat), seat, random.Random(7))
+            assert final_flags(other, seat) == final_flags(state, seat)
