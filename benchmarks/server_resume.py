@@ -7,8 +7,9 @@
    the time until every table is live (loaded, its state current, ready for the next action)
    is printed, wall and CPU, with the time of a first socket's full log for a few tables.
 2. **Memory.** ``--finished`` finished tables (default 10,000; short games: Mesopotamia to
-   3 rounds, Mare Nostrum to 2, Epochs whole) are each loaded as a visitor would load them (one
-   in a hundred also has its replay built), and the server's idle eviction runs as its heartbeat would. The process's resident memory is printed every tenth of the way: it must
+   3 rounds, Mare Nostrum to 2, Epochs whole) are each loaded as a visitor would load them
+   (one in a hundred also has its replay built), and the server's idle eviction runs as its
+   heartbeat would. The process's resident memory is printed every tenth of the way: it must
    stay flat.
 
 Figures only: nothing asserts on them::
