@@ -1,6 +1,6 @@
 """What a viewer may know, and the checks of every payload the server sent it.
 
-Used by ``secrets.py`` (the reliability harness) and its short version in the test suite.
+Used by ``leaks.py`` (the reliability harness) and its short version in the test suite.
 A finished table is rebuilt offline from its stored actions (:class:`TrueGame`): the state
 after every number of actions, each viewer's log as the server's own ``LogWriter`` writes it,
 and the events of each ply. Every payload a viewer received is then checked against it:

@@ -1,4 +1,4 @@
-"""The short version of the reliability harness ``benchmarks/reliability/secrets.py``.
+"""The short version of the reliability harness ``benchmarks/reliability/leaks.py``.
 
 A real server (uvicorn on 127.0.0.1, in-process) plays a few short games of each game with
 human seats only, scripted clients choosing random legal actions, and a spectator; every
@@ -23,7 +23,7 @@ HARNESS = Path(__file__).resolve().parents[2] / "benchmarks" / "reliability"
 
 
 def _load(name: str, file: str) -> ModuleType:
-    """A harness module by its file (``secrets.py`` must not shadow the standard library's)."""
+    """A harness module by its file (the harness folder is no package)."""
     if str(HARNESS) not in sys.path:
         sys.path.append(str(HARNESS))  # after the standard library: ``import leakcheck`` works
     spec = importlib.util.spec_from_file_location(name, HARNESS / file)
@@ -35,7 +35,7 @@ def _load(name: str, file: str) -> ModuleType:
 
 
 leakcheck = _load("leakcheck", "leakcheck.py")
-harness = _load("reliability_secrets", "secrets.py")
+harness = _load("reliability_leaks", "leaks.py")
 
 SETTINGS = harness.Settings(meso_rounds=2, mn_rounds=1, http_every=8, substitute_every=1)
 """Short games (Mesopotamia's round limit M16.2, Mare Nostrum's max_rounds), probed often."""

@@ -17,7 +17,7 @@ entry or record action naming another seat's secret). First, unless ``--plant no
 harness plants each kind of leak in the running server (or in a game's view or log) and plays
 a table of each game with it: every planted leak must be reported.
 
-    .venv/bin/python benchmarks/reliability/secrets.py [--games 1000] [--game mesopotamia]
+    .venv/bin/python benchmarks/reliability/leaks.py [--games 1000] [--game mesopotamia]
         [--players 3] [--tables 8] [--seed 1] [--plant all|none|KIND ...]
 
 Prints, per game: games played, payloads checked per viewer kind (seat, spectator), leaks
@@ -30,8 +30,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-# This file shadows the standard library's ``secrets`` (which the server imports for its
-# tokens) when run as a script: its folder goes to the end of the path, after the library.
+# Run as a script, this folder goes to the end of the path, after the standard library, so
+# that no harness module can hide one of the library's.
 _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE] + [str(_HERE)]
 
