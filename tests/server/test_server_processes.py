@@ -14,9 +14,10 @@ import os
 import random
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,24 @@ from ziggurat.engine.records import apply_recorded
 CLI = "import sys; from ziggurat.cli.main import app; sys.argv[0] = 'ziggurat'; app()"
 RACES = 1000
 """Decisions two processes race on (each process gets a different action of the same seat)."""
+
+
+def run(coro: Coroutine[Any, Any, None], timeout: float) -> None:
+    """Run ``coro`` in a thread of its own (a test before may have left an event loop running
+    in this one: Playwright's does)."""
+    failed: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            asyncio.run(asyncio.wait_for(coro, timeout))
+        except BaseException as exc:  # handed to the test
+            failed.append(exc)
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
 
 
 class Server:
@@ -189,7 +208,7 @@ def test_a_move_through_one_process_reaches_the_sockets_of_the_other(pg_url: str
                         assert msg["text"] == "hello from b"
                         break
 
-        asyncio.run(asyncio.wait_for(play(), 300))
+        run(play(), 300)
 
 
 async def _fetch_view(server: Server, tid: str, table: dict[str, Any]) -> dict[str, Any]:
@@ -285,7 +304,7 @@ def test_two_processes_racing_on_one_decision_never_both_win(pg_url: str, tmp_pa
                     refused_total += ref
                     races += cnt
 
-        asyncio.run(asyncio.wait_for(main(), 800))
+        run(main(), 800)
         engine.dispose()
     assert races >= RACES
     assert accepted_total + refused_total == 2 * races
@@ -351,7 +370,7 @@ def test_workers_share_one_port_and_one_database(pg_url: str, tmp_path: Path) ->
                         await ws.send(json.dumps({"type": "action", "action": state["legal"][0]}))
                         await _state(ws, state["version"] + 1)
 
-            asyncio.run(asyncio.wait_for(play(), 240))
+            run(play(), 240)
             stop(proc)
         finally:
             kill(proc)
