@@ -46,6 +46,8 @@ IDLE_SECONDS = 60.0
 ADOPT_BATCH = 200
 """Tables adopted at most per heartbeat (and per query at start)."""
 LOAD_CONCURRENCY = 4
+LOAD_BATCH = 50
+"""Tables read from the database in one go when many are resumed."""
 
 
 def new_token() -> str:
@@ -187,15 +189,20 @@ class TableManager:
                     await self._became_keeper(self.tables[table_id])
             fresh = [i for i in ids if i not in self.tables]
             gate = asyncio.Semaphore(LOAD_CONCURRENCY)
-            await asyncio.gather(*(self._resume(i, gate) for i in fresh))
+            for start in range(0, len(fresh), LOAD_BATCH):
+                batch = fresh[start : start + LOAD_BATCH]
+                stored = await self.store.run(self.store.load_tables, batch)
+                await asyncio.gather(*(self._resume(i, gate, stored.get(i)) for i in batch))
             adopted += len(ids)
             if not ids:
                 return adopted
 
-    async def _resume(self, table_id: str, gate: asyncio.Semaphore) -> None:
+    async def _resume(
+        self, table_id: str, gate: asyncio.Semaphore, stored: StoredTable | None = None
+    ) -> None:
         async with gate:
             try:
-                if await self.get(table_id) is not None:
+                if await self.get(table_id, stored) is not None:
                     self.resumed += 1
             except TableUnavailable:
                 pass  # logged and listed by get
@@ -278,8 +285,9 @@ class TableManager:
         table.keeper_until = self._until
         table.on_end = self.game_over
 
-    async def get(self, table_id: str) -> LiveTable | None:
-        """The live table ``table_id``, loading it from the database if needed."""
+    async def get(self, table_id: str, stored: StoredTable | None = None) -> LiveTable | None:
+        """The live table ``table_id``, loading it from the database if needed (``stored``:
+        already read from it)."""
         table = self.tables.get(table_id)
         if table is not None:
             table.last_used = time.monotonic()
@@ -292,7 +300,7 @@ class TableManager:
                 table = self.tables.get(table_id)
                 if table is not None:
                     return table
-                table = await self._load(table_id)
+                table = await self._load(table_id, stored)
         finally:
             if not lock.locked() and self._loading.get(table_id) is lock:
                 del self._loading[table_id]
@@ -300,10 +308,11 @@ class TableManager:
             await self._rate(table_id, False)  # the server may have stopped between the end and its rating
         return table
 
-    async def _load(self, table_id: str) -> LiveTable | None:
+    async def _load(self, table_id: str, stored: StoredTable | None = None) -> LiveTable | None:
         if table_id in self.failed:
             raise TableUnavailable(table_id, self.failed[table_id])
-        stored = await self.store.run(self.store.load_table, table_id)
+        if stored is None:
+            stored = await self.store.run(self.store.load_table, table_id)
         if stored is None:
             return None
         try:
