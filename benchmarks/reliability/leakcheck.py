@@ -340,12 +340,20 @@ class Checker:
         self._fields: dict[tuple[int, Viewer], list[Path]] = {}
         self._positions: dict[int, dict[str, Any]] = {}
         self._substituted: set[tuple[Any, ...]] = set()
+        self._labels: dict[int, Any] = {}
 
     def engine_view(self, version: int, viewer: Viewer) -> dict[str, Any]:
         """The engine's ``view(viewer)`` of the state at ``version`` (not to be changed)."""
         if version < len(self.true.views):
             return self.true.views[version][viewer]
         return self.true.states[version].view(viewer)
+
+    def seat_labels(self, version: int) -> Any:
+        """The state's seat labels at ``version`` as JSON reads them (once per version)."""
+        if version not in self._labels:
+            labels = gamekit.seat_labels(self.true.states[version])
+            self._labels[version] = json.loads(json.dumps(labels))
+        return self._labels[version]
 
     def secret_fields(self, version: int, seat: Viewer) -> list[Path]:
         """:func:`secret_fields` of the state at ``version``, read once per version and seat."""
@@ -468,8 +476,7 @@ class Checker:
         upto = self.true.log_upto(viewer, version)
         if start > len(log) or msg["log"] != self.true.logs[viewer][start:upto]:
             self._leak("state: log", viewer, version, "log entries differ from the server's LogWriter's")
-        labels = gamekit.seat_labels(state)
-        if msg["seat_labels"] != json.loads(json.dumps(labels)):
+        if msg["seat_labels"] != self.seat_labels(version):
             self._leak("state: seat_labels", viewer, version, "seat labels differ")
         if (msg["result"] is not None) != state.is_terminal():
             self._leak("state: result", viewer, version, "a result before the end")
@@ -556,7 +563,7 @@ class Checker:
         to_move = self.colours[who] if 0 <= who < len(self.colours) else None
         if entry.get("to_move") != to_move:
             self._leak(where, viewer, version, f"to_move {entry.get('to_move')!r}, due {to_move!r}")
-        labels = json.loads(json.dumps(gamekit.seat_labels(state)))
+        labels = self.seat_labels(version)
         if "seat_labels" in entry and entry["seat_labels"] != labels:
             self._leak(where, viewer, version, "seat labels differ")
         if "seat_to_move" in entry and entry["seat_to_move"] != (viewer is not None and who == viewer):
