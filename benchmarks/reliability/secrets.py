@@ -232,6 +232,10 @@ class ServerThread:
         self.thread.join(timeout=30)
 
 
+ACCOUNT_TABLES = 100
+"""Tables saved to one account before the next is signed up."""
+
+
 class Server:
     """The server app in-process: uvicorn in a thread on 127.0.0.1 (a free port)."""
 
@@ -244,6 +248,8 @@ class Server:
         )
         self.thread = ServerThread(self.app)
         self._account: dict[str, str] | None = None
+        self._account_tables = 0
+        self._account_lock = threading.Lock()
 
     def __enter__(self) -> Server:
         self.thread.__enter__()
@@ -257,19 +263,33 @@ class Server:
         return self.thread.port
 
     def account(self) -> dict[str, str]:
-        """The headers of an account signed up once on this server (its session cookie and CSRF
-        token): each table saves its first seat to it, and its My games listing is checked."""
-        if self._account is None:
-            import httpx
+        """The headers of an account on this server (its session cookie and CSRF token): each
+        table saves its first seat to it, and its My games listing is checked. A new account
+        every ``ACCOUNT_TABLES`` tables, so that the listing (every table saved) does not grow
+        with the length of the run; the same one while the server refuses more sign-ups from
+        this address (429)."""
+        import httpx
 
-            name = f"leakcheck{random.randrange(10**6)}"
-            password = f"{random.getrandbits(64):x}-harness"
-            with httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=120) as http:
-                answer = http.post("/api/account/signup", json={"name": name, "password": password})
-                answer.raise_for_status()
-                cookie = answer.cookies.get("ziggurat_session")
-            self._account = {"Cookie": f"ziggurat_session={cookie}", "X-CSRF-Token": answer.json()["csrf"]}
-        return self._account
+        with self._account_lock:
+            self._account_tables += 1
+            if self._account is None:
+                self._account, self._account_tables = self._sign_up(), 1
+            elif self._account_tables > ACCOUNT_TABLES:
+                with contextlib.suppress(httpx.HTTPStatusError):
+                    self._account = self._sign_up()
+                self._account_tables = 1
+            return self._account
+
+    def _sign_up(self) -> dict[str, str]:
+        import httpx
+
+        name = f"leakcheck{random.randrange(10**6)}r{random.randrange(10**6)}"
+        password = f"{random.getrandbits(64):x}-harness"
+        with httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=120) as http:
+            answer = http.post("/api/account/signup", json={"name": name, "password": password})
+            answer.raise_for_status()
+            cookie = answer.cookies.get("ziggurat_session")
+        return {"Cookie": f"ziggurat_session={cookie}", "X-CSRF-Token": answer.json()["csrf"]}
 
     def stored(self, table_id: str) -> Any:
         """The table as stored (its seed, options and every action, chance included)."""
