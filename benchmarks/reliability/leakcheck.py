@@ -117,6 +117,15 @@ def secret_fields(state: State, seat: Viewer) -> list[Path]:
     return SECRET_FIELDS[state.game.game_id](state.to_position(), seat)
 
 
+def json_copy(doc: Any) -> Any:
+    """A deep copy of a JSON document (dicts, lists, scalars): quicker than ``copy.deepcopy``."""
+    if isinstance(doc, dict):
+        return {k: json_copy(v) for k, v in doc.items()}
+    if isinstance(doc, list):
+        return [json_copy(v) for v in doc]
+    return doc
+
+
 def get_path(doc: Any, path: Path) -> Any:
     """The value at ``path`` in ``doc``, or ``None`` where the path does not lead."""
     for step in path:
@@ -246,6 +255,8 @@ class TrueGame:
     public_events: set[tuple[int, int]] = field(default_factory=set)
     """(ply, index) of the events whose secret the same step made public (Mare Nostrum: the
     last offer of a trade, revealed with the others, N2.3: its log sentence may name it)."""
+    views: list[dict[Viewer, dict[str, Any]]] = field(default_factory=list)
+    """Every viewer's view after each ply, as the rebuild computed them (read only)."""
 
     @classmethod
     def rebuild(
@@ -270,6 +281,7 @@ class TrueGame:
                 plies[v].extend(ply for _ in entries)
 
         extend(0, events[0], views, views)
+        all_views = [views]
         public_at: list[int] = []
         pending_offers: list[int] = []
         public_events: set[tuple[int, int]] = set()
@@ -280,6 +292,7 @@ class TrueGame:
             after = {v: state.view(v) for v in viewers}
             extend(ply, evs, views, after)
             views = after
+            all_views.append(after)
             events.append(evs)
             states.append(state.clone())
             offers_now = []
@@ -299,7 +312,7 @@ class TrueGame:
                         public_at[i] = ply
                     pending_offers = []
                     public_events.update((ply, i) for i in offers_now)
-        return cls(game, seed, states, events, logs, plies, public_at, viewers, public_events)
+        return cls(game, seed, states, events, logs, plies, public_at, viewers, public_events, all_views)
 
     @property
     def last(self) -> int:
@@ -324,6 +337,32 @@ class Checker:
         self.leaks: list[Leak] = []
         self.checked: dict[str, int] = {}
         self.colours = gamekit.colours(true.game)
+        self._fields: dict[tuple[int, Viewer], list[Path]] = {}
+        self._positions: dict[int, dict[str, Any]] = {}
+        self._substituted: set[tuple[Any, ...]] = set()
+        self._labels: dict[int, Any] = {}
+
+    def engine_view(self, version: int, viewer: Viewer) -> dict[str, Any]:
+        """The engine's ``view(viewer)`` of the state at ``version`` (not to be changed)."""
+        if version < len(self.true.views):
+            return self.true.views[version][viewer]
+        return self.true.states[version].view(viewer)
+
+    def seat_labels(self, version: int) -> Any:
+        """The state's seat labels at ``version`` as JSON reads them (once per version)."""
+        if version not in self._labels:
+            labels = gamekit.seat_labels(self.true.states[version])
+            self._labels[version] = json.loads(json.dumps(labels))
+        return self._labels[version]
+
+    def secret_fields(self, version: int, seat: Viewer) -> list[Path]:
+        """:func:`secret_fields` of the state at ``version``, read once per version and seat."""
+        key = (version, seat)
+        if key not in self._fields:
+            if version not in self._positions:
+                self._positions[version] = self.true.states[version].to_position()
+            self._fields[key] = SECRET_FIELDS[self.game_id](self._positions[version], seat)
+        return self._fields[key]
 
     def _leak(self, kind: str, viewer: Viewer, version: int, detail: str) -> None:
         self.leaks.append(Leak(kind, viewer, version, detail))
@@ -344,9 +383,10 @@ class Checker:
     ) -> None:
         """Equal to the engine's view; every secret field blank; the same after resampling."""
         state = self.true.states[version]
-        if view != state.view(viewer):
+        engine = view == self.engine_view(version, viewer)
+        if not engine:
             self._leak(f"{where}: view", viewer, version, "differs from the engine's view for this viewer")
-        fields = secret_fields(state, viewer)
+        fields = self.secret_fields(version, viewer)
         self.checked["hidden fields"] = self.checked.get("hidden fields", 0) + len(fields)
         for path in fields:
             if get_path(view, path) is not None:
@@ -354,7 +394,14 @@ class Checker:
                     f"{where}: secret", viewer, version, f"hidden field {'/'.join(map(str, path))} is shown"
                 )
         if self.substitute_every and version % self.substitute_every == 0 and not state.is_terminal():
-            self.substitute(view, viewer, version, where, legal, final)
+            # once per distinct payload: the same view (the engine's), legal list and final flags
+            # sent to this viewer at this version again (a replay of a ply already sent on the
+            # socket) would be resampled from the same hidden part
+            key = (viewer, version, tuple(legal or ()), tuple(sorted((final or {}).items())))
+            if not engine or key not in self._substituted:
+                if engine:
+                    self._substituted.add(key)
+                self.substitute(view, viewer, version, where, legal, final)
 
     def substitute(
         self,
@@ -371,8 +418,8 @@ class Checker:
         state = self.true.states[version]
         n = self.true.game.num_players
         seat = viewer if viewer is not None else version % n
-        base = copy.deepcopy(view if viewer is not None else state.view(seat))
-        for path in secret_fields(state, seat):
+        base = json_copy(view if viewer is not None else self.engine_view(version, seat))
+        for path in self.secret_fields(version, seat):
             set_path(base, path, None)
         try:
             other = self.true.game.sample_state(base, seat, self.rng)
@@ -429,8 +476,7 @@ class Checker:
         upto = self.true.log_upto(viewer, version)
         if start > len(log) or msg["log"] != self.true.logs[viewer][start:upto]:
             self._leak("state: log", viewer, version, "log entries differ from the server's LogWriter's")
-        labels = gamekit.seat_labels(state)
-        if msg["seat_labels"] != json.loads(json.dumps(labels)):
+        if msg["seat_labels"] != self.seat_labels(version):
             self._leak("state: seat_labels", viewer, version, "seat labels differ")
         if (msg["result"] is not None) != state.is_terminal():
             self._leak("state: result", viewer, version, "a result before the end")
@@ -517,7 +563,7 @@ class Checker:
         to_move = self.colours[who] if 0 <= who < len(self.colours) else None
         if entry.get("to_move") != to_move:
             self._leak(where, viewer, version, f"to_move {entry.get('to_move')!r}, due {to_move!r}")
-        labels = json.loads(json.dumps(gamekit.seat_labels(state)))
+        labels = self.seat_labels(version)
         if "seat_labels" in entry and entry["seat_labels"] != labels:
             self._leak(where, viewer, version, "seat labels differ")
         if "seat_to_move" in entry and entry["seat_to_move"] != (viewer is not None and who == viewer):
@@ -600,18 +646,19 @@ def plant_log_drawn() -> contextlib.AbstractContextManager[None]:
     from ziggurat.server.live import LiveTable
 
     def make(original: Any) -> Any:
-        def _extend_logs(self: Any, ply: int, events: list[Any], before: Any, after: Any) -> None:
-            original(self, ply, events, before, after)
+        def _log_entries(
+            self: Any, ply: int, events: list[Any], before: Any, after: Any
+        ) -> dict[Viewer, list[str]]:
+            out: dict[Viewer, list[str]] = original(self, ply, events, before, after)
             for event in events:
                 if event_secret(self.game.game_id, event, None) is not None:
                     entry = {"ply": ply, "colour": None, "text": event[1], "sentence": event[1]}
-                    for v in self.viewers:
-                        self.logs[v].append(json.dumps(entry))
-                        self.log_plies[v].append(ply)
+                    out = {v: [*texts, json.dumps(entry)] for v, texts in out.items()}
+            return out
 
-        return _extend_logs
+        return _log_entries
 
-    return _patched(LiveTable, "_extend_logs", make)
+    return _patched(LiveTable, "_log_entries", make)
 
 
 def plant_record_seed() -> contextlib.AbstractContextManager[None]:

@@ -18,10 +18,17 @@ harness plants each kind of leak in the running server (or in a game's view or l
 a table of each game with it: every planted leak must be reported.
 
     .venv/bin/python benchmarks/reliability/leaks.py [--games 1000] [--game mesopotamia]
-        [--players 3] [--tables 8] [--seed 1] [--plant all|none|KIND ...]
+        [--players 3] [--tables 8] [--seed 1] [--plant all|none|KIND ...] [--fresh]
 
-Prints, per game: games played, payloads checked per viewer kind (seat, spectator), leaks
-found, planted leaks caught. Exits 1 on any leak in the real run, or if a planted leak was
+Each finished game of the real run is appended as one JSON line to
+``benchmarks/results/partial/secrets-<game>.jsonl`` (``--results``) as it ends, with the
+commit of the code that checked it: the same command run again plays only the games that file
+lacks, so several runs add up to ``--games``, and a run stopped in any way (Ctrl-C, SIGTERM,
+SIGKILL) loses only the games in flight. ``--fresh`` starts the files over. The planted runs
+are played every time and are not written.
+
+Prints, per game: games in the file, payloads checked per viewer kind (seat, spectator), leaks
+found, planted leaks caught. Exits 1 on any leak in the file, or if a planted leak was
 missed. Speed figures are printed, never checked.
 """
 
@@ -38,8 +45,10 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE] + [str(
 import argparse  # noqa: E402
 import asyncio  # noqa: E402
 import contextlib  # noqa: E402
+import dataclasses  # noqa: E402
 import json  # noqa: E402
 import random  # noqa: E402
+import signal  # noqa: E402
 import tempfile  # noqa: E402
 import threading  # noqa: E402
 import time  # noqa: E402
@@ -99,11 +108,138 @@ class GameReport:
         return sum(n for k, n in self.checked.items() if k.endswith("/" + kind) and not k.startswith("log/"))
 
 
+RESULTS = _HERE.parent / "results" / "partial"
+"""Where each game's finished games are appended (``secrets-<game>.jsonl``)."""
+
+
+def code_commit() -> str:
+    """The commit of the code that checks (``+changes`` when the harness or the server differ
+    from it), or ``unknown`` outside a git checkout."""
+    import subprocess
+
+    root = _HERE.parents[1]
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        changed = subprocess.run(
+            ["git", "status", "--porcelain", "--", "src", "benchmarks/reliability"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+changes" if changed else "")
+
+
+class Journal:
+    """The finished games of one game, one JSON line each, appended (and synced) as each game
+    ends: a run with the same arguments plays only the games the file does not hold, and the
+    report sums the file. A line holds the arguments that decide the games (``key``), the
+    game's index, its player count and seed, the commit of the code that checked it, its plies,
+    the payloads checked by kind, its leaks and its CPU seconds. A run stopped in any way loses
+    only the games in flight; a line cut short by a kill is dropped when the file is opened."""
+
+    def __init__(self, path: Path, key: dict[str, Any], fresh: bool = False) -> None:
+        import fcntl
+
+        self.path = path
+        self.key = key
+        self.commit = code_commit()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.file = open(path, "a+b")  # noqa: SIM115  (appends go to the end, whatever was read)
+        try:
+            fcntl.flock(self.file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self.file.close()
+            raise SystemExit(f"{path} is in use by another run") from None
+        if fresh:
+            self.file.truncate(0)
+        self.file.seek(0)
+        data = self.file.read()
+        whole = data[: data.rfind(b"\n") + 1]
+        if len(whole) != len(data):  # the last line was cut short: its game is played again
+            self.file.truncate(len(whole))
+        self.file.seek(0, 2)
+        self.lines: list[dict[str, Any]] = []
+        self.other = 0  # lines of runs with other arguments (not counted)
+        for raw in whole.splitlines():
+            line = json.loads(raw)
+            if line.get("key") == key:
+                self.lines.append(line)
+            else:
+                self.other += 1
+        self.done = {line["index"] for line in self.lines}
+
+    def close(self) -> None:
+        self.file.close()
+
+    def append(self, line: dict[str, Any]) -> None:
+        import os
+
+        line = {"key": self.key, "commit": self.commit, **line}
+        self.file.write((json.dumps(line, sort_keys=True) + "\n").encode())
+        self.file.flush()
+        os.fsync(self.file.fileno())
+        self.lines.append(line)
+        self.done.add(line["index"])
+
+    def report(self) -> GameReport:
+        """The figures of every game in the file (with these arguments)."""
+        report = GameReport()
+        for line in self.lines:
+            report.games += 1
+            report.plies += line["plies"]
+            for k, n in line["checked"].items():
+                report.checked[k] = report.checked.get(k, 0) + n
+            report.leaks += [leakcheck.Leak(**leak) for leak in line["leaks"]]
+            report.cpu += line["cpu"]
+            report.check_cpu += line["check_cpu"]
+            report.wall += line["wall"]
+        return report
+
+
+class ServerThread:
+    """uvicorn serving ``app`` on 127.0.0.1 (a free port) in a background thread."""
+
+    def __init__(self, app: Any) -> None:
+        import uvicorn
+
+        from ziggurat.cli.serve import WS_MAX_SIZE
+
+        config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=WS_MAX_SIZE)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, name="secrets-server", daemon=True)
+
+    def __enter__(self) -> ServerThread:
+        self.thread.start()
+        deadline = time.monotonic() + 60
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.01)
+        return self
+
+    @property
+    def port(self) -> int:
+        port: int = self.server.servers[0].sockets[0].getsockname()[1]
+        return port
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
+
+
+ACCOUNT_TABLES = 100
+"""Tables saved to one account before the next is signed up."""
+
+
 class Server:
     """The server app in-process: uvicorn in a thread on 127.0.0.1 (a free port)."""
 
     def __init__(self, directory: str, url: str | None = None) -> None:
-        from ziggurat.cli.bench_server import ServerThread
         from ziggurat.server import create_app
 
         url = url or f"sqlite:///{Path(directory) / 'secrets.db'}"
@@ -112,6 +248,8 @@ class Server:
         )
         self.thread = ServerThread(self.app)
         self._account: dict[str, str] | None = None
+        self._account_tables = 0
+        self._account_lock = threading.Lock()
 
     def __enter__(self) -> Server:
         self.thread.__enter__()
@@ -125,19 +263,33 @@ class Server:
         return self.thread.port
 
     def account(self) -> dict[str, str]:
-        """The headers of an account signed up once on this server (its session cookie and CSRF
-        token): each table saves its first seat to it, and its My games listing is checked."""
-        if self._account is None:
-            import httpx
+        """The headers of an account on this server (its session cookie and CSRF token): each
+        table saves its first seat to it, and its My games listing is checked. A new account
+        every ``ACCOUNT_TABLES`` tables, so that the listing (every table saved) does not grow
+        with the length of the run; the same one while the server refuses more sign-ups from
+        this address (429)."""
+        import httpx
 
-            name = f"leakcheck{random.randrange(10**6)}"
-            password = f"{random.getrandbits(64):x}-harness"
-            with httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=120) as http:
-                answer = http.post("/api/account/signup", json={"name": name, "password": password})
-                answer.raise_for_status()
-                cookie = answer.cookies.get("ziggurat_session")
-            self._account = {"Cookie": f"ziggurat_session={cookie}", "X-CSRF-Token": answer.json()["csrf"]}
-        return self._account
+        with self._account_lock:
+            self._account_tables += 1
+            if self._account is None:
+                self._account, self._account_tables = self._sign_up(), 1
+            elif self._account_tables > ACCOUNT_TABLES:
+                with contextlib.suppress(httpx.HTTPStatusError):
+                    self._account = self._sign_up()
+                self._account_tables = 1
+            return self._account
+
+    def _sign_up(self) -> dict[str, str]:
+        import httpx
+
+        name = f"leakcheck{random.randrange(10**6)}r{random.randrange(10**6)}"
+        password = f"{random.getrandbits(64):x}-harness"
+        with httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=120) as http:
+            answer = http.post("/api/account/signup", json={"name": name, "password": password})
+            answer.raise_for_status()
+            cookie = answer.cookies.get("ziggurat_session")
+        return {"Cookie": f"ziggurat_session={cookie}", "X-CSRF-Token": answer.json()["csrf"]}
 
     def stored(self, table_id: str) -> Any:
         """The table as stored (its seed, options and every action, chance included)."""
@@ -245,9 +397,10 @@ async def play_table(
                 await ws.send(json.dumps({"type": "action", "action": action}))
 
     async with contextlib.AsyncExitStack() as stack:
+        # without permessage-deflate: the same messages, and neither side spends CPU compressing
         sockets = {
             v: await stack.enter_async_context(
-                websockets.connect(url + tokens[v], max_size=None, ping_interval=None)
+                websockets.connect(url + tokens[v], max_size=None, ping_interval=None, compression=None)
             )
             for v in tokens
         }
@@ -318,13 +471,18 @@ async def run_game(
     settings: Settings,
     seed: int,
     progress: int = 0,
+    journal: Journal | None = None,
 ) -> GameReport:
-    """Play and check ``games`` tables of ``game_id`` (player counts in turn), ``tables`` at once."""
+    """Play and check ``games`` tables of ``game_id`` (player counts in turn), ``tables`` at once.
+    With a ``journal``, only the games it does not hold yet, each appended to it as it ends; the
+    report is then the journal's (every game in it)."""
     import httpx
 
     report = GameReport()
     start_wall, start_cpu = time.perf_counter(), time.process_time()
-    queue = list(range(games))
+    queue = [i for i in range(games) if journal is None or i not in journal.done]
+    todo = len(queue)
+    last = {"cpu": start_cpu, "wall": start_wall}
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{server.port}", timeout=120) as http:
 
         async def worker() -> None:
@@ -340,6 +498,24 @@ async def run_game(
                 )
                 report.check_cpu += cpu
                 report.add(checker, plies)
+                if journal is not None:
+                    now_cpu, now_wall = time.process_time(), time.perf_counter()
+                    journal.append(
+                        {
+                            "index": i,
+                            "players": counts[i % len(counts)],
+                            "seed": table_seed,
+                            "plies": plies,
+                            "checked": checker.checked,
+                            "leaks": [dataclasses.asdict(leak) for leak in checker.leaks],
+                            # the process's CPU since the previous game ended: the tables
+                            # played at once share it, and the lines add up to the run's
+                            "cpu": round(now_cpu - last["cpu"], 4),
+                            "check_cpu": round(cpu, 4),
+                            "wall": round(now_wall - last["wall"], 4),
+                        }
+                    )
+                    last.update(cpu=now_cpu, wall=now_wall)
                 for leak in checker.leaks[: leakcheck.MAX_EXAMPLES] if progress else []:
                     print(
                         f"  LEAK {game_id} {leak.kind}: viewer {leak.viewer} version {leak.version}: {leak.detail}"
@@ -347,7 +523,7 @@ async def run_game(
                 if progress and report.games % progress == 0:
                     cpu = time.process_time() - start_cpu
                     print(
-                        f"  {game_id}: {report.games}/{games} games, {len(report.leaks)} leaks,"
+                        f"  {game_id}: {report.games}/{todo} games, {len(report.leaks)} leaks,"
                         f" {cpu / report.games:.2f} s cpu per game",
                         flush=True,
                     )
@@ -355,7 +531,7 @@ async def run_game(
         await asyncio.gather(*(worker() for _ in range(min(tables, games))))
     report.wall = time.perf_counter() - start_wall
     report.cpu = time.process_time() - start_cpu
-    return report
+    return report if journal is None else journal.report()
 
 
 def run_in_thread(coro: Any) -> Any:
@@ -368,7 +544,8 @@ def run_in_thread(coro: Any) -> Any:
         except BaseException as exc:
             box["error"] = exc
 
-    worker = threading.Thread(target=target, name="secrets-clients")
+    # a daemon: an interrupted run (Ctrl-C, SIGTERM) stops with its games in flight
+    worker = threading.Thread(target=target, name="secrets-clients", daemon=True)
     worker.start()
     worker.join()
     if "error" in box:
@@ -406,17 +583,48 @@ def run(
     directory: str,
     progress: int = 0,
     db: str | None = None,
+    results: Path | None = None,
+    fresh: bool = False,
 ) -> dict[str, GameReport]:
-    """The planted runs, then ``games`` checked games of each game; the reports by game."""
+    """The planted runs, then ``games`` checked games of each game; the reports by game. With
+    ``results`` (a folder), each game's finished games go on from ``secrets-<game>.jsonl`` there
+    (``fresh``: start it over) and its report sums that file."""
     reports: dict[str, GameReport] = {}
     with Server(directory, db) as server:
         caught = planted_runs(server, plants, game_ids, settings, seed)
         for game_id in game_ids:
             counts = tuple(p for p in GAMES[game_id] if players is None or p in players) or GAMES[game_id]
-            report = run_in_thread(run_game(server, game_id, counts, games, tables, settings, seed, progress))
+            journal = None
+            if results is not None:
+                journal = Journal(
+                    results / f"secrets-{game_id}.jsonl", run_key(game_id, counts, settings, seed), fresh
+                )
+                print(f"  {game_id}: {len(journal.done)} games already in {journal.path}", flush=True)
+                if journal.other:
+                    print(f"  {game_id}: {journal.other} lines of runs with other arguments (not counted)")
+            try:
+                report = run_in_thread(
+                    run_game(server, game_id, counts, games, tables, settings, seed, progress, journal)
+                )
+            finally:
+                if journal is not None:
+                    journal.close()
             report.planted = caught[game_id]
             reports[game_id] = report
     return reports
+
+
+def run_key(game_id: str, counts: tuple[int, ...], settings: Settings, seed: int) -> dict[str, Any]:
+    """The arguments that decide which games are played and how closely they are checked: a
+    results file goes on only from lines with the same."""
+    return {
+        "game": game_id,
+        "players": list(counts),
+        "seed": seed,
+        "options": settings.options(game_id),
+        "http_every": settings.http_every,
+        "substitute_every": settings.substitute_every,
+    }
 
 
 def print_report(reports: dict[str, GameReport]) -> None:
@@ -448,6 +656,10 @@ def print_report(reports: dict[str, GameReport]) -> None:
                 print(f"    viewer {leak.viewer} version {leak.version}: {leak.detail}")
 
 
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000, help="games of each game (default 1000)")
@@ -476,6 +688,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--progress", type=int, default=0, help="print a line every N games (0: never)")
     parser.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
     parser.add_argument(
+        "--results",
+        type=Path,
+        default=RESULTS,
+        help="folder of the secrets-<game>.jsonl files a run goes on from (default benchmarks/results/partial)",
+    )
+    parser.add_argument("--fresh", action="store_true", help="start the results files over")
+    parser.add_argument(
         "--minutes",
         type=float,
         default=None,
@@ -496,19 +715,26 @@ def main(argv: list[str] | None = None) -> int:
     )
     if args.minutes is not None:
         settings.stop_at = time.monotonic() + args.minutes * 60
-    with tempfile.TemporaryDirectory(prefix="ziggurat-secrets-") as tmp:
-        reports = run(
-            args.games,
-            args.game or list(GAMES),
-            players,
-            args.tables,
-            settings,
-            plants,
-            args.seed,
-            tmp,
-            args.progress,
-            args.db,
-        )
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        with tempfile.TemporaryDirectory(prefix="ziggurat-secrets-") as tmp:
+            reports = run(
+                args.games,
+                args.game or list(GAMES),
+                players,
+                args.tables,
+                settings,
+                plants,
+                args.seed,
+                tmp,
+                args.progress,
+                args.db,
+                args.results,
+                args.fresh,
+            )
+    except KeyboardInterrupt:
+        print(f"interrupted: the finished games are in {args.results}; the same command goes on from there")
+        return 130
     print_report(reports)
     leaks = sum(len(r.leaks) for r in reports.values())
     missed = sum(not found for r in reports.values() for found in r.planted.values())

@@ -128,3 +128,50 @@ def test_a_real_view_leak_is_found_by_the_substitution_check() -> None:
     for _ in range(5):
         checker.substitute(leaky, None, 0, "state")
     assert any(leak.kind == "state: substitution" for leak in checker.leaks)
+
+
+def test_a_run_goes_on_from_its_results_file(server: Any, tmp_path: Path) -> None:
+    """Each finished game is a line of the results file as it ends; a run with the same
+    arguments plays only the games the file lacks and reports the whole file; a line cut short
+    (a kill while writing) is dropped; other arguments are not counted; ``fresh`` starts over."""
+    import json
+
+    counts = harness.GAMES["mesopotamia"][:1]
+    key = harness.run_key("mesopotamia", counts, SETTINGS, 3)
+    path = tmp_path / "secrets-mesopotamia.jsonl"
+
+    def play(games: int, journal: Any) -> Any:
+        try:
+            return harness.run_in_thread(
+                harness.run_game(server, "mesopotamia", counts, games, 1, SETTINGS, 3, journal=journal)
+            )
+        finally:
+            journal.close()
+
+    first = play(1, harness.Journal(path, key))
+    lines = [json.loads(raw) for raw in path.read_text().splitlines()]
+    assert first.games == 1 and [line["index"] for line in lines] == [0]
+    assert lines[0]["key"] == key and lines[0]["leaks"] == [] and lines[0]["commit"]
+    assert lines[0]["checked"]["state/seat"] > 0 and lines[0]["checked"]["hidden fields"] > 0
+    assert lines[0]["plies"] == first.plies and lines[0]["cpu"] > 0
+
+    with path.open("a") as out:
+        out.write('{"key": {"game": "mesop')
+    journal = harness.Journal(path, key)
+    assert journal.done == {0}
+    with pytest.raises(SystemExit):  # one run at a time on a file
+        harness.Journal(path, key)
+    both = play(2, journal)
+    lines = [json.loads(raw) for raw in path.read_text().splitlines()]
+    assert [line["index"] for line in lines] == [0, 1]
+    assert both.games == 2 and both.plies == sum(line["plies"] for line in lines)
+    assert both.checked["state/seat"] == sum(line["checked"]["state/seat"] for line in lines)
+    assert both.leaks == []
+
+    other = harness.Journal(path, harness.run_key("mesopotamia", counts, SETTINGS, 4))
+    assert other.done == set() and other.other == 2
+    other.close()
+    fresh = harness.Journal(path, key, fresh=True)
+    assert fresh.done == set() and fresh.report().games == 0
+    fresh.close()
+    assert path.read_text() == ""
