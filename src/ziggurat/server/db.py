@@ -54,6 +54,7 @@ from sqlalchemy import (
     event,
     false,
     select,
+    text,
     true,
 )
 from sqlalchemy import inspect as sa_inspect
@@ -402,6 +403,11 @@ ALEMBIC_VERSION = Table(
 """Alembic's own table, as ``alembic stamp`` makes it."""
 
 
+MIGRATION_LOCK = 0x5A1660
+"""The PostgreSQL advisory lock a process holds while it migrates (``serve --workers`` starts
+several processes on one database at once)."""
+
+
 def migrate(engine: Engine) -> None:
     """Run the migrations the database lacks, through Alembic."""
     from alembic import command
@@ -411,5 +417,7 @@ def migrate(engine: Engine) -> None:
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     config.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":  # processes starting together migrate one at a time
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = conn
         command.upgrade(config, "head")
