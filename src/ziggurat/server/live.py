@@ -251,6 +251,17 @@ class LiveTable:
         self.synced = {v: 0 for v in self.viewers}
         self.history_ready = False
 
+    async def _replayed(
+        self, actions: list[StoredAction], snapshot: tuple[int, dict[str, Any]] | None = None
+    ) -> LiveTable:
+        """A scratch table holding what :meth:`rebuild` makes of ``actions`` (state, rows,
+        views, logs), built in a worker thread; this table is left as it is."""
+        copy = LiveTable.__new__(LiveTable)  # only the fields rebuild reads and writes
+        copy.id, copy.game, copy.start_position = self.id, self.game, self.start_position
+        copy.viewers, copy.writer, copy.open = self.viewers, self.writer, self.open
+        await asyncio.to_thread(LiveTable.rebuild, copy, actions, snapshot)
+        return copy
+
     async def ensure_history(self) -> None:
         """Build the logs (and a state that knows its whole history) of a table resumed from
         a snapshot, by replaying its game once, in a worker thread."""
@@ -260,10 +271,7 @@ class LiveTable:
             if self.history_ready:
                 return
             rows = list(self.rows)
-            copy = LiveTable.__new__(LiveTable)  # only the fields rebuild reads and writes
-            copy.id, copy.game, copy.start_position = self.id, self.game, self.start_position
-            copy.viewers, copy.writer, copy.open = self.viewers, self.writer, self.open
-            await asyncio.to_thread(LiveTable.rebuild, copy, rows)
+            copy = await self._replayed(rows)
             self.state, self.logs, self.log_plies = copy.state, copy.logs, copy.log_plies
             self.views = copy.views
             self.synced = {v: len(self.logs[v]) for v in self.viewers}
@@ -709,10 +717,7 @@ class LiveTable:
         stored = await self.store.run(self.store.load_table, self.id)
         if stored is None:
             return
-        copy = LiveTable.__new__(LiveTable)
-        copy.id, copy.game, copy.start_position = self.id, self.game, self.start_position
-        copy.viewers, copy.writer, copy.open = self.viewers, self.writer, self.open
-        await asyncio.to_thread(LiveTable.rebuild, copy, stored.actions, stored.snapshot)
+        copy = await self._replayed(stored.actions, stored.snapshot)
         self.state, self.rows, self.views = copy.state, copy.rows, copy.views
         self.logs, self.log_plies, self.synced = copy.logs, copy.log_plies, copy.synced
         self.history_ready = copy.history_ready
@@ -721,10 +726,7 @@ class LiveTable:
         self._mover = self._seat_to_move()
         if self.connections and not self.history_ready:
             # sockets here hold a log: build it again before they are sent anything
-            copy2 = LiveTable.__new__(LiveTable)
-            copy2.id, copy2.game, copy2.start_position = self.id, self.game, self.start_position
-            copy2.viewers, copy2.writer, copy2.open = self.viewers, self.writer, self.open
-            await asyncio.to_thread(LiveTable.rebuild, copy2, stored.actions)
+            copy2 = await self._replayed(stored.actions)
             self.state, self.logs, self.log_plies, self.views = (
                 copy2.state,
                 copy2.logs,
