@@ -6,7 +6,7 @@ from rich.table import Table
 
 import ziggurat
 from ziggurat.cli.common import console
-from ziggurat.engine.registry import game_class
+from ziggurat.engine.registry import listing
 
 
 def games() -> None:
@@ -16,11 +16,11 @@ def games() -> None:
     table.add_column("name")
     table.add_column("players", justify="right")
     for game_id in ziggurat.games():
-        cls = game_class(game_id)
+        info = listing(game_id)
         count = (
-            f"{cls.min_players}"
-            if cls.min_players == cls.max_players
-            else f"{cls.min_players}-{cls.max_players}"
+            f"{info.min_players}"
+            if info.min_players == info.max_players
+            else f"{info.min_players}-{info.max_players}"
         )
-        table.add_row(game_id, cls.name, count)
+        table.add_row(game_id, info.name, count)
     console().print(table)

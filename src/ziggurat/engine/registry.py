@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Any, NamedTuple
 
 from ziggurat.engine.contract import Game
 from ziggurat.engine.messages import declare_domain
@@ -15,12 +15,36 @@ _GAMES: dict[str, str] = {
     "mare-nostrum": "ziggurat.games.mare_nostrum.game:MareNostrumGame",
 }
 
+
+class Listing(NamedTuple):
+    """What ``ziggurat games`` shows of a game, known without importing its engine."""
+
+    name: str
+    min_players: int
+    max_players: int
+
+
+# The same facts as each ``Game`` subclass's ``name``/``min_players``/``max_players`` (a test
+# keeps them equal), so listing the games imports none of them.
+_LISTINGS: dict[str, Listing] = {
+    "mesopotamia": Listing("Mesopotamia", 2, 4),
+    "mesopotamia-epochs": Listing("Mesopotamia: Epochs", 2, 5),
+    "mare-nostrum": Listing("Mare Nostrum: Empires", 3, 5),
+}
+
 declare_domain("game", _GAMES)  # Game.title(): each game's name in every language
 
 
 def games() -> list[str]:
     """Ids of every registered game, sorted."""
     return sorted(_GAMES)
+
+
+def listing(game_id: str) -> Listing:
+    """Name and player counts of ``game_id`` without importing its engine."""
+    if game_id not in _LISTINGS:
+        raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(games())}")
+    return _LISTINGS[game_id]
 
 
 def game_class(game_id: str) -> type[Game]:
