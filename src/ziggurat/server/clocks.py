@@ -35,7 +35,7 @@ import json
 import logging
 import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Annotated, Any
@@ -371,8 +371,11 @@ class TableClocks:
     def _label(self, seat: int) -> Any:
         return self.table.state._seat_label(seat)  # the engine contract's name of a seat in a message
 
-    def _announce(self, ply: int, seat: int, sentence: Message) -> None:
-        """A log entry for everybody (a server's sentence, not a game event)."""
+    def _announce(
+        self, ply: int, seat: int, sentence: Message, viewers: Iterable[int | None] | None = None
+    ) -> None:
+        """A log entry for everybody (a server's sentence, not a game event): in the log of
+        ``viewers`` (default: every watched viewer's)."""
         t = self.table
         if not t.history_ready:
             return  # the log is built later (LiveTable.ensure_history), with the takeovers
@@ -384,7 +387,7 @@ class TableClocks:
             "event": sentence.to_json(),
         }
         text = json.dumps(entry, separators=(",", ":"))
-        for v in t.viewers:
+        for v in t.watched if viewers is None else viewers:
             at = bisect.bisect_left(t.log_plies[v], ply)
             t.logs[v].insert(at, text)
             t.log_plies[v].insert(at, ply)
@@ -492,14 +495,16 @@ class TableClocks:
             self.grace = (mover, at + self.tc.grace)
         self._arm()
 
-    def announce_takeovers(self) -> None:
-        """Log entries for the seats bots took over (after the log was built again)."""
+    def announce_takeovers(self, viewers: Iterable[int | None] | None = None) -> None:
+        """Log entries for the seats bots took over (after the log of ``viewers``, default
+        every watched viewer's, was built again)."""
         for c in self.seats:
             if c.bot_since_ply is not None:
                 self._announce(
                     c.bot_since_ply,
                     c.seat,
                     message("clock.takeover", seat=self._label(c.seat), level=self.tc.takeover),
+                    viewers,
                 )
 
     def close(self) -> None:

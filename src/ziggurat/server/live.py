@@ -20,10 +20,10 @@ import json
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from ziggurat.bots.base import Bot, close_bot, make_bot
 from ziggurat.engine.contract import CHANCE, State, sample_chance
@@ -128,6 +128,19 @@ class _BotTurn:
     seed: str  # the seed of ``rng`` (a pooled decision builds its own)
 
 
+class Shown(NamedTuple):
+    """What one step shows, worked out off the event loop (:meth:`LiveTable._shown`)."""
+
+    views: dict[int | None, dict[str, Any]]
+    """Every watched viewer's view."""
+    entries: dict[int | None, list[str]]
+    """Every watched viewer's new log entries (JSON text)."""
+    final: dict[str, str] | None
+    """The final flags of the person to move next (``None``: not worked out)."""
+    outcome: dict[str, Any] | None
+    """How the game was won, once it is over."""
+
+
 class LiveTable:
     """One table being played (or finished) and held in memory."""
 
@@ -159,6 +172,10 @@ class LiveTable:
             for s in self.seats
             if s.kind == "bot"
         }
+        self.watched: set[int | None] = {v for v in self.viewers if v is None or v not in self.bots}
+        """The viewers whose view and log are kept current at every step: the spectators and
+        every seat not played by a bot. Another viewer's (a bot's seat) are built when a socket
+        or a replay first asks for them (:meth:`watch`), and kept from then on."""
         self.writer = gamekit.LogWriter(self.game)
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
@@ -170,7 +187,7 @@ class LiveTable:
         self.synced: dict[int | None, int] = {}  # log entries every socket of the viewer holds
         self.changes = 0
         self.thinking: tuple[int, float] | None = None  # the bot deciding now, since (monotonic)
-        self._final: tuple[int, dict[str, str]] | None = None
+        self._final: tuple[State, dict[str, str]] | None = None  # the state they are of
         self._outcome: tuple[int, dict[str, Any] | None] | None = None
         self._labels: tuple[int, list[Any]] | None = None
         self._task: asyncio.Task[None] | None = None
@@ -193,9 +210,13 @@ class LiveTable:
 
     # --- building ---------------------------------------------------------------------------
     def rebuild(
-        self, actions: list[StoredAction], snapshot: tuple[int, dict[str, Any]] | None = None
+        self,
+        actions: list[StoredAction],
+        snapshot: tuple[int, dict[str, Any]] | None = None,
+        viewers: Iterable[int | None] | None = None,
     ) -> None:
-        """Replay stored actions from the start, building every viewer's log (CPU only).
+        """Replay stored actions from the start, building the logs of ``viewers`` (default:
+        every viewer), which are watched from then on (CPU only).
 
         With ``snapshot`` (``(ply, position)``), start from that position instead and replay
         only the actions after it: the logs are left to :meth:`ensure_history`, which the
@@ -203,6 +224,7 @@ class LiveTable:
 
         :raises ValueError: if the engine refuses a stored action (naming the ply).
         """
+        self.watched = set(self.viewers if viewers is None else viewers)
         if snapshot is not None and 0 < snapshot[0] <= len(actions):
             self._resume_from(actions, snapshot)
             return
@@ -252,15 +274,37 @@ class LiveTable:
         self.history_ready = False
 
     async def _replayed(
-        self, actions: list[StoredAction], snapshot: tuple[int, dict[str, Any]] | None = None
+        self,
+        actions: list[StoredAction],
+        snapshot: tuple[int, dict[str, Any]] | None = None,
+        viewers: Iterable[int | None] | None = None,
     ) -> LiveTable:
         """A scratch table holding what :meth:`rebuild` makes of ``actions`` (state, rows,
-        views, logs), built in a worker thread; this table is left as it is."""
+        views, and the logs of ``viewers``, default the watched ones), built in a worker
+        thread; this table is left as it is."""
         copy = LiveTable.__new__(LiveTable)  # only the fields rebuild reads and writes
         copy.id, copy.game, copy.start_position = self.id, self.game, self.start_position
         copy.viewers, copy.writer, copy.open = self.viewers, self.writer, self.open
-        await asyncio.to_thread(LiveTable.rebuild, copy, actions, snapshot)
+        keep = set(self.watched if viewers is None else viewers)
+        await asyncio.to_thread(LiveTable.rebuild, copy, actions, snapshot, keep)
         return copy
+
+    async def watch(self, viewer: int | None) -> None:
+        """Keep ``viewer``'s view and log current from now on; a viewer not watched yet (a bot's
+        seat) has its log built first, by replaying the game for it in a worker thread."""
+        await self.ensure_history()
+        if viewer in self.watched:
+            return
+        async with self.lock:
+            if viewer in self.watched:
+                return
+            copy = await self._replayed(list(self.rows), viewers=[viewer])
+            self.logs[viewer], self.log_plies[viewer] = copy.logs[viewer], copy.log_plies[viewer]
+            self.views[viewer] = copy.views[viewer]
+            self.synced[viewer] = len(self.logs[viewer])
+            self.watched.add(viewer)
+            if self.clocks is not None:
+                self.clocks.announce_takeovers([viewer])
 
     async def ensure_history(self) -> None:
         """Build the logs (and a state that knows its whole history) of a table resumed from
@@ -288,7 +332,8 @@ class LiveTable:
         return self.game.new_initial_state()
 
     def _views_of(self, state: State) -> dict[int | None, dict[str, Any]]:
-        return {v: state.view(v) for v in self.viewers}
+        """The view of ``state`` of every watched viewer."""
+        return {v: state.view(v) for v in self.viewers if v in self.watched}
 
     def _extend_logs(
         self,
@@ -306,29 +351,34 @@ class LiveTable:
         before: dict[int | None, dict[str, Any]],
         after: dict[int | None, dict[str, Any]],
     ) -> dict[int | None, list[str]]:
-        """The JSON text of each viewer's log entries of one step (CPU only: changes nothing)."""
+        """The JSON text of each viewer's log entries of one step, for the viewers whose views
+        ``before`` and ``after`` hold (CPU only: changes nothing)."""
         return {
             v: [
                 json.dumps(e, separators=(",", ":"))
                 for e in self.writer.entries(ply, events, v, before[v], after[v])
             ]
-            for v in self.viewers
+            for v in after
+            if v in before
         }
 
     def _add_log(self, ply: int, entries: dict[int | None, list[str]]) -> None:
-        for v in self.viewers:
-            self.logs[v].extend(entries[v])
-            self.log_plies[v].extend(ply for _ in entries[v])
+        for v, texts in entries.items():
+            self.logs[v].extend(texts)
+            self.log_plies[v].extend(ply for _ in texts)
 
-    def _shown(
-        self, after: State, ply: int, events: list[gamekit.Event]
-    ) -> tuple[dict[int | None, dict[str, Any]], dict[int | None, list[str]], dict[str, Any] | None]:
-        """What a step to ``after`` shows: every viewer's view and log entries, and the
-        outcome if the game is over. CPU only, reading ``after`` (not yet shared) and the
-        current views (the lock is held): :meth:`_play` runs it in a worker thread."""
+    def _shown(self, after: State, ply: int, events: list[gamekit.Event]) -> Shown:
+        """What a step to ``after`` shows: every watched viewer's view and log entries, the
+        final flags of the person to move next if a socket of theirs is here, and the outcome
+        if the game is over. CPU only, reading ``after`` (not yet shared) and the current views
+        (the lock is held): :meth:`_play` runs it in a worker thread."""
         views = self._views_of(after)
         entries = self._log_entries(ply, events, self.views, views)
-        return views, entries, gamekit.outcome(after) if after.is_terminal() else None
+        final = None
+        who = after.current_player()
+        if who >= 0 and who not in self.bots and any(c.viewer == who for c in self.connections):
+            final = gamekit.final_flags(after, who)
+        return Shown(views, entries, final, gamekit.outcome(after) if after.is_terminal() else None)
 
     # --- facts ------------------------------------------------------------------------------
     @property
@@ -395,10 +445,10 @@ class LiveTable:
     def final_flags(self) -> dict[str, str]:
         """The legal actions of the seat to move that are final (``gamekit.final_flags``),
         computed once per change of the game."""
-        if self._final is None or self._final[0] != self.changes:
+        if self._final is None or self._final[0] is not self.state:
             who = self.state.current_player()
             flags = gamekit.final_flags(self.state, who) if who >= 0 and who not in self.bots else {}
-            self._final = (self.changes, flags)
+            self._final = (self.state, flags)
         return self._final[1]
 
     def outcome(self) -> dict[str, Any] | None:
@@ -503,7 +553,7 @@ class LiveTable:
 
     async def attach(self, conn: Connection) -> None:
         """Register a socket and queue its first ``state`` message (with the whole log)."""
-        await self.ensure_history()
+        await self.watch(conn.viewer)
         async with self.lock:
             self.connections.append(conn)
             conn.send(self.message_for(conn.viewer, 0))
@@ -614,7 +664,8 @@ class LiveTable:
         result = after.returns() if after.is_terminal() else None
         # the views, log entries and outcome are worked out in a thread (the loop serves the
         # other tables meanwhile), and published only once the action is committed
-        views, entries, outcome = await asyncio.to_thread(self._shown, after, row.ply, events)
+        shown = await asyncio.to_thread(self._shown, after, row.ply, events)
+        outcome = shown.outcome
         commit = Commit(revision=self.revision, driven=self.driven(after))
         if row.ply % SNAPSHOT_EVERY == 0 and not after.is_terminal():
             commit.snapshot = await asyncio.to_thread(after.to_position)
@@ -631,7 +682,7 @@ class LiveTable:
             self.keeper = True
             if self.clocks is not None:
                 await self.clocks.reload()
-        self._advance(row, after, events, (views, entries))
+        self._advance(row, after, events, shown)
         await self._changed(actor)
         if after.is_terminal() and self.on_end is not None:
             await self.on_end(self.id)  # before the broadcast: the players then find the ratings
@@ -644,10 +695,10 @@ class LiveTable:
         row: StoredAction,
         after: State,
         events: list[gamekit.Event],
-        shown: tuple[dict[int | None, dict[str, Any]], dict[int | None, list[str]]] | None = None,
+        shown: Shown | None = None,
     ) -> None:
         """Make ``after`` (the state after the stored ``row``) current: rows, views, logs
-        (``shown``: the views and log entries already worked out, :meth:`_shown`)."""
+        (``shown``: what the step shows, already worked out by :meth:`_shown`)."""
         self.state = after
         self.rows.append(row)
         self.changes += 1
@@ -657,9 +708,11 @@ class LiveTable:
             if self.history_ready:
                 self._extend_logs(row.ply, events, self.views, views)
         else:
-            views, entries = shown
+            views = shown.views
             if self.history_ready:
-                self._add_log(row.ply, entries)
+                self._add_log(row.ply, shown.entries)
+            if shown.final is not None:
+                self._final = (after, shown.final)
         self.views = views
 
     # --- changes made by another process (server/bus.py) -----------------------------------
@@ -840,6 +893,9 @@ class LiveTable:
                     raise ValueError(f"seat {i + 1} is free and no bot level fills it")
                 self.seats[i] = SeatSpec(i, "bot", fill)
                 self.bots[i] = make_bot(gamekit.bot_spec(fill), self.game, i)
+                if not any(c.viewer == i for c in self.connections):
+                    self.watched.discard(i)  # nobody sees the game from a bot's seat
+                    self.views.pop(i, None)
         self.open = False
         self.changes += 1
         if self.clocks is not None:
@@ -918,7 +974,8 @@ class LiveTable:
                 return None
             view = None
             if bot.needs_view:  # the bot's own copy (the pool's is pickled: the view already made)
-                view = self.views[who] if self.bot_pool is not None else self.state.view(who)
+                pooled = self.bot_pool is not None and who in self.watched
+                view = self.views[who] if pooled else self.state.view(who)
             seed = f"{self.seed}/{ply}/seat{who}"
             legal = list(self.state.legal_actions())
             return _BotTurn(who, bot, view, legal, random.Random(seed), self.changes, seed)

@@ -319,7 +319,7 @@ class TableManager:
             table = LiveTable(stored, self.store, self.bot_delay, self.bot_pool)
             self._setup(table)
             # replaying is CPU work; from the latest snapshot, only the actions after it
-            await asyncio.to_thread(table.rebuild, stored.actions, stored.snapshot)
+            await asyncio.to_thread(table.rebuild, stored.actions, stored.snapshot, table.watched)
             if self.store.postgres and table.status != "over":
                 table.keeper = await self.store.run(self.store.keep, table_id, self.process, self._until())
             if table.clocks is not None:
@@ -430,7 +430,7 @@ class TableManager:
         )
         table = LiveTable(stored, self.store, self.bot_delay, self.bot_pool)
         self._setup(table)
-        table.rebuild([])
+        table.rebuild([], viewers=table.watched)
         try:
             await self.store.run(self.store.create_table, stored)
             if self.store.postgres:

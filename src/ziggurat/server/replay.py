@@ -246,7 +246,7 @@ async def replay(
             status.HTTP_403_FORBIDDEN,
             "a game in progress is replayed only by its seats and spectators: send a table token",
         )
-    await table.ensure_history()
+    await table.watch(viewer)  # its log, built first if nobody watched from that seat yet
     # Everything the answer reads of the live table is taken here, at one moment: changes
     # replace the table's rows and logs only between awaits.
     last = table.version
