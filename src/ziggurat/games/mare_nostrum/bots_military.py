@@ -231,14 +231,14 @@ def payments(tokens: dict[str, int], cost: int, allow: P.Allowance) -> int:
 
 
 @lru_cache(maxsize=8192)
-def _payments(held: tuple[tuple[str, int], ...], cost: int, allow: P.Allowance) -> int:
+def _payments(screen: tuple[tuple[str, int], ...], cost: int, allow: P.Allowance) -> int:
     """How many payments of ``cost`` the ``tokens`` (token -> count) make one after another,
     each built the way the bot pays (``HeuristicBot.s_pay``): goods of the most-held type
     first, taxes last, every token one the engine's payment rules (``payment.can_finish``)
     still let complete. Without a hero this is the best split (the most-held types first),
     counted directly: the most payments ``m`` of distinct goods, where each type gives at most
     ``m`` goods, plus the payments in taxes (the bot's plan is worked out every buy decision)."""
-    tokens = dict(held)
+    tokens = dict(screen)
     if allow == P.PLAIN:
         types: dict[str | None, int] = {}
         for t, c in tokens.items():
