@@ -154,9 +154,9 @@ class RandomPlayout:
         return legal[rng.randrange(len(legal))]
 
 
-MEMORY = 200_000
+MEMORY = 50_000
 """Choices a :class:`HeuristicPlayout` remembers (see the module docstring); when full, it
-starts afresh."""
+starts afresh, as it does at each search (:meth:`HeuristicPlayout.forget`)."""
 
 PROBE = 512
 RESTS = 8
@@ -259,6 +259,11 @@ class HeuristicPlayout:
                 self._memory.clear()
             self._memory[key] = choice
         return choice
+
+    def forget(self) -> None:
+        """Forget the remembered choices (a search starts: its playouts meet decisions of
+        their own, and a bot kept for a whole game should not hold every search's)."""
+        self._memory.clear()
 
     def _rest(self) -> bool:
         """True while the memory is left aside (:data:`PROBE`); counts this decision."""

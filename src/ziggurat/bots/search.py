@@ -291,6 +291,8 @@ class Searcher:
         iteration is always run."""
         rng = random.Random(seed)
         root = Node(CHANCE)
+        if isinstance(self.playout, HeuristicPlayout):
+            self.playout.forget()
         start = self.clock()
         stats = RootStats(confidence=self.confidence)
         budget = Budget(iterations, deadline, self.clock)
