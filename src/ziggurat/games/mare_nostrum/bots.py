@@ -61,7 +61,7 @@ decisions again and again (a plan costs as much as the rest of a buy decision), 
 is read, never changed, by the bot."""
 
 
-def _plan(d: dict[str, Any], seat: int) -> M.Plan:
+def military_plan(d: dict[str, Any], seat: int) -> M.Plan:
     """:func:`bots_military.plan`, remembered (:data:`PLAN_MEMORY`). The key holds every part
     of the position the plan reads, in the position's own order (a scan keeps the first of
     equal attacks), and the game's options by identity (kept alive with the plan)."""
@@ -124,7 +124,7 @@ class HeuristicBot:
         stage = d["stage"]
         buy = d.get("buy")
         paying = buy is not None and buy.get("paying") is not None
-        self.plan = _plan(d, self.seat) if stage == "buy_turn" and not paying else None
+        self.plan = military_plan(d, self.seat) if stage == "buy_turn" and not paying else None
         if stage.startswith("mil_"):
             self.reach = M.Reach(d)
             if stage in ("mil_row", "mil_sea"):
