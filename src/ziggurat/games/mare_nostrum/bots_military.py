@@ -332,18 +332,15 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
     own province into an enemy province by land or along own triremes, or across one sea
     without one (a trireme bought there too). ``spare``: legions each own province can send."""
     b = D.board(d["n"])
-    # the sources that can send or receive a legion, with what the scan reads of each
-    sources = [
-        (
-            src,
-            spare.get(src, 0),
-            b.provinces[src]["land"],
-            b.provinces[src]["seas"],
-            B.sea_reach(d, seat, [src]),
-        )
-        for src in B.own_provinces(d, seat)
-        if spare.get(src, 0) + money > 0
-    ]
+    # the sources that can send or receive a legion, with what the scan reads of each: the
+    # provinces open to it (land neighbours, and the coasts of the seas its chain reaches)
+    sources = []
+    for src in B.own_provinces(d, seat):
+        if spare.get(src, 0) + money > 0:
+            area = b.provinces[src]
+            chain = B.sea_reach(d, seat, [src])
+            open_to = set(area["land"]).union(*[b.shore[sea] for sea in chain])
+            sources.append((src, spare.get(src, 0), open_to, area["seas"]))
     best: Attack | None = None
     for target, owner in d["markers"].items():
         if owner == seat:
@@ -354,9 +351,9 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
         if dfn > 6:
             continue
         terms: _AttackTerms | None = None  # read once per target, when a source needs them
-        for src, free, land, src_seas, chain in sources:
+        for src, free, open_to, src_seas in sources:
             sea: str | None = None
-            if target not in land and not any(s in chain for s in seas):
+            if target not in open_to:
                 if money < 2:
                     continue
                 shared = sorted(set(src_seas) & set(seas))
