@@ -153,15 +153,6 @@ class Ctx:
         self.limit_values: dict[int, float] = {}  # limit -> limit_value, as they come
         self.memo: dict[tuple[object, ...], float] = {}  # evaluate's values, by position key
 
-    def maps_to(self, c: Coord) -> tuple[dict[Coord, int], dict[Coord, int]]:
-        """The empty tribes' and the carriers' distance maps to ``c``, kept for the decision
-        (with those :class:`Partners` reads): the evaluations of one decision ask for the same
-        few tiles (growth tiles, holy places, job targets) over and over."""
-        got = self.partner_maps.get(c)
-        if got is None:
-            got = self.partner_maps[c] = (self.dist.to(c, False), self.dist.to(c, True))
-        return got
-
     def holy_site_maps(self) -> list[tuple[Coord, dict[Coord, int]]]:
         """``(site, carriers' distance map to it)`` for the holy sites, in their order:
         computed once per decision, for :func:`_carriers`."""
@@ -529,11 +520,11 @@ def _growth(ctx: Ctx, m: Mine, worth: float) -> tuple[float, tuple[int, int]]:
     """
     w = ctx.w
     best, pair = 0.0, (-1, -1)
-    maps = ctx.partner_maps
     for c in ctx.grow_huts:
         if m.hut_offers.get(c):
             continue
-        empty_map, carrier_map = maps.get(c) or ctx.maps_to(c)
+        empty_map = ctx.dist.to(c, False)
+        carrier_map = ctx.dist.to(c, True)
         d1 = d2 = FAR
         i1: int = -1
         i2: int = -1
@@ -563,9 +554,9 @@ def _occupancy(ctx: Ctx, m: Mine, worth: float) -> float:
     reach = m.mp * STEP
     claimed: set[int] = set()
     total = 0.0
-    maps = ctx.partner_maps
     for c in sorted(m.holy):
-        empty_map, carrier_map = maps.get(c) or ctx.maps_to(c)
+        empty_map = ctx.dist.to(c, False)
+        carrier_map = ctx.dist.to(c, True)
         best_i, best_d = -1, FAR
         for i, t in enumerate(m.tribes):
             if i in claimed:
@@ -649,14 +640,14 @@ def _pairs(
     A job's value for a tribe depends only on the tribe's tile, so tribes sharing a tile are
     valued once."""
     k = ctx.w.k
-    maps = ctx.partner_maps
+    to = ctx.dist.to
     tiles = list(dict.fromkeys(empties))
     of_tile = [tiles.index(c) for c in empties] if len(tiles) < len(empties) else None
     pairs: list[tuple[float, int, int]] = []
     for j, (base, target, _, group) in enumerate(jobs):
         if base <= 0:
             continue
-        dmap = ctx.frontier_map if group == "x" else (maps.get(target) or ctx.maps_to(target))[0]
+        dmap = ctx.frontier_map if group == "x" else to(target, False)
         if group == "w":
             wood = fetch._wood
             vals = [wood(target, c) - k * dmap.get(c, FAR) for c in tiles]
