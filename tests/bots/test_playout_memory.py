@@ -64,4 +64,8 @@ def test_search_is_the_same_with_and_without_memory() -> None:
             searcher.playout = HeuristicPlayout(game, memory=0)
         got = searcher.search(view, 7, 40, None)
         stats.append((got.iterations, got.actions, got.squares, got.pairs, got.prior))
+        playout = searcher.playout
+        assert isinstance(playout, HeuristicPlayout)
+        assert (playout.remembered > 0) == memory  # the search's playouts met decisions again
+        assert len(playout) == 0  # and the memory went with the search
     assert stats[0] == stats[1]

@@ -156,7 +156,7 @@ class RandomPlayout:
 
 MEMORY = 50_000
 """Choices a :class:`HeuristicPlayout` remembers (see the module docstring); when full, it
-starts afresh, as it does at each search (:meth:`HeuristicPlayout.forget`)."""
+starts afresh; a search forgets them when it ends (:meth:`HeuristicPlayout.forget`)."""
 
 PROBE = 512
 RESTS = 8
@@ -260,9 +260,13 @@ class HeuristicPlayout:
             self._memory[key] = choice
         return choice
 
+    def __len__(self) -> int:
+        """How many choices are remembered now."""
+        return len(self._memory)
+
     def forget(self) -> None:
-        """Forget the remembered choices (a search starts: its playouts meet decisions of
-        their own, and a bot kept for a whole game should not hold every search's)."""
+        """Forget the remembered choices (a search has ended: the next one meets decisions
+        of its own, and a bot kept between decisions holds no memory meanwhile)."""
         self._memory.clear()
 
     def _rest(self) -> bool:
