@@ -13,6 +13,12 @@ the real game, so a policy may read any seat's view of such a world.
   ``start(plan=(seat, name))`` has one seat follow one of the game's plans instead
   (:func:`find_plans`) for that playout, and ``follow(seat, name)`` has the searching seat
   follow one of its policies (:func:`find_policies`) in every playout (``own=NAME``).
+  A bot that declares ``repeatable = True`` (its choice depends on the view and the legal
+  list alone, and on the rng only through the calls it makes) has its choices remembered for
+  the search: the playouts of one search meet the same decisions again and again (the
+  candidates of a paired round play out one world with one luck), and a decision that drew
+  nothing from the rng is answered from memory the next time, with the same choice and the
+  rng untouched, so the playouts are the same as without the memory.
 
 The evaluation is the game's ``hooks.evaluate(state) -> list[float]`` (one value in [0, 1]
 per seat, an estimate of each seat's chance to win), declared with the game's other hooks
@@ -23,7 +29,9 @@ gets ``1 / n`` for every seat, so search then relies on the playouts that reach 
 
 from __future__ import annotations
 
+import hashlib
 import math
+import pickle
 import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
@@ -146,13 +154,41 @@ class RandomPlayout:
         return legal[rng.randrange(len(legal))]
 
 
+MEMORY = 50_000
+"""Choices a :class:`HeuristicPlayout` remembers (see the module docstring); when full, it
+starts afresh; a search forgets them when it ends (:meth:`HeuristicPlayout.forget`)."""
+
+PROBE = 512
+RESTS = 8
+MIN_HITS = 0.15
+"""Digesting a decision costs a little: the memory is consulted for :data:`PROBE` decisions,
+and if fewer than :data:`MIN_HITS` of them were found there, left aside for ``RESTS`` times
+as many (where the searches meet few decisions twice: Mare Nostrum's many small ones, 2-player
+Epochs); then it is tried again."""
+
+
+class _Watched:
+    """An rng that notes whether anything drew from it (a choice that did is not remembered)."""
+
+    __slots__ = ("rng", "drawn")
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.drawn = False
+
+    def __getattr__(self, name: str) -> Any:
+        self.drawn = True
+        return getattr(self.rng, name)
+
+
 class HeuristicPlayout:
     """The game's heuristic bot plays every seat of the sampled world, but the seat that
     :meth:`follow` names, which plays its own policy."""
 
     name = "heuristic"
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, memory: int = MEMORY) -> None:
+        """``memory``: how many choices to remember at most (0: none; module docstring)."""
         hooks = game.hooks
         if hooks.heuristic_bot is None:
             raise ValueError(f"{game.game_id} has no heuristic bot for playouts; use rollout=random")
@@ -164,8 +200,14 @@ class HeuristicPlayout:
         factory = hooks.make_playout_bots
         self._new: Callable[[int], Any] = factory.get()(game) if factory is not None else self._plain
         self._bots: list[Any] = [None] * game.num_players
+        self._labels: list[str] = [""] * game.num_players  # the policy each seat plays
         self._policies = find_policies(game)
         self._own: tuple[int, str] | None = None
+        self._memory: dict[bytes, str] = {}  # a decision's digest -> the choice
+        self._capacity = memory
+        self.remembered = 0
+        """Choices answered from memory so far."""
+        self._asked = self._found = self._resting = 0  # see PROBE
 
     def follow(self, seat: int, name: str | None) -> None:
         """From the next :meth:`start` on, ``seat`` plays the game's policy ``name`` (one of
@@ -185,10 +227,12 @@ class HeuristicPlayout:
         # Fresh bots for each playout: a heuristic bot's memory (Mesopotamia's "phase is
         # closing", its distance cache keyed by the tile count) belongs to one world.
         self._bots = [None] * self.game.num_players
+        self._labels = [""] * self.game.num_players
         for chosen in (self._own, plan):
             if chosen is not None:
                 seat, name = chosen
                 self._bots[seat] = self._policies[name](self.game, seat)
+                self._labels[seat] = name
 
     def choose(self, state: State, who: int, legal: Sequence[str], rng: random.Random) -> str:
         bot = self._bots[who]
@@ -197,8 +241,45 @@ class HeuristicPlayout:
         view = None
         if bot.needs_view:
             view = self._view(state, who) if self._view is not None else state.view(who)
-        choice: str = bot.choose(view, legal, rng)
+        if len(legal) < 2 or not self._capacity or not getattr(bot, "repeatable", False) or self._rest():
+            choice: str = bot.choose(view, legal, rng)
+            return choice
+        # the policy, the seat, the view and the legal list: all the choice depends on
+        blob = pickle.dumps((self._labels[who], who, view, list(legal)), pickle.HIGHEST_PROTOCOL)
+        key = hashlib.blake2b(blob, digest_size=16).digest()
+        got = self._memory.get(key)
+        if got is not None:
+            self._found += 1
+            self.remembered += 1
+            return got
+        watched = _Watched(rng)
+        choice = bot.choose(view, legal, watched)
+        if not watched.drawn:
+            if len(self._memory) >= self._capacity:
+                self._memory.clear()
+            self._memory[key] = choice
         return choice
+
+    def __len__(self) -> int:
+        """How many choices are remembered now."""
+        return len(self._memory)
+
+    def forget(self) -> None:
+        """Forget the remembered choices (a search has ended: the next one meets decisions
+        of its own, and a bot kept between decisions holds no memory meanwhile)."""
+        self._memory.clear()
+
+    def _rest(self) -> bool:
+        """True while the memory is left aside (:data:`PROBE`); counts this decision."""
+        if self._resting:
+            self._resting -= 1
+            return True
+        self._asked += 1
+        if self._asked >= PROBE:
+            if self._found < MIN_HITS * self._asked:
+                self._resting = RESTS * PROBE
+            self._asked = self._found = 0
+        return False
 
 
 def make_playout(kind: str, game: Game) -> Playout:

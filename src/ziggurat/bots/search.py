@@ -294,10 +294,16 @@ class Searcher:
         start = self.clock()
         stats = RootStats(confidence=self.confidence)
         budget = Budget(iterations, deadline, self.clock)
-        if self.root_mode == "paired":
-            done = self._search_paired(root, view, rng, budget, stats)
-        else:
-            done = self._search_uct(root, view, rng, budget)
+        try:
+            if self.root_mode == "paired":
+                done = self._search_paired(root, view, rng, budget, stats)
+            else:
+                done = self._search_uct(root, view, rng, budget)
+        finally:
+            # the choices its playouts remembered belong to this search: a bot kept between
+            # decisions (a server's, for a whole game) holds none of them
+            if isinstance(self.playout, HeuristicPlayout):
+                self.playout.forget()
         stats.iterations = done
         stats.seconds = self.clock() - start
         for (mover, key), child in root.children.items():

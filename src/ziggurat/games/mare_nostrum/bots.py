@@ -53,6 +53,42 @@ _TILE_VALUE = {
 _COPY_PREF = ("temple_of_artemis", "colossus", "cleopatra", "hannibal", "hammurabi", "spartacus")
 
 
+_PLANS: dict[tuple[Any, ...], tuple[Any, M.Plan]] = {}
+PLAN_MEMORY = 4096
+"""Military plans remembered by everything :func:`bots_military.plan` reads of the position
+(at most this many; then it starts afresh). The playouts of a search reach the same buy
+decisions again and again (a plan costs as much as the rest of a buy decision), and a plan
+is read, never changed, by the bot."""
+
+
+def military_plan(d: dict[str, Any], seat: int) -> M.Plan:
+    """:func:`bots_military.plan`, remembered (:data:`PLAN_MEMORY`). The key holds every part
+    of the position the plan reads, in the position's own order (a scan keeps the first of
+    equal attacks), and the game's options by identity (kept alive with the plan)."""
+    opts = d["opts"]
+    key = (
+        seat,
+        d["n"],
+        id(opts),
+        tuple(d["markers"].items()),
+        tuple([(p, tuple(row)) for p, row in d["legions"].items()]),
+        tuple([(s, tuple(row)) for s, row in d["triremes"].items()]),
+        tuple(d["fortresses"].items()),
+        tuple([tuple(t) for t in d["tiles"]]),
+        tuple(d["copy"]),
+        tuple((d["res"][seat] or {}).items()),
+        tuple([(p, tuple(slots)) for p, slots in d["buildings"].items()]),
+        tuple([(p, tuple(slots.items())) for p, slots in d["occupy"].items()]),
+        tuple(d["on_marker"].items()),
+    )
+    got = _PLANS.get(key)
+    if got is None:
+        if len(_PLANS) >= PLAN_MEMORY:
+            _PLANS.clear()
+        got = _PLANS[key] = (opts, M.plan(d, seat))
+    return got[1]
+
+
 class HeuristicBot:
     """Greedy economy with heroes/wonders, Pyramids and capitals as targets, and a military
     plan (``bots_military``)."""
@@ -88,7 +124,7 @@ class HeuristicBot:
         stage = d["stage"]
         buy = d.get("buy")
         paying = buy is not None and buy.get("paying") is not None
-        self.plan = M.plan(d, self.seat) if stage == "buy_turn" and not paying else None
+        self.plan = military_plan(d, self.seat) if stage == "buy_turn" and not paying else None
         if stage.startswith("mil_"):
             self.reach = M.Reach(d)
             if stage in ("mil_row", "mil_sea"):

@@ -106,6 +106,14 @@ def land_odds(
 ) -> tuple[float, float, float]:
     """:func:`odds` of ``att`` legions of ``att_seat`` attacking ``dfn`` of ``dfn_seat`` in
     ``prov``, with the heroes, fortress and Nebuchadnezzar of ``battle.py``."""
+    return odds(att, dfn, *_land_terms(d, att_seat, dfn_seat, prov))
+
+
+def _land_terms(
+    d: State, att_seat: int, dfn_seat: int, prov: str
+) -> tuple[int, int, int, int, int, int, tuple[int, ...], int, int, int]:
+    """The arguments of :func:`odds` after the unit counts, for a land battle in ``prov``
+    (:func:`land_odds`): the same for every force, so a scan over forces reads them once."""
     faces, div, cap = _rules(d)
     opts = d["opts"]
     extra = [0, 0]
@@ -123,7 +131,7 @@ def land_odds(
         extra[0] += 1
     if B.has(d, dfn_seat, "pericles"):
         extra[1] += 2
-    return odds(att, dfn, extra[0], extra[1], bonus[0], bonus[1], cancel[0], cancel[1], faces, div, cap, 2)
+    return extra[0], extra[1], bonus[0], bonus[1], cancel[0], cancel[1], faces, div, cap, 2
 
 
 def sea_odds(d: State, att_seat: int, att: int, dfn_seat: int, dfn: int) -> tuple[float, float, float]:
@@ -201,8 +209,10 @@ def garrison(d: State, seat: int, prov: str, reach: Reach) -> int:
     if got is None:
         got = 0
         enemy, n = threat(d, seat, prov, reach)
-        while got < n and land_odds(d, enemy, n, seat, got, prov)[0] >= DEFEND_RISK:
-            got += 1
+        if n:
+            terms = _land_terms(d, enemy, seat, prov)
+            while got < n and odds(n, got, *terms)[0] >= DEFEND_RISK:
+                got += 1
         reach.garrisons[(seat, prov)] = got
     return got
 
@@ -215,12 +225,20 @@ def budget(d: State, seat: int) -> int:
 
 
 def payments(tokens: dict[str, int], cost: int, allow: P.Allowance) -> int:
+    """:func:`_payments`, remembered by the tokens held (the same screens recur from one buy
+    decision and one playout to the next)."""
+    return _payments(tuple(sorted(tokens.items())), cost, allow)
+
+
+@lru_cache(maxsize=8192)
+def _payments(screen: tuple[tuple[str, int], ...], cost: int, allow: P.Allowance) -> int:
     """How many payments of ``cost`` the ``tokens`` (token -> count) make one after another,
     each built the way the bot pays (``HeuristicBot.s_pay``): goods of the most-held type
     first, taxes last, every token one the engine's payment rules (``payment.can_finish``)
     still let complete. Without a hero this is the best split (the most-held types first),
     counted directly: the most payments ``m`` of distinct goods, where each type gives at most
     ``m`` goods, plus the payments in taxes (the bot's plan is worked out every buy decision)."""
+    tokens = dict(screen)
     if allow == P.PLAIN:
         types: dict[str | None, int] = {}
         for t, c in tokens.items():
@@ -280,15 +298,32 @@ def attack_value(d: State, seat: int, force: int, target: str) -> tuple[float, f
     """(value in legions, odds of clearing) of attacking ``target`` with ``force`` legions:
     the odds times the province's worth, plus the enemy legions killed, less the own
     legions expected lost. An undefended enemy province is taken for its worth."""
+    return _attack_value(_attack_terms(d, seat, target), force)
+
+
+_AttackTerms = tuple[float, int, tuple[Any, ...] | None]
+"""What :func:`attack_value` reads of the position for one target: the province's worth to
+the attacker, the defenders, and the rest of :func:`odds`'s arguments (None: undefended)."""
+
+
+def _attack_terms(d: State, seat: int, target: str) -> _AttackTerms:
     owner = d["markers"].get(target)
     row = B.legions(d, target)
     enemies = [(c, s) for s, c in enumerate(row) if s != seat and c > 0]
     gain = worth(d, target) if owner is not None and owner != seat else 0.0
     if not enemies:
-        return (gain, 1.0) if force > 0 else (0.0, 0.0)
+        return gain, 0, None
     dfn, enemy = max(enemies)
     dfn += sum(c for c, _s in enemies) - dfn  # every enemy there must go before a conquest
-    win, lost, killed = land_odds(d, seat, force, enemy, dfn, target)
+    return gain, dfn, _land_terms(d, seat, enemy, target)
+
+
+def _attack_value(terms: _AttackTerms, force: int) -> tuple[float, float]:
+    """:func:`attack_value` from the target's :func:`_attack_terms` (read once per target)."""
+    gain, dfn, rest = terms
+    if rest is None:
+        return (gain, 1.0) if force > 0 else (0.0, 0.0)
+    win, lost, killed = odds(force, dfn, *rest)
     return win * gain + 0.5 * killed - lost, win
 
 
@@ -297,36 +332,47 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
     own province into an enemy province by land or along own triremes, or across one sea
     without one (a trireme bought there too). ``spare``: legions each own province can send."""
     b = D.board(d["n"])
-    mine = B.own_provinces(d, seat)
-    chains = {src: B.sea_reach(d, seat, [src]) for src in mine}
+    # the sources that can send or receive a legion, with what the scan reads of each: the
+    # provinces open to it (land neighbours, and the coasts of the seas its chain reaches)
+    sources = []
+    for src in B.own_provinces(d, seat):
+        if spare.get(src, 0) + money > 0:
+            area = b.provinces[src]
+            chain = B.sea_reach(d, seat, [src])
+            open_to = set(area["land"]).union(*[b.shore[sea] for sea in chain])
+            sources.append((src, spare.get(src, 0), open_to, area["seas"]))
     best: Attack | None = None
     for target, owner in d["markers"].items():
         if owner == seat:
             continue
-        area = b.provinces[target]
+        seas = b.provinces[target]["seas"]
         row = B.legions(d, target)
         dfn = sum(c for s, c in enumerate(row) if s != seat)
         if dfn > 6:
             continue
-        for src in mine:
-            if spare.get(src, 0) + money <= 0:
-                continue
-            src_area = b.provinces[src]
+        terms: _AttackTerms | None = None  # read once per target, when a source needs them
+        for src, free, open_to, src_seas in sources:
             sea: str | None = None
-            if target not in src_area["land"] and not any(s in chains[src] for s in area["seas"]):
-                shared = sorted(set(src_area["seas"]) & set(area["seas"]))
-                if not shared or money < 2:
+            if target not in open_to:
+                if money < 2:
+                    continue
+                shared = sorted(set(src_seas) & set(seas))
+                if not shared:
                     continue
                 sea = shared[0]
-            have = spare.get(src, 0) + row[seat]
+            have = free + row[seat]
             room = money - (1 if sea else 0)
-            if have + room == 0 or attack_value(d, seat, have + room, target)[1] < WIN_TO_ATTACK:
+            if have + room == 0:
+                continue
+            if terms is None:
+                terms = _attack_terms(d, seat, target)
+            if _attack_value(terms, have + room)[1] < WIN_TO_ATTACK:
                 continue  # hopeless even with every purchase
             for extra in range(room + 1):
                 force = have + extra
                 if force == 0:
                     continue
-                value, win = attack_value(d, seat, force, target)
+                value, win = _attack_value(terms, force)
                 value -= extra + (1 if sea else 0)  # what the purchases cost, in legions
                 if win >= WIN_TO_ATTACK and value > 0.25:
                     if best is None or value > best.value:

@@ -68,6 +68,7 @@ class HeuristicBot:
 
     name = "heuristic"
     needs_view = True
+    repeatable = True  # its choice depends on the view and legal list only (search playouts remember it)
     attack_own = False  # D4: never attack the player's own older Peoples (R20 allows it)
     judgement: Judgement = HEURISTIC  # the constants of its valuations (bots_model.Judgement)
 
