@@ -715,6 +715,14 @@ class LiveTable:
                 self._final = (after, shown.final)
         self.views = views
 
+    def _stored_step(self, row: StoredAction) -> tuple[State, list[gamekit.Event], Shown]:
+        """The state after the stored ``row``, its events and what it shows (CPU only)."""
+        after = self.state.clone()
+        mark = gamekit.log_mark(after)
+        apply_recorded(after, row.text)
+        events = gamekit.events_after(after, mark)
+        return after, events, self._shown(after, row.ply, events)
+
     # --- changes made by another process (server/bus.py) -----------------------------------
     async def on_note(self, note: Note) -> None:
         """Bring this copy up to date with a change another process stored, and tell the
@@ -730,7 +738,7 @@ class LiveTable:
                 and note.ply == len(self.rows) + 1
                 and note.text is not None
             ):
-                self._apply_stored(StoredAction(note.ply, note.text, note.actor, note.barrier))
+                await self._apply_stored(StoredAction(note.ply, note.text, note.actor, note.barrier))
                 self.revision = note.revision
             elif note.kind in ("action", "undo"):
                 if note.revision <= self.revision:
@@ -743,12 +751,11 @@ class LiveTable:
             self._broadcast()
             self._schedule()
 
-    def _apply_stored(self, row: StoredAction) -> None:
-        """Apply an action another process stored (lock held; nothing is stored here)."""
-        after = self.state.clone()
-        mark = gamekit.log_mark(after)
-        apply_recorded(after, row.text)
-        self._advance(row, after, gamekit.events_after(after, mark))
+    async def _apply_stored(self, row: StoredAction) -> None:
+        """Apply an action another process stored (lock held; nothing is stored here): the
+        engine's work and what the step shows are done in a worker thread, like a local one's."""
+        after, events, shown = await asyncio.to_thread(self._stored_step, row)
+        self._advance(row, after, events, shown)
         if self.clocks is not None:
             self.clocks.changed(row.actor if row.actor >= 0 else None)
         self._mover = self._seat_to_move()  # its listeners were told by the process that stored it
@@ -760,7 +767,7 @@ class LiveTable:
         known = len(self.rows)
         if len(actions) >= known and all(a.text == r.text for a, r in zip(actions, self.rows, strict=False)):
             for row in actions[known:]:
-                self._apply_stored(row)
+                await self._apply_stored(row)
             self.revision = revision
             return
         await self._reload()
