@@ -92,13 +92,40 @@ def handful_outcomes(k: int, faces: tuple[int, ...]) -> tuple[tuple[str, float],
     return tuple(out)
 
 
-def roll_outcomes(d: State) -> list[tuple[str, float]]:
-    """N0.13: the next handful of the side to roll, attacker first."""
+@cache
+def handful_table(
+    k: int, faces: tuple[int, ...]
+) -> tuple[tuple[str, ...], tuple[float, ...], frozenset[str]]:
+    """:func:`handful_outcomes` as the engine reads a chance node: the texts, their running
+    sums of probabilities (added one by one, so a bisection picks what a scan of the outcomes
+    picks) and the texts as a set. A roll has up to thousands of outcomes, worked out once."""
+    outcomes = handful_outcomes(k, faces)
+    sums = []
+    acc = 0.0
+    for _, p in outcomes:
+        acc += p
+        sums.append(acc)
+    texts = tuple(a for a, _ in outcomes)
+    return texts, tuple(sums), frozenset(texts)
+
+
+def roll_handful(d: State) -> tuple[int, tuple[int, ...]]:
+    """N0.13: the next handful of the side to roll, attacker first: its dice and the faces."""
     side = rolling_side(d)
     assert side is not None
     faces = tuple(d["opts"]["die_faces"])
     left = dice(d, side) - len(d["battle"][f"{side}_faces"])
-    return list(handful_outcomes(min(left, handful(len(set(faces)))), faces))
+    return min(left, handful(len(set(faces)))), faces
+
+
+def roll_outcomes(d: State) -> list[tuple[str, float]]:
+    """N0.13: the outcomes of the next handful of the side to roll, attacker first."""
+    return list(handful_outcomes(*roll_handful(d)))
+
+
+def roll_table(d: State) -> tuple[tuple[str, ...], tuple[float, ...], frozenset[str]]:
+    """:func:`handful_table` of the roll due now."""
+    return handful_table(*roll_handful(d))
 
 
 def roll_effect(d: State, w: list[str]) -> None:
@@ -159,7 +186,7 @@ def _resolve(d: State) -> None:
         have = B.legions(d, where)[seat]
         k = min(hits, have)
         if hits > have and d["opts"]["fortress_removed_by_hits"] and d["fortresses"].get(where) == seat:
-            del d["fortresses"][where]
+            B.drop(d, "fortresses", where)
         if k == 0:
             continue
         if k == have or B.placed(d, where, seat) == 0:

@@ -343,27 +343,27 @@ def legendary_back(d: State, tok: str) -> None:
     """N0.8.5 / R24: a spent or discarded legendary good returns to the pool (or leaves play)."""
     g = tok[4:]
     if d["opts"]["legendary_goods_recycle"]:
-        d["pool"][g] = d["pool"].get(g, 0) + 1
+        B.put(d, "pool", g, d["pool"].get(g, 0) + 1)
     else:
-        d["legendary_out"][g] = d["legendary_out"].get(g, 0) + 1
+        B.put(d, "legendary_out", g, d["legendary_out"].get(g, 0) + 1)
 
 
 def _place(d: State, seat: int, w: list[str]) -> None:
     """Placement of a paid purchase or a free placement (N3.4-N3.12)."""
     if w[0] == "build":
-        d["buildings"][w[2]] = sorted([*d["buildings"].get(w[2], ()), w[1]])  # a new row: clones share rows
+        B.put(d, "buildings", w[2], sorted([*d["buildings"].get(w[2], ()), w[1]]))
     elif w[0] == "marker":
-        d["markers"][w[1]] = seat
+        B.put(d, "markers", w[1], seat)
     elif w[0] == "legion":
         conquest.enter(d, w[1], seat)
         B.move_unit(d, "legions", w[1], seat, 1)
     elif w[0] == "trireme":
         B.move_unit(d, "triremes", w[1], seat, 1)
     elif w[0] == "fortress":
-        d["fortresses"][w[1]] = seat
+        B.put(d, "fortresses", w[1], seat)
     elif w[0] == "tile":
-        d["tiles"][seat] = [*d["tiles"][seat], w[1]]  # a new list: clones share the seats' lists
-        d["display"][d["display"].index(w[1])] = None
+        B.put(d, "tiles", seat, [*d["tiles"][seat], w[1]])
+        B.put(d, "display", d["display"].index(w[1]), None)
         if B.tiles_counted(d, seat) >= int(d["opts"]["tiles_to_win"]):
             victory.win(d, seat)
     elif w[0] == "pyramids":

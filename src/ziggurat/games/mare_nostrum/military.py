@@ -33,7 +33,7 @@ def zeus_legal(d: State) -> list[str]:
 def zeus_effect(d: State, w: list[str]) -> None:
     seat = int(d["mil"]["zeus_q"].pop(0))
     if w[1] != "none":
-        d["zeus"].append([seat, int(w[1])])
+        d["zeus"] = [*d["zeus"], [seat, int(w[1])]]  # a new list: clones share it
     if not d["mil"]["zeus_q"]:
         d["stage"] = "mil_order"
 
@@ -184,8 +184,8 @@ def march_effect(d: State, w: list[str]) -> None:
     src, dst = w[1], w[2]
     which = w[3][1:] if len(w) > 3 else "free"
     if which == "marker":
-        del d["on_marker"][src]
-        d["pending"].pop(src, None)
+        B.drop(d, "on_marker", src)
+        B.drop(d, "pending", src)
     elif which != "free":
         del d["occupy"][src][which]
         if not d["occupy"][src]:
@@ -249,7 +249,7 @@ def circe_effect(d: State, w: list[str]) -> None:
     if w[0] == "circe":
         m["circe_used"].append(seat)
         B.move_unit(d, "legions", w[1], seat, -1)
-        d["buildings"][w[1]] = sorted([*d["buildings"].get(w[1], ()), w[2]])  # a new row: clones share rows
+        B.put(d, "buildings", w[1], sorted([*d["buildings"].get(w[1], ()), w[2]]))
     m["done"].append(seat)
     m["active"] = None
     d["stage"] = "mil_order"
