@@ -62,6 +62,17 @@ def drop(d: State, part: str, key: str) -> None:
         d[part] = new
 
 
+def unoccupy(d: State, prov: str, slot: str) -> None:
+    """The legion on building ``slot`` of ``prov`` steps off it: ``occupy`` and the province's
+    row are replaced (see :func:`put`)."""
+    row = d["occupy"][prov].copy()
+    del row[slot]
+    if row:
+        put(d, "occupy", prov, row)
+    else:
+        drop(d, "occupy", prov)
+
+
 def control(d: State, prov: str, slot: str) -> int | None:
     """N0.5: the occupier of a building, otherwise the marker owner."""
     occ = d["occupy"].get(prov, {}).get(slot)

@@ -45,9 +45,7 @@ def remove_legion(d: State, prov: str, seat: int, which: str) -> None:
         B.drop(d, "on_marker", prov)
         B.drop(d, "pending", prov)
     elif which != "free":
-        del d["occupy"][prov][which]
-        if not d["occupy"][prov]:
-            del d["occupy"][prov]
+        B.unoccupy(d, prov, which)
     B.move_unit(d, "legions", prov, seat, -1)
     after_leave(d, prov, seat)
 
@@ -125,11 +123,8 @@ def _effect(d: State, seat: int, prov: str, w: list[str]) -> None:
             B.put(d, "buildings", prov, row)
         else:
             B.drop(d, "buildings", prov)
-        occ = d["occupy"].get(prov, {})
-        if slot in occ:
-            del occ[slot]
-            if not occ:
-                del d["occupy"][prov]
+        if slot in d["occupy"].get(prov, ()):
+            B.unoccupy(d, prov, slot)
         times = 2 if B.has(d, seat, "hamilcar") else 1
         kind = D.building_kind(slot)
         if kind == "caravan":
@@ -144,7 +139,7 @@ def _effect(d: State, seat: int, prov: str, w: list[str]) -> None:
                     d["queue"].insert(0, ["draw", seat])
     elif w[0] == "occupy":
         for slot in w[1].split("+"):
-            d["occupy"].setdefault(prov, {})[slot] = seat
+            B.put(d, "occupy", prov, {**d["occupy"].get(prov, {}), slot: seat})
     elif w[0] == "convert":
         B.put(d, "on_marker", prov, seat)
         B.put(d, "pending", prov, [seat, d["round"]])
@@ -176,7 +171,7 @@ def convert(d: State, seat: int, prov: str) -> None:
     """N4.12."""
     old = d["markers"][prov]
     B.put(d, "markers", prov, seat)
-    d["occupy"].pop(prov, None)
+    B.drop(d, "occupy", prov)
     if d["fortresses"].get(prov) == old:
         B.drop(d, "fortresses", prov)
     B.drop(d, "conqueror", prov)

@@ -178,8 +178,10 @@ def _chance_effect(d: State, w: list[str]) -> None:
 # ---------------------------------------------------------------- legal actions
 
 
-def legal(d: State) -> list[str]:
-    who = to_move(d)
+def legal(d: State, who: int | None = None) -> list[str]:
+    """The legal actions (or chance outcomes) now; ``who`` is ``to_move(d)`` when known."""
+    if who is None:
+        who = to_move(d)
     if who == TERMINAL:
         return []
     if who == CHANCE:

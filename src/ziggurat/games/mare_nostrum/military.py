@@ -187,9 +187,7 @@ def march_effect(d: State, w: list[str]) -> None:
         B.drop(d, "on_marker", src)
         B.drop(d, "pending", src)
     elif which != "free":
-        del d["occupy"][src][which]
-        if not d["occupy"][src]:
-            del d["occupy"][src]
+        B.unoccupy(d, src, which)
     B.move_unit(d, "legions", src, seat, -1)
     conquest.after_leave(d, src, seat)
     conquest.enter(d, dst, seat)

@@ -27,7 +27,7 @@ class NostrumState(State):
     event log. An event's seat is the seat it concerns: the chooser, the drawer of a
     legendary good, or whose dice a battle roll is (public, 7.6)."""
 
-    __slots__ = ("d",)
+    __slots__ = ("d", "_mover")
 
     game: MareNostrumGame
 
@@ -37,13 +37,17 @@ class NostrumState(State):
         self.log = None
         self._legal = None
         self._legal_set = None
+        self._mover = CHANCE
 
     # --- the contract (the pipeline is the engine's: State.apply) -------------------------
     def current_player(self) -> int:
+        if self._legal is not None:
+            return self._mover  # worked out with the legal list, which is kept until the next apply
         return flow.to_move(self.d)
 
     def _legal_actions(self) -> list[str]:
-        return flow.legal(self.d)
+        who = self._mover = flow.to_move(self.d)
+        return flow.legal(self.d, who)
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
         return flow.chance(self.d)
@@ -114,6 +118,7 @@ class NostrumState(State):
         other.log = self.log  # never mutated: shared
         other._legal = self._legal
         other._legal_set = self._legal_set
+        other._mover = self._mover
         return other
 
     def to_position(self) -> dict[str, Any]:
@@ -203,10 +208,6 @@ def _copy(obj: Any) -> Any:
 _BOXES = frozenset({dict, list})
 
 
-def _rows(v: Any) -> Any:
-    return {k: row.copy() for k, row in v.items()}
-
-
 def _deep(v: Any) -> Any:
     """A copy of a JSON value (dicts and lists copied, the rest shared: it is immutable)."""
     if v.__class__ is dict:
@@ -255,11 +256,10 @@ def _trade(v: Any) -> Any:
 # shared. The board (markers, buildings, legions, triremes, fortresses, conqueror marks, legions
 # on markers, pending conversions), the seats' tiles, the empires, titles, Trade tokens used,
 # copies, the display, the face-down tiles, the pool, the legendary goods out of play, Zeus's
-# pairs and the ``last_*`` summaries are replaced whole when they change (``board.put``,
+# pairs, the occupied buildings and the ``last_*`` summaries are replaced whole when they change (``board.put``,
 # ``board.drop``, ``board.move_unit`` ...), never changed in place, and so are their rows and
 # entries: shared too. The queue is changed in place, its items never: a shallow copy. The rest
-# (screens, occupied buildings, the phase under way) is copied by shape; anything not listed is
-# copied whole.
+# (screens, the phase under way) is copied by shape; anything not listed is copied whole.
 _SHARED = (
     "opts",
     "limits",
@@ -268,6 +268,7 @@ _SHARED = (
     "last_battle",
     "markers",
     "buildings",
+    "occupy",
     "legions",
     "triremes",
     "fortresses",
@@ -288,7 +289,6 @@ _SHARED = (
 _FLAT = ("queue",)
 _BY_SHAPE: dict[str, Any] = {
     "res": _seats,
-    "occupy": _rows,
     "mil": _members,
     "battle": _members,
     "claim": _members,
