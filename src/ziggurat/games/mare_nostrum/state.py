@@ -253,13 +253,15 @@ def _trade(v: Any) -> Any:
 
 # How each part of the state dict is copied by ``clone``, run thousands of times a second by
 # search bots (several times faster than a JSON round trip). The options are never changed:
-# shared. The board (markers, buildings, legions, triremes, fortresses, conqueror marks, legions
-# on markers, pending conversions), the seats' tiles, the empires, titles, Trade tokens used,
-# copies, the display, the face-down tiles, the pool, the legendary goods out of play, Zeus's
-# pairs, the occupied buildings and the ``last_*`` summaries are replaced whole when they change (``board.put``,
+# shared. The board (markers, buildings, occupied buildings, legions, triremes, fortresses,
+# legions on markers, pending conversions), the seats' tiles, the empires, titles, Trade tokens
+# used, copies, the display, the face-down tiles, the pool, the legendary goods out of play,
+# Zeus's pairs and the ``last_*`` summaries are replaced whole when they change (``board.put``,
 # ``board.drop``, ``board.move_unit`` ...), never changed in place, and so are their rows and
-# entries: shared too. The queue is changed in place, its items never: a shallow copy. The rest
-# (screens, the phase under way) is copied by shape; anything not listed is copied whole.
+# entries: shared too. The queue is changed in place, its items never: a shallow copy; so is the
+# small table of conqueror marks (replaced whole by play too, but tools and tests mark it in
+# place on a clone). The rest (screens, the phase under way) is copied by shape; anything not
+# listed is copied whole.
 _SHARED = (
     "opts",
     "limits",
@@ -272,7 +274,6 @@ _SHARED = (
     "legions",
     "triremes",
     "fortresses",
-    "conqueror",
     "on_marker",
     "pending",
     "tiles",
@@ -286,7 +287,7 @@ _SHARED = (
     "legendary_out",
     "zeus",
 )
-_FLAT = ("queue",)
+_FLAT = ("queue", "conqueror")
 _BY_SHAPE: dict[str, Any] = {
     "res": _seats,
     "mil": _members,
