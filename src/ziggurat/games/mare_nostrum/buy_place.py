@@ -186,12 +186,14 @@ def turn_legal(d: State) -> list[str]:
     opts = d["opts"]
     out: list[str] = ["end"]
     res = d["res"][seat]
-    top = P.most_payable(res, allowance(d, seat))  # affordable(d, seat, k) is k <= top
+    allow = allowance(d, seat)
+    top = P.most_payable(res, allow)  # affordable(d, seat, k) is k <= top
     can3 = top >= 3
     can6 = top >= 6
     free_marker = B.has(d, seat, "hammurabi") and "hammurabi" not in bu["free_used"]
     mine = B.own_provinces(d, seat)
-    if (can3 or free_marker) and B.supply(d, seat, "influence_marker") > 0:
+    # B.supply(d, seat, "influence_marker"): the markers on the board are his provinces
+    if (can3 or free_marker) and int(d["limits"]["influence_marker"]) - len(mine) > 0:
         # marker_ok (N3.4): the provinces connected to the player's (N0.6: land links go both
         # ways on the map; a trireme chain reaches the coasts of its seas), neutral, and
         # without another player's legions
@@ -263,8 +265,8 @@ def turn_legal(d: State) -> list[str]:
         for tile in sorted(t for t in d["display"] if t is not None):
             out.append(f"buy tile {tile}")
     if d["pyramids"] is None:
-        allow = allowance(d, seat, "pyramids")
-        most = top if allow == allowance(d, seat) else P.most_payable(res, allow)
+        for_pyramids = allowance(d, seat, "pyramids")
+        most = top if for_pyramids == allow else P.most_payable(res, for_pyramids)
         if int(opts["pyramids_cost"]) <= most:
             out.append("buy pyramids")
     out.sort()
