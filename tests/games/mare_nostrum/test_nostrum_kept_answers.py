@@ -12,6 +12,7 @@ worked out from scratch.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from typing import Any
@@ -152,3 +153,40 @@ def test_plain_payment_list_matches_token_by_token_N0_8_1() -> None:
             if P.can_finish([*paid, tok], left, need - 1, "normal", P.PLAIN):
                 expected.append(tok)
         assert P.next_tokens(paid, res, need, "normal", P.PLAIN) == expected
+
+
+def finishes_by_enumeration(paid: list[str], left: dict[str, int], need: int, allow: P.Allowance) -> bool:
+    """N0.8: some ``need`` tokens of ``left`` complete ``paid`` into a valid payment, every
+    choice of tokens tried."""
+    if need < 0:
+        return False
+    pile = [tok for tok, k in left.items() for _ in range(max(k, 0))]
+    picks = {tuple(sorted(c)) for c in itertools.combinations(pile, need)}
+    return any(P.complete_ok([*paid, *pick], "normal", allow) for pick in picks)
+
+
+@pytest.mark.parametrize(
+    "allow",
+    [
+        P.PLAIN,
+        P.Allowance("one_pair", None, None),
+        P.Allowance("any", None, 2),
+        P.Allowance(None, "one_token", None),
+        P.Allowance(None, "any_mix", None),
+        P.Allowance("one_pair", "one_token", None),
+        P.Allowance("any", "any_mix", None),
+    ],
+)
+def test_can_finish_matches_every_choice_of_tokens_N0_8_3(allow: P.Allowance) -> None:
+    """Whether a payment can still be completed (worked out by counts, with the goods and
+    taxes still due in closed form) matches trying every choice of the tokens left, under each
+    reading of Hannibal and Cleopatra (N0.8.1, N0.8.3, R28)."""
+    rng = random.Random(repr(allow))
+    tokens = ["tax", "grain", "wine", "oil", "leg:grain", "gems"]
+    for _ in range(1500):
+        left = {t: rng.randrange(0, 3) for t in rng.sample(tokens, rng.randrange(0, 6))}
+        paid = [rng.choice(tokens) for _ in range(rng.randrange(0, 3))]
+        need = rng.randrange(0, 5)
+        assert P.can_finish(paid, left, need, "normal", allow) == finishes_by_enumeration(
+            paid, left, need, allow
+        )

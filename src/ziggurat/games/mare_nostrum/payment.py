@@ -127,11 +127,20 @@ def _finishes(
     goods = sum(have.values())
     taxes = paid - goods
     most = _most_of(have, avail, allow)
-    for extra_taxes in range(min(need, taxes_left) + 1):
-        extra_goods = need - extra_taxes
-        if extra_goods <= most and mix_ok(goods + extra_goods, taxes + extra_taxes, allow):
-            return True
-    return False
+    # the taxes among the ``need`` tokens still due: from ``lo`` (as many goods as can be
+    # added) to ``hi``; one count in that range must keep to Cleopatra's mix (mix_ok)
+    lo = max(0, need - most)
+    hi = min(need, taxes_left)
+    if lo > hi:
+        return False
+    cleopatra = allow.cleopatra
+    if cleopatra is None:  # all goods (no tax due and none paid) or all taxes (no good paid)
+        return (taxes == 0 and lo == 0) or (goods == 0 and hi == need)
+    if cleopatra == "one_token":
+        # the fewer of goods and taxes is least at one end of the range (a minimum of a falling
+        # and a rising count)
+        return min(goods + need - lo, taxes + lo) <= 1 or min(goods + need - hi, taxes + hi) <= 1
+    return True
 
 
 def next_tokens(paid: list[str], res: dict[str, int], need: int, kind: str, allow: Allowance) -> list[str]:
