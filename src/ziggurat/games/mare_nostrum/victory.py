@@ -26,7 +26,7 @@ def capitals_check(d: State) -> bool:
     """N4.14 / N6.3 with N6.5.2 (option ``victory_tie_capitals``, R32): True when the game is
     won or the Military leader's choice (D26) is due; False when play goes on to the Claim."""
     need = int(d["opts"]["capitals_to_win"])
-    counts = [B.victory_cities(d, s) for s in range(d["n"])]
+    counts = city_counts(d)  # board.victory_cities of every seat
     rule = d["opts"]["victory_tie_capitals"]
     if max(counts) < need:
         return False
