@@ -259,6 +259,8 @@ def _step(d: State) -> bool:
     if d["battle"] is not None:
         return False
     st = d["stage"]
+    if st not in _AUTOMATIC:
+        return False
     if st == "reveal":
         if None in d["display"] and d["facedown"]:
             return False
@@ -316,6 +318,11 @@ def _step(d: State) -> bool:
         return False
     return False
 
+
+_AUTOMATIC = frozenset(
+    ("reveal", "trade_start", "trade_draft", "buy_order", "mil_order", "mil_fight", "mil_circe")
+)
+"""The stages :func:`_step` may run something automatic in (the others always wait)."""
 
 _LEGAL: dict[str, Callable[[State], list[str]]] = {
     "assign": setup.assign_legal,
