@@ -51,12 +51,41 @@ def dice(d: State, side: str) -> int:
     return n if cap is None else min(n, int(cap))
 
 
+_last_dice: tuple[Any, ...] = (None, None, None, None, None, (0, 0))
+"""The last :func:`both_dice` worked out: the battle, the unit table, the seats' tiles and
+copies and the options it read, and the answer."""
+
+
+def both_dice(d: State) -> tuple[int, int]:
+    """:func:`dice` of the attacker and of the defender of the battle under way.
+
+    Asked several times for every roll: the dice depend on the units in the battle's area and
+    the seats' heroes, and the unit tables, the seats' tiles and copies are replaced whole
+    whenever they change (``board.move_unit``, ``board.put``), never changed in place, so the
+    answer for the same battle and the same tables is the one worked out last."""
+    global _last_dice
+    bt = d["battle"]
+    units = d["triremes"] if bt["kind"] == "sea" else d["legions"]
+    tiles = d["tiles"]
+    copies = d["copy"]
+    opts = d["opts"]
+    seen = _last_dice
+    if seen[0] is bt and seen[1] is units and seen[2] is tiles and seen[3] is copies and seen[4] is opts:
+        found: tuple[int, int] = seen[5]
+        return found
+    both = (dice(d, "att"), dice(d, "def"))
+    _last_dice = (bt, units, tiles, copies, opts, both)
+    return both
+
+
 def rolling_side(d: State) -> str | None:
     """The side whose dice are still to be rolled (attacker first), or None when both have."""
     bt = d["battle"]
-    for side in SIDES:
-        if len(bt[f"{side}_faces"]) < dice(d, side):
-            return side
+    att, dfn = both_dice(d)
+    if len(bt["att_faces"]) < att:
+        return "att"
+    if len(bt["def_faces"]) < dfn:
+        return "def"
     return None
 
 
@@ -92,13 +121,40 @@ def handful_outcomes(k: int, faces: tuple[int, ...]) -> tuple[tuple[str, float],
     return tuple(out)
 
 
-def roll_outcomes(d: State) -> list[tuple[str, float]]:
-    """N0.13: the next handful of the side to roll, attacker first."""
+@cache
+def handful_table(
+    k: int, faces: tuple[int, ...]
+) -> tuple[tuple[str, ...], tuple[float, ...], frozenset[str]]:
+    """:func:`handful_outcomes` as the engine reads a chance node: the texts, their running
+    sums of probabilities (added one by one, so a bisection picks what a scan of the outcomes
+    picks) and the texts as a set. A roll has up to thousands of outcomes, worked out once."""
+    outcomes = handful_outcomes(k, faces)
+    sums = []
+    acc = 0.0
+    for _, p in outcomes:
+        acc += p
+        sums.append(acc)
+    texts = tuple(a for a, _ in outcomes)
+    return texts, tuple(sums), frozenset(texts)
+
+
+def roll_handful(d: State) -> tuple[int, tuple[int, ...]]:
+    """N0.13: the next handful of the side to roll, attacker first: its dice and the faces."""
     side = rolling_side(d)
     assert side is not None
     faces = tuple(d["opts"]["die_faces"])
-    left = dice(d, side) - len(d["battle"][f"{side}_faces"])
-    return list(handful_outcomes(min(left, handful(len(set(faces)))), faces))
+    left = both_dice(d)[0 if side == "att" else 1] - len(d["battle"][f"{side}_faces"])
+    return min(left, handful(len(set(faces)))), faces
+
+
+def roll_outcomes(d: State) -> list[tuple[str, float]]:
+    """N0.13: the outcomes of the next handful of the side to roll, attacker first."""
+    return list(handful_outcomes(*roll_handful(d)))
+
+
+def roll_table(d: State) -> tuple[tuple[str, ...], tuple[float, ...], frozenset[str]]:
+    """:func:`handful_table` of the roll due now."""
+    return handful_table(*roll_handful(d))
 
 
 def roll_effect(d: State, w: list[str]) -> None:
@@ -159,7 +215,7 @@ def _resolve(d: State) -> None:
         have = B.legions(d, where)[seat]
         k = min(hits, have)
         if hits > have and d["opts"]["fortress_removed_by_hits"] and d["fortresses"].get(where) == seat:
-            del d["fortresses"][where]
+            B.drop(d, "fortresses", where)
         if k == 0:
             continue
         if k == have or B.placed(d, where, seat) == 0:

@@ -33,9 +33,10 @@ def triremes(d: State, sea: str) -> list[int]:
 def move_unit(d: State, kind: str, area: str, seat: int, k: int) -> None:
     """Add ``k`` (may be negative) units of ``seat`` to ``area``; kind is legions or triremes.
 
-    A row is replaced, never changed in place: clones share the rows (``state.copy_state``).
+    The table and its row are replaced, never changed in place: clones share them
+    (``state.copy_state``).
     """
-    table = d[kind]
+    table = d[kind] = d[kind].copy()
     old = table.get(area)
     row = [0] * d["n"] if old is None else old.copy()
     row[seat] += k
@@ -43,6 +44,33 @@ def move_unit(d: State, kind: str, area: str, seat: int, k: int) -> None:
         table[area] = row
     elif old is not None:
         del table[area]
+
+
+def put(d: State, part: str, key: Any, value: Any) -> None:
+    """``d[part][key] = value`` on a new copy of ``d[part]``: clones share the parts play seldom
+    changes (``state.copy_state``), so those are replaced whole, never changed in place."""
+    new = d[part].copy()
+    new[key] = value
+    d[part] = new
+
+
+def drop(d: State, part: str, key: str) -> None:
+    """``d[part].pop(key, None)`` on a new copy of ``d[part]`` (see :func:`put`)."""
+    if key in d[part]:
+        new = d[part].copy()
+        del new[key]
+        d[part] = new
+
+
+def unoccupy(d: State, prov: str, slot: str) -> None:
+    """The legion on building ``slot`` of ``prov`` steps off it: ``occupy`` and the province's
+    row are replaced (see :func:`put`)."""
+    row = d["occupy"][prov].copy()
+    del row[slot]
+    if row:
+        put(d, "occupy", prov, row)
+    else:
+        drop(d, "occupy", prov)
 
 
 def control(d: State, prov: str, slot: str) -> int | None:
@@ -99,6 +127,41 @@ def tracks(d: State, seat: int) -> dict[str, int]:
         for t in D.TRACKS:
             level[t] += bonus.get(t, 0)
     return level
+
+
+_TRACK_OF_KIND = {kind: "trade" if kind in ("caravan", "market") else "culture" for kind in D.BUILDING_KINDS}
+
+
+def all_tracks(d: State) -> list[dict[str, int]]:
+    """:func:`tracks` of every seat, in one pass over the board (N0.7); the Claim phase asks
+    for every seat's levels on each track."""
+    n = d["n"]
+    levels = [{"trade": 0, "culture": 0, "military": 0} for _ in range(n)]
+    occupy = d["occupy"]
+    markers = d["markers"]
+    track_of = _TRACK_OF_KIND
+    for prov, slots in d["buildings"].items():
+        owner = markers.get(prov)
+        occ = occupy.get(prov)
+        for slot in slots:
+            who = occ.get(slot, owner) if occ else owner  # N0.5: the occupier, else the marker's owner
+            if who is not None:
+                levels[who][track_of.get(slot.split(":")[0], "culture")] += 1
+    military = [0] * n
+    for table in (d["legions"], d["triremes"]):
+        for row in table.values():
+            for s in range(n):
+                military[s] += row[s]
+    for s in d["fortresses"].values():
+        military[s] += 1
+    for s in range(n):
+        level = levels[s]
+        level["military"] += military[s]
+        for tile in d["tiles"][s]:
+            bonus = D.TILES[tile]["track_bonus"] if tile in D.TILES else {}
+            for t in D.TRACKS:
+                level[t] += bonus.get(t, 0)
+    return levels
 
 
 def supply(d: State, seat: int, piece: str) -> int:

@@ -186,12 +186,14 @@ def turn_legal(d: State) -> list[str]:
     opts = d["opts"]
     out: list[str] = ["end"]
     res = d["res"][seat]
-    top = P.most_payable(res, allowance(d, seat))  # affordable(d, seat, k) is k <= top
+    allow = allowance(d, seat)
+    top = P.most_payable(res, allow)  # affordable(d, seat, k) is k <= top
     can3 = top >= 3
     can6 = top >= 6
     free_marker = B.has(d, seat, "hammurabi") and "hammurabi" not in bu["free_used"]
     mine = B.own_provinces(d, seat)
-    if (can3 or free_marker) and B.supply(d, seat, "influence_marker") > 0:
+    # B.supply(d, seat, "influence_marker"): the markers on the board are his provinces
+    if (can3 or free_marker) and int(d["limits"]["influence_marker"]) - len(mine) > 0:
         # marker_ok (N3.4): the provinces connected to the player's (N0.6: land links go both
         # ways on the map; a trireme chain reaches the coasts of its seas), neutral, and
         # without another player's legions
@@ -263,8 +265,8 @@ def turn_legal(d: State) -> list[str]:
         for tile in sorted(t for t in d["display"] if t is not None):
             out.append(f"buy tile {tile}")
     if d["pyramids"] is None:
-        allow = allowance(d, seat, "pyramids")
-        most = top if allow == allowance(d, seat) else P.most_payable(res, allow)
+        for_pyramids = allowance(d, seat, "pyramids")
+        most = top if for_pyramids == allow else P.most_payable(res, for_pyramids)
         if int(opts["pyramids_cost"]) <= most:
             out.append("buy pyramids")
     out.sort()
@@ -343,27 +345,27 @@ def legendary_back(d: State, tok: str) -> None:
     """N0.8.5 / R24: a spent or discarded legendary good returns to the pool (or leaves play)."""
     g = tok[4:]
     if d["opts"]["legendary_goods_recycle"]:
-        d["pool"][g] = d["pool"].get(g, 0) + 1
+        B.put(d, "pool", g, d["pool"].get(g, 0) + 1)
     else:
-        d["legendary_out"][g] = d["legendary_out"].get(g, 0) + 1
+        B.put(d, "legendary_out", g, d["legendary_out"].get(g, 0) + 1)
 
 
 def _place(d: State, seat: int, w: list[str]) -> None:
     """Placement of a paid purchase or a free placement (N3.4-N3.12)."""
     if w[0] == "build":
-        d["buildings"][w[2]] = sorted([*d["buildings"].get(w[2], ()), w[1]])  # a new row: clones share rows
+        B.put(d, "buildings", w[2], sorted([*d["buildings"].get(w[2], ()), w[1]]))
     elif w[0] == "marker":
-        d["markers"][w[1]] = seat
+        B.put(d, "markers", w[1], seat)
     elif w[0] == "legion":
         conquest.enter(d, w[1], seat)
         B.move_unit(d, "legions", w[1], seat, 1)
     elif w[0] == "trireme":
         B.move_unit(d, "triremes", w[1], seat, 1)
     elif w[0] == "fortress":
-        d["fortresses"][w[1]] = seat
+        B.put(d, "fortresses", w[1], seat)
     elif w[0] == "tile":
-        d["tiles"][seat] = [*d["tiles"][seat], w[1]]  # a new list: clones share the seats' lists
-        d["display"][d["display"].index(w[1])] = None
+        B.put(d, "tiles", seat, [*d["tiles"][seat], w[1]])
+        B.put(d, "display", d["display"].index(w[1]), None)
         if B.tiles_counted(d, seat) >= int(d["opts"]["tiles_to_win"]):
             victory.win(d, seat)
     elif w[0] == "pyramids":

@@ -21,9 +21,10 @@ def claim_start(d: State) -> None:
 def _run(d: State) -> None:
     cl = d["claim"]
     order = list(D.TRACKS)
+    every = B.all_tracks(d)  # the titles given below change no level
     while True:
         track = cl["track"]
-        levels = [B.tracks(d, s)[track] for s in range(d["n"])]
+        levels = [every[s][track] for s in range(d["n"])]
         top = [s for s in range(d["n"]) if levels[s] == max(levels)]
         if len(top) == 1 or d["titles"][track] is None:
             _give_title(d, track, top[0])
@@ -41,7 +42,7 @@ def _run(d: State) -> None:
 def _give_title(d: State, track: str, seat: int) -> None:
     if track == "trade" and d["titles"]["trade"] != seat:
         d["tokens_used"] = [False, False, False]  # N5.3
-    d["titles"][track] = seat
+    B.put(d, "titles", track, seat)
 
 
 def tie_legal(d: State) -> list[str]:

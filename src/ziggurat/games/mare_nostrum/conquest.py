@@ -28,27 +28,24 @@ def checkpoint(d: State, active: int | None) -> None:
         if len(there) == 1:
             alone.append((prov, there[0]))
     markers = d["markers"]
-    conqueror = d["conqueror"]
     for s in seats:
         for prov, who in alone:
             if who != s:
                 continue
             owner = markers.get(prov)
-            if owner is None or owner == s or conqueror.get(prov) == s:
+            if owner is None or owner == s or d["conqueror"].get(prov) == s:
                 continue
-            conqueror[prov] = s
+            B.put(d, "conqueror", prov, s)
             d["queue"].append(["conquest", s, prov])
 
 
 def remove_legion(d: State, prov: str, seat: int, which: str) -> None:
     """A hit removes one legion of ``seat``: a free one, the one on ``which`` or on the marker."""
     if which == "marker":
-        del d["on_marker"][prov]
-        d["pending"].pop(prov, None)
+        B.drop(d, "on_marker", prov)
+        B.drop(d, "pending", prov)
     elif which != "free":
-        del d["occupy"][prov][which]
-        if not d["occupy"][prov]:
-            del d["occupy"][prov]
+        B.unoccupy(d, prov, which)
     B.move_unit(d, "legions", prov, seat, -1)
     after_leave(d, prov, seat)
 
@@ -61,9 +58,9 @@ def after_leave(d: State, prov: str, seat: int) -> None:
 
 def _lose_mark(d: State, prov: str) -> None:
     """N4.10.4: the pending conversion ends and the legion steps off the marker."""
-    d["conqueror"].pop(prov, None)
-    d["pending"].pop(prov, None)
-    d["on_marker"].pop(prov, None)
+    B.drop(d, "conqueror", prov)
+    B.drop(d, "pending", prov)
+    B.drop(d, "on_marker", prov)
 
 
 def enter(d: State, prov: str, seat: int) -> None:
@@ -120,17 +117,14 @@ def conquest_step(d: State, head: list[Any], w: list[str]) -> None:
 def _effect(d: State, seat: int, prov: str, w: list[str]) -> None:
     if w[0] == "pillage":
         slot = w[1]
-        row = d["buildings"][prov].copy()  # a new row: clones share rows
+        row = d["buildings"][prov].copy()
         row.remove(slot)
         if row:
-            d["buildings"][prov] = row
+            B.put(d, "buildings", prov, row)
         else:
-            del d["buildings"][prov]
-        occ = d["occupy"].get(prov, {})
-        if slot in occ:
-            del occ[slot]
-            if not occ:
-                del d["occupy"][prov]
+            B.drop(d, "buildings", prov)
+        if slot in d["occupy"].get(prov, ()):
+            B.unoccupy(d, prov, slot)
         times = 2 if B.has(d, seat, "hamilcar") else 1
         kind = D.building_kind(slot)
         if kind == "caravan":
@@ -145,10 +139,10 @@ def _effect(d: State, seat: int, prov: str, w: list[str]) -> None:
                     d["queue"].insert(0, ["draw", seat])
     elif w[0] == "occupy":
         for slot in w[1].split("+"):
-            d["occupy"].setdefault(prov, {})[slot] = seat
+            B.put(d, "occupy", prov, {**d["occupy"].get(prov, {}), slot: seat})
     elif w[0] == "convert":
-        d["on_marker"][prov] = seat
-        d["pending"][prov] = [seat, d["round"]]
+        B.put(d, "on_marker", prov, seat)
+        B.put(d, "pending", prov, [seat, d["round"]])
         if (
             B.has(d, seat, "queen_of_sheba")
             and B.connected(d, seat, prov, bool(d["opts"]["conversion_connection_by_trireme_chain"]))
@@ -176,10 +170,10 @@ def conversion_ok(d: State, seat: int, prov: str) -> bool:
 def convert(d: State, seat: int, prov: str) -> None:
     """N4.12."""
     old = d["markers"][prov]
-    d["markers"][prov] = seat
-    d["occupy"].pop(prov, None)
+    B.put(d, "markers", prov, seat)
+    B.drop(d, "occupy", prov)
     if d["fortresses"].get(prov) == old:
-        del d["fortresses"][prov]
-    d["conqueror"].pop(prov, None)
-    d["pending"].pop(prov, None)
-    d["on_marker"].pop(prov, None)
+        B.drop(d, "fortresses", prov)
+    B.drop(d, "conqueror", prov)
+    B.drop(d, "pending", prov)
+    B.drop(d, "on_marker", prov)

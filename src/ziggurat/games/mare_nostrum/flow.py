@@ -171,18 +171,22 @@ def _chance_effect(d: State, w: list[str]) -> None:
         setup.setup_empires(d)
         return
     tile = w[1]  # S7, N3.14: a face-down tile is turned face up
-    d["facedown"].remove(tile)
-    d["display"][d["display"].index(None)] = tile
+    d["facedown"] = [t for t in d["facedown"] if t != tile]  # a new list: clones share it
+    B.put(d, "display", d["display"].index(None), tile)
 
 
 # ---------------------------------------------------------------- legal actions
 
 
-def legal(d: State) -> list[str]:
-    who = to_move(d)
+def legal(d: State, who: int | None = None) -> list[str]:
+    """The legal actions (or chance outcomes) now; ``who`` is ``to_move(d)`` when known."""
+    if who is None:
+        who = to_move(d)
     if who == TERMINAL:
         return []
     if who == CHANCE:
+        if d["battle"] is not None and not d["queue"]:
+            return list(battle.roll_table(d)[0])
         return [a for a, _ in chance(d)]
     if d["queue"]:
         return _queue_legal(d)
@@ -229,81 +233,96 @@ def play(d: State, action: str) -> None:
     else:
         _EFFECT[d["stage"]](d, words)
     victory.capitals_at_once(d)  # N6: the game ends the moment a victory condition holds
-    advance(d)
-    victory.capitals_at_once(d)
+    if advance(d):  # when nothing automatic ran, the check above still holds
+        victory.capitals_at_once(d)
 
 
-def advance(d: State) -> None:
-    """Run automatic steps until a decision or a chance node is pending."""
-    while d["stage"] != "over":
-        if d["queue"]:
-            head = d["queue"][0]
-            if head[0] in ("draw", "lc") and sum(d["pool"].values()) == 0:
-                d["queue"].pop(0)  # N1.7: an empty pool gives nothing; the temple extra is a tax
-                if head[0] == "lc":
-                    B.add_res(d, int(head[1]), "tax")
-                continue
-            return
-        if d["battle"] is not None:
-            return
-        st = d["stage"]
-        if st == "reveal":
-            if None in d["display"] and d["facedown"]:
-                return
-            if d["after_reveal"] == "round":
-                production.start_round(d)
-            else:
-                military.mil_start(d)
-            continue
-        if st == "trade_start":
-            trade.trade_start(d)
-            continue
-        if st == "trade_draft" and not trade.takes(d):
-            trade.draft_end(d)
-            continue
-        if st == "buy_order":
-            bu = d["buy"]
-            left = [s for s in range(d["n"]) if s not in bu["done"]]
-            if not left:
-                d["buy"] = None
-                d["stage"] = "reveal"
-                d["after_reveal"] = "military"
-                continue
-            firsts = [s for s in bu["first"] if s not in bu["done"]]
-            if firsts:
-                buy_place.begin_buy_turn(d, int(firsts[0]))
-                continue
-            if len(left) == 1:
-                buy_place.begin_buy_turn(d, left[0])
-                continue
-            return
-        if st == "mil_order":
-            m = d["mil"]
-            left = [s for s in range(d["n"]) if s not in m["done"]]
-            if not left:
-                military.end_military(d)
-                continue
-            if len(left) == 1:
-                military.order_effect(d, ["next", str(left[0])])
-                continue
-            return
-        if st == "mil_fight" and not military.fight_legal(d):
-            m = d["mil"]
-            conquest.checkpoint(d, int(m["active"]))
-            d["stage"] = "mil_circe"
-            continue
-        if st == "mil_circe":
-            seat = int(d["mil"]["active"])
-            if (
-                not B.has(d, seat, "circe")
-                or seat in d["mil"]["circe_used"]
-                or not military.circe_options(d, seat)
-            ):
-                military.circe_effect(d, ["done"])
-                continue
-            return
-        return
+def advance(d: State) -> bool:
+    """Run automatic steps until a decision or a chance node is pending; True if any ran."""
+    ran = False
+    while d["stage"] != "over" and _step(d):
+        ran = True
+    return ran
 
+
+def _step(d: State) -> bool:
+    """Run the automatic step due now, if any (True), or say that a decision or a chance
+    node is pending (False)."""
+    if d["queue"]:
+        head = d["queue"][0]
+        if head[0] in ("draw", "lc") and sum(d["pool"].values()) == 0:
+            d["queue"].pop(0)  # N1.7: an empty pool gives nothing; the temple extra is a tax
+            if head[0] == "lc":
+                B.add_res(d, int(head[1]), "tax")
+            return True
+        return False
+    if d["battle"] is not None:
+        return False
+    st = d["stage"]
+    if st not in _AUTOMATIC:
+        return False
+    if st == "reveal":
+        if None in d["display"] and d["facedown"]:
+            return False
+        if d["after_reveal"] == "round":
+            production.start_round(d)
+        else:
+            military.mil_start(d)
+        return True
+    if st == "trade_start":
+        trade.trade_start(d)
+        return True
+    if st == "trade_draft" and not trade.takes(d):
+        trade.draft_end(d)
+        return True
+    if st == "buy_order":
+        bu = d["buy"]
+        left = [s for s in range(d["n"]) if s not in bu["done"]]
+        if not left:
+            d["buy"] = None
+            d["stage"] = "reveal"
+            d["after_reveal"] = "military"
+            return True
+        firsts = [s for s in bu["first"] if s not in bu["done"]]
+        if firsts:
+            buy_place.begin_buy_turn(d, int(firsts[0]))
+            return True
+        if len(left) == 1:
+            buy_place.begin_buy_turn(d, left[0])
+            return True
+        return False
+    if st == "mil_order":
+        m = d["mil"]
+        left = [s for s in range(d["n"]) if s not in m["done"]]
+        if not left:
+            military.end_military(d)
+            return True
+        if len(left) == 1:
+            military.order_effect(d, ["next", str(left[0])])
+            return True
+        return False
+    if st == "mil_fight" and not military.fight_legal(d):
+        m = d["mil"]
+        conquest.checkpoint(d, int(m["active"]))
+        d["stage"] = "mil_circe"
+        return True
+    if st == "mil_circe":
+        seat = int(d["mil"]["active"])
+        if (
+            not B.has(d, seat, "circe")
+            or seat in d["mil"]["circe_used"]
+            or not military.circe_options(d, seat)
+        ):
+            military.circe_effect(d, ["done"])
+            return True
+        return False
+    return False
+
+
+_AUTOMATIC = frozenset(
+    ("reveal", "trade_start", "trade_draft", "buy_order", "mil_order", "mil_fight", "mil_circe")
+)
+"""The stages :func:`_step` may run something automatic in (the others always wait)."""
 
 _LEGAL: dict[str, Callable[[State], list[str]]] = {
     "assign": setup.assign_legal,

@@ -33,7 +33,7 @@ def zeus_legal(d: State) -> list[str]:
 def zeus_effect(d: State, w: list[str]) -> None:
     seat = int(d["mil"]["zeus_q"].pop(0))
     if w[1] != "none":
-        d["zeus"].append([seat, int(w[1])])
+        d["zeus"] = [*d["zeus"], [seat, int(w[1])]]  # a new list: clones share it
     if not d["mil"]["zeus_q"]:
         d["stage"] = "mil_order"
 
@@ -139,22 +139,22 @@ def march_legal(d: State) -> list[str]:
     markers = d["markers"]
     barred = {owner for owner, named in d["zeus"] if named == seat}  # N4.1.3
     chain: dict[str, frozenset[str]] = {}
-    for prov, row in sorted(legions.items()):  # the provinces with legions, in name order
-        if row[seat] == 0:
-            continue
-        movers = []
-        if row[seat] - B.placed(d, prov, seat) - arrived.get(prov, 0) > 0:
-            movers.append("")
+    land_sorted = b.land_sorted
+    shore = b.shore
+    for prov in sorted([p for p, row in legions.items() if row[seat]]):  # his provinces, in name order
         occ = occupy.get(prov)
-        if occ:
-            for slot, s in sorted(occ.items()):
-                if s == seat:
-                    movers.append(f" @{slot}")
-        if on_marker.get(prov) == seat:
+        mine = [slot for slot, s in sorted(occ.items()) if s == seat] if occ else []
+        on = on_marker.get(prov) == seat
+        movers = []
+        # free legions (B.free_legions) not arrived this turn: those on buildings or the marker are placed
+        if legions[prov][seat] - len(mine) - on - arrived.get(prov, 0) > 0:
+            movers.append("")
+        movers.extend(f" @{slot}" for slot in mine)
+        if on:
             movers.append(" @marker")
         if not movers:
             continue
-        land = b.land_sorted[prov]
+        land = land_sorted[prov]
         shores: set[str] = set()
         for start in b.provinces[prov]["seas"]:
             fleet = triremes.get(start)
@@ -166,7 +166,7 @@ def march_legal(d: State) -> list[str]:
                 for sea in seas:
                     chain[sea] = seas
             for sea in seas:
-                shores.update(b.shore[sea])
+                shores.update(shore[sea])
         shores.discard(prov)
         sail = sorted(q for q in shores if not barred or markers.get(q) not in barred)
         for who in movers:
@@ -184,12 +184,10 @@ def march_effect(d: State, w: list[str]) -> None:
     src, dst = w[1], w[2]
     which = w[3][1:] if len(w) > 3 else "free"
     if which == "marker":
-        del d["on_marker"][src]
-        d["pending"].pop(src, None)
+        B.drop(d, "on_marker", src)
+        B.drop(d, "pending", src)
     elif which != "free":
-        del d["occupy"][src][which]
-        if not d["occupy"][src]:
-            del d["occupy"][src]
+        B.unoccupy(d, src, which)
     B.move_unit(d, "legions", src, seat, -1)
     conquest.after_leave(d, src, seat)
     conquest.enter(d, dst, seat)
@@ -249,7 +247,7 @@ def circe_effect(d: State, w: list[str]) -> None:
     if w[0] == "circe":
         m["circe_used"].append(seat)
         B.move_unit(d, "legions", w[1], seat, -1)
-        d["buildings"][w[1]] = sorted([*d["buildings"].get(w[1], ()), w[2]])  # a new row: clones share rows
+        B.put(d, "buildings", w[1], sorted([*d["buildings"].get(w[1], ()), w[2]]))
     m["done"].append(seat)
     m["active"] = None
     d["stage"] = "mil_order"

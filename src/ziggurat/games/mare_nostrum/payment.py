@@ -127,35 +127,34 @@ def _finishes(
     goods = sum(have.values())
     taxes = paid - goods
     most = _most_of(have, avail, allow)
-    for extra_taxes in range(min(need, taxes_left) + 1):
-        extra_goods = need - extra_taxes
-        if extra_goods <= most and mix_ok(goods + extra_goods, taxes + extra_taxes, allow):
-            return True
-    return False
+    # the taxes among the ``need`` tokens still due: from ``lo`` (as many goods as can be
+    # added) to ``hi``; one count in that range must keep to Cleopatra's mix (mix_ok)
+    lo = max(0, need - most)
+    hi = min(need, taxes_left)
+    if lo > hi:
+        return False
+    cleopatra = allow.cleopatra
+    if cleopatra is None:  # all goods (no tax due and none paid) or all taxes (no good paid)
+        return (taxes == 0 and lo == 0) or (goods == 0 and hi == need)
+    if cleopatra == "one_token":
+        # the fewer of goods and taxes is least at one end of the range (a minimum of a falling
+        # and a rising count)
+        return min(goods + need - lo, taxes + lo) <= 1 or min(goods + need - hi, taxes + hi) <= 1
+    return True
 
 
 def next_tokens(paid: list[str], res: dict[str, int], need: int, kind: str, allow: Allowance) -> list[str]:
     """The tokens of ``res`` (in name order) that may be paid next into ``paid`` when ``need``
     more are due: those after which the payment can still be completed (N0.8), that is
     ``can_finish(paid + [t], res less t, need - 1, kind, allow)``, worked out together."""
-    if kind[:4] == "alt:" or any(c <= 0 for c in res.values()):
+    if kind[:4] == "alt:":
+        return _next_tokens(paid, res, need, kind, allow)
+    if allow.hannibal is None and allow.cleopatra is None:
+        return _plain_next_tokens(paid, res, need, kind, allow)
+    if any(c <= 0 for c in res.values()):
         return _next_tokens(paid, res, need, kind, allow)
     have0 = _goods_of(paid)
     avail0 = _available(res)
-    if allow.hannibal is None and allow.cleopatra is None:
-        # N0.8.1 alone: goods of different types, or taxes only. A good may follow when no good
-        # of its type is paid, no tax is, and enough other types are left for the rest; a tax
-        # when no good is paid and enough taxes are left.
-        goods = sum(have0.values())
-        plain = all(c == 1 for c in have0.values())
-        fresh = sum(1 for g in avail0 if g not in have0)
-        good_ok = plain and goods == len(paid) and 1 <= need <= fresh
-        tax_ok = plain and goods == 0 and 1 <= need <= res.get("tax", 0)
-        return [
-            tok
-            for tok in sorted(res)
-            if (tax_ok if tok == "tax" else good_ok and (tok[4:] if tok[:4] == "leg:" else tok) not in have0)
-        ]
     taxes_left = res.get("tax", 0)
     count = len(paid) + 1
     # the rules never look at which good a token is, only at how many of each type are paid
@@ -175,6 +174,38 @@ def next_tokens(paid: list[str], res: dict[str, int], need: int, kind: str, allo
         if ok:
             out.append(tok)
     return out
+
+
+def _plain_next_tokens(
+    paid: list[str], res: dict[str, int], need: int, kind: str, allow: Allowance
+) -> list[str]:
+    """:func:`next_tokens` under N0.8.1 alone (no Hannibal, no Cleopatra), the payment of most
+    turns: goods of different types, or taxes only. A good may follow when no good of its type
+    is paid, no tax is, and enough other types are left for the rest; a tax when no good is
+    paid and enough taxes are left. One pass over the paid tokens and one over the screen."""
+    have: set[str] = set()
+    for t in paid:
+        if t != "tax":
+            g = t[4:] if t[:4] == "leg:" else t
+            if g in have:
+                return []  # a type repeated: no token can follow (never in play)
+            have.add(g)
+    types: set[str] = set()
+    for t, c in res.items():
+        if c <= 0:
+            return _next_tokens(paid, res, need, kind, allow)  # not a screen play leaves
+        if t != "tax":
+            types.add(t[4:] if t[:4] == "leg:" else t)
+    goods = len(have)
+    good_ok = goods == len(paid) and 1 <= need <= len(types - have)
+    tax_ok = goods == 0 and 1 <= need <= res.get("tax", 0)
+    if not good_ok:
+        return ["tax"] if tax_ok and "tax" in res else []
+    return [
+        tok
+        for tok in sorted(res)
+        if (tax_ok if tok == "tax" else (tok[4:] if tok[:4] == "leg:" else tok) not in have)
+    ]
 
 
 def _good_ok(

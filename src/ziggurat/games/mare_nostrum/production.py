@@ -34,7 +34,7 @@ def castor_legal(d: State) -> list[str]:
 
 def castor_effect(d: State, w: list[str]) -> None:
     seat = int(d["castor"].pop(0))
-    d["copy"][seat] = None if w[1] == "none" else w[1]
+    B.put(d, "copy", seat, None if w[1] == "none" else w[1])
     if not d["castor"]:
         production(d)
 
@@ -104,7 +104,7 @@ def draw_outcomes(d: State) -> list[tuple[str, float]]:
 
 def draw_effect(d: State, w: list[str]) -> None:
     seat = int(d["queue"].pop(0)[1])
-    d["pool"][w[1]] -= 1
+    B.put(d, "pool", w[1], d["pool"][w[1]] - 1)
     B.add_res(d, seat, "leg:" + w[1])
 
 

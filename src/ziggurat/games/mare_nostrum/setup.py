@@ -58,30 +58,30 @@ def setup_empires(d: State) -> None:
     for seat, emp_id in enumerate(d["empires"]):
         emp = D.EMPIRES[emp_id]
         for prov in emp["influence_markers"]:
-            d["markers"][prov] = seat
+            B.put(d, "markers", prov, seat)
         for prov, slots in emp["buildings"].items():
-            d["buildings"][prov] = sorted(slots)
+            B.put(d, "buildings", prov, sorted(slots))
         for prov, k in emp["legions"].items():
             B.move_unit(d, "legions", prov, seat, int(k))
         for sea, k in emp["triremes"].items():
             B.move_unit(d, "triremes", sea, seat, int(k))
         for tok, k in emp["resources"].items():
             B.add_res(d, seat, tok, int(k))
-        d["tiles"][seat] = [emp["starting_hero"]]
+        B.put(d, "tiles", seat, [emp["starting_hero"]])
     b = D.board(d["n"])
     by_lot: list[list[Any]] = []
     for track in D.TRACKS:
         holder = b.starting_titles.get(track)
         if holder in d["empires"]:
-            d["titles"][track] = d["empires"].index(holder)
+            B.put(d, "titles", track, d["empires"].index(holder))
             continue
-        levels = [B.tracks(d, s)[track] for s in range(d["n"])]
+        levels = [level[track] for level in B.all_tracks(d)]
         top = [s for s in range(d["n"]) if levels[s] == max(levels)]
         rule = d["opts"]["starting_title_tie_break"]
         if len(top) > 1 and rule == "random":
             by_lot.append([track, top])
         else:
-            d["titles"][track] = _tie_break(d, top, rule)
+            B.put(d, "titles", track, _tie_break(d, top, rule))
     d["stage"] = "reveal"
     if by_lot:
         d["start_titles"] = by_lot
@@ -108,7 +108,7 @@ def title_lot_outcomes(d: State) -> list[tuple[str, float]]:
 
 def title_lot_effect(d: State, w: list[str]) -> None:
     d["start_titles"].pop(0)
-    d["titles"][w[1]] = int(w[2])
+    B.put(d, "titles", w[1], int(w[2]))
     if not d["start_titles"]:
         del d["start_titles"]
         d["stage"] = "reveal"
@@ -121,6 +121,6 @@ def assign_legal(d: State) -> list[str]:
 
 
 def assign_effect(d: State, w: list[str]) -> None:
-    d["empires"][d["empires"].index(None)] = w[1]
+    B.put(d, "empires", d["empires"].index(None), w[1])
     if None not in d["empires"]:
         setup_empires(d)

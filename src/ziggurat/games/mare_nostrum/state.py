@@ -27,7 +27,7 @@ class NostrumState(State):
     event log. An event's seat is the seat it concerns: the chooser, the drawer of a
     legendary good, or whose dice a battle roll is (public, 7.6)."""
 
-    __slots__ = ("d",)
+    __slots__ = ("d", "_mover")
 
     game: MareNostrumGame
 
@@ -37,16 +37,38 @@ class NostrumState(State):
         self.log = None
         self._legal = None
         self._legal_set = None
+        self._mover = CHANCE
 
     # --- the contract (the pipeline is the engine's: State.apply) -------------------------
     def current_player(self) -> int:
+        if self._legal is not None:
+            return self._mover  # worked out with the legal list, which is kept until the next apply
         return flow.to_move(self.d)
 
     def _legal_actions(self) -> list[str]:
-        return flow.legal(self.d)
+        who = self._mover = flow.to_move(self.d)
+        return flow.legal(self.d, who)
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
         return flow.chance(self.d)
+
+    def _chance_cumulative(self) -> tuple[tuple[str, ...], tuple[float, ...]] | None:
+        d = self.d
+        if d["battle"] is not None and not d["queue"] and d["stage"] != "over":
+            texts, sums, _ = battle.roll_table(d)  # a battle roll: up to thousands of outcomes
+            return texts, sums
+        return None
+
+    def _legal_lookup(self) -> frozenset[str]:
+        found = self._legal_set
+        if found is None:
+            d = self.d
+            if d["battle"] is not None and not d["queue"] and d["stage"] != "over":
+                found = battle.roll_table(d)[2]  # a battle roll's outcomes: one shared set
+            else:
+                found = frozenset(self.legal_actions())
+            self._legal_set = found
+        return found
 
     def _apply_action(self, action: str) -> None:
         flow.play(self.d, action)
@@ -96,6 +118,7 @@ class NostrumState(State):
         other.log = self.log  # never mutated: shared
         other._legal = self._legal
         other._legal_set = self._legal_set
+        other._mover = self._mover
         return other
 
     def to_position(self) -> dict[str, Any]:
@@ -185,10 +208,6 @@ def _copy(obj: Any) -> Any:
 _BOXES = frozenset({dict, list})
 
 
-def _rows(v: Any) -> Any:
-    return {k: row.copy() for k, row in v.items()}
-
-
 def _deep(v: Any) -> Any:
     """A copy of a JSON value (dicts and lists copied, the rest shared: it is immutable)."""
     if v.__class__ is dict:
@@ -234,35 +253,43 @@ def _trade(v: Any) -> Any:
 
 # How each part of the state dict is copied by ``clone``, run thousands of times a second by
 # search bots (several times faster than a JSON round trip). The options are never changed:
-# shared. The rows of ``legions``, ``triremes`` and ``buildings``, the seats' ``tiles`` lists,
-# ``zeus``'s pairs, ``pending``'s entries, the queue's items and the ``last_*`` summaries are
-# replaced whole, never changed in place (``board.move_unit``, ``buy_place._place`` ...): a
-# shallow copy shares them. Anything not listed is copied whole.
-_SHARED = ("opts", "limits", "last_trade", "last_payment", "last_battle")
-_FLAT = (
+# shared. The board (markers, buildings, occupied buildings, legions, triremes, fortresses,
+# legions on markers, pending conversions), the seats' tiles, the empires, titles, Trade tokens
+# used, copies, the display, the face-down tiles, the pool, the legendary goods out of play,
+# Zeus's pairs and the ``last_*`` summaries are replaced whole when they change (``board.put``,
+# ``board.drop``, ``board.move_unit`` ...), never changed in place, and so are their rows and
+# entries: shared too. The queue is changed in place, its items never: a shallow copy; so is the
+# small table of conqueror marks (replaced whole by play too, but tools and tests mark it in
+# place on a clone). The rest (screens, the phase under way) is copied by shape; anything not
+# listed is copied whole.
+_SHARED = (
+    "opts",
+    "limits",
+    "last_trade",
+    "last_payment",
+    "last_battle",
+    "markers",
+    "buildings",
+    "occupy",
+    "legions",
+    "triremes",
+    "fortresses",
+    "on_marker",
+    "pending",
+    "tiles",
     "empires",
     "copy",
     "tokens_used",
+    "titles",
     "display",
     "facedown",
     "pool",
     "legendary_out",
-    "markers",
-    "fortresses",
-    "on_marker",
-    "conqueror",
-    "pending",
-    "titles",
     "zeus",
-    "tiles",
-    "legions",
-    "triremes",
-    "buildings",
-    "queue",
 )
+_FLAT = ("queue", "conqueror")
 _BY_SHAPE: dict[str, Any] = {
     "res": _seats,
-    "occupy": _rows,
     "mil": _members,
     "battle": _members,
     "claim": _members,
@@ -274,7 +301,7 @@ _KNOWN = frozenset((*_SCALARS, *_SHARED, *_FLAT, *_BY_SHAPE))
 
 
 def copy_state(d: dict[str, Any]) -> dict[str, Any]:
-    """A copy of the state dict ``d`` sharing nothing that play changes (see above)."""
+    """A copy of the state dict ``d`` sharing only what play replaces whole (see above)."""
     out = d.copy()
     get = d.get
     for k in _FLAT:
@@ -351,7 +378,7 @@ def view_of(pos: dict[str, Any], seat: int | None, to_move: int) -> dict[str, An
         v["trade"]["offers"] = [trade["offers"][s] if s == seat else None for s in range(n)]
         v["offer_counts"] = [len(trade["offers"][s]) for s in range(n)]
     # N0.7: every seat's true levels (public); a level above 15 is only drawn as "15+" (2.6)
-    v["tracks"] = [B.tracks(pos, s) for s in range(n)]
+    v["tracks"] = B.all_tracks(pos)
     v["viewer"] = seat
     v["to_move"] = to_move
     return v

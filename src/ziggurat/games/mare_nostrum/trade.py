@@ -87,7 +87,7 @@ def trade_start(d: State) -> None:
 def token_effect(d: State, w: list[str]) -> None:
     i = LETTERS.index(w[1])
     v = int(w[2])
-    d["tokens_used"][i] = True
+    B.put(d, "tokens_used", i, True)
     if all(d["tokens_used"]):
         d["tokens_used"] = [False, False, False]
     t: dict[str, Any] = {

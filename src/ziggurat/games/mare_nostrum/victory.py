@@ -26,7 +26,7 @@ def capitals_check(d: State) -> bool:
     """N4.14 / N6.3 with N6.5.2 (option ``victory_tie_capitals``, R32): True when the game is
     won or the Military leader's choice (D26) is due; False when play goes on to the Claim."""
     need = int(d["opts"]["capitals_to_win"])
-    counts = [B.victory_cities(d, s) for s in range(d["n"])]
+    counts = city_counts(d)  # board.victory_cities of every seat
     rule = d["opts"]["victory_tie_capitals"]
     if max(counts) < need:
         return False
@@ -55,8 +55,32 @@ def capitals_at_once(d: State) -> None:
     cities to win."""
     if d["stage"] in ("over", "tie_win") or d["opts"]["capitals_victory_check"] != "at_once":
         return
-    if max(city_counts(d)) >= int(d["opts"]["capitals_to_win"]):
+    if most_cities(d) >= int(d["opts"]["capitals_to_win"]):
         capitals_check(d)  # the tie rule only when someone wins
+
+
+_last_count: tuple[Any, Any, Any, int, int] = (None, None, None, 0, 0)
+"""The last :func:`most_cities` worked out: the ``markers``, ``buildings`` and ``occupy``
+tables it read, the player count and the answer."""
+
+
+def most_cities(d: State) -> int:
+    """The most capitals and legendary cities one seat controls (``max(city_counts(d))``).
+
+    Asked twice after every action, and the answer seldom changes: the ``markers``,
+    ``buildings`` and ``occupy`` tables, all control reads (N0.5), are replaced whole whenever
+    they change (``board.put``), never changed in place, so the answer for the same three
+    tables is the one worked out last."""
+    global _last_count
+    markers = d["markers"]
+    buildings = d["buildings"]
+    occupy = d["occupy"]
+    seen = _last_count
+    if seen[0] is markers and seen[1] is buildings and seen[2] is occupy and seen[3] == d["n"]:
+        return seen[4]
+    top = max(city_counts(d))
+    _last_count = (markers, buildings, occupy, d["n"], top)
+    return top
 
 
 def city_counts(d: State) -> list[int]:
