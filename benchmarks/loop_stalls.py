@@ -8,12 +8,13 @@ message. A :class:`ziggurat.server.loopwatch.LoopWatch` measures the loop's stal
 largest stall, stalls over 20 ms, the 99th percentile's bucket, and the largest CPU time the
 loop's own thread spent between two wake-ups of the watch (its own work, where a stall much
 longer was the loop waiting: for the interpreter lock held by another thread, or for a
-processor on a loaded machine). ``--bot-workers 0`` decides in threads, as the server did before its
-bot pool; ``--profile`` prints where the loop's thread spent its time. Figures only: they
+processor on a loaded machine). ``--default-gc`` keeps Python's collector settings (the
+server tunes them: ``loopwatch.tune_gc``). ``--bot-workers 0`` decides in threads, as the server
+did before its bot pool; ``--profile`` prints where the loop's thread spent its time. Figures only: they
 depend on the machine and on its load; nothing is checked.
 
     PYTHONPATH=src .venv/bin/python benchmarks/loop_stalls.py [--tables 20] [--level hard]
-        [--seconds 60] [--games mesopotamia,...] [--bot-workers N] [--profile]
+        [--seconds 60] [--games mesopotamia,...] [--bot-workers N] [--profile] [--default-gc]
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import gc
 import os
 import pstats
 import tempfile
@@ -29,7 +31,7 @@ from pathlib import Path
 
 from ziggurat.server.db import make_engine, upgrade
 from ziggurat.server.live import Connection
-from ziggurat.server.loopwatch import LoopWatch
+from ziggurat.server.loopwatch import LoopWatch, tune_gc
 from ziggurat.server.manager import TableManager
 from ziggurat.server.store import SeatSpec, Store
 
@@ -97,9 +99,15 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(PLAYERS))
     parser.add_argument("--bot-workers", type=int, default=None, help="0: bots decide in threads")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--default-gc", action="store_true", help="keep Python's collector settings (the server tunes them)"
+    )
     args = parser.parse_args()
+    if not args.default_gc:
+        tune_gc()  # as ziggurat serve does once its app is started
     print(f"load average {os.getloadavg()[0]:.2f}; {args.tables} tables of {args.level} bots; "
-          f"bot workers {'default' if args.bot_workers is None else args.bot_workers}")  # fmt: skip
+          f"bot workers {'default' if args.bot_workers is None else args.bot_workers}; "
+          f"collector thresholds {gc.get_threshold()}")  # fmt: skip
     print(f"{'game':20} {'actions':>8} {'max stall':>10} {'>20 ms':>7} {'p99 <=':>7} {'max busy':>9}")
     for game in args.games.split(","):
         with tempfile.TemporaryDirectory() as tmp:

@@ -218,6 +218,7 @@ def serve(
 
     from ziggurat.server import create_app
     from ziggurat.server.db import default_url
+    from ziggurat.server.loopwatch import tune_gc
     from ziggurat.server.mail import SmtpSettings
 
     url = db or default_url()
@@ -266,6 +267,7 @@ def serve(
     # replace the proxy's address by the client's before the app could check the proxy
     options: dict[str, Any] = {"ws_max_size": WS_MAX_SIZE, "log_level": "info", "proxy_headers": False}
     if app is not None:
+        tune_gc()
         uvicorn.run(app, host=host, port=port, **options)
         return
     typer.echo(f"Workers: {workers} processes share the port and the database")
@@ -289,5 +291,8 @@ def worker_app() -> Any:
     """The app of one ``serve --workers`` process (uvicorn's factory), from the settings the
     command put in :data:`WORKER_SETTINGS_ENV`."""
     from ziggurat.server import create_app
+    from ziggurat.server.loopwatch import tune_gc
 
-    return create_app(**_app_settings(json.loads(os.environ[WORKER_SETTINGS_ENV])))
+    app = create_app(**_app_settings(json.loads(os.environ[WORKER_SETTINGS_ENV])))
+    tune_gc()
+    return app
