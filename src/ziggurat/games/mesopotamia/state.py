@@ -260,22 +260,25 @@ class MesoState(State):
         s.stone = dict(self.stone)
         s.tribes = [list(t) for t in self.tribes]
         s.huts = list(self.huts)
-        s.holy = dict(self.holy)
         s.mana = list(self.mana)
-        s.limit = list(self.limit)
-        s.unplaced = [list(u) for u in self.unplaced]
-        s.offer_val = [dict(o) for o in self.offer_val]
-        s.next_pub = list(self.next_pub)
-        s.revealed = list(self.revealed)  # elements are frozensets
-        s.delivered = [list(d) for d in self.delivered]
-        s.hand = [list(h) for h in self.hand]
-        s.new = [list(h) for h in self.new]
-        s.deck = list(self.deck)
-        s.discard = list(self.discard)
-        s.removed = list(self.removed)
-        s.pile_sizes = list(self.pile_sizes)
-        s.pile_tops = [list(t) for t in self.pile_tops]
-        s.remaining = dict(self.remaining)
+        # shared: the rules replace these when they change, never change them in place
+        # (rare changes: a card drawn or played, an offering placed or delivered, a tile drawn)
+        s.holy = self.holy
+        s.limit = self.limit
+        s.next_pub = self.next_pub
+        s.deck = self.deck
+        s.discard = self.discard
+        s.removed = self.removed
+        s.pile_sizes = self.pile_sizes
+        s.remaining = self.remaining
+        # per seat or pile: the outer list is copied, each seat's (pile's) own is replaced
+        s.unplaced = list(self.unplaced)
+        s.offer_val = list(self.offer_val)
+        s.revealed = list(self.revealed)
+        s.delivered = list(self.delivered)
+        s.hand = list(self.hand)
+        s.new = list(self.new)
+        s.pile_tops = list(self.pile_tops)
         s.supply_wood = self.supply_wood
         s.supply_stone = self.supply_stone
         s.stones_removed = self.stones_removed
