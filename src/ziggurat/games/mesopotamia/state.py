@@ -174,6 +174,10 @@ class MesoState(State):
     def _legal_actions(self) -> list[Action]:
         return _flow.compute_legal(self)
 
+    def is_chance_node(self) -> bool:
+        # the engine's asks current_player(); most decisions have no sub-decision pending
+        return self.pending is not None and self.phase != "over" and _flow.actor(self) == CHANCE
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         return _flow.chance_outcomes(self)
 
