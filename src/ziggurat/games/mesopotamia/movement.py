@@ -250,6 +250,8 @@ def _steal_actions(s: MesoState, p: int, receivers: dict[Coord, list[str]], out:
         known = s.seat_memo[q]
         if known is None or known.tribes != tribes[q]:
             known = seat_tribes(s, q)
+        if known.carrier_tiles.isdisjoint(receivers):  # the common case: no loot there
+            continue
         for t in known.carriers():
             if t[0] in receivers:
                 victims.setdefault(t[0], set()).add((q, t[1], t[2]))  # type: ignore[index]
