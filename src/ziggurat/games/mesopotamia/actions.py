@@ -280,7 +280,7 @@ def apply_action_phase(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[
         s.huts.append((p, num, c, 0))
         s.pending = ("offer", num)
     elif kind == "holy":
-        s.holy[c] = p
+        s.holy = {**s.holy, c: p}  # replaced, never changed in place: clones share it
     else:
         s.used_huts = (*s.used_huts, d[2])
         extra = s.opts["fertility_extra_tribes"] if d[5] else 0
@@ -303,10 +303,12 @@ def apply_offer(s: MesoState, p: int, value: int) -> None:
     """M9.4 step 3 (D18): the chosen offering goes face down under the new hut."""
     num = s.pending[1]  # type: ignore[index]
     s.pending = None
-    s.unplaced[p].remove(value)
+    # offerings are replaced, never changed in place: clones share them
+    unplaced = s.unplaced[p] = list(s.unplaced[p])
+    unplaced.remove(value)
     pub = s.next_pub[p]
-    s.next_pub[p] = pub + 1
-    s.offer_val[p][pub] = value
+    s.next_pub = [*s.next_pub[:p], pub + 1, *s.next_pub[p + 1 :]]
+    s.offer_val[p] = {**s.offer_val[p], pub: value}
     for k, h in enumerate(s.huts):
         if h[0] == p and h[1] == num:
             s.huts[k] = (p, num, h[2], pub)

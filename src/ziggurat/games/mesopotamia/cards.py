@@ -26,11 +26,15 @@ from ziggurat.games.mesopotamia.state import MesoState, seat_tribes
 
 def discard_card(s: MesoState, p: int, card: int) -> None:
     """M14.3 step 4: to the public discard pile (or out of the game under variant 6.2)."""
-    s.hand[p][card] -= 1
+    # hands and card piles are replaced, never changed in place: clones share them
+    hand = s.hand[p] = list(s.hand[p])
+    hand[card] -= 1
     if s.opts["variant_no_reshuffle"]:
-        s.removed[card] += 1
+        removed = s.removed = list(s.removed)
+        removed[card] += 1
     else:
-        s.discard[card] += 1
+        discard = s.discard = list(s.discard)
+        discard[card] += 1
 
 
 # Card plays are listed at most decisions of a player holding a card, so their texts are
@@ -211,7 +215,7 @@ def apply_play(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type-arg
 
 
 def _learn_tops(s: MesoState, p: int, pile: int, count: int) -> None:
-    tops = s.pile_tops[pile]
+    tops = s.pile_tops[pile] = list(s.pile_tops[pile])  # replaced, never changed in place
     bit = 1 << p
     for k in range(min(count, len(tops))):
         kind, knowers = tops[k]
@@ -239,7 +243,7 @@ def peek_outcomes(s: MesoState) -> list[tuple[str, float]]:
 
 def apply_peek(s: MesoState, p: int, kind: str) -> None:
     _, pile, count = s.pending  # type: ignore[misc]
-    s.pile_tops[pile].append((kind, 1 << p))
+    s.pile_tops[pile] = [*s.pile_tops[pile], (kind, 1 << p)]
     if len(s.pile_tops[pile]) < count:
         return
     _after_peek(s, p, pile, count)
@@ -254,8 +258,7 @@ def order_actions(s: MesoState, out: list[str]) -> None:
 
 def apply_order(s: MesoState, p: int, kinds: tuple[str, ...]) -> None:
     _, pile, count = s.pending  # type: ignore[misc]
-    tops = s.pile_tops[pile]
-    tops[:count] = [(k, 1 << p) for k in kinds]
+    s.pile_tops[pile] = [(k, 1 << p) for k in kinds] + s.pile_tops[pile][count:]
     s.pending = None
 
 
@@ -317,8 +320,8 @@ def apply_target(s: MesoState, p: int, dest: Coord) -> None:
             pub = h[3]
             if pub and not s.opts["expulsion_moves_offering"]:
                 # Our reading of the option: the offering goes back to its owner's supply.
-                s.unplaced[h[0]].append(s.offer_val[h[0]].pop(pub))
-                s.unplaced[h[0]].sort()
+                placed = s.offer_val[h[0]] = dict(s.offer_val[h[0]])
+                s.unplaced[h[0]] = sorted([*s.unplaced[h[0]], placed.pop(pub)])
                 pub = 0
             s.huts[k] = (h[0], h[1], dest, pub)
             break

@@ -125,8 +125,7 @@ def perform(s: MesoState, text: str) -> None:
         _start_game(s, d[1])
     elif pk == "deal":
         seat = s.turn_order[pend[1]]
-        s.deck[d[2]] -= 1
-        s.hand[seat][d[2]] += 1
+        _take_card(s, seat, d[2], False)
         nxt = pend[1] + 1
         if nxt < s.n:
             s.pending = ("deal", nxt)
@@ -138,9 +137,7 @@ def perform(s: MesoState, text: str) -> None:
     elif pk == "offer":
         act.apply_offer(s, p, d[1])
     elif pk == "card_draw":
-        s.deck[d[1]] -= 1
-        s.hand[p][d[1]] += 1
-        s.new[p][d[1]] += 1
+        _take_card(s, p, d[1], True)
         s.pending = None
         act.start_mana_phase(s)  # M12.1: action D draws exactly one card
     elif pk == "peek":
@@ -149,6 +146,18 @@ def perform(s: MesoState, text: str) -> None:
         cards.apply_order(s, p, d[1])
     elif pk in ("teleport", "expel"):
         cards.apply_target(s, p, d[1])
+
+
+def _take_card(s: MesoState, seat: int, card: int, new: bool) -> None:
+    """A card from the deck into ``seat``'s hand (``new``: drawn this turn, M12.3). The deck
+    and hands are replaced, never changed in place: clones share them."""
+    deck = s.deck = list(s.deck)
+    deck[card] -= 1
+    hand = s.hand[seat] = list(s.hand[seat])
+    hand[card] += 1
+    if new:
+        fresh = s.new[seat] = list(s.new[seat])
+        fresh[card] += 1
 
 
 def _start_game(s: MesoState, first: int) -> None:

@@ -250,6 +250,8 @@ def _steal_actions(s: MesoState, p: int, receivers: dict[Coord, list[str]], out:
         known = s.seat_memo[q]
         if known is None or known.tribes != tribes[q]:
             known = seat_tribes(s, q)
+        if known.carrier_tiles.isdisjoint(receivers):  # the common case: no loot there
+            continue
         for t in known.carriers():
             if t[0] in receivers:
                 victims.setdefault(t[0], set()).add((q, t[1], t[2]))  # type: ignore[index]
@@ -382,7 +384,8 @@ def donate_stone(s: MesoState, p: int) -> None:
 
 def raise_limit(s: MesoState, p: int, limit_gain: int, mana_gain: int) -> None:
     cap = s.game.data["mana"]["limitCap"]
-    s.limit[p] = min(cap, s.limit[p] + limit_gain)
+    limit = s.limit = list(s.limit)  # replaced, never changed in place: clones share it
+    limit[p] = min(cap, limit[p] + limit_gain)
     s.mana[p] = min(s.limit[p], s.mana[p] + mana_gain)
 
 
@@ -405,7 +408,7 @@ def attempt_delivery(s: MesoState, p: int, idx: int, origin: Coord, by_step: boo
     s.revealed[p] = s.revealed[p] | {pub}
     if s.mana[p] >= value:
         s.mana[p] -= value
-        s.delivered[p].append(pub)
+        s.delivered[p] = [*s.delivered[p], pub]  # replaced: clones share it
         s.tribes[p][idx] = (None, EMPTY, False)
         if len(s.delivered[p]) == len(s.game.data["offeringValues"]):
             s.winner = p
@@ -557,10 +560,12 @@ def apply_discovery(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[typ
     elif kind == "tile":
         _, origin, cargo, spent, target, pile = pend
         tile = d[1]
-        s.pile_sizes[pile] -= 1
+        # piles are replaced, never changed in place: clones share them
+        sizes = s.pile_sizes = list(s.pile_sizes)
+        sizes[pile] -= 1
         if s.pile_tops[pile]:
-            s.pile_tops[pile].pop(0)
-        s.remaining[tile] -= 1
+            s.pile_tops[pile] = s.pile_tops[pile][1:]
+        s.remaining = {**s.remaining, tile: s.remaining[tile] - 1}
         if tile == VOLCANO:
             s.pending = ("volcano", origin, cargo, spent, target)
             return

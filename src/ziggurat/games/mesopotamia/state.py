@@ -64,11 +64,13 @@ class SeatTribes:
     equal to :attr:`tribes` (a copy): other seats' tribes do not change during most of a turn.
 
     ``on_map``: the distinct tribes on the map, sorted (legal actions come in this order);
-    ``carriers``: the tribes carrying wood or stone (the loot of steals, M4); ``teleports``: the
-    Teleport plays naming them (cards.py), built on first use.
+    ``carriers``: the tribes carrying wood or stone (the loot of steals, M4), in the tribes' own
+    order (steals are listed tile by tile in the order their loot is first found, seat by seat),
+    and ``carrier_tiles`` their tiles; ``teleports``: the Teleport plays naming them (cards.py),
+    built on first use.
     """
 
-    __slots__ = ("tribes", "on_map", "_carriers", "teleports")
+    __slots__ = ("tribes", "on_map", "_carriers", "carrier_tiles", "teleports")
 
     def __init__(self, tribes: list[TribeT]) -> None:
         self.tribes = list(tribes)
@@ -81,16 +83,13 @@ class SeatTribes:
                 distinct.append(t)
                 last = t
         self.on_map = distinct
-        self._carriers: list[TribeT] | None = None  # built on first use: carriers()
+        carriers = self._carriers = [t for t in tribes if t[1] == WOOD or t[1] == STONE]
+        # asked at most Phase I decisions of the other seats: is there loot where they stand?
+        self.carrier_tiles = frozenset(t[0] for t in carriers)
         self.teleports: tuple[str, ...] | None = None
 
     def carriers(self) -> list[TribeT]:
-        found = self._carriers
-        if found is None:
-            # in the tribes' own order: steals are listed tile by tile in the order their
-            # loot is first found, seat by seat
-            found = self._carriers = [t for t in self.tribes if t[1] == WOOD or t[1] == STONE]
-        return found
+        return self._carriers
 
 
 def seat_tribes(s: MesoState, seat: int) -> SeatTribes:
@@ -173,6 +172,10 @@ class MesoState(State):
 
     def _legal_actions(self) -> list[Action]:
         return _flow.compute_legal(self)
+
+    def is_chance_node(self) -> bool:
+        # the engine's asks current_player(); most decisions have no sub-decision pending
+        return self.pending is not None and self.phase != "over" and _flow.actor(self) == CHANCE
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         return _flow.chance_outcomes(self)
@@ -260,22 +263,25 @@ class MesoState(State):
         s.stone = dict(self.stone)
         s.tribes = [list(t) for t in self.tribes]
         s.huts = list(self.huts)
-        s.holy = dict(self.holy)
         s.mana = list(self.mana)
-        s.limit = list(self.limit)
-        s.unplaced = [list(u) for u in self.unplaced]
-        s.offer_val = [dict(o) for o in self.offer_val]
-        s.next_pub = list(self.next_pub)
-        s.revealed = list(self.revealed)  # elements are frozensets
-        s.delivered = [list(d) for d in self.delivered]
-        s.hand = [list(h) for h in self.hand]
-        s.new = [list(h) for h in self.new]
-        s.deck = list(self.deck)
-        s.discard = list(self.discard)
-        s.removed = list(self.removed)
-        s.pile_sizes = list(self.pile_sizes)
-        s.pile_tops = [list(t) for t in self.pile_tops]
-        s.remaining = dict(self.remaining)
+        # shared: the rules replace these when they change, never change them in place
+        # (rare changes: a card drawn or played, an offering placed or delivered, a tile drawn)
+        s.holy = self.holy
+        s.limit = self.limit
+        s.next_pub = self.next_pub
+        s.deck = self.deck
+        s.discard = self.discard
+        s.removed = self.removed
+        s.pile_sizes = self.pile_sizes
+        s.remaining = self.remaining
+        # per seat or pile: the outer list is copied, each seat's (pile's) own is replaced
+        s.unplaced = list(self.unplaced)
+        s.offer_val = list(self.offer_val)
+        s.revealed = list(self.revealed)
+        s.delivered = list(self.delivered)
+        s.hand = list(self.hand)
+        s.new = list(self.new)
+        s.pile_tops = list(self.pile_tops)
         s.supply_wood = self.supply_wood
         s.supply_stone = self.supply_stone
         s.stones_removed = self.stones_removed
