@@ -305,7 +305,10 @@ class ActionCodec(ABC):
         """``state.chance_outcomes()`` as ``(index, probability)``, sorted by index."""
         if state.current_player() != CHANCE:
             return []
-        outcomes = state.chance_outcomes()
+        return self.encode_outcomes(state.chance_outcomes(), state)
+
+    def encode_outcomes(self, outcomes: Sequence[tuple[str, float]], state: State) -> list[tuple[int, float]]:
+        """``outcomes`` (``state.chance_outcomes()``) as ``(index, probability)``, sorted by index."""
         # An engine may hand out one shared list for a kind of node (Epochs' combat rolls):
         # its encoding is then kept with it.
         hit = self._chance_lists.get(id(outcomes))
@@ -333,6 +336,10 @@ class ActionCodec(ABC):
         ``context``), in its order; legal texts are canonical, so a state-independent codec
         remembers them."""
         memo = self._index_of
+        try:
+            return list(map(memo.__getitem__, legal))  # every text seen before: the usual case
+        except KeyError:
+            pass
         out = []
         for a in legal:
             index = memo.get(a)

@@ -370,7 +370,7 @@ class ZigguratState(pyspiel.State):
         if self.current_player() != _SPIEL_CHANCE:
             return []
         held = self._z()
-        return held.binding.codec.chance_outcomes(held.state)
+        return held.binding.codec.encode_outcomes(held.state.chance_outcomes(), held.state)
 
     def _apply_action(self, action: int) -> None:
         player = self.current_player()

@@ -201,6 +201,10 @@ class MesopotamiaCodec(ActionCodec):
                 self._by_map.clear()
             found = self._by_map[id(slots)] = (slots, {})
         memo = found[1]
+        try:
+            return list(map(memo.__getitem__, legal))  # every text seen on this map before
+        except KeyError:
+            pass
         board: _Board | None = None
         out = []
         for a in legal:
