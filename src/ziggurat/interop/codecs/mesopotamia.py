@@ -52,7 +52,15 @@ def tile_order(tiles: Any) -> list[Coord]:
 _ORDERS: dict[tuple[Coord, ...], tuple[list[Coord], dict[Coord, int]]] = {}
 
 
+# The same by tiles dict: a state's tiles dict is replaced when a tile is placed (clones share
+# the old one) and tiles are never removed, so the dict (held) and its size name its map.
+_BY_DICT: dict[int, tuple[Any, int, tuple[list[Coord], dict[Coord, int]]]] = {}
+
+
 def _slots_of(tiles: Any) -> tuple[list[Coord], dict[Coord, int]]:
+    known = _BY_DICT.get(id(tiles))
+    if known is not None and known[0] is tiles and known[1] == len(tiles):
+        return known[2]
     key = tuple(tiles)
     hit = _ORDERS.get(key)
     if hit is None:
@@ -60,6 +68,9 @@ def _slots_of(tiles: Any) -> tuple[list[Coord], dict[Coord, int]]:
             _ORDERS.clear()
         order = tile_order(key)
         hit = _ORDERS[key] = (order, {c: i for i, c in enumerate(order)})
+    if len(_BY_DICT) >= 256:
+        _BY_DICT.clear()
+    _BY_DICT[id(tiles)] = (tiles, len(tiles), hit)
     return hit
 
 
