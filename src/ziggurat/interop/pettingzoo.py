@@ -43,7 +43,7 @@ from pettingzoo import AECEnv
 
 from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
 from ziggurat.engine.registry import load
-from ziggurat.interop.codec import ActionCodec, codec_for
+from ziggurat.interop.codec import ActionCodec, LegalTable, codec_for
 from ziggurat.interop.observe import ViewEncoder, encoder_for
 
 if TYPE_CHECKING:
@@ -97,7 +97,10 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
         self.steps = 0
         self.np_random, self.np_random_seed = seeding.np_random(None)
         self._draw = _Draw(self)
+        self._table: LegalTable | None = None
+        """The legal list of the agent to move (``None`` when no agent is to move)."""
         self._mask: Any = None
+        """Its mask, made when first asked for (``observe``, ``action_mask``)."""
 
     # -- spaces -------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -129,12 +132,14 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} is to move: step(None) is only for terminated or truncated agents")
         index = int(action)
-        if self._mask is None or not 0 <= index < len(self._mask) or not self._mask[index]:
+        table = self._table
+        text = None if table is None else table.text_of(index)  # None: not a legal index now
+        if text is None:
             raise ValueError(
                 f"action {index} is not legal for {agent} now (legal: {self.codec.legal_indices(self.state)[:10]} ...)"
             )
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(self.codec.decode(index, self.state), seat=self._seat[agent])
+        self.state.apply(text, seat=self._seat[agent])
         self.steps += 1
         self._after_move(self._advance())
 
@@ -161,7 +166,7 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
     def _after_move(self, player: int) -> None:
         s = self.state
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._mask = None
+        self._table = self._mask = None
         if player < 0:
             for a, r in zip(self.possible_agents, s.returns(), strict=True):
                 if a in self.rewards:
@@ -172,9 +177,9 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
                 self.truncations[a] = True
         else:
             self.agent_selection = self.possible_agents[player]
-            self._mask = self.codec.legal_table(s).mask(self._zeros)
+            self._table = self.codec.legal_table(s)
             return  # every reward is 0: nothing to accumulate
-        if self._mask is None and not hasattr(self, "agent_selection"):
+        if not hasattr(self, "agent_selection"):
             self.agent_selection = self.agents[0]
         self._accumulate_rewards()
 
@@ -182,8 +187,8 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
         obs = self.encoder.encode(self.state.view(seat), seat)
-        if self._mask is not None and agent == self.agent_selection:
-            mask = self._mask.copy()
+        if self._table is not None and agent == self.agent_selection:
+            mask = self._legal_mask().copy()
         else:
             mask = self._zeros.copy()
         return {"observation": obs, "action_mask": mask}
@@ -193,14 +198,22 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
         move): for a loop that needs only the legal indices."""
         if agent is None:
             agent = self.agent_selection
-        if self._mask is not None and agent == self.agent_selection:
-            return self._mask.copy()  # type: ignore[no-any-return]
+        if self._table is not None and agent == self.agent_selection:
+            return self._legal_mask().copy()
         self._seat[agent]  # a KeyError for an unknown agent, as observe gives
         return self._zeros.copy()
 
     def legal_actions(self) -> list[str]:
         """The texts of the legal actions of the agent to move (for display and debugging)."""
-        return [] if self._mask is None else list(self.state.legal_actions())
+        return [] if self._table is None else list(self.state.legal_actions())
+
+    def _legal_mask(self) -> npt.NDArray[np.int8]:
+        """The mask of the agent to move (made once per decision, when first asked for)."""
+        mask = self._mask
+        if mask is None:
+            assert self._table is not None
+            mask = self._mask = self._table.mask(self._zeros)
+        return mask  # type: ignore[no-any-return]
 
     # -- rendering ------------------------------------------------------------------------------
     def render(self) -> str | np.ndarray | None:
