@@ -137,10 +137,13 @@ def observation_costs(
             state.apply_action(legal[rng.randrange(len(legal))])
     for s in states:
         s.current_player()  # looked at: no state is a pristine initial state (its tensor is kept)
+    kinds = ("observation_tensor", "information_state_string", "observation_string")
+    for kind in kinds:  # the first call of a kind makes the game's observer: not timed
+        getattr(states[0].clone(), kind)(0)
     costs = []
     for seat in range(players):
         timed = []
-        for kind in ("observation_tensor", "information_state_string", "observation_string"):
+        for kind in kinds:
             # bound methods of fresh clones, made outside the timing: nothing computed for one
             # kind or seat is at hand for the next
             calls = [getattr(s.clone(), kind) for s in states]
