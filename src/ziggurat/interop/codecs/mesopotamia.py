@@ -74,6 +74,11 @@ def _slots_of(tiles: Any) -> tuple[list[Coord], dict[Coord, int]]:
     return hit
 
 
+# Legal texts parsed (a parse is a tuple of tuples, never changed): a text comes back on the
+# next map, where its index must be worked out again.
+_PARSED: dict[str, tuple[Any, ...]] = {}
+
+
 class _Board:
     """What one state contributes to the mapping: slots, the player to move, hut sites."""
 
@@ -223,7 +228,12 @@ class MesopotamiaCodec(ActionCodec):
             if index is None:
                 if board is None:
                     board = _Board(state)  # built once for the whole list
-                index = memo[a] = self._index(parse(a), board)
+                parsed = _PARSED.get(a)
+                if parsed is None:
+                    if len(_PARSED) >= 65536:
+                        _PARSED.clear()
+                    parsed = _PARSED[a] = parse(a)
+                index = memo[a] = self._index(parsed, board)
             out.append(index)
         return out
 
