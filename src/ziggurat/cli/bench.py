@@ -17,6 +17,13 @@ count at a time:
 With the ``spiel`` extra installed, the same loops run over OpenSpiel's chess (C++ through
 pyspiel: ``legal_actions`` + ``apply_action``, ``clone``) and each figure is also shown as a
 ratio, ours / chess.
+
+The research adapters are measured in the same run (``ziggurat.interop.speed``; ``--no-adapters``
+skips them): the OpenSpiel game's steps/s (legal actions as ints + ``apply_action``, chance
+outcomes included, as a pyspiel user loops), the PettingZoo environment's steps/s
+(``action_mask()`` + ``step``) and the engine decisions/s inside those steps, each as a ratio
+to the engine's decisions/s; and apart from those rates, the µs of an observation tensor, an
+information-state string and an observation string, per seat.
 """
 
 from __future__ import annotations
@@ -71,6 +78,13 @@ class Speeds:
     """Games started in that loop."""
     ratio: dict[str, float] = field(default_factory=dict)
     """Each figure over chess's, when chess was measured."""
+    adapters: dict[str, float] = field(default_factory=dict)
+    """Per CPU second through the adapters, when measured: ``openspiel`` steps,
+    ``pettingzoo`` steps and ``pettingzoo_decisions`` (the engine decisions inside them)."""
+    adapter_ratio: dict[str, float] = field(default_factory=dict)
+    """Each adapter figure over this row's decisions/s."""
+    observations: list[dict[str, float]] = field(default_factory=list)
+    """Per seat: µs per observation tensor, information-state string and observation string."""
 
 
 def play_step(state: Any, rng: random.Random) -> Any:
@@ -170,6 +184,41 @@ def measure(subject: Subject, seconds: float, seed: int) -> Speeds:
     return Speeds(subject.name, subject.players, rate, apply, legal, clone, played, games)
 
 
+# column titles on two lines: the tables fit 100 columns
+ADAPTERS = (("openspiel", "OpenSpiel\nsteps/s"), ("pettingzoo", "PettingZoo\nsteps/s"),
+            ("pettingzoo_decisions", "PettingZoo\ndecisions/s"))  # fmt: skip
+OBSERVATIONS = (("tensor", "observation\ntensor µs"), ("information_state_string", "information-\nstate string µs"),
+                ("observation_string", "observation\nstring µs"))  # fmt: skip
+
+
+def measure_adapters(row: Speeds, game: Game, seconds: float, seed: int) -> list[str]:
+    """Fill ``row``'s adapter figures (the same seeded play through each adapter); the extras
+    missing for those that could not be measured."""
+    missing = []
+    options = dict(game.options)
+    try:
+        from ziggurat.interop import speed
+    except ImportError:  # NumPy absent: neither adapter runs
+        return ["spiel", "rl"]
+    try:
+        row.adapters["openspiel"] = speed.spiel_steps_per_second(
+            game.game_id, row.players, options, seconds, seed
+        )[0]
+        costs = speed.observation_costs(game.game_id, row.players, options, seconds, seed)
+        row.observations = [asdict(cost) for cost in costs]
+    except ImportError:
+        missing.append("spiel")
+    try:
+        steps, decisions, _, _ = speed.pettingzoo_steps_per_second(
+            game.game_id, row.players, options, seconds, seed
+        )
+        row.adapters["pettingzoo"], row.adapters["pettingzoo_decisions"] = steps, decisions
+    except ImportError:
+        missing.append("rl")
+    row.adapter_ratio = {name: value / row.decisions for name, value in row.adapters.items()}
+    return missing
+
+
 def chess() -> Subject | None:
     """OpenSpiel's chess, or ``None`` without the ``spiel`` extra. A state's position is its FEN."""
     try:
@@ -213,6 +262,47 @@ def speeds_table(rows: list[Speeds], seconds: float, seed: int) -> Table:
     return table
 
 
+def adapters_table(rows: list[Speeds], seconds: float, seed: int) -> Table:
+    table = Table(
+        title=f"Adapters: seeded random play (seed {seed}) through OpenSpiel and PettingZoo, CPU time, "
+        f"{seconds:g} s per measure"
+    )
+    for name, justify in (("game", "left"), ("players", "right"), ("engine\ndecisions/s", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for _, title in ADAPTERS:
+        table.add_column(title, justify="right")
+    for row in rows:
+        cells = [
+            "unavailable" if name not in row.adapters
+            else f"{row.adapters[name]:,.0f} ({row.adapter_ratio[name]:.2f}x)"
+            for name, _ in ADAPTERS
+        ]  # fmt: skip
+        table.add_row(row.subject, str(row.players), f"{row.decisions:,.0f}", *cells)
+    table.caption = (
+        "(ratio): adapter / engine decisions/s in the same run. A PettingZoo step plays the chance "
+        "outcomes and single-choice decisions that follow inside it: its decisions/s counts them"
+    )
+    return table
+
+
+def observations_table(rows: list[Speeds]) -> Table:
+    table = Table(
+        title="Observation cost: µs per call on an OpenSpiel state, per seat (not in the step rates)"
+    )
+    for name in ("game", "players", "seat"):
+        table.add_column(name, justify="left" if name == "game" else "right")
+    for _, title in OBSERVATIONS:
+        table.add_column(title, justify="right")
+    table.add_column("states", justify="right")
+    for row in rows:
+        for cost in row.observations:
+            cells = [f"{cost[name]:,.1f}" for name, _ in OBSERVATIONS]
+            table.add_row(
+                row.subject, str(row.players), str(int(cost["seat"])), *cells, str(int(cost["states"]))
+            )
+    return table
+
+
 def heuristic_table(games: list[dict[str, Any]], max_plies: int) -> Table:
     table = Table(title="heuristic game: heuristic bots in every seat, one seeded game (wall time)")
     for name, justify in (("game", "left"), ("players", "right"), ("time", "right"), ("plies", "right"),
@@ -246,6 +336,13 @@ def bench(
         bool,
         typer.Option("--chess/--no-chess", help="Measure OpenSpiel's chess too (needs the spiel extra)."),
     ] = True,
+    adapters: Annotated[
+        bool,
+        typer.Option(
+            "--adapters/--no-adapters",
+            help="Measure the OpenSpiel and PettingZoo adapters and observations too (spiel and rl extras).",
+        ),
+    ] = True,
     heuristic: Annotated[
         bool, typer.Option("--heuristic", help="Also time one seeded game with heuristic bots in every seat.")
     ] = False,
@@ -264,6 +361,10 @@ def bench(
     (legal_actions + apply, chance included), then apply, legal_actions and clone per second
     each timed apart over the same seeded play. With the spiel extra installed, OpenSpiel's chess
     is measured the same way in the same run and each figure is shown as a ratio, ours / chess.
+    Then, unless --no-adapters, the same seeded play through the OpenSpiel game (steps/s: legal
+    actions as ints + apply_action) and the PettingZoo environment (steps/s: action_mask +
+    step), each as a ratio to the engine's decisions/s, and the µs of an observation tensor,
+    an information-state string and an observation string per seat, apart from those rates.
     --heuristic adds the time of one seeded game with heuristic bots in every seat. Figures
     only: nothing is asserted on timing.
     """
@@ -273,6 +374,7 @@ def bench(
         raise UsageError("--option and --players need one game, not all")
     rows: list[Speeds] = []
     heuristics: list[dict[str, Any]] = []
+    missing: set[str] = set()
     for one in ids:
         check_game_id(one)
         cls = game_class(one)
@@ -280,6 +382,8 @@ def bench(
         for count in counts:
             game = load_game(one, count, options)  # a usage error for a bad id, count or option
             rows.append(measure(ours(game), seconds, seed))
+            if adapters:
+                missing.update(measure_adapters(rows[-1], game, seconds, seed))
             if heuristic:
                 heuristics.append(heuristic_game(game, count, seed, max_plies))
     chess_row = None
@@ -293,6 +397,13 @@ def bench(
     out.print(speeds_table(rows, seconds, seed))
     if with_chess and spiel_chess is None:
         out.print("chess: unavailable (install the spiel extra: pip install 'ziggurat[spiel]')")
+    if adapters:
+        out.print(adapters_table([row for row in rows if row is not chess_row], seconds, seed))
+        if any(row.observations for row in rows):
+            out.print(observations_table(rows))
+        for extra, what in (("spiel", "OpenSpiel and observations"), ("rl", "PettingZoo")):
+            if extra in missing:
+                out.print(f"{what}: unavailable (install the {extra} extra: pip install 'ziggurat[{extra}]')")
     if heuristic:
         out.print(heuristic_table(heuristics, max_plies))
     if json_out is not None:

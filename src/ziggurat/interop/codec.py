@@ -149,7 +149,17 @@ class ActionCodec(ABC):
         self.num_players = game.num_players
         self.actions = Layout()
         self.chance = Layout()
+        # Memos (bounded: the id spaces are finite, and only legal texts are remembered). Index
+        # <-> text of player actions are kept only when they do not depend on the state.
+        self._index_of: dict[str, int] = {}
+        self._text_of: dict[int, str] = {}
+        self._chance_index_of: dict[str, int] = {}
+        self._chance_text_of: dict[int, str] = {}
+        self._last: LegalTable | None = None
+        self._chance_lists: dict[int, tuple[Sequence[tuple[str, float]], list[tuple[int, float]]]] = {}
         self._build()
+        self._zeros = np.zeros(self.num_actions, dtype=np.int8)
+        self._zeros.flags.writeable = False
 
     # -- what a game's codec provides --------------------------------------------------
     @abstractmethod
@@ -163,7 +173,8 @@ class ActionCodec(ABC):
     def _decode(self, index: int, state: State | None) -> str: ...
 
     @abstractmethod
-    def _encode_chance(self, outcome: str, state: State | None) -> int: ...
+    def _encode_chance(self, outcome: str, state: State | None) -> int:
+        """The index of a chance outcome; the same in every state (the base remembers it)."""
 
     @abstractmethod
     def _decode_chance(self, index: int, state: State | None) -> str: ...
@@ -206,52 +217,138 @@ class ActionCodec(ABC):
         :raises CodecError: if ``index`` is out of range or names nothing in ``state``.
         """
         self._need_state(state)
+        if index.__class__ is int:  # the memos: other types go through the range check
+            table = self._last  # the legal list last encoded, if it is this state's
+            if (
+                table is not None
+                and state is not None
+                and table.source is state.legal_actions()
+                and table.context is self._context(state)
+            ):
+                text = table.text_of(index)
+                if text is not None:
+                    return text
+            if not self.state_dependent:
+                text = self._text_of.get(index)
+                if text is not None:
+                    return text
         self.actions.locate(index)  # range check with a clear message
         try:
-            return self._decode(int(index), state)
+            text = self._decode(int(index), state)
         except CodecError:
             raise
         except (KeyError, ValueError, IndexError, TypeError) as exc:
             raise CodecError(f"{self.game_id}: cannot decode action index {index}: {exc}") from exc
+        if not self.state_dependent:
+            self._text_of[int(index)] = text
+        return text
 
     def encode_chance(self, outcome: str, state: State | None = None) -> int:
         """Index of a chance outcome in the chance id space."""
+        index = self._chance_index_of.get(outcome)
+        if index is not None:
+            return index
         try:
-            return self._encode_chance(outcome, state)
+            index = self._encode_chance(outcome, state)
         except CodecError:
             raise
         except (KeyError, ValueError, IndexError, TypeError) as exc:
             raise CodecError(f"{self.game_id}: cannot encode chance outcome {outcome!r}: {exc}") from exc
+        if self._decode_chance(index, state) == outcome:  # remember canonical texts only
+            self._chance_index_of[outcome] = index
+        return index
 
     def decode_chance(self, index: int, state: State | None = None) -> str:
         """Canonical text of chance outcome ``index``; inverse of :meth:`encode_chance`."""
+        if index.__class__ is int:
+            text = self._chance_text_of.get(index)
+            if text is not None:
+                return text
         self.chance.locate(index)
         try:
-            return self._decode_chance(int(index), state)
+            text = self._decode_chance(int(index), state)
         except CodecError:
             raise
         except (KeyError, ValueError, IndexError, TypeError) as exc:
             raise CodecError(f"{self.game_id}: cannot decode chance index {index}: {exc}") from exc
+        self._chance_text_of[int(index)] = text
+        return text
 
     def legal_indices(self, state: State) -> list[int]:
         """Sorted indices of ``state.legal_actions()`` (empty at chance and terminal nodes)."""
         if state.current_player() < 0:
             return []
-        return sorted(self.encode(a, state) for a in state.legal_actions())
+        return list(self.legal_table(state).indices)
 
     def legal_mask(self, state: State) -> npt.NDArray[np.int8]:
         """``int8`` array of size ``num_actions``: 1 at the legal indices."""
-        mask = np.zeros(self.num_actions, dtype=np.int8)
-        idx = self.legal_indices(state)
-        if idx:
-            mask[idx] = 1
-        return mask
+        if state.current_player() < 0:
+            return np.zeros(self.num_actions, dtype=np.int8)
+        return self.legal_table(state).mask(self._zeros)
+
+    def legal_table(self, state: State) -> LegalTable:
+        """The legal actions of ``state`` (a player to move, not chance) with their indices.
+
+        Kept until another legal list is encoded: the engine caches a state's legal list until
+        the next ``apply`` and shares it with clones, so asking again (OpenSpiel's
+        ``legal_actions`` then ``apply_action``, PettingZoo's mask then ``step``) reuses the
+        table, and :meth:`decode` of one of its indices is a lookup.
+        """
+        legal = state.legal_actions()
+        context = self._context(state)
+        table = self._last
+        if table is None or table.source is not legal or table.context is not context:
+            table = self._last = LegalTable(legal, context, self._encode_legal(legal, state, context))
+        return table
 
     def chance_outcomes(self, state: State) -> list[tuple[int, float]]:
         """``state.chance_outcomes()`` as ``(index, probability)``, sorted by index."""
         if state.current_player() != CHANCE:
             return []
-        return sorted((self.encode_chance(a, state), p) for a, p in state.chance_outcomes())
+        return self.encode_outcomes(state.chance_outcomes(), state)
+
+    def encode_outcomes(self, outcomes: Sequence[tuple[str, float]], state: State) -> list[tuple[int, float]]:
+        """``outcomes`` (``state.chance_outcomes()``) as ``(index, probability)``, sorted by index."""
+        # An engine may hand out one shared list for a kind of node (Epochs' combat rolls):
+        # its encoding is then kept with it.
+        hit = self._chance_lists.get(id(outcomes))
+        if hit is not None and hit[0] is outcomes:
+            return list(hit[1])
+        memo = self._chance_index_of
+        encoded = []
+        for a, p in outcomes:
+            index = memo.get(a)
+            encoded.append((self.encode_chance(a, state) if index is None else index, p))
+        encoded.sort()
+        if len(self._chance_lists) >= 64:
+            self._chance_lists.clear()
+        self._chance_lists[id(outcomes)] = (outcomes, encoded)
+        return list(encoded)
+
+    # -- memos -------------------------------------------------------------------------------
+    def _context(self, state: State) -> object:
+        """What the indices of legal texts depend on besides the texts (``None``: nothing): an
+        object the codec keeps, compared by identity before a :class:`LegalTable` is reused."""
+        return None
+
+    def _encode_legal(self, legal: Sequence[str], state: State, context: object) -> list[int]:
+        """The indices of the texts of ``legal`` (``state``'s, whose :meth:`_context` is
+        ``context``), in its order; legal texts are canonical, so a state-independent codec
+        remembers them."""
+        memo = self._index_of
+        try:
+            return list(map(memo.__getitem__, legal))  # every text seen before: the usual case
+        except KeyError:
+            pass
+        out = []
+        for a in legal:
+            index = memo.get(a)
+            if index is None:
+                index = self.encode(a, state)
+                if not self.state_dependent:
+                    memo[a] = index
+            out.append(index)
+        return out
 
     def _need_state(self, state: State | None) -> None:
         if self.state_dependent and state is None:
@@ -264,6 +361,33 @@ class ActionCodec(ABC):
             f"<{type(self).__name__} {self.game_id} {self.num_players}p: {self.num_actions} actions, "
             f"{self.num_chance_outcomes} chance outcomes>"
         )
+
+
+class LegalTable:
+    """One legal list and its indices (sorted): what :meth:`ActionCodec.legal_table` keeps."""
+
+    __slots__ = ("source", "context", "indices", "_order")
+
+    def __init__(self, source: Sequence[str], context: object, order: list[int]) -> None:
+        self.source = source
+        """The engine's legal list (held, so its identity names it)."""
+        self.context = context
+        self._order = order
+        self.indices: list[int] = sorted(order)
+
+    def text_of(self, index: int) -> str | None:
+        """The legal text of ``index``, or ``None`` if it is not one of the table's."""
+        try:
+            return self.source[self._order.index(index)]
+        except ValueError:
+            return None
+
+    def mask(self, zeros: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+        """A copy of ``zeros`` (an ``int8`` array of zeros) with 1 at the legal indices."""
+        mask = zeros.copy()  # cheaper than a new zeroed array
+        for index in self.indices:  # a few indices: cheaper than a fancy assignment
+            mask[index] = 1
+        return mask
 
 
 _CACHE: dict[tuple[type, str, int, str], ActionCodec] = {}
@@ -290,4 +414,4 @@ def codec_for(game: Game) -> ActionCodec:
     return codec
 
 
-__all__ = ["ActionCodec", "Block", "CodecError", "Layout", "codec_for"]
+__all__ = ["ActionCodec", "Block", "CodecError", "Layout", "LegalTable", "codec_for"]

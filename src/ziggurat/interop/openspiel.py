@@ -44,6 +44,10 @@ from ziggurat.interop.spiel_observer import ViewObserver
 
 _GENERAL_SUM = pyspiel.GameType.Utility.GENERAL_SUM
 _CONSTANT_SUM = pyspiel.GameType.Utility.CONSTANT_SUM
+_SPIEL_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_SPIEL_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_SPIEL_PLAYER = {CHANCE: _SPIEL_CHANCE, TERMINAL: _SPIEL_TERMINAL}
+"""Ziggurat's non-seat players as OpenSpiel's (a seat is the same number in both)."""
 
 
 @dataclass(frozen=True)
@@ -283,7 +287,10 @@ class ZigguratState(pyspiel.State):
 
     Attributes are few and cheap to copy (OpenSpiel's ``clone`` deep-copies them): the held
     Ziggurat state (created on first use, so a clone never builds an initial state it
-    throws away), the number of player decisions applied and the game's cap on them.
+    throws away), the number of player decisions applied, the game's cap on them, and the
+    player to move once asked (``None`` again after each action): OpenSpiel asks for it
+    several times per action (``is_chance_node``, ``legal_actions``, ``apply_action``), and
+    some games work it out from the whole position.
     """
 
     def __init__(self, game: ZigguratGame, state: ZState | None = None, decisions: int = 0) -> None:
@@ -291,6 +298,7 @@ class ZigguratState(pyspiel.State):
         self._held: _Held | None = None if state is None else _Held(game._binding, state)
         self._decisions = decisions
         self._cap: int = game.max_game_length()
+        self._player: int | None = None
 
     def _z(self) -> _Held:
         held = self._held
@@ -322,35 +330,61 @@ class ZigguratState(pyspiel.State):
 
     # -- OpenSpiel API --------------------------------------------------------------------
     def current_player(self) -> int:
-        if self._decisions >= self._cap:
-            return int(pyspiel.PlayerId.TERMINAL)
-        p = self._z().state.current_player()
-        if p == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        if p == TERMINAL:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return p
+        player = self._player
+        if player is None:
+            if self._decisions >= self._cap:
+                player = _SPIEL_TERMINAL
+            else:
+                player = self._z().state.current_player()
+                player = _SPIEL_PLAYER.get(player, player)
+            self._player = player
+        return player
 
     def _legal_actions(self, player: int) -> list[int]:
         # OpenSpiel calls this for the player to move only (others get [] in C++).
+        if self.current_player() < 0:
+            return []
         held = self._z()
-        return held.binding.codec.legal_indices(held.state)
+        return list(held.binding.codec.legal_table(held.state).indices)
+
+    # The three queries below answer from Python what pyspiel's C++ ``State`` would answer
+    # (tested against it): a call from Python then skips the C++ round trips (C++ asks this
+    # object for its player, then whether it is terminal, then for the legal actions).
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of the player to move (or of ``player``), as OpenSpiel's."""
+        current = self.current_player()
+        if current >= 0 and (player is None or player == current):
+            held = self._z()
+            return list(held.binding.codec.legal_table(held.state).indices)
+        if player is None:
+            return super().legal_actions()  # type: ignore[no-any-return]
+        return super().legal_actions(player)  # type: ignore[no-any-return]
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == _SPIEL_CHANCE
+
+    def is_player_node(self) -> bool:
+        return self.current_player() >= 0
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        held = self._z()
-        if self._decisions >= self._cap:
+        if self.current_player() != _SPIEL_CHANCE:
             return []
-        return held.binding.codec.chance_outcomes(held.state)
+        held = self._z()
+        return held.binding.codec.encode_outcomes(held.state.chance_outcomes(), held.state)
 
     def _apply_action(self, action: int) -> None:
-        held = self._z()
-        z = held.state
+        player = self.current_player()
         if self._decisions >= self._cap:
             raise ziggurat.GameOver(f"the game reached max_game_length={self._cap}")
-        if z.current_player() == CHANCE:
-            z.apply(held.binding.codec.decode_chance(action, z))
+        held = self._z()
+        z = held.state
+        if player == _SPIEL_CHANCE:
+            text = held.binding.codec.decode_chance(action, z)
         else:
-            z.apply(held.binding.codec.decode(action, z))
+            text = held.binding.codec.decode(action, z)
+        self._player = None
+        z.apply(text)
+        if player != _SPIEL_CHANCE:
             self._decisions += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -366,7 +400,8 @@ class ZigguratState(pyspiel.State):
             return f"{'chance' if player == pyspiel.PlayerId.CHANCE else 'action'} #{action}"
 
     def is_terminal(self) -> bool:
-        return self._decisions >= self._cap or self._z().state.is_terminal()
+        player = self._player
+        return (self.current_player() if player is None else player) == _SPIEL_TERMINAL
 
     def returns(self) -> list[float]:
         z = self._z().state

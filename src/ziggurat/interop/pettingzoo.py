@@ -33,17 +33,21 @@ from __future__ import annotations
 
 import functools
 import io
-from typing import Any
+import random
+from typing import TYPE_CHECKING, Any
 
 import gymnasium
 import numpy as np
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from ziggurat.engine.contract import CHANCE, Game, State
+from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
 from ziggurat.engine.registry import load
-from ziggurat.interop.codec import ActionCodec, codec_for
+from ziggurat.interop.codec import ActionCodec, LegalTable, codec_for
 from ziggurat.interop.observe import ViewEncoder, encoder_for
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 RENDER_WIDTH = 100  # terminal columns of the rendered board
 
@@ -71,6 +75,7 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
         self.max_steps = max_steps
         self.metadata = dict(self.metadata, name=f"ziggurat_{game.game_id.replace('-', '_')}_v0")
         self.codec: ActionCodec = codec_for(game)
+        self._zeros = np.zeros(self.codec.num_actions, dtype=np.int8)
         self.encoder: ViewEncoder = encoder_for(game)
         self.possible_agents = [f"player_{i}" for i in range(game.num_players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -91,7 +96,11 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
         self.state: State = game.new_initial_state()
         self.steps = 0
         self.np_random, self.np_random_seed = seeding.np_random(None)
+        self._draw = _Draw(self)
+        self._table: LegalTable | None = None
+        """The legal list of the agent to move (``None`` when no agent is to move)."""
         self._mask: Any = None
+        """Its mask, made when first asked for (``observe``, ``action_mask``)."""
 
     # -- spaces -------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -113,8 +122,7 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._advance()
-        self._after_move()
+        self._after_move(self._advance())
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -124,42 +132,42 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} is to move: step(None) is only for terminated or truncated agents")
         index = int(action)
-        if self._mask is None or not 0 <= index < len(self._mask) or not self._mask[index]:
+        table = self._table
+        text = None if table is None else table.text_of(index)  # None: not a legal index now
+        if text is None:
             raise ValueError(
                 f"action {index} is not legal for {agent} now (legal: {self.codec.legal_indices(self.state)[:10]} ...)"
             )
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(self.codec.decode(index, self.state), seat=self._seat[agent])
+        self.state.apply(text, seat=self._seat[agent])
         self.steps += 1
-        self._advance()
-        self._after_move()
+        self._after_move(self._advance())
 
-    def _advance(self) -> None:
-        """Play chance outcomes and single-choice decisions until a player must choose."""
+    def _advance(self) -> int:
+        """Play chance outcomes and single-choice decisions until a player must choose: that
+        player, or ``TERMINAL``.
+
+        A chance outcome is the first whose running sum of probabilities exceeds one draw of
+        ``np_random`` (``sample_chance``, which bisects the game's running sums where it keeps
+        them instead of scanning every outcome: the same pick)."""
         s = self.state
-        while not s.is_terminal():
-            if s.current_player() == CHANCE:
-                outcomes = s.chance_outcomes()
-                r = float(self.np_random.random())
-                acc = 0.0
-                pick = outcomes[-1][0]
-                for outcome, p in outcomes:
-                    acc += p
-                    if r < acc:
-                        pick = outcome
-                        break
-                s.apply(pick)
+        while True:
+            player = s.current_player()
+            if player == CHANCE:
+                s.apply(sample_chance(s, self._draw))
                 continue
+            if player < 0:
+                return player
             legal = s.legal_actions()
             if len(legal) != 1:
-                return
+                return player
             s.apply(legal[0])
 
-    def _after_move(self) -> None:
+    def _after_move(self, player: int) -> None:
         s = self.state
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._mask = None
-        if s.is_terminal():
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._table = self._mask = None
+        if player < 0:
             for a, r in zip(self.possible_agents, s.returns(), strict=True):
                 if a in self.rewards:
                     self.rewards[a] = float(r)
@@ -168,9 +176,10 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
             for a in self.agents:
                 self.truncations[a] = True
         else:
-            self.agent_selection = self.possible_agents[s.current_player()]
-            self._mask = self.codec.legal_mask(s)
-        if self._mask is None and not hasattr(self, "agent_selection"):
+            self.agent_selection = self.possible_agents[player]
+            self._table = self.codec.legal_table(s)
+            return  # every reward is 0: nothing to accumulate
+        if not hasattr(self, "agent_selection"):
             self.agent_selection = self.agents[0]
         self._accumulate_rewards()
 
@@ -178,15 +187,33 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
         obs = self.encoder.encode(self.state.view(seat), seat)
-        if self._mask is not None and agent == self.agent_selection:
-            mask = self._mask.copy()
+        if self._table is not None and agent == self.agent_selection:
+            mask = self._legal_mask().copy()
         else:
-            mask = np.zeros(self.codec.num_actions, dtype=np.int8)
+            mask = self._zeros.copy()
         return {"observation": obs, "action_mask": mask}
+
+    def action_mask(self, agent: str | None = None) -> npt.NDArray[np.int8]:
+        """``observe(agent)["action_mask"]`` without the observation (default: the agent to
+        move): for a loop that needs only the legal indices."""
+        if agent is None:
+            agent = self.agent_selection
+        if self._table is not None and agent == self.agent_selection:
+            return self._legal_mask().copy()
+        self._seat[agent]  # a KeyError for an unknown agent, as observe gives
+        return self._zeros.copy()
 
     def legal_actions(self) -> list[str]:
         """The texts of the legal actions of the agent to move (for display and debugging)."""
-        return [] if self._mask is None else list(self.state.legal_actions())
+        return [] if self._table is None else list(self.state.legal_actions())
+
+    def _legal_mask(self) -> npt.NDArray[np.int8]:
+        """The mask of the agent to move (made once per decision, when first asked for)."""
+        mask = self._mask
+        if mask is None:
+            assert self._table is not None
+            mask = self._mask = self._table.mask(self._zeros)
+        return mask  # type: ignore[no-any-return]
 
     # -- rendering ------------------------------------------------------------------------------
     def render(self) -> str | np.ndarray | None:
@@ -219,6 +246,18 @@ def env(
     return ZigguratEnv(
         load(game_id, players=players, **options), render_mode=render_mode, max_steps=max_steps
     )
+
+
+class _Draw(random.Random):
+    """The draws of an env's ``np_random`` (replaced by ``reset(seed=...)``) as a
+    ``random.Random``, for :func:`sample_chance`."""
+
+    def __init__(self, env: ZigguratEnv) -> None:
+        super().__init__(0)
+        self.env = env
+
+    def random(self) -> float:
+        return float(self.env.np_random.random())
 
 
 # --------------------------------------------------------------------------- rendering helpers

@@ -23,6 +23,7 @@ public facts from it: the tile set, hut positions and the player to move.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ziggurat.engine.contract import State
@@ -51,7 +52,15 @@ def tile_order(tiles: Any) -> list[Coord]:
 _ORDERS: dict[tuple[Coord, ...], tuple[list[Coord], dict[Coord, int]]] = {}
 
 
+# The same by tiles dict: a state's tiles dict is replaced when a tile is placed (clones share
+# the old one) and tiles are never removed, so the dict (held) and its size name its map.
+_BY_DICT: dict[int, tuple[Any, int, tuple[list[Coord], dict[Coord, int]]]] = {}
+
+
 def _slots_of(tiles: Any) -> tuple[list[Coord], dict[Coord, int]]:
+    known = _BY_DICT.get(id(tiles))
+    if known is not None and known[0] is tiles and known[1] == len(tiles):
+        return known[2]
     key = tuple(tiles)
     hit = _ORDERS.get(key)
     if hit is None:
@@ -59,7 +68,15 @@ def _slots_of(tiles: Any) -> tuple[list[Coord], dict[Coord, int]]:
             _ORDERS.clear()
         order = tile_order(key)
         hit = _ORDERS[key] = (order, {c: i for i, c in enumerate(order)})
+    if len(_BY_DICT) >= 256:
+        _BY_DICT.clear()
+    _BY_DICT[id(tiles)] = (tiles, len(tiles), hit)
     return hit
+
+
+# Legal texts parsed (a parse is a tuple of tuples, never changed): a text comes back on the
+# next map, where its index must be worked out again.
+_PARSED: dict[str, tuple[Any, ...]] = {}
 
 
 class _Board:
@@ -113,6 +130,8 @@ class MesopotamiaCodec(ActionCodec):
         if peek > 5:
             raise ValueError(f"the mesopotamia codec supports land_peek_count up to 5, not {peek}")
         self.peek = peek
+        # legal text -> index on the maps in play (a map's slots object, held, names it)
+        self._by_map: dict[int, tuple[object, dict[str, int]]] = {}
         a = self.actions
         a.add("first", (n,), ("colour",))
         a.add("move", (T, C, 2, 6), ("slot", "cargo", "*", "direction"))
@@ -185,11 +204,38 @@ class MesopotamiaCodec(ActionCodec):
         return (-1 if o == self.n else o), k + 1
 
     # -- actions -------------------------------------------------------------------------
-    def legal_indices(self, state: State) -> list[int]:
-        if state.current_player() < 0:
-            return []
-        b = _Board(state)  # built once for the whole list
-        return sorted(self._index(parse(a), b) for a in state.legal_actions())
+    def _context(self, state: State) -> object:
+        # the index of a legal text depends only on the map's slot order (own tribes are the
+        # mover's, huts stay where they were built): one object per map, see _slots_of
+        return _slots_of(state.tiles)  # type: ignore[attr-defined]
+
+    def _encode_legal(self, legal: Sequence[str], state: State, context: object) -> list[int]:
+        slots = context
+        found = self._by_map.get(id(slots))
+        if found is None or found[0] is not slots:
+            if len(self._by_map) >= 64:
+                self._by_map.clear()
+            found = self._by_map[id(slots)] = (slots, {})
+        memo = found[1]
+        try:
+            return list(map(memo.__getitem__, legal))  # every text seen on this map before
+        except KeyError:
+            pass
+        board: _Board | None = None
+        out = []
+        for a in legal:
+            index = memo.get(a)
+            if index is None:
+                if board is None:
+                    board = _Board(state)  # built once for the whole list
+                parsed = _PARSED.get(a)
+                if parsed is None:
+                    if len(_PARSED) >= 65536:
+                        _PARSED.clear()
+                    parsed = _PARSED[a] = parse(a)
+                index = memo[a] = self._index(parsed, board)
+            out.append(index)
+        return out
 
     def _encode(self, action: str, state: State | None) -> int:
         return self._index(parse(action), _Board(state))
