@@ -42,7 +42,8 @@ start of its log: the plies a record carries fingerprints at."""
 
 class Kept(tuple[Any, Event]):
     """A log node ``(previous, event)`` after which the state had played ``ply`` chosen actions
-    (the forced ones after the last included), with a frozen copy of the state then.
+    (the forced ones after the last included), with a frozen copy of the state then, until its
+    fingerprint is worked out (then only the fingerprint is kept).
 
     A tuple, so it reads as any other node; being a subclass it carries attributes too, and only
     one node in :data:`KEEP_EVERY` chosen actions is one. Made by :func:`keep` only.
@@ -51,14 +52,19 @@ class Kept(tuple[Any, Event]):
     ply: int
     """Chosen actions in the log up to and with this node."""
     state: Any
-    """A copy of the state at this node: never applied to (clone it to go on)."""
-    fingerprint_cache: str | None
+    """A copy of the state at this node, never applied to (clone it to go on); ``None`` once
+    :meth:`fingerprint` has been worked out (a fingerprint is all a record needs)."""
+    fingerprint_cache: str | None = None
 
     def fingerprint(self) -> str:
-        """The kept state's fingerprint, worked out on first use."""
+        """The kept state's fingerprint, worked out on first use (the copy is then let go)."""
         found = self.fingerprint_cache
         if found is None:
-            found = self.fingerprint_cache = self.state.fingerprint()
+            state = self.state
+            if state is None:  # another thread has just worked it out
+                return self.fingerprint_cache  # type: ignore[return-value]
+            found = self.fingerprint_cache = state.fingerprint()
+            self.state = None  # after the cache is set: a thread reading None finds it
         return found
 
 
@@ -68,7 +74,6 @@ def keep(node: tuple[Any, Event], ply: int, state: Any) -> Kept:
     kept = Kept(node)
     kept.ply = ply
     kept.state = state
-    kept.fingerprint_cache = None
     return kept
 
 

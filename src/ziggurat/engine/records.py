@@ -113,17 +113,15 @@ def checkpoint_fingerprints(state: State, actions: list[str], marks: list[ConsLo
     """The fingerprints of ``state``'s game at every :data:`FINGERPRINT_EVERY` chosen actions:
     read from the states its log kept; those it lacks are worked out by replaying."""
     last = len(actions) - len(actions) % FINGERPRINT_EVERY
-    fingerprints: dict[str, str] = {}
-    missing: list[int] = []
-    for ply in range(FINGERPRINT_EVERY, last + 1, FINGERPRINT_EVERY):
-        node = kept_at(marks[ply - 1], ply)
-        if node is not None:
-            fingerprints[str(ply)] = node.fingerprint()
-        else:
-            missing.append(ply)
+    plies = range(FINGERPRINT_EVERY, last + 1, FINGERPRINT_EVERY)
+    nodes = [kept_at(marks[ply - 1], ply) for ply in plies]
+    missing = [ply for ply, node in zip(plies, nodes, strict=True) if node is None]
+    # the copies still kept, to replay from (read first: a fingerprint worked out lets its copy go)
+    copies = {} if not missing else {n.ply: n.state for n in nodes if n is not None and n.state is not None}
+    fingerprints = {str(n.ply): n.fingerprint() for n in nodes if n is not None}
     if not missing:
         return fingerprints
-    replay_missing(state, actions, marks, fingerprints, missing)
+    replay_missing(state, actions, marks, fingerprints, missing, copies)
     return ordered(fingerprints, last)
 
 
@@ -135,12 +133,17 @@ def kept_at(node: ConsLog, ply: int) -> Kept | None:
 
 
 def replay_missing(
-    state: State, actions: list[str], marks: list[ConsLog], fingerprints: dict[str, str], missing: list[int]
+    state: State,
+    actions: list[str],
+    marks: list[ConsLog],
+    fingerprints: dict[str, str],
+    missing: list[int],
+    copies: dict[int, State],
 ) -> None:
     """Add to ``fingerprints`` those at the ``missing`` plies (ascending): remembered in
     :data:`CHECKPOINTS`, the state's own if it is at the last of them, the others by replaying
-    from the newest state known before them (kept in the log, remembered, or the initial state).
-    The state at the last of them is remembered."""
+    from the newest state known before them (one of the log's ``copies`` by ply, one remembered,
+    or the initial state). The state at the last of them is remembered."""
     top = missing[-1]
     for ply in range(top, 0, -FINGERPRINT_EVERY):
         found = known(marks[ply - 1])
@@ -159,8 +162,7 @@ def replay_missing(
     if missing:
         start, base = 0, None
         for ply in range(missing[0] - FINGERPRINT_EVERY, 0, -FINGERPRINT_EVERY):
-            node = kept_at(marks[ply - 1], ply)
-            base = node.state if node is not None else getattr(known(marks[ply - 1]), "state", None)
+            base = copies.get(ply) or getattr(known(marks[ply - 1]), "state", None)
             if base is not None:
                 start = ply
                 break
