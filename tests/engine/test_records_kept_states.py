@@ -15,7 +15,7 @@ import pytest
 
 import ziggurat
 from ziggurat.engine.contract import State
-from ziggurat.engine.eventlog import ConsLog, Event, events_since, log_mark
+from ziggurat.engine.eventlog import ConsLog, Event, Kept, events_since, log_mark
 from ziggurat.engine.records import CHECKPOINTS, FINGERPRINT_EVERY, FORCED_ASKED, FORMAT
 
 GAMES = [("mesopotamia", 2), ("mesopotamia", 4), ("mesopotamia-epochs", 3), ("mare-nostrum", 3)]
@@ -185,3 +185,42 @@ def test_kept_states_do_not_show_in_the_events(game_id: str, players: int) -> No
     mark = log_mark(clone)
     play(clone, random.Random(6), FINGERPRINT_EVERY)
     assert events_since(clone, mark) == clone.events()[len(events) :]
+
+
+def kept_plies(log: ConsLog) -> list[int]:
+    """The plies of the :class:`Kept` nodes of ``log``, oldest first."""
+    found: list[int] = []
+    node = log
+    while node is not None:
+        if isinstance(node, Kept):
+            found.append(node.ply)
+        node, _ = node
+    return found[::-1]
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_a_game_from_its_set_up_keeps_a_state_every_50_and_one_from_a_position_none(
+    game_id: str, players: int
+) -> None:
+    """What a search plays in its determinized worlds (``sample_state``) and a game from a
+    position keep nothing: no record starts from them."""
+    game = ziggurat.load(game_id, players=players)
+    state = game.new_initial_state()
+    play(state, random.Random(9), 3 * FINGERPRINT_EVERY + 1)
+    chosen = len(state.history())
+    assert kept_plies(state.log) == list(range(FINGERPRINT_EVERY, chosen + 1, FINGERPRINT_EVERY))
+    clone = state.clone()
+    play(clone, random.Random(10), FINGERPRINT_EVERY)
+    assert kept_plies(clone.log) == list(
+        range(FINGERPRINT_EVERY, len(clone.history()) + 1, FINGERPRINT_EVERY)
+    )
+    seat = next(s for s in range(players) if s != state.current_player() or players == 1)
+    for made in (
+        game.state_from_position(state.to_position()),
+        game.sample_state(state.view(seat), seat, random.Random(1)),
+    ):
+        play(made, random.Random(11), 2 * FINGERPRINT_EVERY)
+        assert kept_plies(made.log) == []
+        later = made.clone()
+        play(later, random.Random(12), FINGERPRINT_EVERY)
+        assert kept_plies(later.log) == []

@@ -68,6 +68,16 @@ class Game(ABC):
         self.num_players = players
         self.options = options
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Wrap the state makers a game defines so that their states know whether they keep
+        copies for records (:attr:`State._plies`): a game from its set-up does, one from a
+        position does not."""
+        super().__init_subclass__(**kwargs)
+        for name, plies in _PLIES_OF_MADE.items():
+            own = cls.__dict__.get(name)
+            if own is not None:
+                setattr(cls, name, _marking(own, plies))
+
     @classmethod
     def recorded_options(cls, options: dict[str, Any]) -> dict[str, Any]:
         """The options to load a game stored with ``options`` (a record's, a stored table's).
@@ -188,10 +198,12 @@ class State(ABC):
     """The legal actions, computed on first use after each apply."""
     _legal_set: frozenset[Action] | None
     """The same as a set, for membership tests in :meth:`apply`."""
-    _plies: int
+    _plies: int | None
     """The chosen actions in ``log``, for :meth:`apply` to keep a copy of the state every
-    :data:`~ziggurat.engine.eventlog.KEEP_EVERY`. Unset in a state a game made (from a position,
-    say) until its first apply counts them from its log; a clone carries it on."""
+    :data:`~ziggurat.engine.eventlog.KEEP_EVERY`: set by ``game.new_initial_state()``, carried on
+    by ``clone``. ``None`` in a game line that started from a position (``state_from_position``,
+    ``sample_state``: a search's determinized worlds), whose states keep nothing (no record
+    starts there); unset in a state game code made otherwise, until its first apply counts it."""
 
     turn_rule: ClassVar[str] = ""
     """The rule a ``NotYourTurn`` message cites (who decides when)."""
@@ -326,18 +338,20 @@ class State(ABC):
             if action not in legal:
                 raise IllegalAction(self._refusal(who, action))
         concerned = self._concerned(who)
+        try:
+            plies = self._plies
+        except AttributeError:  # a state game code made otherwise: count its log once
+            plies = self._plies = None if self.log is None else plies_of(self.log)
         self._legal = None
         self._legal_set = None
         self._apply_action(action)
         self.log = (self.log, Event(who, action, False, concerned))
         self._settle()
-        try:
-            plies = self._plies + 1
-        except AttributeError:  # a state a game made (a clone, a position): count its log once
-            plies = plies_of(self.log)
-        self._plies = plies
-        if not plies % KEEP_EVERY:  # one clone in KEEP_EVERY actions: records read it
-            self.log = keep(self.log, plies, self.clone())  # type: ignore[arg-type]
+        if plies is not None:  # None: a game line from a position, which no record starts from
+            plies += 1
+            self._plies = plies
+            if not plies % KEEP_EVERY:  # one clone in KEEP_EVERY actions: records read it
+                self.log = keep(self.log, plies, self.clone())  # type: ignore[arg-type]
 
     def _settle(self) -> None:
         """Apply forced decisions and certain chance outcomes (one legal action) as auto events."""
@@ -379,6 +393,26 @@ class State(ABC):
         """Stable hash of the full state: equal states have equal fingerprints."""
         blob = json.dumps(self.to_position(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:32]
+
+
+_PLIES_OF_MADE: dict[str, Callable[[State], int | None]] = {
+    "new_initial_state": lambda state: plies_of(state.log),
+    "state_from_position": lambda state: None,
+    "sample_state": lambda state: None,
+}
+"""The count of chosen actions (:attr:`State._plies`) of a state each :class:`Game` method makes."""
+
+
+def _marking(make: Callable[..., State], plies: Callable[[State], int | None]) -> Callable[..., State]:
+    """``make`` (a :class:`Game` method), then ``plies`` of the state made set on it."""
+
+    @functools.wraps(make)
+    def marking(self: Game, *args: Any, **kwargs: Any) -> State:
+        state = make(self, *args, **kwargs)
+        state._plies = plies(state)
+        return state
+
+    return marking
 
 
 def _carrying_plies(clone: Callable[[State], State]) -> Callable[[State], State]:
