@@ -11,17 +11,18 @@ lists ``(action, p)``.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import numbers
 import random
 from abc import ABC, abstractmethod
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, InvalidSeat, NotYourTurn
-from ziggurat.engine.eventlog import ConsLog, Event, log_events
+from ziggurat.engine.eventlog import KEEP_EVERY, ConsLog, Event, keep, log_events, plies_of
 from ziggurat.engine.hooks import GameHooks
 from ziggurat.engine.messages import DEFAULT_LANG, catalogue, message, noun
 
@@ -66,6 +67,16 @@ class Game(ABC):
     def __init__(self, players: int, options: dict[str, Any]) -> None:
         self.num_players = players
         self.options = options
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Wrap the state makers a game defines so that their states know whether they keep
+        copies for records (:attr:`State._plies`): a game from its set-up does, one from a
+        position does not."""
+        super().__init_subclass__(**kwargs)
+        for name, plies in _PLIES_OF_MADE.items():
+            own = cls.__dict__.get(name)
+            if own is not None:
+                setattr(cls, name, _marking(own, plies))
 
     @classmethod
     def recorded_options(cls, options: dict[str, Any]) -> dict[str, Any]:
@@ -165,7 +176,9 @@ class State(ABC):
     are canonical) and checks it against the cached legal list, so legality has one source of
     truth; a refusal is explained by :meth:`_refusal`, naming the rule. Only then does it play
     the action (:meth:`_apply_action`), log an :class:`Event` and apply every forced decision
-    that follows (a decision or chance node with one alternative), logged with ``auto=True``.
+    that follows (a decision or chance node with one alternative), logged with ``auto=True``,
+    and every :data:`~ziggurat.engine.eventlog.KEEP_EVERY` chosen actions keeps a clone of the
+    state in its log (:class:`~ziggurat.engine.eventlog.Kept`), which records read.
     A refused action changes nothing.
 
     A game provides :meth:`current_player`, :meth:`_legal_actions`, :meth:`chance_outcomes`,
@@ -173,10 +186,10 @@ class State(ABC):
     :meth:`_view`, :meth:`clone` and :meth:`to_position`, and may refine :meth:`_concerned`,
     :meth:`_game_over`, :meth:`_seat_label` and :attr:`turn_rule`. Its ``clone`` copies the
     base's fields too: ``log`` (shared: it is never mutated), ``_legal`` and ``_legal_set``
-    (shared until the next apply replaces them).
+    (shared until the next apply replaces them); the base wraps it to copy ``_plies``.
     """
 
-    __slots__ = ("game", "log", "_legal", "_legal_set")
+    __slots__ = ("game", "log", "_legal", "_legal_set", "_plies")
 
     game: Game
     log: ConsLog
@@ -185,9 +198,24 @@ class State(ABC):
     """The legal actions, computed on first use after each apply."""
     _legal_set: frozenset[Action] | None
     """The same as a set, for membership tests in :meth:`apply`."""
+    _plies: int | None
+    """The chosen actions in ``log``, for :meth:`apply` to keep a copy of the state every
+    :data:`~ziggurat.engine.eventlog.KEEP_EVERY`: set by ``game.new_initial_state()``, carried on
+    by ``clone``. ``None`` in a game line that started from a position (``state_from_position``,
+    ``sample_state``: a search's determinized worlds), whose states keep nothing (no record
+    starts there); unset in a state game code made otherwise, until its first apply counts it."""
 
     turn_rule: ClassVar[str] = ""
     """The rule a ``NotYourTurn`` message cites (who decides when)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Wrap the ``clone`` a game defines so that the clone carries on the count of chosen
+        actions (``_plies``) instead of counting its log again on its first apply (a game's
+        clone copies the base's other fields inline: a template call would cost the hot path)."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("clone")
+        if own is not None:
+            cls.clone = _carrying_plies(own)  # type: ignore[method-assign,assignment]
 
     # --- what a game provides -----------------------------------------------------------
     @abstractmethod
@@ -310,11 +338,20 @@ class State(ABC):
             if action not in legal:
                 raise IllegalAction(self._refusal(who, action))
         concerned = self._concerned(who)
+        try:
+            plies = self._plies
+        except AttributeError:  # a state game code made otherwise: count its log once
+            plies = self._plies = None if self.log is None else plies_of(self.log)
         self._legal = None
         self._legal_set = None
         self._apply_action(action)
         self.log = (self.log, Event(who, action, False, concerned))
         self._settle()
+        if plies is not None:  # None: a game line from a position, which no record starts from
+            plies += 1
+            self._plies = plies
+            if not plies % KEEP_EVERY:  # one clone in KEEP_EVERY actions: records read it
+                self.log = keep(self.log, plies, self.clone())  # type: ignore[arg-type]
 
     def _settle(self) -> None:
         """Apply forced decisions and certain chance outcomes (one legal action) as auto events."""
@@ -356,6 +393,41 @@ class State(ABC):
         """Stable hash of the full state: equal states have equal fingerprints."""
         blob = json.dumps(self.to_position(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()[:32]
+
+
+_PLIES_OF_MADE: dict[str, Callable[[State], int | None]] = {
+    "new_initial_state": lambda state: plies_of(state.log),
+    "state_from_position": lambda state: None,
+    "sample_state": lambda state: None,
+}
+"""The count of chosen actions (:attr:`State._plies`) of a state each :class:`Game` method makes."""
+
+
+def _marking(make: Callable[..., State], plies: Callable[[State], int | None]) -> Callable[..., State]:
+    """``make`` (a :class:`Game` method), then ``plies`` of the state made set on it."""
+
+    @functools.wraps(make)
+    def marking(self: Game, *args: Any, **kwargs: Any) -> State:
+        state = make(self, *args, **kwargs)
+        state._plies = plies(state)
+        return state
+
+    return marking
+
+
+def _carrying_plies(clone: Callable[[State], State]) -> Callable[[State], State]:
+    """``clone``, then the count of chosen actions copied to the clone (:attr:`State._plies`)."""
+
+    @functools.wraps(clone)
+    def carrying(self: State) -> State:
+        other = clone(self)
+        try:  # noqa: SIM105 (a contextlib.suppress would cost every clone)
+            other._plies = self._plies
+        except AttributeError:  # never applied to: the clone counts its log on its first apply
+            pass
+        return other
+
+    return carrying
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:

@@ -8,11 +8,13 @@ from typing import Any, NamedTuple
 
 from ziggurat.engine.contract import State
 from ziggurat.engine.errors import IllegalAction, ZigguratError
-from ziggurat.engine.eventlog import ConsLog
+from ziggurat.engine.eventlog import KEEP_EVERY, ConsLog, Kept
 from ziggurat.engine.registry import game_class, load
 
 FORMAT = "ziggurat-record/1"
-FINGERPRINT_EVERY = 50
+FINGERPRINT_EVERY = KEEP_EVERY
+"""A record's fingerprints are those of the states after every this many chosen actions: the
+states a game keeps in its log as it goes (:class:`~ziggurat.engine.eventlog.Kept`)."""
 FORCED_ASKED = "asked"
 """A record's ``forced`` field: a decision forced only by a secret is one of its actions (the
 seat is asked it). Records without the field were written when the engine played every
@@ -23,9 +25,10 @@ def record(state: State, seed: int | None = None, players: list[str] | None = No
     """A JSON record of the game so far: options, actions and result.
 
     Its fingerprints (every :data:`FINGERPRINT_EVERY` chosen actions) are those of the states
-    the game went through; they come from :data:`CHECKPOINTS` when this game line was recorded
-    or replayed before, so only the actions after the last known checkpoint are replayed (none
-    when the state is at a checkpoint itself); the game is replayed whole only the first time.
+    the game went through, which the state kept in its log as it played (each worked out once,
+    on first use): nothing is replayed. Where the log lacks a kept state (a log some other code
+    wrote), the game is replayed from the newest state known before it, a kept one or one of
+    :data:`CHECKPOINTS` left by an earlier ``record`` or ``replay`` of this game line.
     """
     game = state.game
     actions, marks = chosen_actions(state.log)
@@ -107,31 +110,76 @@ def known(node: ConsLog) -> Checkpoint | None:
 
 
 def checkpoint_fingerprints(state: State, actions: list[str], marks: list[ConsLog]) -> dict[str, str]:
-    """The fingerprints of ``state``'s game at every :data:`FINGERPRINT_EVERY` chosen actions."""
+    """The fingerprints of ``state``'s game at every :data:`FINGERPRINT_EVERY` chosen actions:
+    read from the states its log kept; those it lacks are worked out by replaying."""
     last = len(actions) - len(actions) % FINGERPRINT_EVERY
-    if last == 0:
-        return {}
-    start, fingerprints, replayed = 0, {}, None
-    for ply in range(last, 0, -FINGERPRINT_EVERY):
+    plies = range(FINGERPRINT_EVERY, last + 1, FINGERPRINT_EVERY)
+    nodes = [kept_at(marks[ply - 1], ply) for ply in plies]
+    missing = [ply for ply, node in zip(plies, nodes, strict=True) if node is None]
+    # the copies still kept, to replay from (read first: a fingerprint worked out lets its copy go)
+    copies = {} if not missing else {n.ply: n.state for n in nodes if n is not None and n.state is not None}
+    fingerprints = {str(n.ply): n.fingerprint() for n in nodes if n is not None}
+    if not missing:
+        return fingerprints
+    replay_missing(state, actions, marks, fingerprints, missing, copies)
+    return ordered(fingerprints, last)
+
+
+def kept_at(node: ConsLog, ply: int) -> Kept | None:
+    """``node`` if it is a :class:`Kept` node holding the state after ``ply`` chosen actions."""
+    if node.__class__ is Kept and node.ply == ply:  # type: ignore[union-attr]
+        return node  # type: ignore[return-value]
+    return None
+
+
+def replay_missing(
+    state: State,
+    actions: list[str],
+    marks: list[ConsLog],
+    fingerprints: dict[str, str],
+    missing: list[int],
+    copies: dict[int, State],
+) -> None:
+    """Add to ``fingerprints`` those at the ``missing`` plies (ascending): remembered in
+    :data:`CHECKPOINTS`, the state's own if it is at the last of them, the others by replaying
+    from the newest state known before them (one of the log's ``copies`` by ply, one remembered,
+    or the initial state). The state at the last of them is remembered."""
+    top = missing[-1]
+    for ply in range(top, 0, -FINGERPRINT_EVERY):
         found = known(marks[ply - 1])
         if found is not None:
-            start, fingerprints, replayed = ply, found.fingerprints, found.state
+            for key, value in found.fingerprints.items():
+                fingerprints.setdefault(key, value)
+            missing = [p for p in missing if p > ply]
             break
-    if start == last:
-        return dict(fingerprints)
-    fingerprints = dict(fingerprints)
-    if last == len(actions) and start == last - FINGERPRINT_EVERY:
-        # the state is at the newest checkpoint and the one before it is known: no replay
-        fingerprints[str(last)] = state.fingerprint()
-        remember(marks[last - 1], dict(fingerprints), state.clone())
-        return fingerprints
-    replayed = state.game.new_initial_state() if replayed is None else replayed.clone()
-    for i in range(start, last):
-        replayed.apply(actions[i])
-        if (i + 1) % FINGERPRINT_EVERY == 0:
-            fingerprints[str(i + 1)] = replayed.fingerprint()
-    remember(marks[last - 1], dict(fingerprints), replayed)
-    return fingerprints
+    if not missing:
+        return
+    at_state = missing[-1] == len(actions)
+    if at_state:  # the state itself is at the last one
+        fingerprints[str(top)] = state.fingerprint()
+        missing = missing[:-1]
+    replayed: State | None = None
+    if missing:
+        start, base = 0, None
+        for ply in range(missing[0] - FINGERPRINT_EVERY, 0, -FINGERPRINT_EVERY):
+            base = copies.get(ply) or getattr(known(marks[ply - 1]), "state", None)
+            if base is not None:
+                start = ply
+                break
+        replayed = state.game.new_initial_state() if base is None else base.clone()
+        wanted = set(missing)
+        for i in range(start, missing[-1]):
+            replayed.apply(actions[i])
+            if i + 1 in wanted:
+                fingerprints[str(i + 1)] = replayed.fingerprint()
+    remember(
+        marks[top - 1], ordered(fingerprints, top), replayed if replayed and not at_state else state.clone()
+    )
+
+
+def ordered(fingerprints: dict[str, str], upto: int) -> dict[str, str]:
+    """``fingerprints`` up to ply ``upto``, in ply order (as a record lists them)."""
+    return {str(p): fingerprints[str(p)] for p in range(FINGERPRINT_EVERY, upto + 1, FINGERPRINT_EVERY)}
 
 
 def redacted_copy(rec: dict[str, Any], actions: list[str], viewer: Any) -> dict[str, Any]:
@@ -206,8 +254,8 @@ def apply_recorded(state: State, text: str) -> None:
 def replay(rec: dict[str, Any], upto: int | None = None) -> State:
     """The state after replaying ``rec`` (its first ``upto`` actions if given).
 
-    The fingerprints checked on the way are remembered (:data:`CHECKPOINTS`), so recording the
-    replayed game later replays nothing it has already been through.
+    The fingerprints checked on the way are those of the states the replayed game keeps in its
+    log, so recording it later works none of them out again.
 
     :raises ValueError: if the record is malformed or an action is refused, naming the ply.
     """
@@ -224,10 +272,15 @@ def replay(rec: dict[str, Any], upto: int | None = None) -> State:
     ):
         apply_all(state, actions, done, ply)
         done = ply
-        if state.fingerprint() != checks[str(ply)]:
+        node = kept_at(state.log, ply)
+        if (state.fingerprint() if node is None else node.fingerprint()) != checks[str(ply)]:
             raise ValueError(f"record diverges at action {ply}: fingerprint mismatch")
         seen[str(ply)] = checks[str(ply)]
-    if done and set(seen) == {str(p) for p in range(FINGERPRINT_EVERY, done + 1, FINGERPRINT_EVERY)}:
+    if (
+        done
+        and kept_at(state.log, done) is None  # a log that keeps no states (some other code wrote it)
+        and set(seen) == {str(p) for p in range(FINGERPRINT_EVERY, done + 1, FINGERPRINT_EVERY)}
+    ):
         remember(state.log, seen, state.clone())
     apply_all(state, actions, done, len(actions))
     return state
