@@ -6,12 +6,13 @@ claimed only if free, expired or already this process's. Each test runs on both 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, select, text
+from sqlalchemy import create_engine, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 
@@ -67,7 +68,7 @@ def _snapshots(s: Store) -> list[int]:
 
 def _set_keeper(s: Store, keeper: str | None, until: datetime | None) -> None:
     with s.engine.begin() as conn:
-        conn.execute(TableRow.__table__.update().values(keeper=keeper, keeper_until=until))
+        conn.execute(update(TableRow).where(TableRow.id == "t1").values(keeper=keeper, keeper_until=until))
 
 
 def _aware(when: datetime | None) -> datetime | None:
@@ -271,3 +272,82 @@ def test_a_write_after_the_connection_was_lost_is_whole_or_absent(
         assert _actions(st) == [(1, "a", 0)] and _table(st)["revision"] == 1
     st.add_action("t1", action, "playing", None, None, commit)
     assert _actions(st) == [(1, "a", 0), (2, "b", 0)] and _table(st)["revision"] == 2
+
+
+def _new_table(s: Store, table_id: str) -> None:
+    s.create_table(
+        StoredTable(
+            id=table_id,
+            game="mesopotamia",
+            players=2,
+            options={},
+            seed=1,
+            status="playing",
+            result=None,
+            rematch_id=None,
+            created=CREATED,
+            seats=[SeatSpec(0, "human", None), SeatSpec(1, "bot", "random")],
+        )
+    )
+
+
+def test_tables_written_side_by_side_keep_each_tables_order(st: Store) -> None:
+    """Many tables' actions asked for at once through ``Store.run`` (as the tables of a server
+    do): each table's chain, one action after the other, is stored whole and in order."""
+    ids = [f"s{i}" for i in range(12)]
+    for table_id in ids:
+        _new_table(st, table_id)
+
+    async def play(table_id: str) -> list[bool]:
+        kept = []
+        for ply in range(1, 9):
+            commit = Commit(
+                revision=ply - 1, driven=True, notify=f"{table_id}:{ply}" if st.postgres else None
+            )
+            action = StoredAction(ply, f"{table_id}-{ply}", ply % 2, False)
+            kept.append(await st.run(st.add_action, table_id, action, "playing", None, None, commit))
+        return kept
+
+    async def all_tables() -> list[list[bool]]:
+        return await asyncio.gather(*(play(t) for t in ids))
+
+    assert asyncio.run(all_tables()) == [[False] * 8] * len(ids)
+    with st.engine.connect() as conn:
+        stored = conn.execute(
+            select(ActionRow.table_id, ActionRow.ply, ActionRow.text).where(ActionRow.table_id.in_(ids))
+        ).all()
+        revisions = dict(
+            conn.execute(select(TableRow.id, TableRow.revision).where(TableRow.id.in_(ids))).all()
+        )
+    assert sorted(stored) == sorted((t, p, f"{t}-{p}") for t in ids for p in range(1, 9))
+    assert revisions == dict.fromkeys(ids, 8)
+
+
+def test_two_stores_racing_for_each_ply_store_one_action_each(db_url: str, st: Store) -> None:
+    """Two stores on one database (two processes' worth) ask to store a different action for
+    the same ply against the same revision at once, ply after ply: exactly one of each pair is
+    stored, the other raises ``Conflict``."""
+    other = Store(db.make_engine(db_url))
+
+    async def one(s: Store, name: str, ply: int) -> str | None:
+        action = StoredAction(ply, name, 0, False)
+        try:
+            await s.run(s.add_action, "t1", action, "playing", None, None, Commit(revision=ply - 1))
+        except Conflict:
+            return None
+        return name
+
+    async def race() -> list[list[str]]:
+        winners: list[list[str]] = []
+        for ply in range(1, 31):
+            got = await asyncio.gather(one(st, "a", ply), one(other, "b", ply))
+            winners.append([g for g in got if g is not None])
+        return winners
+
+    try:
+        winners = asyncio.run(race())
+    finally:
+        other.close()
+    assert all(len(w) == 1 for w in winners)
+    assert [t for _, t, _ in _actions(st)] == [w[0] for w in winners]
+    assert _table(st)["revision"] == 30

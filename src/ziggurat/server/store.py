@@ -8,6 +8,7 @@ On PostgreSQL an action's write (:meth:`Store.add_action`) is one statement sent
 on a connection the thread keeps: the table's UPDATE, the action's INSERT, the snapshot's and
 the notification are data-modifying parts of one ``WITH`` query, so they commit together or not
 at all, in one round trip instead of five (BEGIN, three statements, COMMIT) and the pool's ping.
+These writes run in threads of their own, several tables' side by side (:meth:`Store.run`).
 """
 
 from __future__ import annotations
@@ -92,6 +93,9 @@ def _advance_statement(checked: bool, finished: bool, keeper: bool) -> Update:
 _ACTION_COLUMNS = ("table_id", "ply", "text", "actor", "barrier", "created")
 _SNAPSHOT_COLUMNS = ("table_id", "ply", "position", "created")
 _WRITE: dict[tuple[bool, bool, bool, bool, bool], Select[Any]] = {}
+ACTION_WRITERS = 4
+"""PostgreSQL: the threads that write actions (:meth:`Store.run`), so the writes of different
+tables wait for the database side by side."""
 PING_AFTER = 1.0
 """Seconds a database thread's own connection may sit idle before an action's write checks it
 is still alive (as the pool's ``pre_ping`` does at every checkout): a busy server pays no ping."""
@@ -245,16 +249,33 @@ class Store:
         """Several processes may share this database (LISTEN/NOTIFY, keepers); SQLite: one."""
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ziggurat-db")
+        self._writers: ThreadPoolExecutor | None = None
+        if self.postgres:
+            self._writers = ThreadPoolExecutor(
+                max_workers=ACTION_WRITERS, thread_name_prefix="ziggurat-db-act"
+            )
         self._own = threading.local()  # PostgreSQL: each thread's autocommit connection for actions
         self._owned: list[Connection] = []
         self._owned_lock = threading.Lock()
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run ``fn(*args)`` in the database thread and wait for its result."""
-        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+        """Run ``fn(*args)`` in the database thread and wait for its result.
+
+        On PostgreSQL :meth:`add_action` runs in one of :data:`ACTION_WRITERS` threads instead:
+        the actions of different tables are written side by side, each one statement on its
+        thread's own connection. One table's actions keep their order: each is written with
+        the table's lock held until it is committed (``LiveTable._play``), and the row of the
+        table, locked by the UPDATE until the statement commits, orders it with any other change
+        of that table (the revision refuses a change made against an older one)."""
+        executor = self._executor
+        if self._writers is not None and fn == self.add_action:
+            executor = self._writers
+        return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
 
     def close(self) -> None:
         self._executor.shutdown(wait=True)
+        if self._writers is not None:
+            self._writers.shutdown(wait=True)
         with self._owned_lock:
             owned, self._owned = self._owned, []
         for conn in owned:
