@@ -258,7 +258,8 @@ def test_a_write_after_the_connection_was_lost_is_whole_or_absent(
         with admin.connect() as conn:
             ended = conn.execute(
                 text(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    # the second argument waits (ms) until each has ended (PostgreSQL 14+)
+                    "SELECT pg_terminate_backend(pid, 60000) FROM pg_stat_activity "
                     "WHERE datname = current_database() AND pid <> pg_backend_pid()"
                 )
             ).all()
