@@ -3,11 +3,20 @@
 The table manager calls these through :meth:`Store.run`, which runs them in one database
 thread: a slow database never blocks the event loop, and commits happen in the order they
 were asked for. Every write is committed when its function returns.
+
+On PostgreSQL an action's write (:meth:`Store.add_action`) is one statement sent in autocommit
+on a connection the thread keeps: the table's UPDATE, the action's INSERT, the snapshot's and
+the notification are data-modifying parts of one ``WITH`` query, so they commit together or not
+at all, in one round trip instead of five (BEGIN, three statements, COMMIT) and the pool's ping.
+These writes run in threads of their own, several tables' side by side (:meth:`Store.run`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import threading
+import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -17,18 +26,21 @@ from typing import Any, TypeVar
 from sqlalchemy import (
     Connection,
     Engine,
+    Select,
     Update,
     bindparam,
     case,
     delete,
+    func,
     insert,
     or_,
     select,
     text,
+    true,
     tuple_,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ziggurat.server.db import ActionRow, SeatRow, SnapshotRow, TableRow, TokenRow, UserRow
@@ -76,6 +88,66 @@ def _advance_statement(checked: bool, finished: bool, keeper: bool) -> Update:
         )
     found = _ADVANCE[key] = query.values(**values).returning(TableRow.keeper)
     return found
+
+
+_ACTION_COLUMNS = ("table_id", "ply", "text", "actor", "barrier", "created")
+_SNAPSHOT_COLUMNS = ("table_id", "ply", "position", "created")
+_WRITE: dict[tuple[bool, bool, bool, bool, bool], Select[Any]] = {}
+ACTION_WRITERS = 4
+"""PostgreSQL: the threads that write actions (:meth:`Store.run`), so the writes of different
+tables wait for the database side by side."""
+PING_AFTER = 1.0
+"""Seconds a database thread's own connection may sit idle before an action's write checks it
+is still alive (as the pool's ``pre_ping`` does at every checkout): a busy server pays no ping."""
+
+
+def _write_statement(
+    checked: bool, finished: bool, keeper: bool, snapshot: bool, notify: bool
+) -> Select[Any]:
+    """An action's whole write on PostgreSQL as one query (built once per shape): the
+    UPDATE of :func:`_advance_statement`, then the action's INSERT, which takes its row from
+    the UPDATE's (none if the table's revision moved on), the snapshot's INSERT from the
+    action's, and ``pg_notify`` in the final SELECT, which answers the table's keeper: no row
+    means the revision moved on and nothing was written; a ply already stored fails the whole
+    query on the actions' primary key. Bind parameters: those of :func:`_advance_statement`,
+    the action's columns as ``new_table_id``, ``new_ply``, ``new_text``, ``new_actor``,
+    ``new_barrier``, ``new_created``, ``new_position`` with a snapshot, ``channel`` and
+    ``payload`` with a notification."""
+    key = (checked, finished, keeper, snapshot, notify)
+    found = _WRITE.get(key)
+    if found is not None:
+        return found
+    advanced = _advance_statement(checked, finished, keeper).cte("advanced")
+    stored = (
+        insert(ActionRow)
+        .from_select(list(_ACTION_COLUMNS), select(*_binds(ActionRow, _ACTION_COLUMNS)).select_from(advanced))
+        .returning(ActionRow.ply)
+        .cte("stored")
+    )
+    columns: list[Any] = [advanced.c.keeper]
+    if notify:
+        columns.append(func.pg_notify(bindparam("channel"), bindparam("payload")))
+    query = select(*columns).select_from(advanced.join(stored, true()))
+    if snapshot:
+        snapped = insert(SnapshotRow).from_select(
+            list(_SNAPSHOT_COLUMNS), select(*_binds(SnapshotRow, _SNAPSHOT_COLUMNS)).select_from(stored)
+        )
+        query = query.add_cte(snapped.cte("snapped"))
+    found = _WRITE[key] = query
+    return found
+
+
+def _binds(model: type[ActionRow] | type[SnapshotRow], names: Iterable[str]) -> list[Any]:
+    """A bind parameter ``new_<column>`` per column, typed as the column (JSON is encoded,
+    times keep their zone). The prefix matters: SQLAlchemy would add a parameter named as a
+    column of ``tables`` (``created``...) to the SET clause of the UPDATE."""
+    return [bindparam(f"new_{name}", type_=model.__table__.c[name].type) for name in names]
+
+
+def _primary_key_of_actions(exc: IntegrityError) -> bool:
+    """Whether ``exc`` is the actions' primary key refusing a second action of a ply."""
+    diag = getattr(exc.orig, "diag", None)
+    return diag is not None and getattr(diag, "table_name", None) == ActionRow.__tablename__
 
 
 class Conflict(Exception):
@@ -177,13 +249,37 @@ class Store:
         """Several processes may share this database (LISTEN/NOTIFY, keepers); SQLite: one."""
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ziggurat-db")
+        self._writers: ThreadPoolExecutor | None = None
+        if self.postgres:
+            self._writers = ThreadPoolExecutor(
+                max_workers=ACTION_WRITERS, thread_name_prefix="ziggurat-db-act"
+            )
+        self._own = threading.local()  # PostgreSQL: each thread's autocommit connection for actions
+        self._owned: list[Connection] = []
+        self._owned_lock = threading.Lock()
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run ``fn(*args)`` in the database thread and wait for its result."""
-        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+        """Run ``fn(*args)`` in the database thread and wait for its result.
+
+        On PostgreSQL :meth:`add_action` runs in one of :data:`ACTION_WRITERS` threads instead:
+        the actions of different tables are written side by side, each one statement on its
+        thread's own connection. One table's actions keep their order: each is written with
+        the table's lock held until it is committed (``LiveTable._play``), and the row of the
+        table, locked by the UPDATE until the statement commits, orders it with any other change
+        of that table (the revision refuses a change made against an older one)."""
+        executor = self._executor
+        if self._writers is not None and fn == self.add_action:
+            executor = self._writers
+        return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
 
     def close(self) -> None:
         self._executor.shutdown(wait=True)
+        if self._writers is not None:
+            self._writers.shutdown(wait=True)
+        with self._owned_lock:
+            owned, self._owned = self._owned, []
+        for conn in owned:
+            conn.close()
         self.engine.dispose()
 
     # --- writes ---------------------------------------------------------------------------
@@ -251,6 +347,8 @@ class Store:
         if c.keeper is not None:
             params["keeper"], params["keeper_until"] = c.keeper, c.keeper_until
         stamp = now()
+        if self.postgres:
+            return self._write_action(table_id, action, stamp, params, c, finished)
         # Core statements built once per shape: this runs once per action, and building a
         # statement costs more than running it (the ORM unit of work, 3x more again).
         with self.engine.begin() as conn:
@@ -280,6 +378,96 @@ class Store:
             if c.notify is not None:
                 self.notify_in(conn, c.notify)
             return c.keeper is not None and row[0] == c.keeper
+
+    def _write_action(
+        self,
+        table_id: str,
+        action: StoredAction,
+        stamp: datetime,
+        params: dict[str, Any],
+        c: Commit,
+        finished: bool,
+    ) -> bool:
+        """:meth:`add_action` on PostgreSQL: one statement (:func:`_write_statement`) in
+        autocommit, so PostgreSQL runs it as its own transaction: it is committed whole when it
+        answers, or not at all (a notification is then never sent)."""
+        params.update(
+            new_table_id=table_id,
+            new_ply=action.ply,
+            new_text=action.text,
+            new_actor=action.actor,
+            new_barrier=action.barrier,
+            new_created=stamp,
+        )
+        if c.snapshot is not None:
+            params["new_position"] = c.snapshot
+        if c.notify is not None:
+            params["channel"], params["payload"] = CHANNEL, c.notify
+        query = _write_statement(
+            c.revision is not None,
+            finished,
+            c.keeper is not None,
+            c.snapshot is not None,
+            c.notify is not None,
+        )
+        conn = self._own_connection()
+        try:
+            row = conn.execute(query, params).first()
+            conn.commit()  # ends SQLAlchemy's transaction; in autocommit nothing is sent
+        except IntegrityError as exc:
+            self._after_failure(conn)
+            if _primary_key_of_actions(exc):
+                raise Conflict(table_id) from exc
+            raise
+        except BaseException:
+            self._after_failure(conn)
+            raise
+        if row is None:
+            raise Conflict(table_id)
+        return c.keeper is not None and row[0] == c.keeper
+
+    def _own_connection(self) -> Connection:
+        """This thread's autocommit connection for actions' writes, kept between them (no
+        checkout and no ping per write); checked with a ping once it sat idle
+        :data:`PING_AFTER` seconds, and replaced if that fails."""
+        own = self._own
+        conn: Connection | None = getattr(own, "conn", None)
+        if conn is not None and (conn.invalidated or conn.closed):
+            self._drop_own(conn)
+            conn = None
+        if conn is not None and time.monotonic() - own.used > PING_AFTER:
+            try:
+                conn.exec_driver_sql("SELECT 1")
+                conn.commit()
+            except DBAPIError:
+                self._drop_own(conn)
+                conn = None
+        if conn is None:
+            conn = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+            own.conn = conn
+            with self._owned_lock:
+                self._owned.append(conn)
+        own.used = time.monotonic()
+        return conn
+
+    def _after_failure(self, conn: Connection) -> None:
+        """After a failed write: let go of a broken connection, else end its failed statement."""
+        if conn.invalidated or conn.closed:
+            self._drop_own(conn)
+            return
+        try:
+            conn.rollback()
+        except DBAPIError:
+            self._drop_own(conn)
+
+    def _drop_own(self, conn: Connection) -> None:
+        if getattr(self._own, "conn", None) is conn:
+            self._own.conn = None
+        with self._owned_lock:
+            if conn in self._owned:
+                self._owned.remove(conn)
+        with contextlib.suppress(DBAPIError):  # a connection already broken: the pool forgets it
+            conn.close()
 
     def delete_action(
         self, table_id: str, ply: int, revision: int | None = None, notify: str | None = None
