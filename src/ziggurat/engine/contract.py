@@ -18,7 +18,7 @@ import numbers
 import random
 from abc import ABC, abstractmethod
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, ClassVar
 
 from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, InvalidSeat, NotYourTurn
@@ -163,6 +163,11 @@ class Game(ABC):
         chosen = [e for e in replay(record).events() if not e.auto]
         viewer = None if seat is None else self.seat_names()[self.check_seat(seat)]
         return redacted_copy(record, hook.get()(chosen, seat), viewer)
+
+
+SCAN_UP_TO = 48
+""":meth:`State.apply` checks an action against a legal list this long or shorter by scanning
+it, and against a longer one through the set of :meth:`State._legal_lookup`."""
 
 
 class State(ABC):
@@ -330,9 +335,12 @@ class State(ABC):
                     if self.turn_rule
                     else message("engine.notYourTurn", seat=asked, mover=mover)
                 )
-        legal = self._legal_set
+        legal: Collection[Action] | None = self._legal_set
         if legal is None:
-            legal = self._legal_lookup()
+            listed = self.legal_actions()
+            # a short list is scanned (the chosen text is usually one of its own objects)
+            # rather than hashed whole into a set; a long one is looked up in the game's set
+            legal = listed if len(listed) <= SCAN_UP_TO and action in listed else self._legal_lookup()
         if action not in legal:  # legal texts are canonical: only other texts need parsing
             action = self.game.parse_action(action)
             if action not in legal:
