@@ -32,15 +32,12 @@ from typing import Any
 from ziggurat.cli.server_procs import scratch_database
 from ziggurat.server import db
 from ziggurat.server.store import (
-    _INSERT_ACTION,
-    _INSERT_SNAPSHOT,
     SNAPSHOT_EVERY,
     Commit,
     SeatSpec,
     Store,
     StoredAction,
     StoredTable,
-    _advance_statement,
 )
 
 POSTGRES_ENV = "ZIGGURAT_TEST_POSTGRES_URL"
@@ -62,30 +59,7 @@ def transaction_write(store: Store, table_id: str, action: StoredAction, commit:
         params["seen"], params["revision"] = commit.revision, commit.revision + 1
     if commit.keeper is not None:
         params["keeper"], params["keeper_until"] = commit.keeper, commit.keeper_until
-    stamp = datetime.now(UTC)
-    with store.engine.begin() as conn:
-        advance = _advance_statement(commit.revision is not None, False, commit.keeper is not None)
-        row = conn.execute(advance, params).first()
-        assert row is not None, "the benchmark's tables change only here"
-        conn.execute(
-            _INSERT_ACTION,
-            {
-                "table_id": table_id,
-                "ply": action.ply,
-                "text": action.text,
-                "actor": action.actor,
-                "barrier": action.barrier,
-                "created": stamp,
-            },
-        )
-        if commit.snapshot is not None:
-            conn.execute(
-                _INSERT_SNAPSHOT,
-                {"table_id": table_id, "ply": action.ply, "position": commit.snapshot, "created": stamp},
-            )
-        if commit.notify is not None:
-            store.notify_in(conn, commit.notify)
-        return commit.keeper is not None and row[0] == commit.keeper
+    return store._write_in_transaction(table_id, action, datetime.now(UTC), params, commit, False)
 
 
 def measure(url: str, tables: int, plies: int, write: Write) -> tuple[float, float]:

@@ -349,6 +349,18 @@ class Store:
         stamp = now()
         if self.postgres:
             return self._write_action(table_id, action, stamp, params, c, finished)
+        return self._write_in_transaction(table_id, action, stamp, params, c, finished)
+
+    def _write_in_transaction(
+        self,
+        table_id: str,
+        action: StoredAction,
+        stamp: datetime,
+        params: dict[str, Any],
+        c: Commit,
+        finished: bool,
+    ) -> bool:
+        """:meth:`add_action` as separate statements in one transaction (SQLite's path)."""
         # Core statements built once per shape: this runs once per action, and building a
         # statement costs more than running it (the ORM unit of work, 3x more again).
         with self.engine.begin() as conn:
