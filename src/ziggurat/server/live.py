@@ -752,9 +752,10 @@ class LiveTable:
             self._schedule()
 
     async def _apply_stored(self, row: StoredAction) -> None:
-        """Apply an action another process stored (lock held; nothing is stored here): the
-        engine's work and what the step shows are done in a worker thread, like a local one's."""
-        after, events, shown = await asyncio.to_thread(self._stored_step, row)
+        """Apply an action another process stored (lock held; nothing is stored here). On the
+        event loop: a worker thread per note put the sockets here behind the queue of this
+        process's own steps (bench-server, PostgreSQL x2: spectators' p99 1.5 s, against 0.3 s)."""
+        after, events, shown = self._stored_step(row)
         self._advance(row, after, events, shown)
         if self.clocks is not None:
             self.clocks.changed(row.actor if row.actor >= 0 else None)
