@@ -3,7 +3,6 @@ forced-decision auto-play, events, positions and views (section 7)."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from typing import TYPE_CHECKING, Any
@@ -358,8 +357,9 @@ def from_position(game: MareNostrumGame, position: dict[str, Any]) -> NostrumSta
 
 
 def view_of(pos: dict[str, Any], seat: int | None, to_move: int) -> dict[str, Any]:
-    """The position with other seats' secrets blanked (7.1-7.5)."""
-    v = copy.deepcopy(pos)
+    """The position with other seats' secrets blanked (7.1-7.5). ``pos`` is given away (a
+    fresh ``to_position()``): the view shares its parts rather than copying them again."""
+    v = dict(pos)
     n = pos["n"]
     trade = pos.get("trade")
     counts = []
@@ -375,7 +375,7 @@ def view_of(pos: dict[str, Any], seat: int | None, to_move: int) -> dict[str, An
     v["facedown_count"] = len(pos["facedown"])
     v["facedown"] = None
     if trade and not trade["revealed"]:
-        v["trade"]["offers"] = [trade["offers"][s] if s == seat else None for s in range(n)]
+        v["trade"] = {**trade, "offers": [trade["offers"][s] if s == seat else None for s in range(n)]}
         v["offer_counts"] = [len(trade["offers"][s]) for s in range(n)]
     # N0.7: every seat's true levels (public); a level above 15 is only drawn as "15+" (2.6)
     v["tracks"] = B.all_tracks(pos)
