@@ -397,10 +397,13 @@ async def play_table(
                 await ws.send(json.dumps({"type": "action", "action": action}))
 
     async with contextlib.AsyncExitStack() as stack:
-        # without permessage-deflate: the same messages, and neither side spends CPU compressing
+        # without permessage-deflate: the same messages, and neither side spends CPU compressing;
+        # a patient opening handshake, since the harness is meant to run niced on a busy machine
         sockets = {
             v: await stack.enter_async_context(
-                websockets.connect(url + tokens[v], max_size=None, ping_interval=None, compression=None)
+                websockets.connect(
+                    url + tokens[v], max_size=None, ping_interval=None, compression=None, open_timeout=120
+                )
             )
             for v in tokens
         }
