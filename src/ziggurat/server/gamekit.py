@@ -15,7 +15,6 @@ the game names each seat now (:func:`seat_labels`) and how a finished game was w
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import random
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from ziggurat.engine.eventlog import log_mark as log_mark_of
 from ziggurat.engine.hooks import Redactor, StepDescriber
 from ziggurat.engine.messages import Message
 from ziggurat.engine.registry import game_class, games, load
+from ziggurat.server import jsontext
 
 log = logging.getLogger(__name__)
 
@@ -192,7 +192,7 @@ FINAL_IRREVERSIBLE = "irreversible"
 """The action sets off chance (dice, a draw), or the server's undo cannot take it back."""
 
 
-def final_flags(state: State, seat: int) -> dict[str, str]:
+def final_flags(state: State, seat: int, view: dict[str, Any] | None = None) -> dict[str, str]:
     """The legal actions of ``seat`` (to move in ``state``) that are final, and why.
 
     Each action is played on a copy: one that sets off chance (a chance event follows it, or
@@ -203,9 +203,10 @@ def final_flags(state: State, seat: int) -> dict[str, str]:
     Who decides after an action may hang on a secret (in Epochs, whether the next People's
     card is another seat's hidden card or set aside), so the actions are played on a state
     chosen from what the seat sees (:func:`seat_basis`), not on the true one: the flags are a
-    function of the seat's view and tell it no secret.
+    function of the seat's view and tell it no secret. ``view``: ``state.view(seat)`` when the
+    caller has it already.
     """
-    basis = seat_basis(state, seat)
+    basis = seat_basis(state, seat, view)
     game = basis.game
     out: dict[str, str] = {}
     mark = log_mark_of(basis)
@@ -226,12 +227,14 @@ def final_flags(state: State, seat: int) -> dict[str, str]:
     return out
 
 
-def seat_basis(state: State, seat: int) -> State:
-    """A state ``seat`` cannot tell from ``state``, chosen from its view alone: the game's
-    ``sample_state`` with a random generator seeded by the view, so that one view always gives
-    the same state. ``state`` itself if the game cannot sample one (logged)."""
-    view = state.view(seat)
-    digest = hashlib.sha256(json.dumps(view, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+def seat_basis(state: State, seat: int, view: dict[str, Any] | None = None) -> State:
+    """A state ``seat`` cannot tell from ``state``, chosen from its view alone (``view``, or
+    ``state.view(seat)``): the game's ``sample_state`` with a random generator seeded by the
+    view, so that one view always gives the same state. ``state`` itself if the game cannot
+    sample one (logged)."""
+    if view is None:
+        view = state.view(seat)
+    digest = hashlib.sha256(jsontext.sorted_bytes(view)).hexdigest()
     try:
         return state.game.sample_state(view, seat, random.Random(digest))
     except Exception:  # a determinization bug must not stop the table; the flags use the state

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import bisect
 import contextlib
-import json
 import logging
 import random
 import time
@@ -31,7 +30,7 @@ from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, NotYo
 from ziggurat.engine.messages import Message, message
 from ziggurat.engine.records import apply_recorded, record
 from ziggurat.engine.registry import game_class, load
-from ziggurat.server import gamekit, metrics
+from ziggurat.server import gamekit, jsontext, metrics
 from ziggurat.server.botpool import BotPool, Decision, bot_key
 from ziggurat.server.bus import Note
 from ziggurat.server.clocks import TableClocks
@@ -354,10 +353,7 @@ class LiveTable:
         """The JSON text of each viewer's log entries of one step, for the viewers whose views
         ``before`` and ``after`` hold (CPU only: changes nothing)."""
         return {
-            v: [
-                json.dumps(e, separators=(",", ":"))
-                for e in self.writer.entries(ply, events, v, before[v], after[v])
-            ]
+            v: [jsontext.dumps(e) for e in self.writer.entries(ply, events, v, before[v], after[v])]
             for v in after
             if v in before
         }
@@ -377,7 +373,7 @@ class LiveTable:
         final = None
         who = after.current_player()
         if who >= 0 and who not in self.bots and any(c.viewer == who for c in self.connections):
-            final = gamekit.final_flags(after, who)
+            final = gamekit.final_flags(after, who, views.get(who))
         return Shown(views, entries, final, gamekit.outcome(after) if after.is_terminal() else None)
 
     # --- facts ------------------------------------------------------------------------------
@@ -538,7 +534,7 @@ class LiveTable:
             "time_control": None if self.time_control is None else self.time_control.to_json(),
             "clocks": None if self.clocks is None else self.clocks.payload(),
         }
-        body = json.dumps(head, separators=(",", ":"))
+        body = jsontext.dumps(head)
         # Log entries are kept as JSON text, so a long log is joined, not re-encoded.
         return body[:-1] + ',"log":[' + ",".join(self.logs[viewer][log_start:]) + "]}"
 
@@ -564,7 +560,7 @@ class LiveTable:
 
     def notify(self, viewer: int | None, payload: dict[str, Any]) -> None:
         """Send ``payload`` to every socket of ``viewer``."""
-        text = json.dumps(payload, separators=(",", ":"))
+        text = jsontext.dumps(payload)
         for c in self.connections:
             if c.viewer == viewer:
                 c.send(text)
@@ -957,7 +953,7 @@ class LiveTable:
     def _set_thinking(self, seat: int | None) -> None:
         """Tell every socket that the bot of ``seat`` started deciding (``None``: it stopped)."""
         self.thinking = None if seat is None else (seat, time.monotonic())
-        text = json.dumps({"type": "thinking", **(self.thinking_payload() or {"seat": None})})
+        text = jsontext.dumps({"type": "thinking", **(self.thinking_payload() or {"seat": None})})
         for c in self.connections:
             c.send(text)
 
