@@ -136,11 +136,13 @@ class Game(ABC):
             )
         raise InvalidSeat(message("engine.badSeat", seat=shown, game=game, players=players, last=last))
 
-    def undo_barrier(self, state: State, action: str) -> bool:
+    def undo_barrier(self, state: State, action: str, after: State | None = None) -> bool:
         """True if playing ``action`` in ``state`` may not be taken back by an undo.
 
         That is the case when it is a chance outcome, reveals something hidden, or ends the
-        actor's turn (the Board Game Arena notion of a savepoint). Games refine this.
+        actor's turn (the Board Game Arena notion of a savepoint). Games refine this. ``after``,
+        when the caller has it, is ``state`` with ``action`` played (on a clone: ``state`` is
+        unchanged), so that a game that looks at the outcome need not play it again.
         """
         return state.current_player() == CHANCE
 

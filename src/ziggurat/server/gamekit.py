@@ -222,7 +222,7 @@ def final_flags(state: State, seat: int, view: dict[str, Any] | None = None) -> 
             out[action] = FINAL_IRREVERSIBLE
         elif after.is_terminal() or who != seat:
             out[action] = FINAL_ENDS_TURN
-        elif game.undo_barrier(basis, action):
+        elif game.undo_barrier(basis, action, after):
             out[action] = FINAL_IRREVERSIBLE
     return out
 

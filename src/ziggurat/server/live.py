@@ -655,7 +655,7 @@ class LiveTable:
         events = gamekit.events_after(after, mark)
         chosen = [e[1] for e in events if not e[2]]
         canon = chosen[0] if chosen else self.game.parse_action(text)
-        row = StoredAction(len(self.rows) + 1, canon, actor, self.game.undo_barrier(before, canon))
+        row = StoredAction(len(self.rows) + 1, canon, actor, self.game.undo_barrier(before, canon, after))
         status = "over" if after.is_terminal() else "playing"
         result = after.returns() if after.is_terminal() else None
         # the views, log entries and outcome are worked out in a thread (the loop serves the

@@ -100,15 +100,16 @@ class MareNostrumGame(Game):
 
         return redacted_copy(record, redact_events(self, list(record["actions"]), seat), seat)
 
-    def undo_barrier(self, state: Any, action: str) -> bool:
+    def undo_barrier(self, state: Any, action: str, after: Any = None) -> bool:
         """Savepoints: chance, anything that hands the decision to another seat or to chance
         (which includes ending a turn and committing the last trade offer), a legendary draw
         or tile reveal that follows automatically, and the end of the game."""
         s: NostrumState = state
         if s.current_player() < 0:
             return True
-        after = s.clone()
-        after.apply(action)
+        if after is None:
+            after = s.clone()
+            after.apply(action)
         if after.is_terminal() or after.current_player() != s.current_player():
             return True
         return any(who < 0 for who, _, _, _ in events_since(after, s.log))

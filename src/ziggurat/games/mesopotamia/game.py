@@ -83,7 +83,7 @@ class MesopotamiaGame(Game):
 
         return sample_state(self, view, seat, rng)
 
-    def undo_barrier(self, state: Any, action: str) -> bool:
+    def undo_barrier(self, state: Any, action: str, after: Any = None) -> bool:
         """Chance, anything that draws or shows a tile or card, a delivery attempt (it shows
         the offering's value, M6.4) and the end of the turn are savepoints for undo."""
         s: MesoState = state
@@ -94,8 +94,9 @@ class MesopotamiaGame(Game):
             return True
         if kind == "end" and s.phase == "mana":
             return True
-        after = s.clone()
-        after.apply(action)
+        if after is None:
+            after = s.clone()
+            after.apply(action)
         revealed = sum(len(r) for r in after.revealed) != sum(len(r) for r in s.revealed)
         if revealed or after.turn_idx != s.turn_idx or after.phase == "over":
             return True

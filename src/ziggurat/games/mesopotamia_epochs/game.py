@@ -87,15 +87,16 @@ class EpochsGame(Game):
 
         return sample_state(self, view, seat, rng)
 
-    def undo_barrier(self, state: Any, action: str) -> bool:
+    def undo_barrier(self, state: Any, action: str, after: Any = None) -> bool:
         """Savepoints: chance, anything that shows a card to someone (a keep or pass, the end
         of a deal or round), anything that hands the decision to another seat or to chance
         (an attack, the end of a round), and the end of the game."""
         s: EpochsState = state
         if s.current_player() < 0:
             return True
-        after = s.clone()
-        after.apply(action)
+        if after is None:
+            after = s.clone()
+            after.apply(action)
         if after.phase == "over" or after.current_player() != s.current_player():
             return True
         if after.known != s.known or after.public != s.public or after.epoch != s.epoch:
