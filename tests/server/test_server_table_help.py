@@ -214,17 +214,16 @@ def test_undo_block_says_why(client: TestClient) -> None:
             assert later["can_undo"] is False
 
 
-def test_a_bot_says_when_it_starts_and_stops_thinking(client: TestClient) -> None:
-    """The human seat plays until the bot's turn comes: the socket is told the bot started
-    thinking (seat 1), then that it stopped, before the state after its move."""
-    t = new_table(client, seats="hb", bot="heuristic")
-    wait_idle(client, t["table"])
-    live = live_table(client, t["table"])
+def _play_until_the_bot_stopped_thinking(client: TestClient, t: dict[str, Any]) -> list[dict[str, Any]]:
+    """The human seat (0) plays until a bot's stop notice has come and it may move again:
+    every message its socket got."""
     seen: list[dict[str, Any]] = []
     with client.websocket_connect(ws_url(t, token(t, 0))) as ws:
         msg = receive_state(ws)
         for _ in range(200):
             if any(m["type"] == "thinking" and m["seat"] is None for m in seen) and msg["legal"]:
+                break
+            if msg["status"] == "over":
                 break
             if msg["legal"]:
                 ends = [a for a in msg["legal"] if msg["final"].get(a) == "ends_turn"]
@@ -235,11 +234,47 @@ def test_a_bot_says_when_it_starts_and_stops_thinking(client: TestClient) -> Non
                 if m["type"] == "state":
                     msg = m
                     break
+    return seen
+
+
+def test_a_bot_says_when_it_starts_and_stops_thinking(db_url: str, tmp_path: Path) -> None:
+    """A bot that takes longer than a quarter of a second (here its 0.4 s delay): the socket
+    is told the bot is thinking (seat 1), then that it stopped, before the state after its
+    move."""
+    app = create_app(db_url, bot_delay=0.4, static_dir=tmp_path / "no-static")
+    with TestClient(app) as client:
+        t = new_table(client, seats="hb", bot="heuristic")
+        wait_idle(client, t["table"])
+        live = live_table(client, t["table"])
+        seen = _play_until_the_bot_stopped_thinking(client, t)
     notices = [m for m in seen if m["type"] == "thinking"]
     assert notices and notices[0]["seat"] == 1 and notices[0]["elapsed"] >= 0
     stop = next(i for i, m in enumerate(seen) if m["type"] == "thinking" and m["seat"] is None)
     assert seen[stop - 1]["type"] == "thinking" and seen[stop - 1]["seat"] == 1
     assert live.thinking is None or live.thinking[0] == 1
+
+
+def test_thinking_notices_come_in_pairs(client: TestClient) -> None:
+    """However quickly the bots decide, a stop notice only ever follows a start notice for that
+    bot (a bot that decides within a quarter of a second sends neither)."""
+    t = new_table(client, seats="hbb", bot="random")
+    wait_idle(client, t["table"])
+    with client.websocket_connect(ws_url(t, token(t, 0))) as ws:
+        msg = receive_state(ws)
+        notices: list[dict[str, Any]] = []
+        for _ in range(30):
+            if msg["status"] == "over":
+                break
+            if msg["legal"]:
+                ws.send_json({"type": "action", "action": msg["legal"][0]})
+            while (m := receive(ws, thinking=True))["type"] != "state":
+                notices.append(m)
+            msg = m
+    for i, notice in enumerate(notices):
+        if i % 2 == 0:
+            assert notice["seat"] in (1, 2)
+        else:
+            assert notice["seat"] is None
 
 
 # --- seat labels, positions ------------------------------------------------------------------

@@ -42,6 +42,10 @@ log = logging.getLogger(__name__)
 MAX_PENDING_MESSAGES = 512
 """A socket with this many unsent messages is closed (the client reconnects and catches up)."""
 
+THINKING_NOTICE_AFTER = 0.25
+"""Seconds a bot decides before the sockets are told that it is thinking: a quicker bot's move
+arrives before a notice could be read, and each notice is one more message to every socket."""
+
 _ERROR_CODES: tuple[tuple[type[ZigguratError], str], ...] = (
     (InvalidAction, "invalid"),
     (NotYourTurn, "not_your_turn"),
@@ -138,6 +142,8 @@ class Shown(NamedTuple):
     """The final flags of the person to move next (``None``: not worked out)."""
     outcome: dict[str, Any] | None
     """How the game was won, once it is over."""
+    labels: list[Any]
+    """How the game names each seat (``gamekit.seat_labels``)."""
 
 
 class LiveTable:
@@ -186,6 +192,8 @@ class LiveTable:
         self.synced: dict[int | None, int] = {}  # log entries every socket of the viewer holds
         self.changes = 0
         self.thinking: tuple[int, float] | None = None  # the bot deciding now, since (monotonic)
+        self._thinking_timer: asyncio.TimerHandle | None = None  # the notice not yet sent
+        self._thinking_told = False  # the sockets were told a bot is thinking
         self._final: tuple[State, dict[str, str]] | None = None  # the state they are of
         self._outcome: tuple[int, dict[str, Any] | None] | None = None
         self._labels: tuple[int, list[Any]] | None = None
@@ -365,8 +373,8 @@ class LiveTable:
 
     def _shown(self, after: State, ply: int, events: list[gamekit.Event]) -> Shown:
         """What a step to ``after`` shows: every watched viewer's view and log entries, the
-        final flags of the person to move next if a socket of theirs is here, and the outcome
-        if the game is over. CPU only, reading ``after`` (not yet shared) and the current views
+        final flags of the person to move next if a socket of theirs is here, the outcome if
+        the game is over and the seats' labels. CPU only, reading ``after`` (not yet shared) and the current views
         (the lock is held): :meth:`_play` runs it in a worker thread."""
         views = self._views_of(after)
         entries = self._log_entries(ply, events, self.views, views)
@@ -374,7 +382,8 @@ class LiveTable:
         who = after.current_player()
         if who >= 0 and who not in self.bots and any(c.viewer == who for c in self.connections):
             final = gamekit.final_flags(after, who, views.get(who))
-        return Shown(views, entries, final, gamekit.outcome(after) if after.is_terminal() else None)
+        outcome = gamekit.outcome(after) if after.is_terminal() else None
+        return Shown(views, entries, final, outcome, gamekit.seat_labels(after))
 
     # --- facts ------------------------------------------------------------------------------
     @property
@@ -709,6 +718,7 @@ class LiveTable:
                 self._add_log(row.ply, shown.entries)
             if shown.final is not None:
                 self._final = (after, shown.final)
+            self._labels = (self.changes, shown.labels)
         self.views = views
 
     # --- changes made by another process (server/bus.py) -----------------------------------
@@ -951,8 +961,23 @@ class LiveTable:
             log.exception("table %s: the bot driver stopped", self.id)
 
     def _set_thinking(self, seat: int | None) -> None:
-        """Tell every socket that the bot of ``seat`` started deciding (``None``: it stopped)."""
+        """The bot of ``seat`` started deciding (``None``: it stopped). The sockets are told
+        once it has been deciding for :data:`THINKING_NOTICE_AFTER` seconds, and told that it
+        stopped only if they were told that it started."""
         self.thinking = None if seat is None else (seat, time.monotonic())
+        if self._thinking_timer is not None:
+            self._thinking_timer.cancel()
+            self._thinking_timer = None
+        if seat is not None:
+            loop = asyncio.get_running_loop()
+            self._thinking_timer = loop.call_later(THINKING_NOTICE_AFTER, self._tell_thinking)
+        elif self._thinking_told:
+            self._tell_thinking()
+
+    def _tell_thinking(self) -> None:
+        """Send every socket the ``thinking`` notice of now."""
+        self._thinking_timer = None
+        self._thinking_told = self.thinking is not None
         text = jsontext.dumps({"type": "thinking", **(self.thinking_payload() or {"seat": None})})
         for c in self.connections:
             c.send(text)
