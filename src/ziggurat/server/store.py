@@ -254,7 +254,7 @@ class Store:
             self._writers = ThreadPoolExecutor(
                 max_workers=ACTION_WRITERS, thread_name_prefix="ziggurat-db-act"
             )
-        self._own = threading.local()  # PostgreSQL: each thread's autocommit connection for actions
+        self._own = threading.local()  # each thread's own connection(s) for actions' writes
         self._owned: list[Connection] = []
         self._owned_lock = threading.Lock()
 
@@ -360,10 +360,29 @@ class Store:
         c: Commit,
         finished: bool,
     ) -> bool:
-        """:meth:`add_action` as separate statements in one transaction (SQLite's path)."""
+        """:meth:`add_action` as separate statements in one transaction (SQLite's path), on the
+        thread's own connection (no checkout from the pool, and no reset on its return)."""
         # Core statements built once per shape: this runs once per action, and building a
         # statement costs more than running it (the ORM unit of work, 3x more again).
-        with self.engine.begin() as conn:
+        conn = self._own_connection(autocommit=False)
+        try:
+            return self._write_statements(conn, table_id, action, stamp, params, c, finished)
+        except BaseException:
+            if conn.invalidated or conn.closed:
+                self._drop_own(conn)
+            raise
+
+    def _write_statements(
+        self,
+        conn: Connection,
+        table_id: str,
+        action: StoredAction,
+        stamp: datetime,
+        params: dict[str, Any],
+        c: Commit,
+        finished: bool,
+    ) -> bool:
+        with conn.begin():  # committed on leaving, rolled back on an exception
             advance = _advance_statement(c.revision is not None, finished, c.keeper is not None)
             row = conn.execute(advance, params).first()
             if row is None:
@@ -438,16 +457,18 @@ class Store:
             raise Conflict(table_id)
         return c.keeper is not None and row[0] == c.keeper
 
-    def _own_connection(self) -> Connection:
-        """This thread's autocommit connection for actions' writes, kept between them (no
-        checkout and no ping per write); checked with a ping once it sat idle
-        :data:`PING_AFTER` seconds, and replaced if that fails."""
+    def _own_connection(self, autocommit: bool = True) -> Connection:
+        """This thread's connection for actions' writes, kept between them (no checkout and no
+        ping per write); checked with a ping once it sat idle :data:`PING_AFTER` seconds, and
+        replaced if that fails. ``autocommit``: PostgreSQL's one-statement write; SQLite's
+        writes begin and commit their own transaction."""
         own = self._own
-        conn: Connection | None = getattr(own, "conn", None)
+        slot = "conn" if autocommit else "tx_conn"
+        conn: Connection | None = getattr(own, slot, None)
         if conn is not None and (conn.invalidated or conn.closed):
             self._drop_own(conn)
             conn = None
-        if conn is not None and time.monotonic() - own.used > PING_AFTER:
+        if conn is not None and time.monotonic() - getattr(own, slot + "_used") > PING_AFTER:
             try:
                 conn.exec_driver_sql("SELECT 1")
                 conn.commit()
@@ -455,11 +476,13 @@ class Store:
                 self._drop_own(conn)
                 conn = None
         if conn is None:
-            conn = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
-            own.conn = conn
+            conn = self.engine.connect()
+            if autocommit:
+                conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+            setattr(own, slot, conn)
             with self._owned_lock:
                 self._owned.append(conn)
-        own.used = time.monotonic()
+        setattr(own, slot + "_used", time.monotonic())
         return conn
 
     def _after_failure(self, conn: Connection) -> None:
@@ -473,8 +496,9 @@ class Store:
             self._drop_own(conn)
 
     def _drop_own(self, conn: Connection) -> None:
-        if getattr(self._own, "conn", None) is conn:
-            self._own.conn = None
+        for slot in ("conn", "tx_conn"):
+            if getattr(self._own, slot, None) is conn:
+                setattr(self._own, slot, None)
         with self._owned_lock:
             if conn in self._owned:
                 self._owned.remove(conn)
