@@ -1,14 +1,12 @@
-"""A live table: the game state in memory, its sockets, its log, and the bot and chance driver.
+"""A live table: the game state in memory, its sockets, its log, and its driver.
 
 Every change happens under the table's asyncio lock in the same order: the engine validates
 the action on a clone, the action row is committed to the database, and only then is the
 clone made current, the log extended and every connected seat sent its own ``state``
-message. Bot seats and chance nodes are played by one driver task per table; a bot's
-decision runs in a worker process of the server's bot pool (``botpool.BotPool``; in a worker
-thread without one) when the bot reads views (the heuristic, and ISMCTS, whose search takes
-its whole time budget), so the event loop stays responsive. A seat's bot kind
-is a difficulty level or a bot kind (``gamekit.bot_spec``). Chance and bots use ``random.Random(f"{seed}/{ply}...")``, so a restarted
-server continues a game exactly as it would have gone on.
+message. Bot seats and chance nodes are played by one driver task per table
+(``server/driver.py``, the table's own code in a module of its own). A seat's bot kind is a
+difficulty level or a bot kind (``gamekit.bot_spec``). The refusals, a socket's queue and what
+a step shows are in ``server/tabletypes.py``; the names routes use are re-exported here.
 """
 
 from __future__ import annotations
@@ -17,133 +15,33 @@ import asyncio
 import bisect
 import contextlib
 import logging
-import random
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from ziggurat.bots.base import Bot, close_bot, make_bot
-from ziggurat.engine.contract import CHANCE, State, sample_chance
-from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn, ZigguratError
-from ziggurat.engine.messages import Message, message
+from ziggurat.engine.contract import CHANCE, State
+from ziggurat.engine.errors import ZigguratError
 from ziggurat.engine.records import apply_recorded, record
 from ziggurat.engine.registry import game_class, load
-from ziggurat.server import gamekit, jsontext, metrics
-from ziggurat.server.botpool import BotPool, Decision, bot_key
+from ziggurat.server import driver, gamekit, jsontext, metrics
+from ziggurat.server.botpool import BotPool
 from ziggurat.server.bus import Note
 from ziggurat.server.clocks import TableClocks
 from ziggurat.server.store import SNAPSHOT_EVERY, Commit, Conflict, SeatSpec, Store, StoredAction, StoredTable
+from ziggurat.server.tabletypes import BOT_PLAYS as BOT_PLAYS
+from ziggurat.server.tabletypes import MAX_PENDING_MESSAGES as MAX_PENDING_MESSAGES
+from ziggurat.server.tabletypes import NOT_STARTED as NOT_STARTED
+from ziggurat.server.tabletypes import UNDO_BLOCKS as UNDO_BLOCKS
+from ziggurat.server.tabletypes import Connection as Connection
+from ziggurat.server.tabletypes import Forbidden as Forbidden
+from ziggurat.server.tabletypes import NoRecord as NoRecord
+from ziggurat.server.tabletypes import Refused as Refused
+from ziggurat.server.tabletypes import Shown, refused
 from ziggurat.server.timecontrol import TimeControl
 
 log = logging.getLogger(__name__)
-
-MAX_PENDING_MESSAGES = 512
-"""A socket with this many unsent messages is closed (the client reconnects and catches up)."""
-
-THINKING_NOTICE_AFTER = 0.25
-"""Seconds a bot decides before the sockets are told that it is thinking: a quicker bot's move
-arrives before a notice could be read, and each notice is one more message to every socket."""
-
-_ERROR_CODES: tuple[tuple[type[ZigguratError], str], ...] = (
-    (InvalidAction, "invalid"),
-    (NotYourTurn, "not_your_turn"),
-    (GameOver, "game_over"),
-    (IllegalAction, "illegal"),
-)
-
-
-class Refused(Exception):
-    """A message was refused; ``code`` is the protocol's error code. Nothing changed."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = str(message)
-        # a refusal the game worded as a Message also goes as its key and parameters
-        self.event = message.to_json() if isinstance(message, Message) else None
-
-
-def _refused(exc: ZigguratError) -> Refused:
-    """The protocol's refusal of an action the engine refused with ``exc``."""
-    code = next((c for cls, c in _ERROR_CODES if isinstance(exc, cls)), "illegal")
-    return Refused(code, exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc))
-
-
-UNDO_BLOCKS: dict[str, str] = {
-    "spectator": "spectators cannot undo",
-    "over": "the game is over",
-    "nothing": "nothing to undo",
-    "chance": "a chance event (dice, a draw) followed your last action",
-    "bot": "a bot has moved since your last action",
-    "other": "another player has moved since your last action",
-    "barrier": "the last action cannot be taken back: it ended the turn, revealed something or was a chance event",
-}
-"""Why an undo is refused (``undo_block`` in the ``state`` message; the browser words each key)."""
-
-
-NOT_STARTED = "the game has not started: the host starts it once the seats are taken"
-"""Why an action or an undo is refused at a lobby table that is still open."""
-
-BOT_PLAYS = message("clock.botPlays")
-"""Why an action of a seat that a bot took over is refused (server/clocks.py)."""
-
-
-class NoRecord(LookupError):
-    """The table has no game record (it was created from a position)."""
-
-
-class Forbidden(Exception):
-    """A token does not open this table."""
-
-
-class Connection:
-    """One socket's outgoing queue; the socket's sender task drains it in order."""
-
-    def __init__(self, viewer: int | None) -> None:
-        self.viewer = viewer
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.overflowed = False
-
-    def send(self, text: str) -> None:
-        if self.overflowed:
-            return
-        if self.queue.qsize() >= MAX_PENDING_MESSAGES:
-            self.overflowed = True
-            self.queue.put_nowait(None)
-            return
-        self.queue.put_nowait(text)
-
-    def stop(self) -> None:
-        """Ask the sender to finish after what is queued."""
-        self.queue.put_nowait(None)
-
-
-@dataclass(slots=True)
-class _BotTurn:
-    seat: int
-    bot: Bot
-    view: dict[str, Any] | None
-    legal: list[str]
-    rng: random.Random
-    changes: int
-    seed: str  # the seed of ``rng`` (a pooled decision builds its own)
-
-
-class Shown(NamedTuple):
-    """What one step shows, worked out off the event loop (:meth:`LiveTable._shown`)."""
-
-    views: dict[int | None, dict[str, Any]]
-    """Every watched viewer's view."""
-    entries: dict[int | None, list[str]]
-    """Every watched viewer's new log entries (JSON text)."""
-    final: dict[str, str] | None
-    """The final flags of the person to move next (``None``: not worked out)."""
-    outcome: dict[str, Any] | None
-    """How the game was won, once it is over."""
-    labels: list[Any]
-    """How the game names each seat (``gamekit.seat_labels``)."""
 
 
 class LiveTable:
@@ -484,7 +382,7 @@ class LiveTable:
         try:
             trial.apply(text, seat=seat)
         except ZigguratError as exc:
-            return _refused(exc)
+            return refused(exc)
         return None
 
     def seat_labels(self) -> list[Any]:
@@ -660,7 +558,7 @@ class LiveTable:
             else:
                 after.apply(text)
         except ZigguratError as exc:
-            raise _refused(exc) from exc
+            raise refused(exc) from exc
         events = gamekit.events_after(after, mark)
         chosen = [e[1] for e in events if not e[2]]
         canon = chosen[0] if chosen else self.game.parse_action(text)
@@ -927,124 +825,7 @@ class LiveTable:
             return
         who = self.state.current_player()
         if not self.state.is_terminal() and (who == CHANCE or who in self.bots):
-            self._task = asyncio.get_running_loop().create_task(self._drive(), name=f"table-{self.id}")
-
-    async def _drive(self) -> None:
-        try:
-            while not self._closed:
-                async with self.lock:
-                    turn = await self._next_turn()
-                if turn is None:
-                    return
-                self._set_thinking(turn.seat)
-                try:
-                    if self.bot_delay > 0:
-                        await asyncio.sleep(self.bot_delay)
-                    action = await self._choose(turn)
-                finally:
-                    self._set_thinking(None)
-                async with self.lock:
-                    if self.changes != turn.changes:
-                        continue  # the game moved meanwhile (e.g. an undo): decide again
-                    try:
-                        await self._play(turn.seat, action)
-                    except Conflict:
-                        await self.catch_up()  # another process moved first: decide again
-                        self._broadcast()
-                        continue
-                    except Refused as exc:
-                        log.error("table %s: bot %s chose %r: %s", self.id, turn.seat, action, exc.message)
-                        await self._play(turn.seat, turn.legal[turn.rng.randrange(len(turn.legal))])
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: the bot driver stopped", self.id)
-
-    def _set_thinking(self, seat: int | None) -> None:
-        """The bot of ``seat`` started deciding (``None``: it stopped). The sockets are told
-        once it has been deciding for :data:`THINKING_NOTICE_AFTER` seconds, and told that it
-        stopped only if they were told that it started."""
-        self.thinking = None if seat is None else (seat, time.monotonic())
-        if self._thinking_timer is not None:
-            self._thinking_timer.cancel()
-            self._thinking_timer = None
-        if seat is not None:
-            loop = asyncio.get_running_loop()
-            self._thinking_timer = loop.call_later(THINKING_NOTICE_AFTER, self._tell_thinking)
-        elif self._thinking_told:
-            self._tell_thinking()
-
-    def _tell_thinking(self) -> None:
-        """Send every socket the ``thinking`` notice of now."""
-        self._thinking_timer = None
-        self._thinking_told = self.thinking is not None
-        text = jsontext.dumps({"type": "thinking", **(self.thinking_payload() or {"seat": None})})
-        for c in self.connections:
-            c.send(text)
-
-    async def _next_turn(self) -> _BotTurn | None:
-        """Resolve chance nodes; return the next bot decision to make, or ``None`` (lock held)."""
-        while not self.state.is_terminal():
-            who = self.state.current_player()
-            ply = len(self.rows) + 1
-            if who == CHANCE:
-                try:
-                    await self._play(CHANCE, sample_chance(self.state, random.Random(f"{self.seed}/{ply}")))
-                except Conflict:
-                    await self.catch_up()
-                    self._broadcast()
-                continue
-            bot = self.bots.get(who)
-            if bot is None:
-                return None
-            view = None
-            if bot.needs_view:  # the bot's own copy (the pool's is pickled: the view already made)
-                pooled = self.bot_pool is not None and who in self.watched
-                view = self.views[who] if pooled else self.state.view(who)
-            seed = f"{self.seed}/{ply}/seat{who}"
-            legal = list(self.state.legal_actions())
-            return _BotTurn(who, bot, view, legal, random.Random(seed), self.changes, seed)
-        return None
-
-    def _bot_spec(self, seat: int) -> str:
-        """The spec of the bot playing ``seat``: its level, or the time control's takeover
-        level for a human seat whose clock ran out (clocks.py)."""
-        spec = self.seats[seat]
-        if spec.kind != "bot" and self.time_control is not None:
-            return gamekit.bot_spec(self.time_control.takeover)
-        return gamekit.bot_spec(spec.bot)
-
-    def _decision(self, turn: _BotTurn) -> Decision:
-        """``turn`` as the bot pool takes it. The pool's bot of a seat lives as long as the
-        seat's bot here (a new bot, after a takeover, starts afresh there too)."""
-        known = self._bot_keys.get(turn.seat)
-        if known is None or known[0] is not turn.bot:
-            known = self._bot_keys[turn.seat] = (turn.bot, bot_key(self.id, turn.seat))
-        game = self.game
-        return Decision(
-            known[1],
-            game.game_id,
-            game.num_players,
-            dict(game.options),
-            turn.seat,
-            self._bot_spec(turn.seat),
-            turn.view,
-            turn.legal,
-            turn.seed,
-        )
-
-    async def _choose(self, turn: _BotTurn) -> str:
-        try:
-            if turn.bot.needs_view:  # a thinking bot: keep the event loop free
-                if self.bot_pool is not None:
-                    return await self.bot_pool.decide(self._decision(turn))
-                return await asyncio.to_thread(turn.bot.choose, turn.view, turn.legal, turn.rng)
-            return turn.bot.choose(turn.view, turn.legal, turn.rng)
-        except Exception:
-            log.exception(
-                "table %s: bot of seat %s failed; playing a random legal action", self.id, turn.seat
-            )
-            return turn.legal[turn.rng.randrange(len(turn.legal))]
+            self._task = asyncio.get_running_loop().create_task(driver.drive(self), name=f"table-{self.id}")
 
     async def close(self) -> None:
         """Stop the driver and ask every socket's sender to finish."""
