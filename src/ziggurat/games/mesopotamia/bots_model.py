@@ -45,21 +45,28 @@ class Board:
         "piles", "pile_tops", "remaining", "huts", "holy", "opp_tribes", "mana", "limit",
         "delivered", "hand", "discard", "removed", "deck_size", "values", "unplaced",
         "supply_tribes", "income_done", "priests", "huts_in_supply", "tribes", "wood", "stone",
-        "spaces", "frontier",
+        "spaces", "frontier", "layout_key",
     )  # fmt: skip
 
     def __init__(self, view: dict[str, Any], seat: int) -> None:
         self.seat = seat
         self.n = view["num_players"]
-        self.tiles: dict[Coord, str] = {(q, r): kind for q, r, kind in view["tiles"]}
-        self.temple = next(c for c, kind in self.tiles.items() if kind == TEMPLE)
+        self.piles: list[int] = [p["size"] for p in view["piles"]]
+        # the map's facts (tiles, temple, unexplored spaces, frontier) depend on the tiles
+        # alone, and the playouts of a search meet few layouts: they are read from a cache
+        land = _land(view["tiles"], any(self.piles))
+        self.tiles: dict[Coord, str] = land.tiles
+        self.temple = land.temple
+        self.layout_key = land.key
+        # spaces: unexplored hexes next to the map; frontier: tiles next to one
+        self.spaces: set[Coord] = land.spaces
+        self.frontier: set[Coord] = land.frontier
         self.phase: str = view["phase"]
         self.mp: int = view["mp"]
         self.disc: int = view["discoveries"]
         self.action: str | None = view["action"]
         self.pending: list[Any] | None = view["pending"]
         self.round: int = view["round"]
-        self.piles: list[int] = [p["size"] for p in view["piles"]]
         me = COLOURS[seat]
         self.pile_tops: list[str | None] = [
             (p["top"][0][0] if p["top"] and me in p["top"][0][1] else None) for p in view["piles"]
@@ -102,10 +109,27 @@ class Board:
                 self.wood[(q, r)] = w
             if s:
                 self.stone[(q, r)] = s
-        # spaces: unexplored hexes next to the map; frontier: tiles next to one (in one pass)
+
+    def p_tile(self, kind: str) -> float:
+        """Chance that a discovery lands this (non-volcano) tile type."""
+        total = sum(v for k, v in self.remaining.items() if k != VOLCANO)
+        return self.remaining.get(kind, 0) / total if total else 0.0
+
+
+class Land:
+    """A map's facts that depend on its tiles alone (shared by every :class:`Board` of the
+    layout, never changed): tiles, temple, the unexplored hexes next to the map and the
+    tiles next to one (while tiles are left to draw, M7), and ``key``, the layout's identity
+    (the tiles and whether tiles are left)."""
+
+    __slots__ = ("tiles", "temple", "spaces", "frontier", "key")
+
+    def __init__(self, raw: list[Any], drawing: bool) -> None:
+        self.tiles: dict[Coord, str] = {(q, r): kind for q, r, kind in raw}
+        self.temple = next(c for c, kind in self.tiles.items() if kind == TEMPLE)
         self.spaces: set[Coord] = set()
         self.frontier: set[Coord] = set()
-        if any(self.piles):  # while tiles are left to draw (M7)
+        if drawing:
             tiles = self.tiles
             for (q, r), kind in tiles.items():
                 edge = False
@@ -116,11 +140,24 @@ class Board:
                         edge = True
                 if edge and kind != VOLCANO and kind != TEMPLE:
                     self.frontier.add((q, r))
+        self.key = (frozenset(self.tiles.items()), bool(self.spaces))
 
-    def p_tile(self, kind: str) -> float:
-        """Chance that a discovery lands this (non-volcano) tile type."""
-        total = sum(v for k, v in self.remaining.items() if k != VOLCANO)
-        return self.remaining.get(kind, 0) / total if total else 0.0
+
+_LANDS: dict[tuple[Any, ...], Land] = {}
+LAND_MEMORY = 512
+"""Layouts whose :class:`Land` is kept (then the cache starts afresh): a search meets a few
+dozen, a game a few more."""
+
+
+def _land(raw: list[Any], drawing: bool) -> Land:
+    """The :class:`Land` of the view's tiles (``[q, r, kind]`` rows), from the cache."""
+    key = (drawing, *map(tuple, raw))
+    got = _LANDS.get(key)
+    if got is None:
+        if len(_LANDS) >= LAND_MEMORY:
+            _LANDS.clear()
+        got = _LANDS[key] = Land(raw, drawing)
+    return got
 
 
 class Mine:

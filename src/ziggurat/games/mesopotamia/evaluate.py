@@ -102,7 +102,7 @@ class SharedDistances(Distances):
         self._layouts: dict[tuple[frozenset[tuple[Coord, str]], bool], Layout] = {}
 
     def update(self, b: Board) -> None:
-        exact = (frozenset(b.tiles.items()), bool(b.spaces))
+        exact = b.layout_key
         if exact == self._exact:
             return
         self._exact = exact
