@@ -22,7 +22,7 @@ from server_helpers import TestClient, create_app, live_table, new_table, receiv
 import ziggurat
 from ziggurat.engine.contract import sample_chance
 from ziggurat.server import gamekit
-from ziggurat.server.botpool import BotPool, Decision, bot_key
+from ziggurat.server.botpool import WORKER_NICENESS, BotPool, Decision, bot_key
 from ziggurat.server.loopwatch import BUCKETS, LoopWatch
 
 SEARCH = "ismcts:4:rollout=random:plies=0"
@@ -182,3 +182,21 @@ def test_the_app_watches_its_loop_while_it_runs(tmp_path: Path) -> None:
         while watch.samples == 0:
             assert client.get("/healthz").status_code == 200
     assert not watch.running
+
+
+def test_a_worker_decides_at_a_lower_priority_than_the_server() -> None:
+    """A bot's search gives way to the event loop: its worker runs ``WORKER_NICENESS`` lower."""
+
+    async def run() -> None:
+        pool = BotPool(1)
+        try:
+            action = await pool.decide(_first_decision("heuristic"))
+            [pid] = pool.worker_pids()
+            assert os.getpriority(os.PRIO_PROCESS, pid) == min(
+                19, os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICENESS
+            )
+            assert isinstance(action, str)
+        finally:
+            await asyncio.to_thread(pool.close)
+
+    asyncio.run(run())
