@@ -156,7 +156,11 @@ class ActionCodec(ABC):
         self._chance_index_of: dict[str, int] = {}
         self._chance_text_of: dict[int, str] = {}
         self._last: LegalTable | None = None
+        self._last_source: object = None  # the engine's list _last was found for (held)
+        self._last_context: object = None
+        self._tables: dict[tuple[str, ...], LegalTable] = {}
         self._chance_lists: dict[int, tuple[Sequence[tuple[str, float]], list[tuple[int, float]]]] = {}
+        self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
         self._build()
         self._zeros = np.zeros(self.num_actions, dtype=np.int8)
         self._zeros.flags.writeable = False
@@ -222,8 +226,8 @@ class ActionCodec(ABC):
             if (
                 table is not None
                 and state is not None
-                and table.source is state.legal_actions()
-                and table.context is self._context(state)
+                and self._last_source is state.legal_actions()
+                and self._last_context is self._context(state)
             ):
                 text = table.text_of(index)
                 if text is not None:
@@ -284,7 +288,25 @@ class ActionCodec(ABC):
         """``int8`` array of size ``num_actions``: 1 at the legal indices."""
         if state.current_player() < 0:
             return np.zeros(self.num_actions, dtype=np.int8)
-        return self.legal_table(state).mask(self._zeros)
+        return self.table_mask(self.legal_table(state)).copy()
+
+    def table_mask(self, table: LegalTable) -> npt.NDArray[np.int8]:
+        """The mask of ``table``'s indices, shared and read-only (copy it to hand it out).
+
+        Masks are remembered by their indices (bounded): random play meets the same legal
+        sets again and again, and a copy of a kept mask is cheaper than setting its ones.
+        """
+        mask = table.shared_mask
+        if mask is None:
+            key = tuple(table.indices)
+            mask = self._masks.get(key)
+            if mask is None:
+                if len(self._masks) >= 4096:
+                    self._masks.clear()
+                mask = self._masks[key] = table.mask(self._zeros)
+                mask.flags.writeable = False
+            table.shared_mask = mask
+        return mask
 
     def legal_table(self, state: State) -> LegalTable:
         """The legal actions of ``state`` (a player to move, not chance) with their indices.
@@ -292,13 +314,28 @@ class ActionCodec(ABC):
         Kept until another legal list is encoded: the engine caches a state's legal list until
         the next ``apply`` and shares it with clones, so asking again (OpenSpiel's
         ``legal_actions`` then ``apply_action``, PettingZoo's mask then ``step``) reuses the
-        table, and :meth:`decode` of one of its indices is a lookup.
+        table, and :meth:`decode` of one of its indices is a lookup. A state-independent codec
+        also remembers tables by their texts (bounded): random play meets the same legal
+        lists again and again (nine in ten in Epochs), and a tuple of the texts is cheaper to
+        look up than the list is to encode and sort.
         """
         legal = state.legal_actions()
         context = self._context(state)
         table = self._last
-        if table is None or table.source is not legal or table.context is not context:
-            table = self._last = LegalTable(legal, context, self._encode_legal(legal, state, context))
+        if table is not None and legal is self._last_source and context is self._last_context:
+            return table
+        if self.state_dependent:
+            table = LegalTable(legal, context, self._encode_legal(legal, state, context))
+        else:
+            texts = tuple(legal)
+            table = self._tables.get(texts)
+            if table is None:
+                if len(self._tables) >= 4096:
+                    self._tables.clear()
+                table = self._tables[texts] = LegalTable(
+                    texts, context, self._encode_legal(legal, state, context)
+                )
+        self._last, self._last_source, self._last_context = table, legal, context
         return table
 
     def chance_outcomes(self, state: State) -> list[tuple[int, float]]:
@@ -366,14 +403,17 @@ class ActionCodec(ABC):
 class LegalTable:
     """One legal list and its indices (sorted): what :meth:`ActionCodec.legal_table` keeps."""
 
-    __slots__ = ("source", "context", "indices", "_order")
+    __slots__ = ("source", "context", "indices", "_order", "shared_mask")
 
     def __init__(self, source: Sequence[str], context: object, order: list[int]) -> None:
         self.source = source
-        """The engine's legal list (held, so its identity names it)."""
+        """The legal texts, in the engine's order (a state-independent codec keeps them as a
+        tuple, shared by every state with that legal list)."""
         self.context = context
         self._order = order
         self.indices: list[int] = sorted(order)
+        self.shared_mask: npt.NDArray[np.int8] | None = None
+        """Its mask once :meth:`ActionCodec.table_mask` made or found it (read-only)."""
 
     def text_of(self, index: int) -> str | None:
         """The legal text of ``index``, or ``None`` if it is not one of the table's."""
