@@ -61,6 +61,7 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
         "is_parallelizable": False,
         "render_fps": 1,
     }
+    agent_selection: str
 
     def __init__(self, game: Game, render_mode: str | None = None, max_steps: int | None = None) -> None:
         super().__init__()
