@@ -53,6 +53,10 @@ class CodecError(ZigguratError):
     """An action text or index that the codec cannot map (unknown kind, out of range ...)."""
 
 
+MASKS_KEPT_UP_TO = 1024
+"""Masks of codecs with at most this many actions are remembered (:meth:`ActionCodec.table_mask`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Block:
     """One action kind: indices ``start .. start + size - 1``, a product of ``dims``."""
@@ -288,14 +292,20 @@ class ActionCodec(ABC):
         """``int8`` array of size ``num_actions``: 1 at the legal indices."""
         if state.current_player() < 0:
             return np.zeros(self.num_actions, dtype=np.int8)
-        return self.table_mask(self.legal_table(state)).copy()
+        return self.table_mask(self.legal_table(state))
 
     def table_mask(self, table: LegalTable) -> npt.NDArray[np.int8]:
-        """The mask of ``table``'s indices, shared and read-only (copy it to hand it out).
+        """A new ``int8`` array of size ``num_actions``: 1 at ``table``'s indices.
 
-        Masks are remembered by their indices (bounded): random play meets the same legal
-        sets again and again, and a copy of a kept mask is cheaper than setting its ones.
+        A small codec's masks are remembered by their indices (bounded), so a mask is then a
+        copy of a kept one: random play meets the same legal sets again and again, and a copy
+        is cheaper than setting the ones. A large codec's (Mesopotamia's, Mare Nostrum's:
+        thousands of actions) are not: thousands of kept masks of several kilobytes would be
+        copied from memory the caches no longer hold, where the one array of zeros copied at
+        every step stays in them, so the mask is made afresh, one copy.
         """
+        if self.num_actions > MASKS_KEPT_UP_TO:
+            return table.mask(self._zeros)
         mask = table.shared_mask
         if mask is None:
             key = tuple(table.indices)
@@ -306,7 +316,7 @@ class ActionCodec(ABC):
                 mask = self._masks[key] = table.mask(self._zeros)
                 mask.flags.writeable = False
             table.shared_mask = mask
-        return mask
+        return mask.copy()
 
     def legal_table(self, state: State) -> LegalTable:
         """The legal actions of ``state`` (a player to move, not chance) with their indices.
@@ -413,7 +423,7 @@ class LegalTable:
         self._order = order
         self.indices: list[int] = sorted(order)
         self.shared_mask: npt.NDArray[np.int8] | None = None
-        """Its mask once :meth:`ActionCodec.table_mask` made or found it (read-only)."""
+        """Its mask (read-only) once :meth:`ActionCodec.table_mask` kept or found it."""
 
     def text_of(self, index: int) -> str | None:
         """The legal text of ``index``, or ``None`` if it is not one of the table's."""

@@ -100,9 +100,6 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
         self._draw = _Draw(self)
         self._table: LegalTable | None = None
         """The legal list of the agent to move (``None`` when no agent is to move)."""
-        self._mask: Any = None
-        """Its mask (shared, read-only: handed out as copies), found when first asked for
-        (``observe``, ``action_mask``)."""
         self._player = -1
         """The seat of ``agent_selection`` while an agent is to move."""
 
@@ -165,7 +162,6 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
                     self.agent_selection = self.possible_agents[player]
                     self._player = player
                     self._table = self.codec.legal_table(s)
-                    self._mask = None
                     return
                 break
             s.apply(legal[0])
@@ -193,7 +189,7 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
 
     def _after_move(self, player: int) -> None:
         s = self.state
-        self._table = self._mask = None
+        self._table = None
         if player >= 0 and (self.max_steps is None or self.steps < self.max_steps):
             self.agent_selection = self.possible_agents[player]
             self._player = player
@@ -216,8 +212,9 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
         obs = self.encoder.encode(self.state.view(seat), seat)
-        if self._table is not None and agent == self.agent_selection:
-            mask = self._legal_mask().copy()
+        table = self._table
+        if table is not None and agent == self.agent_selection:
+            mask = self.codec.table_mask(table)
         else:
             mask = self._zeros.copy()
         return {"observation": obs, "action_mask": mask}
@@ -227,10 +224,7 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
         move): for a loop that needs only the legal indices."""
         table = self._table
         if table is not None and (agent is None or agent == self.agent_selection):
-            mask = self._mask
-            if mask is None:
-                mask = self._mask = self.codec.table_mask(table)
-            return mask.copy()  # type: ignore[no-any-return]
+            return self.codec.table_mask(table)
         self._seat[
             self.agent_selection if agent is None else agent
         ]  # a KeyError for an unknown agent, as observe gives
@@ -239,14 +233,6 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
     def legal_actions(self) -> list[str]:
         """The texts of the legal actions of the agent to move (for display and debugging)."""
         return [] if self._table is None else list(self.state.legal_actions())
-
-    def _legal_mask(self) -> npt.NDArray[np.int8]:
-        """The mask of the agent to move (made once per decision, when first asked for)."""
-        mask = self._mask
-        if mask is None:
-            assert self._table is not None
-            mask = self._mask = self.codec.table_mask(self._table)
-        return mask  # type: ignore[no-any-return]
 
     # -- rendering ------------------------------------------------------------------------------
     def render(self) -> str | np.ndarray | None:
