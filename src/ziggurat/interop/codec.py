@@ -318,8 +318,9 @@ class ActionCodec(ABC):
             table.shared_mask = mask
         return mask.copy()
 
-    def legal_table(self, state: State) -> LegalTable:
-        """The legal actions of ``state`` (a player to move, not chance) with their indices.
+    def legal_table(self, state: State, legal: Sequence[str] | None = None) -> LegalTable:
+        """The legal actions of ``state`` (a player to move, not chance) with their indices;
+        ``legal``, if given, is ``state.legal_actions()`` already in hand.
 
         Kept until another legal list is encoded: the engine caches a state's legal list until
         the next ``apply`` and shares it with clones, so asking again (OpenSpiel's
@@ -329,7 +330,8 @@ class ActionCodec(ABC):
         lists again and again (nine in ten in Epochs), and a tuple of the texts is cheaper to
         look up than the list is to encode and sort.
         """
-        legal = state.legal_actions()
+        if legal is None:
+            legal = state.legal_actions()
         context = self._context(state)
         table = self._last
         if table is not None and legal is self._last_source and context is self._last_context:

@@ -370,8 +370,8 @@ class ZigguratState(pyspiel.State):
         if current >= 0 and (player is None or player == current):
             held = self._held or self._z()
             z = held.state
-            table = held.table = held.codec.legal_table(z)
-            held.legal = z.legal_actions()
+            legal = held.legal = z.legal_actions()
+            table = held.table = held.codec.legal_table(z, legal)
             return list(table.indices)
         if player is None:
             return super().legal_actions()  # type: ignore[no-any-return]

@@ -143,7 +143,7 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
             )
         self._cumulative_rewards[agent] = 0.0
         s = self.state
-        s.apply(text, seat=self._player)
+        s.apply(text, self._player)  # the seat to move: refused otherwise
         self.steps += 1
         # what _advance does, inlined: a step's own cost is most of what the adapter adds
         draw = self._draw
@@ -161,7 +161,7 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
                     # truncations and infos do not change (zero, False, False, {} until the end)
                     self.agent_selection = self.possible_agents[player]
                     self._player = player
-                    self._table = self.codec.legal_table(s)
+                    self._table = self.codec.legal_table(s, legal)
                     return
                 break
             s.apply(legal[0])
