@@ -224,7 +224,8 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
         move): for a loop that needs only the legal indices."""
         table = self._table
         if table is not None and (agent is None or agent == self.agent_selection):
-            return self.codec.table_mask(table)
+            kept = table.shared_mask  # a small codec's kept mask, once made: copied here
+            return self.codec.table_mask(table) if kept is None else kept.copy()
         self._seat[
             self.agent_selection if agent is None else agent
         ]  # a KeyError for an unknown agent, as observe gives
