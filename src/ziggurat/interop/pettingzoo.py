@@ -145,7 +145,7 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
         s = self.state
         s.apply(text, self._player)  # the seat to move: refused otherwise
         self.steps += 1
-        # what _advance does, inlined: a step's own cost is most of what the adapter adds
+        # what _advance does, inlined (every step runs it: one call less per step)
         draw = self._draw
         while True:
             player = s.current_player()
@@ -226,9 +226,8 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
         if table is not None and (agent is None or agent == self.agent_selection):
             kept = table.shared_mask  # a small codec's kept mask, once made: copied here
             return self.codec.table_mask(table) if kept is None else kept.copy()
-        self._seat[
-            self.agent_selection if agent is None else agent
-        ]  # a KeyError for an unknown agent, as observe gives
+        # a KeyError for an unknown agent, as observe gives
+        self._seat[self.agent_selection if agent is None else agent]
         return self._zeros.copy()
 
     def legal_actions(self) -> list[str]:
