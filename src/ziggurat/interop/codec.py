@@ -332,21 +332,22 @@ class ActionCodec(ABC):
         """
         if legal is None:
             legal = state.legal_actions()
-        context = self._context(state)
         table = self._last
-        if table is not None and legal is self._last_source and context is self._last_context:
-            return table
         if self.state_dependent:
+            context = self._context(state)
+            if table is not None and legal is self._last_source and context is self._last_context:
+                return table
             table = LegalTable(legal, context, self._encode_legal(legal, state, context))
-        else:
+        else:  # no context: the indices of legal texts depend on nothing else
+            if table is not None and legal is self._last_source:
+                return table
+            context = None
             texts = tuple(legal)
             table = self._tables.get(texts)
             if table is None:
                 if len(self._tables) >= 4096:
                     self._tables.clear()
-                table = self._tables[texts] = LegalTable(
-                    texts, context, self._encode_legal(legal, state, context)
-                )
+                table = self._tables[texts] = LegalTable(texts, None, self._encode_legal(legal, state, None))
         self._last, self._last_source, self._last_context = table, legal, context
         return table
 
@@ -377,7 +378,8 @@ class ActionCodec(ABC):
     # -- memos -------------------------------------------------------------------------------
     def _context(self, state: State) -> object:
         """What the indices of legal texts depend on besides the texts (``None``: nothing): an
-        object the codec keeps, compared by identity before a :class:`LegalTable` is reused."""
+        object the codec keeps, compared by identity before a :class:`LegalTable` is reused.
+        Only a state-dependent codec has one."""
         return None
 
     def _encode_legal(self, legal: Sequence[str], state: State, context: object) -> list[int]:
