@@ -53,6 +53,10 @@ class CodecError(ZigguratError):
     """An action text or index that the codec cannot map (unknown kind, out of range ...)."""
 
 
+MASKS_KEPT_UP_TO = 1024
+"""Masks of codecs with at most this many actions are remembered (:meth:`ActionCodec.table_mask`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Block:
     """One action kind: indices ``start .. start + size - 1``, a product of ``dims``."""
@@ -156,7 +160,11 @@ class ActionCodec(ABC):
         self._chance_index_of: dict[str, int] = {}
         self._chance_text_of: dict[int, str] = {}
         self._last: LegalTable | None = None
+        self._last_source: object = None  # the engine's list _last was found for (held)
+        self._last_context: object = None
+        self._tables: dict[tuple[str, ...], LegalTable] = {}
         self._chance_lists: dict[int, tuple[Sequence[tuple[str, float]], list[tuple[int, float]]]] = {}
+        self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
         self._build()
         self._zeros = np.zeros(self.num_actions, dtype=np.int8)
         self._zeros.flags.writeable = False
@@ -222,8 +230,8 @@ class ActionCodec(ABC):
             if (
                 table is not None
                 and state is not None
-                and table.source is state.legal_actions()
-                and table.context is self._context(state)
+                and self._last_source is state.legal_actions()
+                and self._last_context is self._context(state)
             ):
                 text = table.text_of(index)
                 if text is not None:
@@ -284,21 +292,63 @@ class ActionCodec(ABC):
         """``int8`` array of size ``num_actions``: 1 at the legal indices."""
         if state.current_player() < 0:
             return np.zeros(self.num_actions, dtype=np.int8)
-        return self.legal_table(state).mask(self._zeros)
+        return self.table_mask(self.legal_table(state))
 
-    def legal_table(self, state: State) -> LegalTable:
-        """The legal actions of ``state`` (a player to move, not chance) with their indices.
+    def table_mask(self, table: LegalTable) -> npt.NDArray[np.int8]:
+        """A new ``int8`` array of size ``num_actions``: 1 at ``table``'s indices.
+
+        A small codec's masks are remembered by their indices (bounded), so a mask is then a
+        copy of a kept one: random play meets the same legal sets again and again, and a copy
+        is cheaper than setting the ones. A large codec's (Mesopotamia's, Mare Nostrum's:
+        thousands of actions) are not: thousands of kept masks of several kilobytes would be
+        copied from memory the caches no longer hold, where the one array of zeros copied at
+        every step stays in them, so the mask is made afresh, one copy.
+        """
+        if self.num_actions > MASKS_KEPT_UP_TO:
+            return table.mask(self._zeros)
+        mask = table.shared_mask
+        if mask is None:
+            key = tuple(table.indices)
+            mask = self._masks.get(key)
+            if mask is None:
+                if len(self._masks) >= 4096:
+                    self._masks.clear()
+                mask = self._masks[key] = table.mask(self._zeros)
+                mask.flags.writeable = False
+            table.shared_mask = mask
+        return mask.copy()
+
+    def legal_table(self, state: State, legal: Sequence[str] | None = None) -> LegalTable:
+        """The legal actions of ``state`` (a player to move, not chance) with their indices;
+        ``legal``, if given, is ``state.legal_actions()`` already in hand.
 
         Kept until another legal list is encoded: the engine caches a state's legal list until
         the next ``apply`` and shares it with clones, so asking again (OpenSpiel's
         ``legal_actions`` then ``apply_action``, PettingZoo's mask then ``step``) reuses the
-        table, and :meth:`decode` of one of its indices is a lookup.
+        table, and :meth:`decode` of one of its indices is a lookup. A state-independent codec
+        also remembers tables by their texts (bounded): random play meets the same legal
+        lists again and again (nine in ten in Epochs), and a tuple of the texts is cheaper to
+        look up than the list is to encode and sort.
         """
-        legal = state.legal_actions()
-        context = self._context(state)
+        if legal is None:
+            legal = state.legal_actions()
         table = self._last
-        if table is None or table.source is not legal or table.context is not context:
-            table = self._last = LegalTable(legal, context, self._encode_legal(legal, state, context))
+        if self.state_dependent:
+            context = self._context(state)
+            if table is not None and legal is self._last_source and context is self._last_context:
+                return table
+            table = LegalTable(legal, context, self._encode_legal(legal, state, context))
+        else:  # no context: the indices of legal texts depend on nothing else
+            if table is not None and legal is self._last_source:
+                return table
+            context = None
+            texts = tuple(legal)
+            table = self._tables.get(texts)
+            if table is None:
+                if len(self._tables) >= 4096:
+                    self._tables.clear()
+                table = self._tables[texts] = LegalTable(texts, None, self._encode_legal(legal, state, None))
+        self._last, self._last_source, self._last_context = table, legal, context
         return table
 
     def chance_outcomes(self, state: State) -> list[tuple[int, float]]:
@@ -328,7 +378,8 @@ class ActionCodec(ABC):
     # -- memos -------------------------------------------------------------------------------
     def _context(self, state: State) -> object:
         """What the indices of legal texts depend on besides the texts (``None``: nothing): an
-        object the codec keeps, compared by identity before a :class:`LegalTable` is reused."""
+        object the codec keeps, compared by identity before a :class:`LegalTable` is reused.
+        Only a state-dependent codec has one."""
         return None
 
     def _encode_legal(self, legal: Sequence[str], state: State, context: object) -> list[int]:
@@ -366,14 +417,17 @@ class ActionCodec(ABC):
 class LegalTable:
     """One legal list and its indices (sorted): what :meth:`ActionCodec.legal_table` keeps."""
 
-    __slots__ = ("source", "context", "indices", "_order")
+    __slots__ = ("source", "context", "indices", "_order", "shared_mask")
 
     def __init__(self, source: Sequence[str], context: object, order: list[int]) -> None:
         self.source = source
-        """The engine's legal list (held, so its identity names it)."""
+        """The legal texts, in the engine's order (a state-independent codec keeps them as a
+        tuple, shared by every state with that legal list)."""
         self.context = context
         self._order = order
         self.indices: list[int] = sorted(order)
+        self.shared_mask: npt.NDArray[np.int8] | None = None
+        """Its mask (read-only) once :meth:`ActionCodec.table_mask` kept or found it."""
 
     def text_of(self, index: int) -> str | None:
         """The legal text of ``index``, or ``None`` if it is not one of the table's."""

@@ -39,7 +39,7 @@ from ziggurat.engine.contract import CHANCE, TERMINAL
 from ziggurat.engine.contract import Game as ZGame
 from ziggurat.engine.contract import State as ZState
 from ziggurat.engine.registry import game_class
-from ziggurat.interop.codec import ActionCodec, codec_for
+from ziggurat.interop.codec import ActionCodec, LegalTable, codec_for
 from ziggurat.interop.spiel_observer import ViewObserver
 
 _GENERAL_SUM = pyspiel.GameType.Utility.GENERAL_SUM
@@ -150,14 +150,22 @@ class _Held:
     of copying the object graph (and the game's static data) wholesale.
     """
 
-    __slots__ = ("binding", "state")
+    __slots__ = ("binding", "state", "codec", "table", "legal")
 
     def __init__(self, binding: _Binding, state: ZState) -> None:
         self.binding = binding
         self.state = state
+        self.codec = binding.codec
+        self.table: LegalTable | None = None
+        """The table ``legal_actions`` answered from, kept for ``apply_action`` to decode the
+        chosen index with (``None`` after each action) ..."""
+        self.legal: object = None
+        """... and the engine's legal list it was found for (a clone shares that list)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.binding, self.state.clone())
+        held = _Held(self.binding, self.state.clone())
+        held.table, held.legal = self.table, self.legal
+        return held
 
     def __reduce__(self) -> tuple[Callable[..., _Held], tuple[Any, ...]]:
         return (_restore, (*self.binding.key, self.state.to_position()))
@@ -329,14 +337,18 @@ class ZigguratState(pyspiel.State):
         return self._decisions >= self._cap and not self._z().state.is_terminal()
 
     # -- OpenSpiel API --------------------------------------------------------------------
+    # The hot methods read ``_player`` and ``_held`` themselves rather than through
+    # ``current_player()`` and ``_z()``: a Python call is a good part of what a step through
+    # the adapter costs beyond the engine's own work.
     def current_player(self) -> int:
         player = self._player
         if player is None:
             if self._decisions >= self._cap:
                 player = _SPIEL_TERMINAL
             else:
-                player = self._z().state.current_player()
-                player = _SPIEL_PLAYER.get(player, player)
+                player = (self._held or self._z()).state.current_player()
+                if player < 0:
+                    player = _SPIEL_PLAYER.get(player, player)
             self._player = player
         return player
 
@@ -345,44 +357,62 @@ class ZigguratState(pyspiel.State):
         if self.current_player() < 0:
             return []
         held = self._z()
-        return list(held.binding.codec.legal_table(held.state).indices)
+        return list(held.codec.legal_table(held.state).indices)
 
     # The three queries below answer from Python what pyspiel's C++ ``State`` would answer
     # (tested against it): a call from Python then skips the C++ round trips (C++ asks this
     # object for its player, then whether it is terminal, then for the legal actions).
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of the player to move (or of ``player``), as OpenSpiel's."""
-        current = self.current_player()
+        current = self._player
+        if current is None:
+            current = self.current_player()
         if current >= 0 and (player is None or player == current):
-            held = self._z()
-            return list(held.binding.codec.legal_table(held.state).indices)
+            held = self._held or self._z()
+            z = held.state
+            legal = held.legal = z.legal_actions()
+            table = held.table = held.codec.legal_table(z, legal)
+            return list(table.indices)
         if player is None:
             return super().legal_actions()  # type: ignore[no-any-return]
         return super().legal_actions(player)  # type: ignore[no-any-return]
 
     def is_chance_node(self) -> bool:
-        return self.current_player() == _SPIEL_CHANCE
+        player = self._player
+        return (self.current_player() if player is None else player) == _SPIEL_CHANCE
 
     def is_player_node(self) -> bool:
-        return self.current_player() >= 0
+        player = self._player
+        return (self.current_player() if player is None else player) >= 0
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.current_player() != _SPIEL_CHANCE:
+        player = self._player
+        if (self.current_player() if player is None else player) != _SPIEL_CHANCE:
             return []
-        held = self._z()
-        return held.binding.codec.encode_outcomes(held.state.chance_outcomes(), held.state)
+        held = self._held or self._z()
+        z = held.state
+        return held.codec.encode_outcomes(z.chance_outcomes(), z)
 
     def _apply_action(self, action: int) -> None:
-        player = self.current_player()
+        player = self._player
+        if player is None:
+            player = self.current_player()
         if self._decisions >= self._cap:
             raise ziggurat.GameOver(f"the game reached max_game_length={self._cap}")
-        held = self._z()
+        held = self._held or self._z()
         z = held.state
         if player == _SPIEL_CHANCE:
-            text = held.binding.codec.decode_chance(action, z)
+            text = held.codec.decode_chance(action, z)
         else:
-            text = held.binding.codec.decode(action, z)
+            # the table legal_actions answered from, if it is still this state's (an index
+            # that is not one of its own goes through the codec, which refuses it)
+            table = held.table
+            found = None
+            if table is not None and action.__class__ is int and held.legal is z.legal_actions():
+                found = table.text_of(action)
+            text = held.codec.decode(action, z) if found is None else found
         self._player = None
+        held.table = held.legal = None
         z.apply(text)
         if player != _SPIEL_CHANCE:
             self._decisions += 1

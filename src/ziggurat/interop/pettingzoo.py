@@ -61,6 +61,7 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
         "is_parallelizable": False,
         "render_fps": 1,
     }
+    agent_selection: str
 
     def __init__(self, game: Game, render_mode: str | None = None, max_steps: int | None = None) -> None:
         super().__init__()
@@ -99,8 +100,8 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
         self._draw = _Draw(self)
         self._table: LegalTable | None = None
         """The legal list of the agent to move (``None`` when no agent is to move)."""
-        self._mask: Any = None
-        """Its mask, made when first asked for (``observe``, ``action_mask``)."""
+        self._player = -1
+        """The seat of ``agent_selection`` while an agent is to move."""
 
     # -- spaces -------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -125,23 +126,46 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
         self._after_move(self._advance())
 
     def step(self, action: Any) -> None:
+        table = self._table
+        if table is None:  # no agent to move: the game is over or truncated
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
         if action is None:
             raise ValueError(f"{agent} is to move: step(None) is only for terminated or truncated agents")
         index = int(action)
-        table = self._table
         text = None if table is None else table.text_of(index)  # None: not a legal index now
         if text is None:
             raise ValueError(
                 f"action {index} is not legal for {agent} now (legal: {self.codec.legal_indices(self.state)[:10]} ...)"
             )
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(text, seat=self._seat[agent])
+        s = self.state
+        s.apply(text, self._player)  # the seat to move: refused otherwise
         self.steps += 1
-        self._after_move(self._advance())
+        # what _advance does, inlined (every step runs it: one call less per step)
+        draw = self._draw
+        while True:
+            player = s.current_player()
+            if player == CHANCE:
+                s.apply(sample_chance(s, draw))
+                continue
+            if player < 0:
+                break
+            legal = s.legal_actions()
+            if len(legal) != 1:
+                if self.max_steps is None or self.steps < self.max_steps:
+                    # the usual step: another decision of the game. Rewards, terminations,
+                    # truncations and infos do not change (zero, False, False, {} until the end)
+                    self.agent_selection = self.possible_agents[player]
+                    self._player = player
+                    self._table = self.codec.legal_table(s, legal)
+                    return
+                break
+            s.apply(legal[0])
+        self._after_move(player)
 
     def _advance(self) -> int:
         """Play chance outcomes and single-choice decisions until a player must choose: that
@@ -149,7 +173,7 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
 
         A chance outcome is the first whose running sum of probabilities exceeds one draw of
         ``np_random`` (``sample_chance``, which bisects the game's running sums where it keeps
-        them instead of scanning every outcome: the same pick)."""
+        them instead of scanning every outcome: the same pick). ``step`` does the same inline."""
         s = self.state
         while True:
             player = s.current_player()
@@ -165,20 +189,21 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
 
     def _after_move(self, player: int) -> None:
         s = self.state
+        self._table = None
+        if player >= 0 and (self.max_steps is None or self.steps < self.max_steps):
+            self.agent_selection = self.possible_agents[player]
+            self._player = player
+            self._table = self.codec.legal_table(s)
+            return  # every reward is 0: nothing to accumulate
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._table = self._mask = None
         if player < 0:
             for a, r in zip(self.possible_agents, s.returns(), strict=True):
                 if a in self.rewards:
                     self.rewards[a] = float(r)
                     self.terminations[a] = True
-        elif self.max_steps is not None and self.steps >= self.max_steps:
+        else:
             for a in self.agents:
                 self.truncations[a] = True
-        else:
-            self.agent_selection = self.possible_agents[player]
-            self._table = self.codec.legal_table(s)
-            return  # every reward is 0: nothing to accumulate
         if not hasattr(self, "agent_selection"):
             self.agent_selection = self.agents[0]
         self._accumulate_rewards()
@@ -187,8 +212,9 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
         obs = self.encoder.encode(self.state.view(seat), seat)
-        if self._table is not None and agent == self.agent_selection:
-            mask = self._legal_mask().copy()
+        table = self._table
+        if table is not None and agent == self.agent_selection:
+            mask = self.codec.table_mask(table)
         else:
             mask = self._zeros.copy()
         return {"observation": obs, "action_mask": mask}
@@ -196,24 +222,17 @@ class ZigguratEnv(AECEnv):  # type: ignore[misc]
     def action_mask(self, agent: str | None = None) -> npt.NDArray[np.int8]:
         """``observe(agent)["action_mask"]`` without the observation (default: the agent to
         move): for a loop that needs only the legal indices."""
-        if agent is None:
-            agent = self.agent_selection
-        if self._table is not None and agent == self.agent_selection:
-            return self._legal_mask().copy()
-        self._seat[agent]  # a KeyError for an unknown agent, as observe gives
+        table = self._table
+        if table is not None and (agent is None or agent == self.agent_selection):
+            kept = table.shared_mask  # a small codec's kept mask, once made: copied here
+            return self.codec.table_mask(table) if kept is None else kept.copy()
+        # a KeyError for an unknown agent, as observe gives
+        self._seat[self.agent_selection if agent is None else agent]
         return self._zeros.copy()
 
     def legal_actions(self) -> list[str]:
         """The texts of the legal actions of the agent to move (for display and debugging)."""
         return [] if self._table is None else list(self.state.legal_actions())
-
-    def _legal_mask(self) -> npt.NDArray[np.int8]:
-        """The mask of the agent to move (made once per decision, when first asked for)."""
-        mask = self._mask
-        if mask is None:
-            assert self._table is not None
-            mask = self._mask = self._table.mask(self._zeros)
-        return mask  # type: ignore[no-any-return]
 
     # -- rendering ------------------------------------------------------------------------------
     def render(self) -> str | np.ndarray | None:
