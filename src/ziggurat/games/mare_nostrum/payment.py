@@ -250,6 +250,10 @@ def most_payable(res: dict[str, int], allow: Allowance) -> int:
     taxes = res.get("tax", 0)
     if taxes < 0:
         return -1  # not a screen play leaves (can_finish then never holds)
+    if allow.hannibal is None and allow.cleopatra is None:
+        # N0.8.1 alone, most turns: one good of each type held, or the taxes
+        types = {t[4:] if t[:4] == "leg:" else t for t, c in res.items() if c > 0 and t != "tax"}
+        return max(len(types), taxes)
     goods = _most_of({}, _available(res), allow)
     if allow.cleopatra is None:
         return max(goods, taxes)
