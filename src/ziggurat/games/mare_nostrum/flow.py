@@ -223,10 +223,13 @@ def _queue_effect(d: State, w: list[str]) -> None:
 # ---------------------------------------------------------------- applying
 
 
-def play(d: State, action: str) -> None:
-    """Apply a legal ``action`` (checked by the caller), then run what is automatic."""
+def play(d: State, action: str, who: int | None = None) -> None:
+    """Apply a legal ``action`` (checked by the caller), then run what is automatic; ``who``
+    is ``to_move(d)`` when known."""
     words = action.split()
-    if to_move(d) == CHANCE:
+    if who is None:
+        who = to_move(d)
+    if who == CHANCE:
         _chance_effect(d, words)
     elif d["queue"]:
         _queue_effect(d, words)

@@ -149,8 +149,11 @@ def next_tokens(paid: list[str], res: dict[str, int], need: int, kind: str, allo
     ``can_finish(paid + [t], res less t, need - 1, kind, allow)``, worked out together."""
     if kind[:4] == "alt:":
         return _next_tokens(paid, res, need, kind, allow)
-    if allow.hannibal is None and allow.cleopatra is None:
-        return _plain_next_tokens(paid, res, need, kind, allow)
+    if allow.cleopatra is None:
+        if allow.hannibal is None:
+            return _plain_next_tokens(paid, res, need, kind, allow)
+        if allow.hannibal == "one_pair":
+            return _pair_next_tokens(paid, res, need, kind, allow)
     if any(c <= 0 for c in res.values()):
         return _next_tokens(paid, res, need, kind, allow)
     have0 = _goods_of(paid)
@@ -206,6 +209,53 @@ def _plain_next_tokens(
         for tok in sorted(res)
         if (tax_ok if tok == "tax" else (tok[4:] if tok[:4] == "leg:" else tok) not in have)
     ]
+
+
+def _pair_next_tokens(
+    paid: list[str], res: dict[str, int], need: int, kind: str, allow: Allowance
+) -> list[str]:
+    """:func:`next_tokens` with Hannibal's ``one_pair`` reading and no Cleopatra (R28): goods
+    of different types but one type twice, or taxes only. A good may follow when no tax is
+    paid, its type is paid at most once so far and no other pair is, and the goods left can
+    still make up the rest; a tax when no good is paid and enough taxes are left."""
+    have = _goods_of(paid)
+    if any(c <= 0 for c in res.values()) or not goods_ok(have, allow):
+        return _next_tokens(paid, res, need, kind, allow)  # not a position play leaves
+    avail = _available(res)
+    taxes_paid = len(paid) - sum(have.values())
+    tax_ok = not have and 1 <= need <= res.get("tax", 0)
+    paired = 2 in have.values()
+    rest = need - 1
+    # goods of type g are legal, worked out once per type: after paying one, the most goods
+    # still payable (_most_of) must reach the ``rest`` due
+    answers: dict[str, bool] = {}
+    if not taxes_paid and need >= 1:
+        fresh = sum(1 for g in avail if g not in have)
+        for g, c in avail.items():
+            h = have.get(g, 0)
+            if h >= 2 or (h == 1 and paired):
+                answers[g] = False
+                continue
+            # the types left unpaid after this one, and whether a second of some type may come
+            left_fresh = fresh - (1 if h == 0 else 0)
+            if h == 1 or paired:
+                most = left_fresh  # the pair is made (now or before): no other repeat
+            else:
+                second = any(
+                    (c2 >= 1 and (have.get(g2, 0) == 1 or g2 == g))
+                    or (have.get(g2, 0) == 0 and g2 != g and c2 >= 2)
+                    for g2, c2 in ((g2, c2 - 1 if g2 == g else c2) for g2, c2 in avail.items())
+                )
+                most = left_fresh + (1 if second else 0)
+            answers[g] = most >= rest
+    out = []
+    for tok in sorted(res):
+        if tok == "tax":
+            if tax_ok:
+                out.append(tok)
+        elif answers.get(tok[4:] if tok[:4] == "leg:" else tok, False):
+            out.append(tok)
+    return out
 
 
 def _good_ok(

@@ -42,7 +42,8 @@ class NostrumState(State):
     def current_player(self) -> int:
         if self._legal is not None:
             return self._mover  # worked out with the legal list, which is kept until the next apply
-        return flow.to_move(self.d)
+        who = self._mover = flow.to_move(self.d)
+        return who
 
     def _legal_actions(self) -> list[str]:
         who = self._mover = flow.to_move(self.d)
@@ -70,7 +71,9 @@ class NostrumState(State):
         return found
 
     def _apply_action(self, action: str) -> None:
-        flow.play(self.d, action)
+        # State.apply asks the mover (current_player) or the legal list, both of which keep it
+        # in _mover, before it plays; so does _settle: play need not work it out again
+        flow.play(self.d, action, self._mover)
 
     def _refusal(self, who: int, action: str) -> str:
         from ziggurat.games.mare_nostrum.refusal import explain
