@@ -236,8 +236,10 @@ def play(d: State, action: str, who: int | None = None) -> None:
     else:
         _EFFECT[d["stage"]](d, words)
     victory.capitals_at_once(d)  # N6: the game ends the moment a victory condition holds
-    if advance(d):  # when nothing automatic ran, the check above still holds
-        victory.capitals_at_once(d)
+    # _step runs something only for a queue item or, with no battle under way, in a stage
+    # that may be automatic: most actions leave neither, and skip the call
+    if (d["queue"] or (d["battle"] is None and d["stage"] in _AUTOMATIC)) and advance(d):
+        victory.capitals_at_once(d)  # when nothing automatic ran, the check above still holds
 
 
 def advance(d: State) -> bool:

@@ -121,15 +121,30 @@ def zeus_barred(d: State, seat: int, prov: str) -> bool:
     return any(named == seat and d["markers"].get(prov) == owner for owner, named in d["zeus"])
 
 
+_MARCH_TEXTS: dict[tuple[int, str, str], tuple[str, ...]] = {}
+"""The ``march`` actions of a legion of ``prov`` (``who``: ``""``, `` @<slot>`` or `` @marker``)
+to each land neighbour, in name order, by player count: the same on every call, made once."""
+
+
+def _march_texts(n: int, prov: str, who: str) -> tuple[str, ...]:
+    key = (n, prov, who)
+    found = _MARCH_TEXTS.get(key)
+    if found is None:
+        found = _MARCH_TEXTS[key] = tuple(f"march {prov} {q}{who}" for q in D.board(n).land_sorted[prov])
+    return found
+
+
 def march_legal(d: State) -> list[str]:
     """D20: each legion moves at most once, a land step or a trireme chain (R39).
 
     Asked after every move: the trireme chains (N4.6.2, as ``board.sea_reach``) are worked out
-    once per sea and the coasts they reach read from a board table.
+    once per sea and the coasts they reach read from a board table; the land steps' texts are
+    made once per board (:func:`_march_texts`).
     """
     m = d["mil"]
     seat = int(m["active"])
-    b = D.board(d["n"])
+    n = d["n"]
+    b = D.board(n)
     out = ["done"]
     legions = d["legions"]
     occupy = d["occupy"]
@@ -139,8 +154,8 @@ def march_legal(d: State) -> list[str]:
     markers = d["markers"]
     barred = {owner for owner, named in d["zeus"] if named == seat}  # N4.1.3
     chain: dict[str, frozenset[str]] = {}
-    land_sorted = b.land_sorted
     shore = b.shore
+    provinces = b.provinces
     for prov in sorted([p for p, row in legions.items() if row[seat]]):  # his provinces, in name order
         occ = occupy.get(prov)
         mine = [slot for slot, s in sorted(occ.items()) if s == seat] if occ else []
@@ -149,14 +164,13 @@ def march_legal(d: State) -> list[str]:
         # free legions (B.free_legions) not arrived this turn: those on buildings or the marker are placed
         if legions[prov][seat] - len(mine) - on - arrived.get(prov, 0) > 0:
             movers.append("")
-        movers.extend(f" @{slot}" for slot in mine)
+        movers.extend([f" @{slot}" for slot in mine])
         if on:
             movers.append(" @marker")
         if not movers:
             continue
-        land = land_sorted[prov]
         shores: set[str] = set()
-        for start in b.provinces[prov]["seas"]:
+        for start in provinces[prov]["seas"]:
             fleet = triremes.get(start)
             if fleet is None or fleet[seat] <= 0:
                 continue
@@ -167,11 +181,16 @@ def march_legal(d: State) -> list[str]:
                     chain[sea] = seas
             for sea in seas:
                 shores.update(shore[sea])
-        shores.discard(prov)
-        sail = sorted(q for q in shores if not barred or markers.get(q) not in barred)
+        if shores:
+            shores.discard(prov)
+            sail = sorted([q for q in shores if not barred or markers.get(q) not in barred])
+        else:
+            sail = []
         for who in movers:
-            out.extend(f"march {prov} {q}{who}" for q in land)
-            out.extend(f"sail {prov} {q}{who}" for q in sail)
+            out.extend(_march_texts(n, prov, who))
+            if sail:
+                head = f"sail {prov} "
+                out.extend([f"{head}{q}{who}" for q in sail])
     return out
 
 
