@@ -231,23 +231,18 @@ def _pair_next_tokens(
     answers: dict[str, bool] = {}
     if not taxes_paid and need >= 1:
         fresh = sum(1 for g in avail if g not in have)
-        for g, c in avail.items():
+        # before any pair: may a second of some type still come? (a type paid once with one
+        # left, or one unpaid with two left: _most_of). Paying a first good of type g keeps
+        # the answer: g then qualifies exactly when two of it were left, as it did before.
+        second = 0 if paired else int(any((have.get(g, 0) == 1) or c >= 2 for g, c in avail.items()))
+        for g in avail:
             h = have.get(g, 0)
             if h >= 2 or (h == 1 and paired):
                 answers[g] = False
-                continue
-            # the types left unpaid after this one, and whether a second of some type may come
-            left_fresh = fresh - (1 if h == 0 else 0)
-            if h == 1 or paired:
-                most = left_fresh  # the pair is made (now or before): no other repeat
+            elif h == 1:
+                answers[g] = fresh >= rest  # the pair is made: no other repeat
             else:
-                second = any(
-                    (c2 >= 1 and (have.get(g2, 0) == 1 or g2 == g))
-                    or (have.get(g2, 0) == 0 and g2 != g and c2 >= 2)
-                    for g2, c2 in ((g2, c2 - 1 if g2 == g else c2) for g2, c2 in avail.items())
-                )
-                most = left_fresh + (1 if second else 0)
-            answers[g] = most >= rest
+                answers[g] = fresh - 1 + second >= rest
     out = []
     for tok in sorted(res):
         if tok == "tax":
