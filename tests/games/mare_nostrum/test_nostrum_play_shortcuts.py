@@ -1,0 +1,116 @@
+"""The shortcuts of the play path agree with the rules worked out the long way.
+
+Three things are written for speed: the next tokens of a payment under Hannibal's ``one_pair``
+reading (N0.8.3, R28), worked out type by type in closed form; the largest payment of a screen
+without Hannibal or Cleopatra (N0.8.1), counted directly; and ``flow.play``, which is handed
+the mover the legal list found and skips the automatic steps (and the second N6.3 check) where
+none can run. Each is compared with the plain answer: ``payment.can_finish`` token by token
+over random screens, and, over seeded random games at every player count, a play that works
+the mover out again and always runs ``flow.advance`` with both victory checks.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from ziggurat.engine.contract import CHANCE, sample_chance
+from ziggurat.games.mare_nostrum import MareNostrumGame, flow
+from ziggurat.games.mare_nostrum import payment as P
+from ziggurat.games.mare_nostrum import victory as V
+from ziggurat.games.mare_nostrum.state import copy_state
+
+TOKENS = ("grain", "wine", "oil", "gems", "gold", "timber", "leg:grain", "leg:oil", "tax")
+
+
+def random_payment(rng: random.Random) -> tuple[list[str], dict[str, int], int]:
+    """A screen (every count positive, as play leaves them), the tokens paid so far and the
+    tokens still due: the paid ones may break the rules, to reach every branch."""
+    res: dict[str, int] = {}
+    for _ in range(rng.randrange(1, 11)):
+        tok = rng.choice(TOKENS)
+        res[tok] = res.get(tok, 0) + 1
+    cost = rng.choice((3, 3, 5, 6))
+    paid = [rng.choice(TOKENS) for _ in range(rng.randrange(cost))]
+    return paid, res, cost - len(paid)
+
+
+def next_tokens_from_rules(paid: list[str], res: dict[str, int], need: int, allow: P.Allowance) -> list[str]:
+    """N0.8: each token of the screen, in name order, after which the payment can be finished."""
+    out = []
+    for tok in sorted(res):
+        left = dict(res)
+        left[tok] -= 1
+        if P.can_finish([*paid, tok], left, need - 1, "normal", allow):
+            out.append(tok)
+    return out
+
+
+def test_one_pair_next_tokens_match_can_finish_N0_8_3_R28() -> None:
+    rng = random.Random(28)
+    allow = P.Allowance("one_pair", None, None)
+    for _ in range(20_000):
+        paid, res, need = random_payment(rng)
+        assert P.next_tokens(paid, res, need, "normal", allow) == next_tokens_from_rules(
+            paid, res, need, allow
+        )
+
+
+def test_one_pair_with_a_pair_paid_allows_no_other_repeat_R28() -> None:
+    allow = P.Allowance("one_pair", None, None)
+    res = {"grain": 2, "wine": 1, "oil": 1}
+    # grain twice is the pair: a third grain or a second pair is refused, a new type is fine
+    assert P.next_tokens(["wine", "wine"], res, 1, "normal", allow) == ["grain", "oil"]
+    assert P.next_tokens(["grain"], res, 2, "normal", allow) == ["grain", "oil", "wine"]
+    assert P.next_tokens(["tax"], {**res, "tax": 2}, 2, "normal", allow) == ["tax"]
+
+
+def test_plain_largest_payment_matches_can_finish_N0_8_1() -> None:
+    rng = random.Random(81)
+    for _ in range(5_000):
+        _, res, _ = random_payment(rng)
+        top = P.most_payable(res, P.PLAIN)
+        assert [P.can_finish([], res, k, "normal", P.PLAIN) for k in range(1, 12)] == [
+            k <= top for k in range(1, 12)
+        ]
+
+
+def play_the_long_way(d: dict[str, Any], action: str) -> None:
+    """``flow.play`` as the rules read: the mover worked out, the action's effect, the N6.3
+    check, every automatic step looked for, and the check again after any that ran."""
+    words = action.split()
+    if flow.to_move(d) == CHANCE:
+        flow._chance_effect(d, words)
+    elif d["queue"]:
+        flow._queue_effect(d, words)
+    else:
+        flow._EFFECT[d["stage"]](d, words)
+    V.capitals_at_once(d)
+    if flow.advance(d):
+        V.capitals_at_once(d)
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_play_shortcuts_match_the_long_way_N6_3(n: int) -> None:
+    game = MareNostrumGame(n, {})
+    rng = random.Random(600 + n)
+    state = game.new_initial_state()
+    ended = 0
+    for _ in range(4000):
+        if state.is_terminal():
+            state = game.new_initial_state()
+            ended += 1
+        if state.current_player() == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        long_way = copy_state(state.d)
+        play_the_long_way(long_way, action)
+        shortcut = copy_state(state.d)
+        flow.play(shortcut, action, state.current_player())
+        assert shortcut == long_way, (n, state.d["stage"], action)
+        state.apply(action)
+    assert ended >= 1  # the games played reached their ends (N6), where the checks bite
