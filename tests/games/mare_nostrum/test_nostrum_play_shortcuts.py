@@ -16,11 +16,14 @@ from typing import Any
 
 import pytest
 
-from ziggurat.engine.contract import CHANCE, sample_chance
+from ziggurat.engine.contract import CHANCE, State, sample_chance
+from ziggurat.engine.records import record
 from ziggurat.games.mare_nostrum import MareNostrumGame, flow
 from ziggurat.games.mare_nostrum import payment as P
 from ziggurat.games.mare_nostrum import victory as V
-from ziggurat.games.mare_nostrum.state import copy_state
+from ziggurat.games.mare_nostrum.state import NostrumState, copy_state
+
+NostrumStateApply = NostrumState.apply
 
 TOKENS = ("grain", "wine", "oil", "gems", "gold", "timber", "leg:grain", "leg:oil", "tax")
 
@@ -114,3 +117,53 @@ def test_play_shortcuts_match_the_long_way_N6_3(n: int) -> None:
         assert shortcut == long_way, (n, state.d["stage"], action)
         state.apply(action)
     assert ended >= 1  # the games played reached their ends (N6), where the checks bite
+
+
+def outcome(apply: Any, state: Any, action: Any, seat: Any = None) -> tuple[str, str]:
+    """What applying ``action`` as ``seat`` does: the error's class and message, or ``ok``."""
+    try:
+        apply(state, action, seat)
+    except Exception as error:  # noqa: BLE001 - the comparison is of whatever is raised
+        return type(error).__name__, str(error)
+    return "ok", ""
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_apply_matches_the_engine_pipeline(n: int) -> None:
+    """``NostrumState.apply`` inlines the engine's pipeline (``State.apply``): over seeded random
+    games both give the same events, positions, legal lists, kept copies and refusals."""
+    game = MareNostrumGame(n, {})
+    rng = random.Random(900 + n)
+    ours = game.new_initial_state()
+    base = game.new_initial_state()
+    for ply in range(1500):
+        if ours.is_terminal():
+            break
+        legal = list(ours.legal_actions())
+        assert legal == list(base.legal_actions())
+        assert ours.current_player() == base.current_player()
+        if ply % 5 == 0:  # refusals: a loose text, an unknown one, another seat, a non-text
+            mover = ours.current_player()
+            other = (mover + 1) % n if mover >= 0 else 0
+            loose = legal[0].replace(" ", "  ")
+            for action, seat in (
+                ("fly away", None),
+                (legal[-1], other),
+                (3, None),
+                (loose, None),
+                (legal[0], True),
+            ):
+                probe_ours, probe_base = ours.clone(), base.clone()
+                assert outcome(NostrumStateApply, probe_ours, action, seat) == outcome(
+                    State.apply, probe_base, action, seat
+                )
+                assert probe_ours.events() == probe_base.events()
+                assert probe_ours.to_position() == probe_base.to_position()
+        action = (
+            sample_chance(ours, rng) if ours.current_player() == CHANCE else legal[rng.randrange(len(legal))]
+        )
+        ours.apply(action, None if ply % 3 else ours.current_player())
+        State.apply(base, action)
+        assert ours.events() == base.events()
+        assert ours.to_position() == base.to_position()
+    assert record(ours)["fingerprints"] == record(base)["fingerprints"]
