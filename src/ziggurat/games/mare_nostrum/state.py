@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ziggurat.engine.contract import CHANCE, SCAN_UP_TO, State
@@ -89,11 +89,13 @@ class NostrumState(State):
         if seat is not None and (seat.__class__ is not int or seat != who):
             State.apply(self, action, seat)  # checks the seat: raises, or plays as the base does
             return
-        legal: Collection[str] | None = self._legal_set
-        if legal is None:
-            if listed is None:
-                listed = self.legal_actions()
-            legal = listed if len(listed) <= SCAN_UP_TO and action in listed else self._legal_lookup()
+        found = self._legal_set
+        legal: Collection[str]
+        if found is not None:
+            legal = found
+        else:
+            known: Sequence[str] = self.legal_actions() if listed is None else listed
+            legal = known if len(known) <= SCAN_UP_TO and action in known else self._legal_lookup()
         if action not in legal:
             State.apply(self, action, seat)  # parses the text: plays it, or explains the refusal
             return
