@@ -164,14 +164,36 @@ def all_tracks(d: State) -> list[dict[str, int]]:
     return levels
 
 
+_ON_BOARD: dict[str, tuple[Any, list[int]]] = {}
+"""The last :func:`on_board` count of each unit table: the table read and every seat's count."""
+
+
+def on_board(d: State, kind: str) -> list[int]:
+    """Every seat's units on the board, ``kind`` ``legions`` or ``triremes`` (read only).
+
+    Asked several times per buy turn's legal list, and the answer seldom changes: the unit
+    tables are replaced whole whenever they change (:func:`move_unit`), never changed in place,
+    so the counts of the same table are those worked out last."""
+    table = d[kind]
+    seen = _ON_BOARD.get(kind)
+    if seen is not None and seen[0] is table:
+        return seen[1]
+    counts = [0] * d["n"]
+    for row in table.values():
+        for s, c in enumerate(row):
+            counts[s] += c
+    _ON_BOARD[kind] = (table, counts)
+    return counts
+
+
 def supply(d: State, seat: int, piece: str) -> int:
     """N0.9: pieces of ``piece`` left in ``seat``'s supply."""
     limits = d["limits"]
-    # list comprehensions and list.count: this is asked several times per legal list
+    # counts kept per table and list.count: this is asked several times per legal list
     if piece == "legion":
-        return int(limits["legion"]) - sum([v[seat] for v in d["legions"].values()])
+        return int(limits["legion"]) - on_board(d, "legions")[seat]
     if piece == "trireme":
-        return int(limits["trireme"]) - sum([v[seat] for v in d["triremes"].values()])
+        return int(limits["trireme"]) - on_board(d, "triremes")[seat]
     if piece == "fortress":
         return int(limits["fortress"]) - list(d["fortresses"].values()).count(seat)
     return int(limits["influence_marker"]) - list(d["markers"].values()).count(seat)
@@ -195,6 +217,23 @@ def building_left(d: State, kind: str) -> bool:
 
 def own_provinces(d: State, seat: int) -> list[str]:
     return sorted(p for p, s in d["markers"].items() if s == seat)
+
+
+_OWN: list[Any] = [None, []]
+"""The last :func:`owned` answer: the ``markers`` table read and every seat's provinces."""
+
+
+def owned(d: State, seat: int) -> list[str]:
+    """:func:`own_provinces` (read only), from every seat's provinces worked out together once
+    per ``markers`` table: it is replaced whole whenever it changes (:func:`put`)."""
+    markers = d["markers"]
+    if _OWN[0] is not markers:
+        by_seat: list[list[str]] = [[] for _ in range(d["n"])]
+        for p in sorted(markers):
+            by_seat[markers[p]].append(p)
+        _OWN[0], _OWN[1] = markers, by_seat
+    mine: list[str] = _OWN[1][seat]
+    return mine
 
 
 def sea_reach(d: State, seat: int, starts: list[str]) -> set[str]:

@@ -198,6 +198,34 @@ def _texts(players: int) -> _Texts:
     return _Texts(players)
 
 
+_NEAR: dict[int, tuple[Any, Any, bool, frozenset[str]]] = {}
+"""The last :func:`_near` answer per seat, with the ``markers`` and ``triremes`` tables it read."""
+
+
+def _near(d: State, seat: int, mine: list[str], by_chain: bool) -> frozenset[str]:
+    """The provinces connected to ``seat``'s (N0.6: land links go both ways on the map; a
+    trireme chain reaches the coasts of its seas), his own among them. They depend on the
+    ``markers`` and ``triremes`` tables only, which are replaced whole whenever they change
+    (``board.put``, ``board.move_unit``), so the answer for the same two tables is kept."""
+    markers = d["markers"]
+    triremes = d["triremes"]
+    seen = _NEAR.get(seat)
+    if seen is not None and seen[0] is markers and seen[1] is triremes and seen[2] == by_chain:
+        return seen[3]
+    b = D.board(d["n"])
+    provinces = b.provinces
+    near: set[str] = set()
+    for p in mine:
+        near.update(provinces[p]["land"])
+    if by_chain:
+        shore = b.shore
+        for sea in B.sea_reach(d, seat, mine):
+            near.update(shore[sea])
+    found = frozenset(near)
+    _NEAR[seat] = (markers, triremes, by_chain, found)
+    return found
+
+
 def turn_legal(d: State) -> list[str]:
     """D13: the purchases and placements open to the active player (N3.3-N3.12), or the tokens
     he may pay with next (N0.8).
@@ -214,7 +242,6 @@ def turn_legal(d: State) -> list[str]:
     if bu["paying"] is not None:
         return _pay_legal(d, seat)
     n = d["n"]
-    b = D.board(n)
     texts = _texts(n)
     markers = d["markers"]
     legions = d["legions"]
@@ -228,20 +255,13 @@ def turn_legal(d: State) -> list[str]:
     can3 = top >= 3
     free_used = bu["free_used"]
     free_marker = ("hammurabi" in tiles or copied == "hammurabi") and "hammurabi" not in free_used
-    mine = sorted([p for p, s in markers.items() if s == seat])  # B.own_provinces
+    mine = B.owned(d, seat)  # B.own_provinces, kept per markers table
     # B.supply(d, seat, "influence_marker"): the markers on the board are his provinces
     if (can3 or free_marker) and int(d["limits"]["influence_marker"]) - len(mine) > 0:
         # marker_ok (N3.4): the provinces connected to the player's (N0.6: land links go both
         # ways on the map; a trireme chain reaches the coasts of its seas), neutral, and
         # without another player's legions
-        provinces = b.provinces
-        near: set[str] = set()
-        for p in mine:
-            near.update(provinces[p]["land"])
-        if opts["influence_connection_by_trireme_chain"]:
-            shore = b.shore
-            for sea in B.sea_reach(d, seat, mine):
-                near.update(shore[sea])
+        near = _near(d, seat, mine, bool(opts["influence_connection_by_trireme_chain"]))
         buy_marker = texts.buy_marker
         free_text = texts.free_marker
         for prov in near:
@@ -267,6 +287,7 @@ def turn_legal(d: State) -> list[str]:
     if can3:
         can6 = top >= 6
         left: dict[str, bool] = {}
+        unlimited = opts["building_supply_limit"] is None  # B.building_left always holds (R35)
         builds = texts.builds
         for prov in calm:  # build_ok (N3.5)
             if prov in conqueror:
@@ -274,6 +295,9 @@ def turn_legal(d: State) -> list[str]:
             built = buildings.get(prov, ())
             for slot, kind, dear, text in builds[prov]:
                 if slot in built or (dear and not can6):
+                    continue
+                if unlimited:
+                    out.append(text)
                     continue
                 ok = left.get(kind)
                 if ok is None:

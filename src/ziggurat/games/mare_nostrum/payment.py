@@ -295,10 +295,14 @@ def most_payable(res: dict[str, int], allow: Allowance) -> int:
     taxes = res.get("tax", 0)
     if taxes < 0:
         return -1  # not a screen play leaves (can_finish then never holds)
-    if allow.hannibal is None and allow.cleopatra is None:
-        # N0.8.1 alone, most turns: one good of each type held, or the taxes
-        types = {t[4:] if t[:4] == "leg:" else t for t, c in res.items() if c > 0 and t != "tax"}
-        return max(len(types), taxes)
+    if allow.cleopatra is None and allow.hannibal in (None, "one_pair"):
+        # N0.8.1 alone, most turns: one good of each type held, or the taxes; with Hannibal's
+        # one pair (R28), one type held twice adds one good
+        avail = _available(res)
+        goods = len(avail)
+        if allow.hannibal is not None and any(c >= 2 for c in avail.values()):
+            goods += 1
+        return max(goods, taxes)
     goods = _most_of({}, _available(res), allow)
     if allow.cleopatra is None:
         return max(goods, taxes)
