@@ -178,10 +178,7 @@ def on_board(d: State, kind: str) -> list[int]:
     seen = _ON_BOARD.get(kind)
     if seen is not None and seen[0] is table:
         return seen[1]
-    counts = [0] * d["n"]
-    for row in table.values():
-        for s, c in enumerate(row):
-            counts[s] += c
+    counts = [sum(column) for column in zip(*table.values(), strict=True)] if table else [0] * d["n"]
     _ON_BOARD[kind] = (table, counts)
     return counts
 
