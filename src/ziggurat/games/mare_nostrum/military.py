@@ -134,28 +134,74 @@ def _march_texts(n: int, prov: str, who: str) -> tuple[str, ...]:
     return found
 
 
+class _Sailing:
+    """Where ``seat``'s legions may sail to from each province (N4.6.2, N4.1.3), and those
+    actions' texts, for one ``triremes``, ``markers`` and ``zeus`` table: none of them changes
+    while legions march, and each is replaced whole when it changes (``board.move_unit``,
+    ``board.put``), so the answers for the same three tables are kept."""
+
+    __slots__ = ("tables", "targets", "chains", "texts")
+
+    def __init__(self, tables: tuple[Any, Any, Any]) -> None:
+        self.tables = tables
+        self.targets: dict[str, list[str]] = {}
+        self.chains: dict[str, frozenset[str]] = {}
+        self.texts: dict[tuple[str, str], list[str]] = {}
+
+
+_SAILING: dict[int, _Sailing] = {}
+"""The last :class:`_Sailing` of each seat."""
+
+
+def _sail_targets(d: State, seat: int, prov: str, sailing: _Sailing) -> list[str]:
+    """The coasts ``seat``'s trireme chains from ``prov``'s seas reach (N4.6.2), ``prov`` and
+    the provinces of owners who named him with Zeus (N4.1.3) left out, in name order."""
+    found = sailing.targets.get(prov)
+    if found is not None:
+        return found
+    b = D.board(d["n"])
+    triremes = d["triremes"]
+    shore = b.shore
+    chain = sailing.chains
+    shores: set[str] = set()
+    for start in b.provinces[prov]["seas"]:
+        fleet = triremes.get(start)
+        if fleet is None or fleet[seat] <= 0:
+            continue
+        seas = chain.get(start)
+        if seas is None:
+            seas = frozenset(B.sea_reach_from(d, seat, start))
+            for sea in seas:
+                chain[sea] = seas
+        for sea in seas:
+            shores.update(shore[sea])
+    shores.discard(prov)
+    barred = {owner for owner, named in d["zeus"] if named == seat}  # N4.1.3
+    markers = d["markers"]
+    found = sailing.targets[prov] = sorted([q for q in shores if not barred or markers.get(q) not in barred])
+    return found
+
+
 def march_legal(d: State) -> list[str]:
     """D20: each legion moves at most once, a land step or a trireme chain (R39).
 
-    Asked after every move: the trireme chains (N4.6.2, as ``board.sea_reach``) are worked out
-    once per sea and the coasts they reach read from a board table; the land steps' texts are
-    made once per board (:func:`_march_texts`).
+    Asked after every move: the land steps' texts are made once per board
+    (:func:`_march_texts`), and where legions may sail, with those texts, once per trireme
+    fleet, map of markers and Zeus pairs (:class:`_Sailing`).
     """
     m = d["mil"]
     seat = int(m["active"])
     n = d["n"]
-    b = D.board(n)
     out = ["done"]
     legions = d["legions"]
     occupy = d["occupy"]
     on_marker = d["on_marker"]
     arrived = m["arrived"]
-    triremes = d["triremes"]
-    markers = d["markers"]
-    barred = {owner for owner, named in d["zeus"] if named == seat}  # N4.1.3
-    chain: dict[str, frozenset[str]] = {}
-    shore = b.shore
-    provinces = b.provinces
+    tables = (d["triremes"], d["markers"], d["zeus"])
+    sailing = _SAILING.get(seat)
+    if sailing is None or any(a is not b for a, b in zip(sailing.tables, tables, strict=True)):
+        sailing = _SAILING[seat] = _Sailing(tables)
+    texts = sailing.texts
     for prov in sorted([p for p, row in legions.items() if row[seat]]):  # his provinces, in name order
         occ = occupy.get(prov)
         mine = [slot for slot, s in sorted(occ.items()) if s == seat] if occ else []
@@ -169,28 +215,13 @@ def march_legal(d: State) -> list[str]:
             movers.append(" @marker")
         if not movers:
             continue
-        shores: set[str] = set()
-        for start in provinces[prov]["seas"]:
-            fleet = triremes.get(start)
-            if fleet is None or fleet[seat] <= 0:
-                continue
-            seas = chain.get(start)
-            if seas is None:
-                seas = frozenset(B.sea_reach_from(d, seat, start))
-                for sea in seas:
-                    chain[sea] = seas
-            for sea in seas:
-                shores.update(shore[sea])
-        if shores:
-            shores.discard(prov)
-            sail = sorted([q for q in shores if not barred or markers.get(q) not in barred])
-        else:
-            sail = []
         for who in movers:
             out.extend(_march_texts(n, prov, who))
-            if sail:
+            sail = texts.get((prov, who))
+            if sail is None:
                 head = f"sail {prov} "
-                out.extend([f"{head}{q}{who}" for q in sail])
+                sail = texts[prov, who] = [f"{head}{q}{who}" for q in _sail_targets(d, seat, prov, sailing)]
+            out.extend(sail)
     return out
 
 
