@@ -1,12 +1,15 @@
 """The shortcuts of the play path agree with the rules worked out the long way.
 
-Three things are written for speed: the next tokens of a payment under Hannibal's ``one_pair``
-reading (N0.8.3, R28), worked out type by type in closed form; the largest payment of a screen
-without Hannibal or Cleopatra (N0.8.1), counted directly; and ``flow.play``, which is handed
-the mover the legal list found and skips the automatic steps (and the second N6.3 check) where
-none can run. Each is compared with the plain answer: ``payment.can_finish`` token by token
-over random screens, and, over seeded random games at every player count, a play that works
-the mover out again and always runs ``flow.advance`` with both victory checks.
+Written for speed: the next tokens of a payment under Hannibal's ``one_pair`` reading (N0.8.3,
+R28), worked out type by type in closed form; the largest payment of a screen without
+Cleopatra (N0.8.1, R28), counted directly; ``flow.play``, handed the mover the legal list found,
+skipping the automatic steps (and the second N6.3 check) where none can run;
+``NostrumState.apply``, which inlines the engine's pipeline; and answers kept per board table (a
+seat's provinces, units on the board, connected provinces, where legions may sail). Each is
+compared with the plain answer: ``payment.can_finish`` token by token over random screens, and,
+over seeded random games at every player count, a play that works the mover out again and
+always runs ``flow.advance`` with both victory checks, ``State.apply`` itself, and legal lists
+worked out with every kept answer forgotten.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ import pytest
 from ziggurat.engine.contract import CHANCE, State, sample_chance
 from ziggurat.engine.records import record
 from ziggurat.games.mare_nostrum import MareNostrumGame, flow
+from ziggurat.games.mare_nostrum import board as B
+from ziggurat.games.mare_nostrum import buy_place as BP
+from ziggurat.games.mare_nostrum import military as M
 from ziggurat.games.mare_nostrum import payment as P
 from ziggurat.games.mare_nostrum import victory as V
 from ziggurat.games.mare_nostrum.state import NostrumState, copy_state
@@ -70,12 +76,13 @@ def test_one_pair_with_a_pair_paid_allows_no_other_repeat_R28() -> None:
     assert P.next_tokens(["tax"], {**res, "tax": 2}, 2, "normal", allow) == ["tax"]
 
 
-def test_plain_largest_payment_matches_can_finish_N0_8_1() -> None:
+@pytest.mark.parametrize("allow", [P.PLAIN, P.Allowance("one_pair", None, None)])
+def test_largest_payment_without_cleopatra_matches_can_finish_N0_8_1_R28(allow: P.Allowance) -> None:
     rng = random.Random(81)
     for _ in range(5_000):
         _, res, _ = random_payment(rng)
-        top = P.most_payable(res, P.PLAIN)
-        assert [P.can_finish([], res, k, "normal", P.PLAIN) for k in range(1, 12)] == [
+        top = P.most_payable(res, allow)
+        assert [P.can_finish([], res, k, "normal", allow) for k in range(1, 12)] == [
             k <= top for k in range(1, 12)
         ]
 
@@ -167,3 +174,41 @@ def test_apply_matches_the_engine_pipeline(n: int) -> None:
         assert ours.events() == base.events()
         assert ours.to_position() == base.to_position()
     assert record(ours)["fingerprints"] == record(base)["fingerprints"]
+
+
+def legal_from_scratch(state: Any) -> list[str]:
+    """The legal list of ``state`` with every answer kept per table forgotten first."""
+    B._OWN[0] = None
+    B._ON_BOARD.clear()
+    BP._NEAR.clear()
+    M._SAILING.clear()
+    return flow.legal(copy_state(state.d))
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_answers_kept_per_table_hold_across_diverging_clones_D13_D20(n: int) -> None:
+    """The buy turn (D13) and the legion moves (D20) keep answers per ``markers``,
+    ``triremes``, ``legions`` and ``zeus`` table; a search plays many clones in turn, whose
+    tables differ: the lists of clones played alternately match the lists worked out afresh."""
+    game = MareNostrumGame(n, {})
+    rng = random.Random(700 + n)
+    lines = [game.new_initial_state()]
+    compared = 0
+    for ply in range(3000):
+        if ply % 40 == 0 and len(lines) < 4:
+            lines.append(lines[rng.randrange(len(lines))].clone())  # a new line of play
+        state = lines[ply % len(lines)]
+        if state.is_terminal():
+            lines[ply % len(lines)] = state = game.new_initial_state()
+        d = state.d
+        if d["stage"] in ("buy_turn", "mil_march") and not d["queue"] and d["battle"] is None:
+            kept = list(state.legal_actions())
+            assert kept == legal_from_scratch(state), (n, ply, d["stage"])
+            compared += 1
+        if state.current_player() == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        state.apply(action)
+    assert compared > 300
