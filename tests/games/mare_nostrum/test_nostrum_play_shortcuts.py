@@ -181,6 +181,7 @@ def legal_from_scratch(state: Any) -> list[str]:
     B._OWN[0] = None
     B._ON_BOARD.clear()
     BP._NEAR.clear()
+    BP._COASTS[0] = None
     M._SAILING.clear()
     return flow.legal(copy_state(state.d))
 

@@ -198,6 +198,20 @@ def _texts(players: int) -> _Texts:
     return _Texts(players)
 
 
+_COASTS: list[Any] = [None, []]
+"""The last :func:`_coasts` answer: the list of provinces it was asked for, and the seas."""
+
+
+def _coasts(mine: list[str], seas: dict[str, tuple[str, ...]]) -> list[str]:
+    """The seas on the coasts of provinces ``mine``, in name order (where triremes are placed,
+    N3.7). ``mine`` is a list ``board.owned`` keeps per ``markers`` table: the same list
+    object has the same provinces, so the answer for it is kept."""
+    if _COASTS[0] is not mine:
+        _COASTS[0], _COASTS[1] = mine, sorted({s for p in mine for s in seas[p]})
+    found: list[str] = _COASTS[1]
+    return found
+
+
 _NEAR: dict[int, tuple[Any, Any, bool, frozenset[str]]] = {}
 """The last :func:`_near` answer per seat, with the ``markers`` and ``triremes`` tables it read."""
 
@@ -314,8 +328,7 @@ def turn_legal(d: State) -> list[str]:
         elif piece == "fortress":
             places = [p for p in calm if p not in fortresses and p not in conqueror]
         else:
-            seas = texts.seas
-            places = sorted({s for p in mine for s in seas[p]})
+            places = _coasts(mine, texts.seas)
         piece_texts = texts.pieces[piece]
         for place in places:
             full, cheap = piece_texts[place]
