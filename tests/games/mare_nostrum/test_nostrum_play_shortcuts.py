@@ -1,7 +1,7 @@
 """The shortcuts of the play path agree with the rules worked out the long way.
 
-Written for speed: the next tokens of a payment under Hannibal's ``one_pair`` reading (N0.8.3,
-R28), worked out type by type in closed form; the largest payment of a screen without
+Written for speed: the next tokens of a payment under Hannibal's ``one_pair`` reading or with
+Cleopatra alone (N0.8.3, R28), worked out type by type or once for every fresh type; the largest payment of a screen without
 Cleopatra (N0.8.1, R28), counted directly; ``flow.play``, handed the mover the legal list found,
 skipping the automatic steps (and the second N6.3 check) where none can run;
 ``NostrumState.apply``, which inlines the engine's pipeline; and answers kept per board table (a
@@ -57,9 +57,16 @@ def next_tokens_from_rules(paid: list[str], res: dict[str, int], need: int, allo
     return out
 
 
-def test_one_pair_next_tokens_match_can_finish_N0_8_3_R28() -> None:
+@pytest.mark.parametrize(
+    "allow",
+    [
+        P.Allowance("one_pair", None, None),
+        P.Allowance(None, "one_token", None),
+        P.Allowance(None, "any_mix", None),
+    ],
+)
+def test_next_tokens_with_one_hero_match_can_finish_N0_8_3_R28(allow: P.Allowance) -> None:
     rng = random.Random(28)
-    allow = P.Allowance("one_pair", None, None)
     for _ in range(20_000):
         paid, res, need = random_payment(rng)
         assert P.next_tokens(paid, res, need, "normal", allow) == next_tokens_from_rules(

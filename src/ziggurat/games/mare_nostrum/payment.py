@@ -154,6 +154,8 @@ def next_tokens(paid: list[str], res: dict[str, int], need: int, kind: str, allo
             return _plain_next_tokens(paid, res, need, kind, allow)
         if allow.hannibal == "one_pair":
             return _pair_next_tokens(paid, res, need, kind, allow)
+    elif allow.hannibal is None:
+        return _mix_next_tokens(paid, res, need, kind, allow)
     if any(c <= 0 for c in res.values()):
         return _next_tokens(paid, res, need, kind, allow)
     have0 = _goods_of(paid)
@@ -209,6 +211,50 @@ def _plain_next_tokens(
         for tok in sorted(res)
         if (tax_ok if tok == "tax" else (tok[4:] if tok[:4] == "leg:" else tok) not in have)
     ]
+
+
+def _mix_next_tokens(
+    paid: list[str], res: dict[str, int], need: int, kind: str, allow: Allowance
+) -> list[str]:
+    """:func:`next_tokens` with Cleopatra and no Hannibal (N0.8.3, R28): goods of different
+    types, mixed with taxes as her reading allows. Any good of a type not yet paid leaves the
+    same counts behind (one good more, one fresh type fewer), so one answer serves them all;
+    a tax leaves one tax more paid and one fewer left."""
+    have = _goods_of(paid)
+    if any(c <= 0 for c in res.values()) or not goods_ok(have, allow):
+        return _next_tokens(paid, res, need, kind, allow)  # not a position play leaves
+    avail = _available(res)
+    goods = len(have)
+    taxes = len(paid) - goods
+    taxes_left = res.get("tax", 0)
+    fresh = sum(1 for g in avail if g not in have)
+    cleopatra = allow.cleopatra
+    good_ok = fresh >= 1 and _counts_finish(goods + 1, taxes, fresh - 1, taxes_left, need - 1, cleopatra)
+    tax_ok = taxes_left >= 1 and _counts_finish(goods, taxes + 1, fresh, taxes_left - 1, need - 1, cleopatra)
+    out = []
+    for tok in sorted(res):
+        if tok == "tax":
+            if tax_ok:
+                out.append(tok)
+        elif good_ok and (tok[4:] if tok[:4] == "leg:" else tok) not in have:
+            out.append(tok)
+    return out
+
+
+def _counts_finish(
+    goods: int, taxes: int, most: int, taxes_left: int, need: int, cleopatra: str | None
+) -> bool:
+    """:func:`_finishes` from counts: ``goods`` and ``taxes`` paid, at most ``most`` more goods
+    and ``taxes_left`` taxes to add, ``need`` tokens due (goods of different types)."""
+    lo = max(0, need - most)
+    hi = min(need, taxes_left)
+    if lo > hi:
+        return False
+    if cleopatra is None:
+        return (taxes == 0 and lo == 0) or (goods == 0 and hi == need)
+    if cleopatra == "one_token":
+        return min(goods + need - lo, taxes + lo) <= 1 or min(goods + need - hi, taxes + hi) <= 1
+    return True
 
 
 def _pair_next_tokens(
