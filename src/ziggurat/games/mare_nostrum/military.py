@@ -5,6 +5,7 @@ conquest checkpoint and Circe (D24). Battles are in ``battle``, conquests in ``c
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ziggurat.games.mare_nostrum import battle, claim, conquest, victory
@@ -73,10 +74,21 @@ def row_legal(d: State) -> list[str]:
     seat = int(m["active"])
     b = D.board(d["n"])
     out = ["done"]
+    triremes = d["triremes"]
+    arrived = m["arrived"]
+    rows = _row_texts(d["n"])
     for sea in b.sea_ids:
-        if B.triremes(d, sea)[seat] - m["arrived"].get(sea, 0) > 0:
-            out.extend(f"row {sea} {to}" for to in sorted(b.seas[sea]["seas"]))
+        fleet = triremes.get(sea)  # B.triremes: no row, no triremes
+        if fleet is not None and fleet[seat] - arrived.get(sea, 0) > 0:
+            out.extend(rows[sea])
     return out
+
+
+@functools.cache
+def _row_texts(n: int) -> dict[str, tuple[str, ...]]:
+    """Each sea's ``row`` actions to its neighbours in name order (D18), made once per board."""
+    b = D.board(n)
+    return {sea: tuple(f"row {sea} {to}" for to in sorted(b.seas[sea]["seas"])) for sea in b.sea_ids}
 
 
 def row_effect(d: State, w: list[str]) -> None:
