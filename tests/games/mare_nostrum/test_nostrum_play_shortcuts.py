@@ -185,10 +185,10 @@ def test_apply_matches_the_engine_pipeline(n: int) -> None:
 
 def legal_from_scratch(state: Any) -> list[str]:
     """The legal list of ``state`` with every answer kept per table forgotten first."""
-    B._OWN[0] = None
+    B._OWN[0] = (None, [])
     B._ON_BOARD.clear()
     BP._NEAR.clear()
-    BP._COASTS[0] = None
+    BP._COASTS[0] = (None, [])
     M._SAILING.clear()
     return flow.legal(copy_state(state.d))
 

@@ -216,21 +216,22 @@ def own_provinces(d: State, seat: int) -> list[str]:
     return sorted(p for p, s in d["markers"].items() if s == seat)
 
 
-_OWN: list[Any] = [None, []]
-"""The last :func:`owned` answer: the ``markers`` table read and every seat's provinces."""
+_OWN: list[tuple[Any, list[list[str]]]] = [(None, [])]
+"""The last :func:`owned` answer, one pair stored at once (so that a thread never reads one
+table's answer with another's): the ``markers`` table read and every seat's provinces."""
 
 
 def owned(d: State, seat: int) -> list[str]:
     """:func:`own_provinces` (read only), from every seat's provinces worked out together once
     per ``markers`` table: it is replaced whole whenever it changes (:func:`put`)."""
     markers = d["markers"]
-    if _OWN[0] is not markers:
-        by_seat: list[list[str]] = [[] for _ in range(d["n"])]
+    seen, by_seat = _OWN[0]
+    if seen is not markers:
+        by_seat = [[] for _ in range(d["n"])]
         for p in sorted(markers):
             by_seat[markers[p]].append(p)
-        _OWN[0], _OWN[1] = markers, by_seat
-    mine: list[str] = _OWN[1][seat]
-    return mine
+        _OWN[0] = (markers, by_seat)
+    return by_seat[seat]
 
 
 def sea_reach(d: State, seat: int, starts: list[str]) -> set[str]:

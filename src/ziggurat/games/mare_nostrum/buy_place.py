@@ -198,17 +198,19 @@ def _texts(players: int) -> _Texts:
     return _Texts(players)
 
 
-_COASTS: list[Any] = [None, []]
-"""The last :func:`_coasts` answer: the list of provinces it was asked for, and the seas."""
+_COASTS: list[tuple[Any, list[str]]] = [(None, [])]
+"""The last :func:`_coasts` answer, one pair stored at once: the list of provinces it was
+asked for, and the seas."""
 
 
 def _coasts(mine: list[str], seas: dict[str, tuple[str, ...]]) -> list[str]:
     """The seas on the coasts of provinces ``mine``, in name order (where triremes are placed,
     N3.7). ``mine`` is a list ``board.owned`` keeps per ``markers`` table: the same list
     object has the same provinces, so the answer for it is kept."""
-    if _COASTS[0] is not mine:
-        _COASTS[0], _COASTS[1] = mine, sorted({s for p in mine for s in seas[p]})
-    found: list[str] = _COASTS[1]
+    seen, found = _COASTS[0]
+    if seen is not mine:
+        found = sorted({s for p in mine for s in seas[p]})
+        _COASTS[0] = (mine, found)
     return found
 
 
