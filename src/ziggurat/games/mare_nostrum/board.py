@@ -164,14 +164,33 @@ def all_tracks(d: State) -> list[dict[str, int]]:
     return levels
 
 
+_ON_BOARD: dict[str, tuple[Any, list[int]]] = {}
+"""The last :func:`on_board` count of each unit table: the table read and every seat's count."""
+
+
+def on_board(d: State, kind: str) -> list[int]:
+    """Every seat's units on the board, ``kind`` ``legions`` or ``triremes`` (read only).
+
+    Asked several times per buy turn's legal list, and the answer seldom changes: the unit
+    tables are replaced whole whenever they change (:func:`move_unit`), never changed in place,
+    so the counts of the same table are those worked out last."""
+    table = d[kind]
+    seen = _ON_BOARD.get(kind)
+    if seen is not None and seen[0] is table:
+        return seen[1]
+    counts = [sum(column) for column in zip(*table.values(), strict=True)] if table else [0] * d["n"]
+    _ON_BOARD[kind] = (table, counts)
+    return counts
+
+
 def supply(d: State, seat: int, piece: str) -> int:
     """N0.9: pieces of ``piece`` left in ``seat``'s supply."""
     limits = d["limits"]
-    # list comprehensions and list.count: this is asked several times per legal list
+    # counts kept per table and list.count: this is asked several times per legal list
     if piece == "legion":
-        return int(limits["legion"]) - sum([v[seat] for v in d["legions"].values()])
+        return int(limits["legion"]) - on_board(d, "legions")[seat]
     if piece == "trireme":
-        return int(limits["trireme"]) - sum([v[seat] for v in d["triremes"].values()])
+        return int(limits["trireme"]) - on_board(d, "triremes")[seat]
     if piece == "fortress":
         return int(limits["fortress"]) - list(d["fortresses"].values()).count(seat)
     return int(limits["influence_marker"]) - list(d["markers"].values()).count(seat)
@@ -195,6 +214,24 @@ def building_left(d: State, kind: str) -> bool:
 
 def own_provinces(d: State, seat: int) -> list[str]:
     return sorted(p for p, s in d["markers"].items() if s == seat)
+
+
+_OWN: list[tuple[Any, list[list[str]]]] = [(None, [])]
+"""The last :func:`owned` answer, one pair stored at once (so that a thread never reads one
+table's answer with another's): the ``markers`` table read and every seat's provinces."""
+
+
+def owned(d: State, seat: int) -> list[str]:
+    """:func:`own_provinces` (read only), from every seat's provinces worked out together once
+    per ``markers`` table: it is replaced whole whenever it changes (:func:`put`)."""
+    markers = d["markers"]
+    seen, by_seat = _OWN[0]
+    if seen is not markers:
+        by_seat = [[] for _ in range(d["n"])]
+        for p in sorted(markers):
+            by_seat[markers[p]].append(p)
+        _OWN[0] = (markers, by_seat)
+    return by_seat[seat]
 
 
 def sea_reach(d: State, seat: int, starts: list[str]) -> set[str]:

@@ -5,6 +5,7 @@ Hanging Gardens (N3.13, D14). A fifth tile or the Pyramids win at once (N6.1, N6
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any
 
@@ -165,6 +166,82 @@ def piece_places(d: State, seat: int, piece: str) -> list[str]:
 # ---- the buy turn (D13)
 
 
+class _Texts:
+    """A board's buy-turn action texts, made once per player count: the legal list is asked
+    after every action of a buy turn, and looking a text up is cheaper than formatting it."""
+
+    def __init__(self, players: int) -> None:
+        b = D.board(players)
+        ids = b.province_ids
+        self.buy_marker = {p: f"buy marker {p}" for p in ids}
+        self.free_marker = {p: f"free marker {p}" for p in ids}
+        self.free_legion = {p: f"free legion {p}" for p in ids}
+        self.builds = {
+            p: tuple(
+                (slot, kind, kind in ("market", "temple"), f"build {slot} {p}")
+                for slot, kind in b.slot_kinds[p]
+            )
+            for p in ids
+        }
+        self.pieces = {
+            piece: {
+                place: (f"buy {piece} {place}", f"buy {piece} {place} cheap") for place in (*ids, *b.sea_ids)
+            }
+            for piece in ("legion", "trireme", "fortress")
+        }
+        self.seas = {p: tuple(b.provinces[p]["seas"]) for p in ids}
+        self.coastal = tuple(p for p in ids if b.coastal(p))
+
+
+@functools.cache
+def _texts(players: int) -> _Texts:
+    return _Texts(players)
+
+
+_COASTS: list[tuple[Any, list[str]]] = [(None, [])]
+"""The last :func:`_coasts` answer, one pair stored at once: the list of provinces it was
+asked for, and the seas."""
+
+
+def _coasts(mine: list[str], seas: dict[str, tuple[str, ...]]) -> list[str]:
+    """The seas on the coasts of provinces ``mine``, in name order (where triremes are placed,
+    N3.7). ``mine`` is a list ``board.owned`` keeps per ``markers`` table: the same list
+    object has the same provinces, so the answer for it is kept."""
+    seen, found = _COASTS[0]
+    if seen is not mine:
+        found = sorted({s for p in mine for s in seas[p]})
+        _COASTS[0] = (mine, found)
+    return found
+
+
+_NEAR: dict[int, tuple[Any, Any, bool, frozenset[str]]] = {}
+"""The last :func:`_near` answer per seat, with the ``markers`` and ``triremes`` tables it read."""
+
+
+def _near(d: State, seat: int, mine: list[str], by_chain: bool) -> frozenset[str]:
+    """The provinces connected to ``seat``'s (N0.6: land links go both ways on the map; a
+    trireme chain reaches the coasts of its seas), his own among them. They depend on the
+    ``markers`` and ``triremes`` tables only, which are replaced whole whenever they change
+    (``board.put``, ``board.move_unit``), so the answer for the same two tables is kept."""
+    markers = d["markers"]
+    triremes = d["triremes"]
+    seen = _NEAR.get(seat)
+    if seen is not None and seen[0] is markers and seen[1] is triremes and seen[2] == by_chain:
+        return seen[3]
+    b = D.board(d["n"])
+    provinces = b.provinces
+    near: set[str] = set()
+    for p in mine:
+        near.update(provinces[p]["land"])
+    if by_chain:
+        shore = b.shore
+        for sea in B.sea_reach(d, seat, mine):
+            near.update(shore[sea])
+    found = frozenset(near)
+    _NEAR[seat] = (markers, triremes, by_chain, found)
+    return found
+
+
 def turn_legal(d: State) -> list[str]:
     """D13: the purchases and placements open to the active player (N3.3-N3.12), or the tokens
     he may pay with next (N0.8).
@@ -172,98 +249,108 @@ def turn_legal(d: State) -> list[str]:
     The rule predicates (``marker_ok``, ``build_ok``, ``legion_ok``, ``fortress_ok``,
     ``penthesilea_ok``) say the same one place at a time; this list is asked after every
     action of a buy turn, so it works out once what they share (the player's provinces, his
-    trireme chains, which provinces are at war, the building supply) and skips every loop whose
-    purchases he cannot pay for.
+    trireme chains, which provinces are at war, the building supply), reads its texts from a
+    table made once per board (:class:`_Texts`) and skips every loop whose purchases he
+    cannot pay for.
     """
     bu = d["buy"]
     seat = int(bu["active"])
     if bu["paying"] is not None:
         return _pay_legal(d, seat)
-    b = D.board(d["n"])
-    provinces = b.provinces
+    n = d["n"]
+    texts = _texts(n)
     markers = d["markers"]
     legions = d["legions"]
     opts = d["opts"]
     out: list[str] = ["end"]
     res = d["res"][seat]
+    tiles = d["tiles"][seat]
+    copied = d["copy"][seat]
     allow = allowance(d, seat)
     top = P.most_payable(res, allow)  # affordable(d, seat, k) is k <= top
     can3 = top >= 3
-    can6 = top >= 6
-    free_marker = B.has(d, seat, "hammurabi") and "hammurabi" not in bu["free_used"]
-    mine = B.own_provinces(d, seat)
+    free_used = bu["free_used"]
+    free_marker = ("hammurabi" in tiles or copied == "hammurabi") and "hammurabi" not in free_used
+    mine = B.owned(d, seat)  # B.own_provinces, kept per markers table
     # B.supply(d, seat, "influence_marker"): the markers on the board are his provinces
     if (can3 or free_marker) and int(d["limits"]["influence_marker"]) - len(mine) > 0:
         # marker_ok (N3.4): the provinces connected to the player's (N0.6: land links go both
         # ways on the map; a trireme chain reaches the coasts of its seas), neutral, and
         # without another player's legions
-        near: set[str] = set()
-        for p in mine:
-            near.update(provinces[p]["land"])
-        if opts["influence_connection_by_trireme_chain"]:
-            for sea in B.sea_reach(d, seat, mine):
-                near.update(b.shore[sea])
+        near = _near(d, seat, mine, bool(opts["influence_connection_by_trireme_chain"]))
+        buy_marker = texts.buy_marker
+        free_text = texts.free_marker
         for prov in near:
             if prov in markers:
                 continue
             row = legions.get(prov)
-            if row is not None and any(c for s, c in enumerate(row) if s != seat):
+            if row is not None and any([c for s, c in enumerate(row) if s != seat]):
                 continue
             if can3:
-                out.append(f"buy marker {prov}")
+                out.append(buy_marker[prov])
             if free_marker:
-                out.append(f"free marker {prov}")
+                out.append(free_text[prov])
     # per own province: may pieces be placed there (not at war, or a capital: N3.5-N3.8)
     buildings = d["buildings"]
     conqueror = d["conqueror"]
-    calm: dict[str, bool] = {}
-    for prov in mine:
-        row = legions.get(prov)
-        calm[prov] = row is None or len([c for c in row if c > 0]) < 2 or "capital" in buildings.get(prov, ())
+    calm = [
+        prov
+        for prov in mine
+        if (row := legions.get(prov)) is None
+        or len([c for c in row if c > 0]) < 2
+        or "capital" in buildings.get(prov, ())
+    ]
     if can3:
+        can6 = top >= 6
         left: dict[str, bool] = {}
-        for prov in mine:  # build_ok (N3.5)
-            if not calm[prov] or prov in conqueror:
+        unlimited = opts["building_supply_limit"] is None  # B.building_left always holds (R35)
+        builds = texts.builds
+        for prov in calm:  # build_ok (N3.5)
+            if prov in conqueror:
                 continue
             built = buildings.get(prov, ())
-            for slot, kind in b.slot_kinds[prov]:
-                if slot in built:
+            for slot, kind, dear, text in builds[prov]:
+                if slot in built or (dear and not can6):
                     continue
-                if kind in ("market", "temple") and not can6:
+                if unlimited:
+                    out.append(text)
                     continue
                 ok = left.get(kind)
                 if ok is None:
                     ok = left[kind] = B.building_left(d, kind)
                 if ok:
-                    out.append(f"build {slot} {prov}")
+                    out.append(text)
     fortresses = d["fortresses"]
-    for piece in ("legion", "trireme", "fortress"):
-        alt_tile, alt_good = D.ALT_COST[piece]
-        alt = B.has(d, seat, alt_tile) and affordable(d, seat, 1, f"alt:{alt_good}")
+    for piece, (alt_tile, alt_good) in D.ALT_COST.items():
+        alt = (alt_tile in tiles or copied == alt_tile) and affordable(d, seat, 1, f"alt:{alt_good}")
         if not (can3 or alt) or B.supply(d, seat, piece) <= 0:
             continue
         if piece == "legion":
-            places = [p for p in mine if calm[p]]
+            places = calm
         elif piece == "fortress":
-            places = [p for p in mine if calm[p] and p not in fortresses and p not in conqueror]
+            places = [p for p in calm if p not in fortresses and p not in conqueror]
         else:
-            places = sorted({s for p in mine for s in provinces[p]["seas"]})
+            places = _coasts(mine, texts.seas)
+        piece_texts = texts.pieces[piece]
         for place in places:
+            full, cheap = piece_texts[place]
             if can3:
-                out.append(f"buy {piece} {place}")
+                out.append(full)
             if alt:
-                out.append(f"buy {piece} {place} cheap")
+                out.append(cheap)
     if (
-        B.has(d, seat, "penthesilea")
-        and "penthesilea" not in bu["free_used"]
+        ("penthesilea" in tiles or copied == "penthesilea")
+        and "penthesilea" not in free_used
         and B.supply(d, seat, "legion") > 0
     ):
-        for prov in b.province_ids:
-            if b.coastal(prov) and penthesilea_ok(d, seat, prov):
-                out.append(f"free legion {prov}")
-    if top >= cost_tile(d, seat):
-        for tile in sorted(t for t in d["display"] if t is not None):
-            out.append(f"buy tile {tile}")
+        for prov in texts.coastal:
+            if penthesilea_ok(d, seat, prov):
+                out.append(texts.free_legion[prov])
+    display = d["display"]
+    if any(display) and top >= cost_tile(d, seat):
+        for tile in display:
+            if tile is not None:
+                out.append(f"buy tile {tile}")
     if d["pyramids"] is None:
         for_pyramids = allowance(d, seat, "pyramids")
         most = top if for_pyramids == allow else P.most_payable(res, for_pyramids)

@@ -223,18 +223,23 @@ def _queue_effect(d: State, w: list[str]) -> None:
 # ---------------------------------------------------------------- applying
 
 
-def play(d: State, action: str) -> None:
-    """Apply a legal ``action`` (checked by the caller), then run what is automatic."""
+def play(d: State, action: str, who: int | None = None) -> None:
+    """Apply a legal ``action`` (checked by the caller), then run what is automatic; ``who``
+    is ``to_move(d)`` when known."""
     words = action.split()
-    if to_move(d) == CHANCE:
+    if who is None:
+        who = to_move(d)
+    if who == CHANCE:
         _chance_effect(d, words)
     elif d["queue"]:
         _queue_effect(d, words)
     else:
         _EFFECT[d["stage"]](d, words)
     victory.capitals_at_once(d)  # N6: the game ends the moment a victory condition holds
-    if advance(d):  # when nothing automatic ran, the check above still holds
-        victory.capitals_at_once(d)
+    # _step runs something only for a queue item or, with no battle under way, in a stage
+    # that may be automatic: most actions leave neither, and skip the call
+    if (d["queue"] or (d["battle"] is None and d["stage"] in _AUTOMATIC)) and advance(d):
+        victory.capitals_at_once(d)  # when nothing automatic ran, the check above still holds
 
 
 def advance(d: State) -> bool:

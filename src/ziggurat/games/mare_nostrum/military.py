@@ -5,6 +5,7 @@ conquest checkpoint and Circe (D24). Battles are in ``battle``, conquests in ``c
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ziggurat.games.mare_nostrum import battle, claim, conquest, victory
@@ -73,10 +74,21 @@ def row_legal(d: State) -> list[str]:
     seat = int(m["active"])
     b = D.board(d["n"])
     out = ["done"]
+    triremes = d["triremes"]
+    arrived = m["arrived"]
+    rows = _row_texts(d["n"])
     for sea in b.sea_ids:
-        if B.triremes(d, sea)[seat] - m["arrived"].get(sea, 0) > 0:
-            out.extend(f"row {sea} {to}" for to in sorted(b.seas[sea]["seas"]))
+        fleet = triremes.get(sea)  # B.triremes: no row, no triremes
+        if fleet is not None and fleet[seat] - arrived.get(sea, 0) > 0:
+            out.extend(rows[sea])
     return out
+
+
+@functools.cache
+def _row_texts(n: int) -> dict[str, tuple[str, ...]]:
+    """Each sea's ``row`` actions to its neighbours in name order (D18), made once per board."""
+    b = D.board(n)
+    return {sea: tuple(f"row {sea} {to}" for to in sorted(b.seas[sea]["seas"])) for sea in b.sea_ids}
 
 
 def row_effect(d: State, w: list[str]) -> None:
@@ -121,26 +133,87 @@ def zeus_barred(d: State, seat: int, prov: str) -> bool:
     return any(named == seat and d["markers"].get(prov) == owner for owner, named in d["zeus"])
 
 
+_MARCH_TEXTS: dict[tuple[int, str, str], tuple[str, ...]] = {}
+"""The ``march`` actions of a legion of ``prov`` (``who``: ``""``, `` @<slot>`` or `` @marker``)
+to each land neighbour, in name order, by player count: the same on every call, made once."""
+
+
+def _march_texts(n: int, prov: str, who: str) -> tuple[str, ...]:
+    key = (n, prov, who)
+    found = _MARCH_TEXTS.get(key)
+    if found is None:
+        found = _MARCH_TEXTS[key] = tuple(f"march {prov} {q}{who}" for q in D.board(n).land_sorted[prov])
+    return found
+
+
+class _Sailing:
+    """Where ``seat``'s legions may sail to from each province (N4.6.2, N4.1.3), and those
+    actions' texts, for one ``triremes``, ``markers`` and ``zeus`` table: none of them changes
+    while legions march, and each is replaced whole when it changes (``board.move_unit``,
+    ``board.put``), so the answers for the same three tables are kept."""
+
+    __slots__ = ("tables", "targets", "chains", "texts")
+
+    def __init__(self, tables: tuple[Any, Any, Any]) -> None:
+        self.tables = tables
+        self.targets: dict[str, list[str]] = {}
+        self.chains: dict[str, frozenset[str]] = {}
+        self.texts: dict[tuple[str, str], list[str]] = {}
+
+
+_SAILING: dict[int, _Sailing] = {}
+"""The last :class:`_Sailing` of each seat."""
+
+
+def _sail_targets(d: State, seat: int, prov: str, sailing: _Sailing) -> list[str]:
+    """The coasts ``seat``'s trireme chains from ``prov``'s seas reach (N4.6.2), ``prov`` and
+    the provinces of owners who named him with Zeus (N4.1.3) left out, in name order."""
+    found = sailing.targets.get(prov)
+    if found is not None:
+        return found
+    b = D.board(d["n"])
+    triremes = d["triremes"]
+    shore = b.shore
+    chain = sailing.chains
+    shores: set[str] = set()
+    for start in b.provinces[prov]["seas"]:
+        fleet = triremes.get(start)
+        if fleet is None or fleet[seat] <= 0:
+            continue
+        seas = chain.get(start)
+        if seas is None:
+            seas = frozenset(B.sea_reach_from(d, seat, start))
+            for sea in seas:
+                chain[sea] = seas
+        for sea in seas:
+            shores.update(shore[sea])
+    shores.discard(prov)
+    barred = {owner for owner, named in d["zeus"] if named == seat}  # N4.1.3
+    markers = d["markers"]
+    found = sailing.targets[prov] = sorted([q for q in shores if not barred or markers.get(q) not in barred])
+    return found
+
+
 def march_legal(d: State) -> list[str]:
     """D20: each legion moves at most once, a land step or a trireme chain (R39).
 
-    Asked after every move: the trireme chains (N4.6.2, as ``board.sea_reach``) are worked out
-    once per sea and the coasts they reach read from a board table.
+    Asked after every move: the land steps' texts are made once per board
+    (:func:`_march_texts`), and where legions may sail, with those texts, once per trireme
+    fleet, map of markers and Zeus pairs (:class:`_Sailing`).
     """
     m = d["mil"]
     seat = int(m["active"])
-    b = D.board(d["n"])
+    n = d["n"]
     out = ["done"]
     legions = d["legions"]
     occupy = d["occupy"]
     on_marker = d["on_marker"]
     arrived = m["arrived"]
-    triremes = d["triremes"]
-    markers = d["markers"]
-    barred = {owner for owner, named in d["zeus"] if named == seat}  # N4.1.3
-    chain: dict[str, frozenset[str]] = {}
-    land_sorted = b.land_sorted
-    shore = b.shore
+    tables = (d["triremes"], d["markers"], d["zeus"])
+    sailing = _SAILING.get(seat)
+    if sailing is None or any(a is not b for a, b in zip(sailing.tables, tables, strict=True)):
+        sailing = _SAILING[seat] = _Sailing(tables)
+    texts = sailing.texts
     for prov in sorted([p for p, row in legions.items() if row[seat]]):  # his provinces, in name order
         occ = occupy.get(prov)
         mine = [slot for slot, s in sorted(occ.items()) if s == seat] if occ else []
@@ -149,29 +222,18 @@ def march_legal(d: State) -> list[str]:
         # free legions (B.free_legions) not arrived this turn: those on buildings or the marker are placed
         if legions[prov][seat] - len(mine) - on - arrived.get(prov, 0) > 0:
             movers.append("")
-        movers.extend(f" @{slot}" for slot in mine)
+        movers.extend([f" @{slot}" for slot in mine])
         if on:
             movers.append(" @marker")
         if not movers:
             continue
-        land = land_sorted[prov]
-        shores: set[str] = set()
-        for start in b.provinces[prov]["seas"]:
-            fleet = triremes.get(start)
-            if fleet is None or fleet[seat] <= 0:
-                continue
-            seas = chain.get(start)
-            if seas is None:
-                seas = frozenset(B.sea_reach_from(d, seat, start))
-                for sea in seas:
-                    chain[sea] = seas
-            for sea in seas:
-                shores.update(shore[sea])
-        shores.discard(prov)
-        sail = sorted(q for q in shores if not barred or markers.get(q) not in barred)
         for who in movers:
-            out.extend(f"march {prov} {q}{who}" for q in land)
-            out.extend(f"sail {prov} {q}{who}" for q in sail)
+            out.extend(_march_texts(n, prov, who))
+            sail = texts.get((prov, who))
+            if sail is None:
+                head = f"sail {prov} "
+                sail = texts[prov, who] = [f"{head}{q}{who}" for q in _sail_targets(d, seat, prov, sailing)]
+            out.extend(sail)
     return out
 
 

@@ -149,8 +149,13 @@ def next_tokens(paid: list[str], res: dict[str, int], need: int, kind: str, allo
     ``can_finish(paid + [t], res less t, need - 1, kind, allow)``, worked out together."""
     if kind[:4] == "alt:":
         return _next_tokens(paid, res, need, kind, allow)
-    if allow.hannibal is None and allow.cleopatra is None:
-        return _plain_next_tokens(paid, res, need, kind, allow)
+    if allow.cleopatra is None:
+        if allow.hannibal is None:
+            return _plain_next_tokens(paid, res, need, kind, allow)
+        if allow.hannibal == "one_pair":
+            return _pair_next_tokens(paid, res, need, kind, allow)
+    elif allow.hannibal is None:
+        return _mix_next_tokens(paid, res, need, kind, allow)
     if any(c <= 0 for c in res.values()):
         return _next_tokens(paid, res, need, kind, allow)
     have0 = _goods_of(paid)
@@ -208,6 +213,92 @@ def _plain_next_tokens(
     ]
 
 
+def _mix_next_tokens(
+    paid: list[str], res: dict[str, int], need: int, kind: str, allow: Allowance
+) -> list[str]:
+    """:func:`next_tokens` with Cleopatra and no Hannibal (N0.8.3, R28): goods of different
+    types, mixed with taxes as her reading allows. Any good of a type not yet paid leaves the
+    same counts behind (one good more, one fresh type fewer), so one answer serves them all;
+    a tax leaves one tax more paid and one fewer left."""
+    have = _goods_of(paid)
+    if any(c <= 0 for c in res.values()) or not goods_ok(have, allow):
+        return _next_tokens(paid, res, need, kind, allow)  # not a position play leaves
+    avail = _available(res)
+    goods = len(have)
+    taxes = len(paid) - goods
+    taxes_left = res.get("tax", 0)
+    fresh = sum(1 for g in avail if g not in have)
+    cleopatra = allow.cleopatra
+    good_ok = fresh >= 1 and _counts_finish(goods + 1, taxes, fresh - 1, taxes_left, need - 1, cleopatra)
+    tax_ok = taxes_left >= 1 and _counts_finish(goods, taxes + 1, fresh, taxes_left - 1, need - 1, cleopatra)
+    out = []
+    for tok in sorted(res):
+        if tok == "tax":
+            if tax_ok:
+                out.append(tok)
+        elif good_ok and (tok[4:] if tok[:4] == "leg:" else tok) not in have:
+            out.append(tok)
+    return out
+
+
+def _counts_finish(
+    goods: int, taxes: int, most: int, taxes_left: int, need: int, cleopatra: str | None
+) -> bool:
+    """:func:`_finishes` from counts: ``goods`` and ``taxes`` paid, at most ``most`` more goods
+    and ``taxes_left`` taxes to add, ``need`` tokens due (goods of different types)."""
+    lo = max(0, need - most)
+    hi = min(need, taxes_left)
+    if lo > hi:
+        return False
+    if cleopatra is None:
+        return (taxes == 0 and lo == 0) or (goods == 0 and hi == need)
+    if cleopatra == "one_token":
+        return min(goods + need - lo, taxes + lo) <= 1 or min(goods + need - hi, taxes + hi) <= 1
+    return True
+
+
+def _pair_next_tokens(
+    paid: list[str], res: dict[str, int], need: int, kind: str, allow: Allowance
+) -> list[str]:
+    """:func:`next_tokens` with Hannibal's ``one_pair`` reading and no Cleopatra (R28): goods
+    of different types but one type twice, or taxes only. A good may follow when no tax is
+    paid, its type is paid at most once so far and no other pair is, and the goods left can
+    still make up the rest; a tax when no good is paid and enough taxes are left."""
+    have = _goods_of(paid)
+    if any(c <= 0 for c in res.values()) or not goods_ok(have, allow):
+        return _next_tokens(paid, res, need, kind, allow)  # not a position play leaves
+    avail = _available(res)
+    taxes_paid = len(paid) - sum(have.values())
+    tax_ok = not have and 1 <= need <= res.get("tax", 0)
+    paired = 2 in have.values()
+    rest = need - 1
+    # goods of type g are legal, worked out once per type: after paying one, the most goods
+    # still payable (_most_of) must reach the ``rest`` due
+    answers: dict[str, bool] = {}
+    if not taxes_paid and need >= 1:
+        fresh = sum(1 for g in avail if g not in have)
+        # before any pair: may a second of some type still come? (a type paid once with one
+        # left, or one unpaid with two left: _most_of). Paying a first good of type g keeps
+        # the answer: g then qualifies exactly when two of it were left, as it did before.
+        second = 0 if paired else int(any((have.get(g, 0) == 1) or c >= 2 for g, c in avail.items()))
+        for g in avail:
+            h = have.get(g, 0)
+            if h >= 2 or (h == 1 and paired):
+                answers[g] = False
+            elif h == 1:
+                answers[g] = fresh >= rest  # the pair is made: no other repeat
+            else:
+                answers[g] = fresh - 1 + second >= rest
+    out = []
+    for tok in sorted(res):
+        if tok == "tax":
+            if tax_ok:
+                out.append(tok)
+        elif answers.get(tok[4:] if tok[:4] == "leg:" else tok, False):
+            out.append(tok)
+    return out
+
+
 def _good_ok(
     g: str,
     have0: dict[str, int],
@@ -250,6 +341,14 @@ def most_payable(res: dict[str, int], allow: Allowance) -> int:
     taxes = res.get("tax", 0)
     if taxes < 0:
         return -1  # not a screen play leaves (can_finish then never holds)
+    if allow.cleopatra is None and allow.hannibal in (None, "one_pair"):
+        # N0.8.1 alone, most turns: one good of each type held, or the taxes; with Hannibal's
+        # one pair (R28), one type held twice adds one good
+        avail = _available(res)
+        goods = len(avail)
+        if allow.hannibal is not None and any(c >= 2 for c in avail.values()):
+            goods += 1
+        return max(goods, taxes)
     goods = _most_of({}, _available(res), allow)
     if allow.cleopatra is None:
         return max(goods, taxes)

@@ -39,6 +39,17 @@ def castor_effect(d: State, w: list[str]) -> None:
         production(d)
 
 
+_KINDS: dict[str, str] = {}
+"""``data.building_kind`` of each slot name met, worked out once."""
+
+
+def _kind(slot: str) -> str:
+    kind = _KINDS.get(slot)
+    if kind is None:
+        kind = _KINDS[slot] = D.building_kind(slot)
+    return kind
+
+
 def production(d: State) -> None:
     """N1 (skipped in round 1, S9)."""
     d.pop("castor", None)
@@ -52,33 +63,33 @@ def production(d: State) -> None:
         gains[seat][tok] = gains[seat].get(tok, 0) + k
 
     queue: list[list[Any]] = []
-    for prov in sorted(d["buildings"]):
-        slots = d["buildings"][prov]
-        ctl = {s: B.control(d, prov, s) for s in slots}
-        for slot in slots:
+    lc_items: list[list[Any]] = []
+    occupy = d["occupy"]
+    markers = d["markers"]
+    buildings = d["buildings"]
+    for prov in sorted(buildings):
+        slots = buildings[prov]
+        owner = markers.get(prov)
+        occ = occupy.get(prov)
+        # N0.5 (board.control): the occupier, otherwise the marker's owner
+        ctl: dict[str, int | None] = {}
+        for x in slots:
+            who = occ.get(x) if occ else None
+            ctl[x] = int(who) if who is not None else None if owner is None else int(owner)
+        kinds = [(x, _kind(x)) for x in slots]
+        for slot, kind in kinds:
             who = ctl[slot]
             if who is None:
                 continue
-            kind = D.building_kind(slot)
             if kind == "caravan":
-                double = any(D.building_kind(x) == "market" and ctl[x] == who for x in slots)
+                double = any(k == "market" and ctl[x] == who for x, k in kinds)
                 gain(who, slot.split(":")[1], 2 if double else 1)
             elif kind in ("city", "capital"):
-                double = any(D.building_kind(x) == "temple" and ctl[x] == who for x in slots)
+                double = any(k == "temple" and ctl[x] == who for x, k in kinds)
                 gain(who, "tax", 2 if double else 1)
-    lc_items: list[list[Any]] = []
-    for prov in sorted(d["buildings"]):
-        slots = d["buildings"][prov]
-        for slot in slots:
-            if D.building_kind(slot) != "legendary_city":
-                continue
-            who = B.control(d, prov, slot)
-            if who is None:
-                continue
-            gain(who, "tax")
-            lc_items.append(
-                [who, any(D.building_kind(x) == "temple" and B.control(d, prov, x) == who for x in slots)]
-            )
+            elif kind == "legendary_city":
+                gain(who, "tax")
+                lc_items.append([who, any(k == "temple" and ctl[x] == who for x, k in kinds)])
     for s in range(d["n"]):
         if B.has(d, s, "temple_of_artemis"):
             gain(s, "tax")

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ziggurat.engine.contract import CHANCE, State
-from ziggurat.engine.eventlog import log_events
+from ziggurat.engine.contract import CHANCE, SCAN_UP_TO, State
+from ziggurat.engine.errors import GameOver
+from ziggurat.engine.eventlog import KEEP_EVERY, Event, keep, log_events, plies_of
 from ziggurat.engine.messages import message
 from ziggurat.games.mare_nostrum import battle, flow, trade
 from ziggurat.games.mare_nostrum import board as B
@@ -42,7 +44,8 @@ class NostrumState(State):
     def current_player(self) -> int:
         if self._legal is not None:
             return self._mover  # worked out with the legal list, which is kept until the next apply
-        return flow.to_move(self.d)
+        who = self._mover = flow.to_move(self.d)
+        return who
 
     def _legal_actions(self) -> list[str]:
         who = self._mover = flow.to_move(self.d)
@@ -69,8 +72,64 @@ class NostrumState(State):
             self._legal_set = found
         return found
 
+    def apply(self, action: str, seat: int | None = None) -> None:
+        """:meth:`State.apply` with Mare Nostrum's steps inlined on its common path: a text of
+        the legal list, played by the seat to move (or with no seat given). The same checks
+        in the same order, the same events and kept copies; anything else (another seat, a
+        text to parse or to refuse) goes through :meth:`State.apply` itself, which raises the
+        engine's errors. It runs once per decision of every game and every search."""
+        if not isinstance(action, str):
+            State.apply(self, action, seat)  # raises InvalidAction
+            return
+        d = self.d
+        if d["stage"] == "over":
+            raise GameOver(self._game_over())
+        listed = self._legal
+        who = self._mover if listed is not None else self.current_player()
+        if seat is not None and (seat.__class__ is not int or seat != who):
+            State.apply(self, action, seat)  # checks the seat: raises, or plays as the base does
+            return
+        found = self._legal_set
+        legal: Collection[str]
+        if found is not None:
+            legal = found
+        else:
+            known: Sequence[str] = self.legal_actions() if listed is None else listed
+            legal = known if len(known) <= SCAN_UP_TO and action in known else self._legal_lookup()
+        if action not in legal:
+            State.apply(self, action, seat)  # parses the text: plays it, or explains the refusal
+            return
+        concerned = who if who != CHANCE else self._concerned(who)
+        try:
+            plies = self._plies
+        except AttributeError:  # a state game code made otherwise: count its log once
+            plies = self._plies = None if self.log is None else plies_of(self.log)
+        self._legal = None
+        self._legal_set = None
+        flow.play(d, action, who)
+        log = (self.log, Event(who, action, False, concerned))
+        # State._settle: the forced decisions (one legal action) that follow, as auto events
+        while d["stage"] != "over":
+            who = self._mover = flow.to_move(d)
+            listed = flow.legal(d, who)
+            if len(listed) != 1 or forced_by_screen(d):
+                self._legal = listed
+                break
+            only = listed[0]
+            concerned = who if who != CHANCE else self._concerned(who)
+            flow.play(d, only, who)
+            log = (log, Event(who, only, True, concerned))
+        self.log = log
+        if plies is not None:  # None: a game line from a position, which no record starts from
+            plies += 1
+            self._plies = plies
+            if not plies % KEEP_EVERY:  # one clone in KEEP_EVERY actions: records read it
+                self.log = keep(log, plies, self.clone())  # type: ignore[arg-type]
+
     def _apply_action(self, action: str) -> None:
-        flow.play(self.d, action)
+        # State.apply asks the mover (current_player) or the legal list, both of which keep it
+        # in _mover, before it plays; so does _settle: play need not work it out again
+        flow.play(self.d, action, self._mover)
 
     def _refusal(self, who: int, action: str) -> str:
         from ziggurat.games.mare_nostrum.refusal import explain
