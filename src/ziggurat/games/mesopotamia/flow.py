@@ -19,6 +19,7 @@ from ziggurat.games.mesopotamia.data import CARD_INDEX, CARD_TYPES, COLOUR_LETTE
 from ziggurat.games.mesopotamia.notation import decode
 from ziggurat.games.mesopotamia.state import MesoState, place_start_pieces
 
+_KEEPS_LISTING = movement._KEEPS_LISTING
 _CHANCE_PENDING = frozenset(("draw", "card_draw", "peek", "deal"))
 _MOVEMENT_KINDS = frozenset(("move", "pickup", "drop", "exchange", "handoff", "steal", "offering", "donate"))
 _ACTION_KINDS = frozenset(("hut", "holy", "grow", "draw", "pass", "stop"))
@@ -106,12 +107,17 @@ def perform(s: MesoState, text: str) -> None:
     checked it)."""
     d = decode(text)
     pend = s.pending
+    kept = s.kept
+    if kept is not None:  # followed below after the actions that keep it, dropped otherwise
+        s.kept = None
     if pend is None:  # a decision of the player whose turn it is (most decisions)
         p = s.turn_order[s.turn_idx]
         if d[0] == "play":
             cards.apply_play(s, p, d)
         elif s.phase == "movement":
             movement.apply_movement(s, p, d)
+            if kept is not None and d[0] in _KEEPS_LISTING and s.pending is None and s.phase == "movement":
+                s.kept = movement.kept_after(kept, s, p)
         elif s.phase == "action":
             act.apply_action_phase(s, p, d)
         elif d[0] == "income":

@@ -187,6 +187,7 @@ def _from_position(game: Any, pos: dict[str, Any]) -> MesoState:
     s.tiles = {(q, r): kind for q, r, kind in pos["tiles"]}
     s.tile_memo = TileMemo()
     s.seat_memo = (None,) * n
+    s.kept = None
     s.wood = {(q, r): w for q, r, w, _ in pos["loose"] if w}
     s.stone = {(q, r): st for q, r, _, st in pos["loose"] if st}
     sup = pos["supply"]

@@ -92,6 +92,36 @@ class SeatTribes:
         return self._carriers
 
 
+class PhaseOneKept:
+    """What the Phase I listing of the player to move derived from the pieces, kept from one of
+    its plies to the next (:func:`.movement.movement_actions`): a step, a pickup, a drop, an
+    exchange, a hand-off or a donation changes one or two of its tribes and nothing the
+    other parts depend on, so :func:`.flow.perform` updates ``on_map`` alone after those
+    (:func:`.movement.kept_after`) and drops the whole for any other action.
+
+    ``seat``: whose tribes; ``tribes``: a copy of them as they were; ``on_map``: those on the
+    map, sorted, repeats included; ``loot``: the tiles where another seat's tribe carries wood
+    or stone (steals, M4); ``offerings``: per tile, the names of the seat's huts with an
+    offering under them (M6), or None. Never changed once made: clones share it.
+    """
+
+    __slots__ = ("seat", "tribes", "on_map", "loot", "offerings")
+
+    def __init__(
+        self,
+        seat: int,
+        tribes: tuple[TribeT, ...],
+        on_map: list[TribeT],
+        loot: frozenset[Coord],
+        offerings: dict[Coord, list[str]] | None,
+    ) -> None:
+        self.seat = seat
+        self.tribes = tribes
+        self.on_map = on_map
+        self.loot = loot
+        self.offerings = offerings
+
+
 def seat_tribes(s: MesoState, seat: int) -> SeatTribes:
     """The :class:`SeatTribes` of ``seat`` now (the kept one while its tribes are unchanged)."""
     memo = s.seat_memo
@@ -112,7 +142,7 @@ class MesoState(State):
         "deck", "discard", "removed", "pile_sizes", "pile_tops", "remaining", "supply_wood",
         "supply_stone", "stones_removed", "turn_order", "turn_idx", "round", "phase", "mp",
         "disc", "action", "used_huts", "income_done", "priests", "pending", "winner", "tile_memo",
-        "seat_memo",
+        "seat_memo", "kept",
     )  # fmt: skip
 
     game: MesopotamiaGame
@@ -123,6 +153,9 @@ class MesoState(State):
     seat_memo: tuple[SeatTribes | None, ...]
     """Per seat, what listing derived from its tribes when last looked at (:func:`seat_tribes`);
     replaced, never changed in place, so clones share it."""
+    kept: PhaseOneKept | None
+    """The Phase I listing's parts kept from the last listing (None: none kept); replaced,
+    never changed in place, so clones share it."""
     wood: dict[Coord, int]  # loose wood per tile (only non-zero entries)
     stone: dict[Coord, int]
     tribes: list[list[TribeT]]  # per seat, always 8 entries
@@ -259,6 +292,7 @@ class MesoState(State):
         s.tiles = self.tiles  # shared: a placed tile replaces the dict (set_tile)
         s.tile_memo = self.tile_memo
         s.seat_memo = self.seat_memo
+        s.kept = self.kept
         s.wood = dict(self.wood)
         s.stone = dict(self.stone)
         s.tribes = [list(t) for t in self.tribes]
@@ -372,6 +406,7 @@ def new_state(game: MesopotamiaGame) -> MesoState:
     s.tiles = {}
     s.tile_memo = TileMemo()
     s.seat_memo = (None,) * n
+    s.kept = None
     s.wood = {}
     s.stone = {}
     ids: dict[str, Coord] = {}
@@ -462,6 +497,7 @@ from ziggurat.games.mesopotamia import vocabulary as V  # noqa: E402
 __all__ = [
     "CHANCE",
     "MesoState",
+    "PhaseOneKept",
     "SeatTribes",
     "TileMemo",
     "new_state",
