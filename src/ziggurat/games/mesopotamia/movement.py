@@ -173,8 +173,8 @@ def _kept_listing(s: MesoState, p: int) -> PhaseOneKept:
     tribes = tuple(s.tribes[p])
     # tribes in a fixed order (sorted), so that the list depends on the position alone; repeats
     # are kept (the listing skips them) so that kept_after can take one out
-    on_map = [t for t in tribes if t[0] is not None]
-    on_map.sort()  # type: ignore[call-overload]
+    on_map: list[tuple[Coord, int, bool]] = [t for t in tribes if t[0] is not None]  # type: ignore[misc]
+    on_map.sort()
     return PhaseOneKept(p, tribes, on_map, _loot_tiles(s, p), _offering_huts(s, p))
 
 
@@ -195,17 +195,17 @@ def kept_after(kept: PhaseOneKept, s: MesoState, p: int) -> PhaseOneKept:
             if on_map is None:
                 on_map = list(kept.on_map)
             if was[0] is not None:
-                on_map.remove(was)
+                on_map.remove(was)  # type: ignore[arg-type]
             if now[0] is not None:
-                insort(on_map, now)  # type: ignore[type-var]
+                insort(on_map, now)  # type: ignore[arg-type,misc]
     if on_map is None:  # nothing moved (a delivery that failed)
         return kept
     return PhaseOneKept(p, tuple(tribes), on_map, kept.loot, kept.offerings)
 
 
-def _loot_tiles(s: MesoState, p: int) -> frozenset[Coord]:
+def _loot_tiles(s: MesoState, p: int) -> frozenset[Coord | None]:
     """The tiles where a seat other than ``p`` has a tribe carrying wood or stone (M4)."""
-    found: frozenset[Coord] = frozenset()
+    found: frozenset[Coord | None] = frozenset()
     tribes = s.tribes
     memo = s.seat_memo
     for q in range(s.n):

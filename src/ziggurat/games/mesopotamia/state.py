@@ -111,8 +111,8 @@ class PhaseOneKept:
         self,
         seat: int,
         tribes: tuple[TribeT, ...],
-        on_map: list[TribeT],
-        loot: frozenset[Coord],
+        on_map: list[tuple[Coord, int, bool]],
+        loot: frozenset[Coord | None],
         offerings: dict[Coord, list[str]] | None,
     ) -> None:
         self.seat = seat
