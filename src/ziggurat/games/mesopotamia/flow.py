@@ -69,8 +69,9 @@ def compute_legal(s: MesoState) -> list[str]:
         return out
     p = s.turn_order[s.turn_idx]
     if s.phase == "movement":
-        movement.movement_actions(s, p, out)
-    elif s.phase == "action":
+        movement.movement_actions(s, p, out)  # card plays included
+        return out
+    if s.phase == "action":
         act.action_actions(s, p, out)
     elif s.phase == "mana":
         out.append("end" if s.income_done else "income")

@@ -16,6 +16,7 @@ from ziggurat.games.mesopotamia.data import (
     PLAINS,
     QUARRY,
     STONE,
+    TELEPORT,
     TEMPLE,
     VOLCANO,
     WOOD,
@@ -166,6 +167,13 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
     if receivers:
         _steal_actions(s, p, receivers, out)
     out.append("end")
+    plays = kept.plays
+    if plays is None:
+        listed: list[str] = []
+        _cards.card_actions(s, p, listed)
+        plays = kept.plays = tuple(listed)
+    if plays:
+        out += plays
 
 
 def _kept_listing(s: MesoState, p: int) -> PhaseOneKept:
@@ -200,7 +208,14 @@ def kept_after(kept: PhaseOneKept, s: MesoState, p: int) -> PhaseOneKept:
                 insort(on_map, now)  # type: ignore[arg-type,misc]
     if on_map is None:  # nothing moved (a delivery that failed)
         return kept
-    return PhaseOneKept(p, tuple(tribes), on_map, kept.loot, kept.offerings)
+    after = PhaseOneKept(p, tuple(tribes), on_map, kept.loot, kept.offerings)
+    # the card plays: what these actions change (the seat's tribes, its Mana) changes only a
+    # Teleport's targets (M15), among the plays of the seat's hand, Phase I, the piles, the
+    # other seats' Mana, the huts and the tiles
+    plays = kept.plays
+    if plays is not None and not s.playable(p, TELEPORT):
+        after.plays = plays
+    return after
 
 
 def _loot_tiles(s: MesoState, p: int) -> frozenset[Coord | None]:
@@ -694,5 +709,6 @@ def _give(s: MesoState, c: Coord, kind: str) -> None:
 # actions imports this module: bound once both are complete (a function-level import would
 # cost every call)
 from ziggurat.games.mesopotamia import actions as _act  # noqa: E402
+from ziggurat.games.mesopotamia import cards as _cards  # noqa: E402
 
 __all__ = ["COLOUR_LETTERS", "movement_actions", "apply_movement"]

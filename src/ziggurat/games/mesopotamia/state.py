@@ -102,10 +102,12 @@ class PhaseOneKept:
     ``seat``: whose tribes; ``tribes``: a copy of them as they were; ``on_map``: those on the
     map, sorted, repeats included; ``loot``: the tiles where another seat's tribe carries wood
     or stone (steals, M4); ``offerings``: per tile, the names of the seat's huts with an
-    offering under them (M6), or None. Never changed once made: clones share it.
+    offering under them (M6), or None; ``plays``: the card plays open to the seat (M14), None
+    until first listed, and not carried on when they name tribes (Teleport). Never changed once
+    made, but for ``plays`` filled in once (what the same position lists): clones share it.
     """
 
-    __slots__ = ("seat", "tribes", "on_map", "loot", "offerings")
+    __slots__ = ("seat", "tribes", "on_map", "loot", "offerings", "plays")
 
     def __init__(
         self,
@@ -120,6 +122,7 @@ class PhaseOneKept:
         self.on_map = on_map
         self.loot = loot
         self.offerings = offerings
+        self.plays: tuple[str, ...] | None = None
 
 
 def seat_tribes(s: MesoState, seat: int) -> SeatTribes:
