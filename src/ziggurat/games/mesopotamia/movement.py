@@ -21,7 +21,7 @@ from ziggurat.games.mesopotamia.data import (
     VOLCANO,
     WOOD,
 )
-from ziggurat.games.mesopotamia.notation import Coord, fmt_hut, fmt_tribe
+from ziggurat.games.mesopotamia.notation import BUILT, Coord, fmt_hut, fmt_tribe
 from ziggurat.games.mesopotamia.state import HutT, MesoState, PhaseOneKept, seat_tribes, set_tile
 
 
@@ -87,6 +87,13 @@ def _texts(key: tuple) -> tuple:  # type: ignore[type-arg]
         sel = fmt_tribe(p, (q, r), cargo, spent)
         steps = tuple(((q + dq, r + dr), f"move {sel} {q + dq},{r + dr}") for dq, dr in DIRECTIONS)
         texts = _TEXTS[key] = (sel, steps, f"pickup {sel} wood", f"pickup {sel} stone", f"drop {sel}")
+        # their decoded forms too, so that applying them parses nothing
+        tribe = (p, (q, r), cargo, spent)
+        for dest, text in steps:
+            BUILT[text] = ("move", tribe, dest)
+        BUILT[texts[2]] = ("pickup", tribe, "wood")
+        BUILT[texts[3]] = ("pickup", tribe, "stone")
+        BUILT[texts[4]] = ("drop", tribe)
     return texts
 
 
@@ -314,11 +321,15 @@ def _tribe_entry(s: MesoState, p: int, t: tuple, step: int) -> tuple:  # type: i
         other = "stone" if cargo == WOOD else "wood"
         may_drop = here != TEMPLE or opts["drop_on_temple_allowed"]
         donate = ""
+        tribe = (p, c, cargo, spent)
         if cargo == STONE and here == TEMPLE and not opts["stone_donated_on_temple_entry"]:
             donate = f"donate {sel}"
+            BUILT[donate] = ("donate", tribe)
+        exchange = f"exchange {sel} {other}"
+        BUILT[exchange] = ("exchange", tribe, other)
         rest = (
             drop if may_drop else "",
-            f"exchange {sel} {other}",
+            exchange,
             bool(opts["hand_off_between_own_tribes"]),
             donate,
         )

@@ -167,6 +167,17 @@ def _normalise(text: str) -> str:
     return " ".join(text.split())
 
 
+BUILT: dict[str, tuple] = {}  # type: ignore[type-arg]
+"""Decoded forms of canonical texts the legal-action listing built from their parts, by text:
+applying one of them parses nothing (:func:`decoded`). Each is exactly what :func:`decode` gives."""
+
+
+def decoded(text: str) -> tuple:  # type: ignore[type-arg]
+    """:func:`decode`, from :data:`BUILT` for a text the listing built."""
+    found = BUILT.get(text)
+    return decode(text) if found is None else found
+
+
 @lru_cache(maxsize=1 << 16)
 def decode(text: str) -> tuple:  # type: ignore[type-arg]
     """Parse canonical or loose text into ``(kind, *args)``; raises :class:`InvalidAction`."""
