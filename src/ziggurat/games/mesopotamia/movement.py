@@ -201,11 +201,9 @@ Mana or the temple, which the listing reads afresh): :func:`kept_after` follows 
 def kept_after(kept: PhaseOneKept, s: MesoState, p: int) -> PhaseOneKept:
     """``kept`` (made before a Phase I action of ``p`` in :data:`_KEEPS_LISTING`) for the
     tribes now: the one or two tribes that changed leave and join ``on_map`` in order."""
-    old = kept.tribes
     tribes = s.tribes[p]
     on_map = None
-    for i, now in enumerate(tribes):
-        was = old[i]
+    for was, now in zip(kept.tribes, tribes):  # noqa: B905 (both hold the seat's tribes)
         if was is not now and was != now:
             if on_map is None:
                 on_map = list(kept.on_map)

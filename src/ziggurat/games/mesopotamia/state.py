@@ -207,6 +207,10 @@ class MesoState(State):
         return _flow.actor(self)
 
     def _legal_actions(self) -> list[Action]:
+        if self.pending is None and self.phase == "movement":  # most decisions: Phase I
+            out: list[Action] = []
+            _movement.movement_actions(self, self.turn_order[self.turn_idx], out)
+            return out
         return _flow.compute_legal(self)
 
     def is_chance_node(self) -> bool:
