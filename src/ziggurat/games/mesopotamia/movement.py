@@ -123,7 +123,7 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
     wood, stone = s.wood, s.stone
     kept = s.kept
     if kept is None or kept.seat != p:
-        kept = s.kept = _kept_listing(s, p)
+        kept = _kept_listing(s, p)  # kept below, with the card plays
     # steals need loot (another seat's wood or stone) where a tribe of p stands empty-handed:
     # most listings have none, and skip receivers altogether
     loot = kept.loot
@@ -178,7 +178,8 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
     if plays is None:
         listed: list[str] = []
         _cards.card_actions(s, p, listed)
-        plays = kept.plays = tuple(listed)
+        plays = tuple(listed)
+        s.kept = _kept(PhaseOneKept, (p, kept.tribes, kept.on_map, kept.loot, kept.offerings, plays))
     if plays:
         out += plays
 
@@ -190,8 +191,10 @@ def _kept_listing(s: MesoState, p: int) -> PhaseOneKept:
     # are kept (the listing skips them) so that kept_after can take one out
     on_map: list[tuple[Coord, int, bool]] = [t for t in tribes if t[0] is not None]  # type: ignore[misc]
     on_map.sort()
-    return PhaseOneKept(p, tribes, on_map, _loot_tiles(s, p), _offering_huts(s, p))
+    return PhaseOneKept(p, tribes, on_map, _loot_tiles(s, p), _offering_huts(s, p), None)
 
+
+_kept = tuple.__new__  # makes a PhaseOneKept at every step without its Python __new__
 
 _KEEPS_LISTING = frozenset(("move", "pickup", "drop", "exchange", "handoff", "donate"))
 """The Phase I actions that change the acting seat's own tribes only (and loose resources,
@@ -213,14 +216,13 @@ def kept_after(kept: PhaseOneKept, s: MesoState, p: int) -> PhaseOneKept:
                 insort(on_map, now)  # type: ignore[arg-type,misc]
     if on_map is None:  # nothing moved (a delivery that failed)
         return kept
-    after = PhaseOneKept(p, tuple(tribes), on_map, kept.loot, kept.offerings)
     # the card plays: what these actions change (the seat's tribes, its Mana) changes only a
     # Teleport's targets (M15), among the plays of the seat's hand, Phase I, the piles, the
     # other seats' Mana, the huts and the tiles
     plays = kept.plays
-    if plays is not None and not s.playable(p, TELEPORT):
-        after.plays = plays
-    return after
+    if plays is not None and s.hand[p][TELEPORT] > s.new[p][TELEPORT]:  # a Teleport to play
+        plays = None
+    return _kept(PhaseOneKept, (p, tuple(tribes), on_map, kept.loot, kept.offerings, plays))
 
 
 def _loot_tiles(s: MesoState, p: int) -> frozenset[Coord | None]:

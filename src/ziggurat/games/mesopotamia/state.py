@@ -8,7 +8,7 @@ few short containers and shares every immutable tuple.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ziggurat.engine.contract import CHANCE, TERMINAL, Action, State
 from ziggurat.engine.messages import message
@@ -51,12 +51,31 @@ class TileMemo:
         self.ordinary: int | None = None
 
 
+TILE_MEMOS_KEPT = 64
+"""How many :class:`TileMemo` a game keeps for states with other tiles (:func:`tile_memo_for`)."""
+
+
+def tile_memo_for(game: MesopotamiaGame, tiles: dict[Coord, str]) -> TileMemo:
+    """The :class:`TileMemo` of ``game``'s states with these placed tiles: states made apart
+    (from a position, a search's sampled worlds, a new game) share what their listing derives
+    from the same tiles. A memo holds what the tiles and the game's options decide, so it is
+    kept per game; the oldest goes once :data:`TILE_MEMOS_KEPT` are kept."""
+    memos = game.tile_memos
+    key = frozenset(tiles.items())
+    memo = memos.get(key)
+    if memo is None:
+        if len(memos) >= TILE_MEMOS_KEPT:
+            memos.pop(next(iter(memos), key), None)
+        memo = memos[key] = TileMemo()
+    return memo
+
+
 def set_tile(s: MesoState, c: Coord, kind: str) -> None:
-    """Place a tile: a new tiles dict (clones share the old one) and a new :class:`TileMemo`."""
+    """Place a tile: a new tiles dict (clones share the old one) and its :class:`TileMemo`."""
     tiles = dict(s.tiles)
     tiles[c] = kind
     s.tiles = tiles
-    s.tile_memo = TileMemo()
+    s.tile_memo = tile_memo_for(s.game, tiles)
 
 
 class SeatTribes:
@@ -92,37 +111,30 @@ class SeatTribes:
         return self._carriers
 
 
-class PhaseOneKept:
+class PhaseOneKept(NamedTuple):
     """What the Phase I listing of the player to move derived from the pieces, kept from one of
     its plies to the next (:func:`.movement.movement_actions`): a step, a pickup, a drop, an
     exchange, a hand-off or a donation changes one or two of its tribes and nothing the
     other parts depend on, so :func:`.flow.perform` updates ``on_map`` alone after those
     (:func:`.movement.kept_after`) and drops the whole for any other action.
 
-    ``seat``: whose tribes; ``tribes``: a copy of them as they were; ``on_map``: those on the
-    map, sorted, repeats included; ``loot``: the tiles where another seat's tribe carries wood
-    or stone (steals, M4); ``offerings``: per tile, the names of the seat's huts with an
-    offering under them (M6), or None; ``plays``: the card plays open to the seat (M14), None
-    until first listed, and not carried on when they name tribes (Teleport). Never changed once
-    made, but for ``plays`` filled in once (what the same position lists): clones share it.
+    A named tuple, made with ``tuple.__new__`` where it is made at every ply (the named
+    tuple's own ``__new__`` is a Python call). Immutable: clones share it.
     """
 
-    __slots__ = ("seat", "tribes", "on_map", "loot", "offerings", "plays")
-
-    def __init__(
-        self,
-        seat: int,
-        tribes: tuple[TribeT, ...],
-        on_map: list[tuple[Coord, int, bool]],
-        loot: frozenset[Coord | None],
-        offerings: dict[Coord, list[str]] | None,
-    ) -> None:
-        self.seat = seat
-        self.tribes = tribes
-        self.on_map = on_map
-        self.loot = loot
-        self.offerings = offerings
-        self.plays: tuple[str, ...] | None = None
+    seat: int
+    """Whose tribes."""
+    tribes: tuple[TribeT, ...]
+    """A copy of them as they were."""
+    on_map: list[tuple[Coord, int, bool]]
+    """Those on the map, sorted, repeats included (never changed once made)."""
+    loot: frozenset[Coord | None]
+    """The tiles where another seat's tribe carries wood or stone (steals, M4)."""
+    offerings: dict[Coord, list[str]] | None
+    """Per tile, the names of the seat's huts with an offering under them (M6), or None."""
+    plays: tuple[str, ...] | None
+    """The card plays open to the seat (M14); None until first listed, and not carried on
+    when they name tribes (Teleport)."""
 
 
 def seat_tribes(s: MesoState, seat: int) -> SeatTribes:
@@ -411,7 +423,6 @@ def new_state(game: MesopotamiaGame) -> MesoState:
     s.n = n
     s.opts = opts
     s.tiles = {}
-    s.tile_memo = TileMemo()
     s.seat_memo = (None,) * n
     s.kept = None
     s.wood = {}
@@ -421,6 +432,7 @@ def new_state(game: MesopotamiaGame) -> MesoState:
         c = (int(t["q"]), int(t["r"]))
         s.tiles[c] = t["type"]
         ids[t["id"]] = c
+    s.tile_memo = tile_memo_for(game, s.tiles)
     s.huts = []
     s.tribes = [[] for _ in range(n)]
     s.holy = {}
@@ -510,6 +522,7 @@ __all__ = [
     "new_state",
     "seat_tribes",
     "set_tile",
+    "tile_memo_for",
     "place_start_pieces",
     "PLAINS",
     "OFFERING",
