@@ -16,7 +16,7 @@ from ziggurat.games.mesopotamia import actions as act
 from ziggurat.games.mesopotamia import cards, movement
 from ziggurat.games.mesopotamia import vocabulary as V
 from ziggurat.games.mesopotamia.data import CARD_INDEX, CARD_TYPES, COLOUR_LETTERS, EMPTY
-from ziggurat.games.mesopotamia.notation import decode, decoded
+from ziggurat.games.mesopotamia.notation import BUILT, decode
 from ziggurat.games.mesopotamia.state import MesoState, place_start_pieces
 
 _KEEPS_LISTING = movement._KEEPS_LISTING
@@ -106,7 +106,7 @@ def chance_outcomes(s: MesoState) -> list[tuple[str, float]]:
 def perform(s: MesoState, text: str) -> None:
     """Play ``text``, a canonical action known to be legal (the engine's ``State.apply``
     checked it)."""
-    d = decoded(text)
+    d = BUILT.get(text) or decode(text)  # a text the listing built parses nothing
     pend = s.pending
     kept = s.kept
     if kept is not None:  # followed below after the actions that keep it, dropped otherwise

@@ -531,8 +531,8 @@ def apply_movement(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type
         s.tribes[p][ri] = (c, vcargo, bool(s.opts["tribe_steals_once_per_turn"]))
         return
     _, c, cargo, spent = d[1]
-    i = find_tribe(s, p, c, cargo, spent)
     tribes = s.tribes[p]
+    i = tribes.index((c, cargo, spent))  # find_tribe, inline: every Phase I action comes this way
     if kind == "move":
         dest = d[2]
         if dest in s.tiles:

@@ -169,13 +169,8 @@ def _normalise(text: str) -> str:
 
 BUILT: dict[str, tuple] = {}  # type: ignore[type-arg]
 """Decoded forms of canonical texts the legal-action listing built from their parts, by text:
-applying one of them parses nothing (:func:`decoded`). Each is exactly what :func:`decode` gives."""
-
-
-def decoded(text: str) -> tuple:  # type: ignore[type-arg]
-    """:func:`decode`, from :data:`BUILT` for a text the listing built."""
-    found = BUILT.get(text)
-    return decode(text) if found is None else found
+applying one of them parses nothing (the rules look here before :func:`decode`). Each is
+exactly what :func:`decode` gives."""
 
 
 @lru_cache(maxsize=1 << 16)
