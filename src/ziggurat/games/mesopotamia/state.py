@@ -59,13 +59,14 @@ def tile_memo_for(game: MesopotamiaGame, tiles: dict[Coord, str]) -> TileMemo:
     """The :class:`TileMemo` of ``game``'s states with these placed tiles: states made apart
     (from a position, a search's sampled worlds, a new game) share what their listing derives
     from the same tiles. A memo holds what the tiles and the game's options decide, so it is
-    kept per game; the oldest goes once :data:`TILE_MEMOS_KEPT` are kept."""
+    kept per game; all are let go once :data:`TILE_MEMOS_KEPT` are kept (one call, which bots'
+    threads sharing the game may make at the same time)."""
     memos = game.tile_memos
     key = frozenset(tiles.items())
     memo = memos.get(key)
     if memo is None:
         if len(memos) >= TILE_MEMOS_KEPT:
-            memos.pop(next(iter(memos), key), None)
+            memos.clear()
         memo = memos[key] = TileMemo()
     return memo
 
