@@ -181,3 +181,17 @@ def test_teleport_plays_follow_the_tribes_that_moved_M15_7() -> None:
         if seen > 50:
             break
     assert seen > 50
+
+
+def test_states_with_the_same_tiles_share_what_the_tiles_decide_M7() -> None:
+    """States loaded apart from positions with the same tiles list from one memo of the game's;
+    a game with other options (what a tribe may do on the temple) keeps its own."""
+    game = ziggurat.load("mesopotamia", players=3)
+    state = next(s for i, s in enumerate(phase_one_states(game, 51, 3000)) if i == 200)
+    position = state.to_position()
+    first, second = game.state_from_position(position), game.state_from_position(position)
+    assert first.tile_memo is second.tile_memo is state.tile_memo
+    other = ziggurat.load("mesopotamia", players=3, drop_on_temple_allowed=True)
+    assert other.state_from_position(position).tile_memo is not first.tile_memo
+    assert list(first.legal_actions()) == list(second.legal_actions())
+    assert sorted(first.legal_actions()) == sorted(state.legal_actions())
