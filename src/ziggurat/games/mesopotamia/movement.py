@@ -205,17 +205,16 @@ def kept_after(kept: PhaseOneKept, s: MesoState, p: int) -> PhaseOneKept:
     """``kept`` (made before a Phase I action of ``p`` in :data:`_KEEPS_LISTING`) for the
     tribes now: the one or two tribes that changed leave and join ``on_map`` in order."""
     tribes = s.tribes[p]
-    on_map = None
-    for was, now in zip(kept.tribes, tribes):  # noqa: B905 (both hold the seat's tribes)
-        if was is not now and was != now:
-            if on_map is None:
-                on_map = list(kept.on_map)
-            if was[0] is not None:
-                on_map.remove(was)  # type: ignore[arg-type]
-            if now[0] is not None:
-                insort(on_map, now)  # type: ignore[arg-type,misc]
-    if on_map is None:  # nothing moved (a delivery that failed)
+    # a changed tribe is a new tuple in its place (the rules replace tribes, never change them)
+    changed = [(was, now) for was, now in zip(kept.tribes, tribes) if was is not now]  # noqa: B905
+    if not changed:  # nothing moved (a delivery that failed)
         return kept
+    on_map = list(kept.on_map)
+    for was, now in changed:
+        if was[0] is not None:
+            on_map.remove(was)  # type: ignore[arg-type]
+        if now[0] is not None:
+            insort(on_map, now)  # type: ignore[arg-type,misc]
     # the card plays: what these actions change (the seat's tribes, its Mana) changes only a
     # Teleport's targets (M15), among the plays of the seat's hand, Phase I, the piles, the
     # other seats' Mana, the huts and the tiles
