@@ -167,6 +167,10 @@ class Game(ABC):
         return redacted_copy(record, hook.get()(chosen, seat), viewer)
 
 
+_event = tuple.__new__
+"""Makes an :class:`Event` from its four fields without the named tuple's own ``__new__`` (a
+Python call each applied action)."""
+
 SCAN_UP_TO = 48
 """:meth:`State.apply` checks an action against a legal list this long or shorter by scanning
 it, and against a longer one through the set of :meth:`State._legal_lookup`."""
@@ -321,6 +325,34 @@ class State(ABC):
         :raises NotYourTurn: ``seat`` is not the one to move.
         :raises IllegalAction: the rules forbid it now; the message says which rule and why.
         """
+        listed = self._legal
+        if listed is not None and action.__class__ is str and len(listed) <= SCAN_UP_TO and action in listed:
+            # the common case, a text of the cached legal list, needs only the seat's check: a
+            # finished game lists nothing, and legal texts are canonical
+            who = self.current_player()
+            if seat is not None and (seat.__class__ is not int or seat != who):
+                action, who = self._checked(action, seat)  # refuses it as the full checks do
+        else:
+            action, who = self._checked(action, seat)
+        concerned = self._concerned(who)
+        try:
+            plies = self._plies
+        except AttributeError:  # a state game code made otherwise: count its log once
+            plies = self._plies = None if self.log is None else plies_of(self.log)
+        self._legal = None
+        self._legal_set = None
+        self._apply_action(action)
+        self.log = (self.log, _event(Event, (who, action, False, concerned)))
+        self._settle()
+        if plies is not None:  # None: a game line from a position, which no record starts from
+            plies += 1
+            self._plies = plies
+            if not plies % KEEP_EVERY:  # one clone in KEEP_EVERY actions: records read it
+                self.log = keep(self.log, plies, self.clone())  # type: ignore[arg-type]
+
+    def _checked(self, action: object, seat: int | None) -> tuple[Action, int]:
+        """:meth:`apply`'s checks, in their documented order: the canonical legal text of
+        ``action`` and the seat to move, or the error that refuses it."""
         if not isinstance(action, str):
             raise InvalidAction(
                 message("engine.notAText", kind=type(action).__name__, value=f"{action!r:.60}")
@@ -347,21 +379,7 @@ class State(ABC):
             action = self.game.parse_action(action)
             if action not in legal:
                 raise IllegalAction(self._refusal(who, action))
-        concerned = self._concerned(who)
-        try:
-            plies = self._plies
-        except AttributeError:  # a state game code made otherwise: count its log once
-            plies = self._plies = None if self.log is None else plies_of(self.log)
-        self._legal = None
-        self._legal_set = None
-        self._apply_action(action)
-        self.log = (self.log, Event(who, action, False, concerned))
-        self._settle()
-        if plies is not None:  # None: a game line from a position, which no record starts from
-            plies += 1
-            self._plies = plies
-            if not plies % KEEP_EVERY:  # one clone in KEEP_EVERY actions: records read it
-                self.log = keep(self.log, plies, self.clone())  # type: ignore[arg-type]
+        return action, who
 
     def _settle(self) -> None:
         """Apply forced decisions and certain chance outcomes (one legal action) as auto events."""
@@ -375,7 +393,7 @@ class State(ABC):
             self._legal = None
             self._legal_set = None
             self._apply_action(only)
-            self.log = (self.log, Event(who, only, True, concerned))
+            self.log = (self.log, _event(Event, (who, only, True, concerned)))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """JSON-serialisable dict of what ``seat`` may see (``None``: a spectator).

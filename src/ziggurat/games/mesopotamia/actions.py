@@ -118,8 +118,30 @@ def growth_site_refusal(s: MesoState, p: int, c: Coord) -> str | None:
 def action_actions(s: MesoState, p: int, out: list[str]) -> None:
     """Legal Phase II group actions for the current action (or all, before one is chosen)."""
     chosen = s.action
+    # a group is two of p's tribes on one tile, neither in a group yet (M8.2, M8.3): the tiles
+    # with two such tribes are found first, and most often there is none
+    free: dict[Coord, int] = {}
+    for c, _, spent in s.tribes[p]:
+        if c is not None and not spent:
+            free[c] = free.get(c, 0) + 1
+    tiles_with_groups = sorted(c for c, k in free.items() if k > 1)
+    if tiles_with_groups:
+        _group_actions(s, p, chosen, tiles_with_groups, out)
+    if chosen is None:
+        if can_draw(s):
+            out.append("draw")
+        if s.opts["phase_two_may_be_passed"] or not out:
+            out.append("pass")
+    else:
+        out.append("stop")
+
+
+def _group_actions(
+    s: MesoState, p: int, chosen: str | None, tiles_with_mine: list[Coord], out: list[str]
+) -> None:
+    """:func:`action_actions`' groups, on ``tiles_with_mine`` (tiles with two of p's tribes
+    not yet in a group, sorted)."""
     classes = tribe_classes(s, p)
-    tiles_with_mine = sorted({k[0] for k in classes if not k[2]})
     carried = s.opts["build_resource_must_be_carried"]
     # the site rules (hut_site_refusal, holy_site_refusal, growth_site_refusal) asked of every
     # tile at once: huts per tile and the tiles of other seats' tribes are found once
@@ -168,13 +190,6 @@ def action_actions(s: MesoState, p: int, out: list[str]) -> None:
                     out.append(f"grow {c[0]},{c[1]} {hid} {a} {b}")
                     if fertility:
                         out.append(f"grow {c[0]},{c[1]} {hid} {a} {b} fertility")
-    if chosen is None:
-        if can_draw(s):
-            out.append("draw")
-        if s.opts["phase_two_may_be_passed"] or not out:
-            out.append("pass")
-    else:
-        out.append("stop")
 
 
 def can_draw(s: MesoState) -> bool:

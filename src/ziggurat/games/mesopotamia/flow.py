@@ -16,9 +16,10 @@ from ziggurat.games.mesopotamia import actions as act
 from ziggurat.games.mesopotamia import cards, movement
 from ziggurat.games.mesopotamia import vocabulary as V
 from ziggurat.games.mesopotamia.data import CARD_INDEX, CARD_TYPES, COLOUR_LETTERS, EMPTY
-from ziggurat.games.mesopotamia.notation import decode
+from ziggurat.games.mesopotamia.notation import BUILT, decode
 from ziggurat.games.mesopotamia.state import MesoState, place_start_pieces
 
+_KEEPS_LISTING = movement._KEEPS_LISTING
 _CHANCE_PENDING = frozenset(("draw", "card_draw", "peek", "deal"))
 _MOVEMENT_KINDS = frozenset(("move", "pickup", "drop", "exchange", "handoff", "steal", "offering", "donate"))
 _ACTION_KINDS = frozenset(("hut", "holy", "grow", "draw", "pass", "stop"))
@@ -68,8 +69,9 @@ def compute_legal(s: MesoState) -> list[str]:
         return out
     p = s.turn_order[s.turn_idx]
     if s.phase == "movement":
-        movement.movement_actions(s, p, out)
-    elif s.phase == "action":
+        movement.movement_actions(s, p, out)  # card plays included
+        return out
+    if s.phase == "action":
         act.action_actions(s, p, out)
     elif s.phase == "mana":
         out.append("end" if s.income_done else "income")
@@ -104,14 +106,19 @@ def chance_outcomes(s: MesoState) -> list[tuple[str, float]]:
 def perform(s: MesoState, text: str) -> None:
     """Play ``text``, a canonical action known to be legal (the engine's ``State.apply``
     checked it)."""
-    d = decode(text)
+    d = BUILT.get(text) or decode(text)  # a text the listing built parses nothing
     pend = s.pending
+    kept = s.kept
+    if kept is not None:  # followed below after the actions that keep it, dropped otherwise
+        s.kept = None
     if pend is None:  # a decision of the player whose turn it is (most decisions)
         p = s.turn_order[s.turn_idx]
         if d[0] == "play":
             cards.apply_play(s, p, d)
         elif s.phase == "movement":
             movement.apply_movement(s, p, d)
+            if kept is not None and d[0] in _KEEPS_LISTING and s.pending is None and s.phase == "movement":
+                s.kept = movement.kept_after(kept, s, p)
         elif s.phase == "action":
             act.apply_action_phase(s, p, d)
         elif d[0] == "income":

@@ -10,7 +10,7 @@ from ziggurat.engine.eventlog import events_since
 from ziggurat.engine.hooks import GameHooks, Lazy
 from ziggurat.games.mesopotamia import data as D
 from ziggurat.games.mesopotamia.notation import canonical
-from ziggurat.games.mesopotamia.state import MesoState, new_state
+from ziggurat.games.mesopotamia.state import MesoState, TileMemo, new_state
 
 _PKG = "ziggurat.games.mesopotamia"  # where the hooks below live (imported on first use)
 
@@ -56,6 +56,8 @@ class MesopotamiaGame(Game):
         self.pool = D.draw_pool(players)
         self.first_turn_mp = D.first_turn_mp(players)
         self.max_discoveries = D.MOVEMENT["maxDiscoveriesPerTurn"]
+        # what listing derives from the placed tiles, per set of tiles (state.tile_memo_for)
+        self.tile_memos: dict[frozenset[tuple[tuple[int, int], str]], TileMemo] = {}
 
     def seat_names(self) -> list[str]:
         return D.COLOURS[: self.num_players]

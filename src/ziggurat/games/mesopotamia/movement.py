@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import insort
 from functools import cache
 
 from ziggurat.engine.messages import Message, message
@@ -15,12 +16,13 @@ from ziggurat.games.mesopotamia.data import (
     PLAINS,
     QUARRY,
     STONE,
+    TELEPORT,
     TEMPLE,
     VOLCANO,
     WOOD,
 )
-from ziggurat.games.mesopotamia.notation import Coord, fmt_hut, fmt_tribe
-from ziggurat.games.mesopotamia.state import MesoState, seat_tribes, set_tile
+from ziggurat.games.mesopotamia.notation import BUILT, Coord, fmt_hut, fmt_tribe
+from ziggurat.games.mesopotamia.state import HutT, MesoState, PhaseOneKept, seat_tribes, set_tile
 
 
 def tribe_classes(s: MesoState, seat: int) -> dict[tuple, int]:  # type: ignore[type-arg]
@@ -85,6 +87,13 @@ def _texts(key: tuple) -> tuple:  # type: ignore[type-arg]
         sel = fmt_tribe(p, (q, r), cargo, spent)
         steps = tuple(((q + dq, r + dr), f"move {sel} {q + dq},{r + dr}") for dq, dr in DIRECTIONS)
         texts = _TEXTS[key] = (sel, steps, f"pickup {sel} wood", f"pickup {sel} stone", f"drop {sel}")
+        # their decoded forms too, so that applying them parses nothing
+        tribe = (p, (q, r), cargo, spent)
+        for dest, text in steps:
+            BUILT[text] = ("move", tribe, dest)
+        BUILT[texts[2]] = ("pickup", tribe, "wood")
+        BUILT[texts[3]] = ("pickup", tribe, "stone")
+        BUILT[texts[4]] = ("drop", tribe)
     return texts
 
 
@@ -112,20 +121,18 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
     if memo is None:
         memo = s.tile_memo.steps[context] = {}
     wood, stone = s.wood, s.stone
-    steal_once = opts["tribe_steals_once_per_turn"]
-    receivers: dict[Coord, list[str]] = {}
-    offering_huts = None
+    kept = s.kept
+    if kept is None or kept.seat != p:
+        kept = _kept_listing(s, p)  # kept below, with the card plays
+    # steals need loot (another seat's wood or stone) where a tribe of p stands empty-handed:
+    # most listings have none, and skip receivers altogether
+    loot = kept.loot
+    receivers: dict[Coord, list[str]] | None = {} if loot else None
+    may_receive = not opts["tribe_steals_once_per_turn"]
+    offerings = kept.offerings
     empties: list[str] = []  # selectors of the empty-handed tribes on this tile (come first)
     here = last = None
-    # tribes in a fixed order (sorted), so that the list depends on the position alone; the
-    # player's tribes have most often just changed, so they are sorted here, not kept
-    known = s.seat_memo[p]
-    if known is not None and known.tribes == s.tribes[p]:
-        on_map = known.on_map
-    else:
-        on_map = [t for t in s.tribes[p] if t[0] is not None]  # type: ignore[misc]
-        on_map.sort()
-    for t in on_map:
+    for t in kept.on_map:
         if t == last:
             continue
         last = t
@@ -136,23 +143,20 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
         if steps:
             out += steps
         c, cargo, spent = t
-        if c != here:
-            here = c
-            empties = []
         if cargo == EMPTY:
-            empties.append(sel)
+            if c != here:
+                here = c
+                empties = [sel]
+            else:
+                empties.append(sel)
             if c in wood:
                 out.append(rest[0])
             if c in stone:
                 out.append(rest[1])
-            if offering_huts is None:
-                offering_huts = [h for h in s.huts if h[3] and h[0] == p]
-                if len(offering_huts) > 1:
-                    offering_huts.sort()
-            for h in offering_huts:
-                if h[2] == c:
-                    out.append(f"offering {sel} {fmt_hut(p, h[1])}")
-            if not (spent and steal_once):
+            if offerings is not None and c in offerings:
+                for hut in offerings[c]:
+                    out.append(f"offering {sel} {hut}")
+            if receivers is not None and c in loot and (may_receive or not spent):
                 if c in receivers:
                     receivers[c].append(sel)
                 else:
@@ -162,7 +166,7 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
                 out.append(rest[0])
                 if c in (stone if cargo == WOOD else wood):
                     out.append(rest[1])
-            if rest[2]:
+            if rest[2] and c == here:
                 for receiver in empties:
                     out.append(f"handoff {sel} {receiver}")
             if rest[3]:
@@ -170,6 +174,95 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
     if receivers:
         _steal_actions(s, p, receivers, out)
     out.append("end")
+    plays = kept.plays
+    if plays is None:
+        listed: list[str] = []
+        _cards.card_actions(s, p, listed)
+        plays = tuple(listed)
+        s.kept = _kept(PhaseOneKept, (p, kept.tribes, kept.on_map, kept.loot, kept.offerings, plays))
+    if plays:
+        out += plays
+
+
+def _kept_listing(s: MesoState, p: int) -> PhaseOneKept:
+    """The parts of ``p``'s Phase I listing derived from the pieces, worked out afresh."""
+    tribes = tuple(s.tribes[p])
+    # tribes in a fixed order (sorted), so that the list depends on the position alone; repeats
+    # are kept (the listing skips them) so that kept_after can take one out
+    on_map: list[tuple[Coord, int, bool]] = [t for t in tribes if t[0] is not None]  # type: ignore[misc]
+    on_map.sort()
+    return PhaseOneKept(p, tribes, on_map, _loot_tiles(s, p), _offering_huts(s, p), None)
+
+
+_kept = tuple.__new__  # makes a PhaseOneKept at every step without its Python __new__
+
+_KEEPS_LISTING = frozenset(("move", "pickup", "drop", "exchange", "handoff", "donate"))
+"""The Phase I actions that change the acting seat's own tribes only (and loose resources,
+Mana or the temple, which the listing reads afresh): :func:`kept_after` follows them."""
+
+
+def kept_after(kept: PhaseOneKept, s: MesoState, p: int) -> PhaseOneKept:
+    """``kept`` (made before a Phase I action of ``p`` in :data:`_KEEPS_LISTING`) for the
+    tribes now: the one or two tribes that changed leave and join ``on_map`` in order."""
+    tribes = s.tribes[p]
+    # a changed tribe is a new tuple in its place (the rules replace tribes, never change them)
+    changed = [(was, now) for was, now in zip(kept.tribes, tribes) if was is not now]  # noqa: B905
+    if not changed:  # nothing moved (a delivery that failed)
+        return kept
+    on_map = list(kept.on_map)
+    for was, now in changed:
+        if was[0] is not None:
+            on_map.remove(was)  # type: ignore[arg-type]
+        if now[0] is not None:
+            insort(on_map, now)  # type: ignore[arg-type,misc]
+    # the card plays: what these actions change (the seat's tribes, its Mana) changes only a
+    # Teleport's targets (M15), among the plays of the seat's hand, Phase I, the piles, the
+    # other seats' Mana, the huts and the tiles
+    plays = kept.plays
+    if plays is not None and s.hand[p][TELEPORT] > s.new[p][TELEPORT]:  # a Teleport to play
+        plays = None
+    return _kept(PhaseOneKept, (p, tuple(tribes), on_map, kept.loot, kept.offerings, plays))
+
+
+def _loot_tiles(s: MesoState, p: int) -> frozenset[Coord | None]:
+    """The tiles where a seat other than ``p`` has a tribe carrying wood or stone (M4)."""
+    found: frozenset[Coord | None] = frozenset()
+    tribes = s.tribes
+    memo = s.seat_memo
+    for q in range(s.n):
+        if q == p:
+            continue
+        known = memo[q]
+        if known is None or known.tribes != tribes[q]:
+            known = seat_tribes(s, q)
+            memo = s.seat_memo
+        if known.carrier_tiles:
+            found = found | known.carrier_tiles if found else known.carrier_tiles
+    return found
+
+
+_OFFERINGS: list[tuple[tuple[HutT, ...], dict[int, dict[Coord, list[str]] | None]]] = [((), {})]
+"""The huts last asked about and, per seat, its huts with an offering under them, by tile (their
+names in hut order), or None: one entry, since the huts change rarely (a kept offering, a
+picked-up one, an expelled hut)."""
+
+
+def _offering_huts(s: MesoState, p: int) -> dict[Coord, list[str]] | None:
+    """Per tile, the names of ``p``'s huts with an offering under them (M6.1), or None."""
+    huts = tuple(s.huts)
+    kept, per_seat = _OFFERINGS[0]
+    if kept != huts:
+        per_seat = {}
+        _OFFERINGS[0] = (huts, per_seat)
+    elif p in per_seat:
+        return per_seat[p]
+    at: dict[Coord, list[str]] | None = None
+    for h in sorted(h for h in huts if h[3] and h[0] == p):
+        if at is None:
+            at = {}
+        at.setdefault(h[2], []).append(fmt_hut(p, h[1]))
+    per_seat[p] = at
+    return at
 
 
 _STEP_ALWAYS_OPEN = frozenset((PLAINS, FOREST, QUARRY))
@@ -227,11 +320,15 @@ def _tribe_entry(s: MesoState, p: int, t: tuple, step: int) -> tuple:  # type: i
         other = "stone" if cargo == WOOD else "wood"
         may_drop = here != TEMPLE or opts["drop_on_temple_allowed"]
         donate = ""
+        tribe = (p, c, cargo, spent)
         if cargo == STONE and here == TEMPLE and not opts["stone_donated_on_temple_entry"]:
             donate = f"donate {sel}"
+            BUILT[donate] = ("donate", tribe)
+        exchange = f"exchange {sel} {other}"
+        BUILT[exchange] = ("exchange", tribe, other)
         rest = (
             drop if may_drop else "",
-            f"exchange {sel} {other}",
+            exchange,
             bool(opts["hand_off_between_own_tribes"]),
             donate,
         )
@@ -433,8 +530,8 @@ def apply_movement(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type
         s.tribes[p][ri] = (c, vcargo, bool(s.opts["tribe_steals_once_per_turn"]))
         return
     _, c, cargo, spent = d[1]
-    i = find_tribe(s, p, c, cargo, spent)
     tribes = s.tribes[p]
+    i = tribes.index((c, cargo, spent))  # find_tribe, inline: every Phase I action comes this way
     if kind == "move":
         dest = d[2]
         if dest in s.tiles:
@@ -622,5 +719,6 @@ def _give(s: MesoState, c: Coord, kind: str) -> None:
 # actions imports this module: bound once both are complete (a function-level import would
 # cost every call)
 from ziggurat.games.mesopotamia import actions as _act  # noqa: E402
+from ziggurat.games.mesopotamia import cards as _cards  # noqa: E402
 
 __all__ = ["COLOUR_LETTERS", "movement_actions", "apply_movement"]

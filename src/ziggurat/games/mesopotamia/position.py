@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ziggurat.games.mesopotamia.data import CARD_TYPES, COLOURS, DRAWABLE, EMPTY, OFFERING, STONE, WOOD
-from ziggurat.games.mesopotamia.state import MesoState, TileMemo, TribeT
+from ziggurat.games.mesopotamia.state import MesoState, TribeT, tile_memo_for
 
 POSITION_FORMAT = "ziggurat-position/mesopotamia/1"
 _CARGO = {EMPTY: "", WOOD: "w", STONE: "s"}
@@ -185,8 +185,9 @@ def _from_position(game: Any, pos: dict[str, Any]) -> MesoState:
     s.priests = tuple(tuple(c) for c in pos["priests"])
     s.pending = _pending_in(pos["pending"])
     s.tiles = {(q, r): kind for q, r, kind in pos["tiles"]}
-    s.tile_memo = TileMemo()
+    s.tile_memo = tile_memo_for(game, s.tiles)
     s.seat_memo = (None,) * n
+    s.kept = None
     s.wood = {(q, r): w for q, r, w, _ in pos["loose"] if w}
     s.stone = {(q, r): st for q, r, _, st in pos["loose"] if st}
     sup = pos["supply"]

@@ -8,7 +8,7 @@ few short containers and shares every immutable tuple.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ziggurat.engine.contract import CHANCE, TERMINAL, Action, State
 from ziggurat.engine.messages import message
@@ -51,12 +51,32 @@ class TileMemo:
         self.ordinary: int | None = None
 
 
+TILE_MEMOS_KEPT = 64
+"""How many :class:`TileMemo` a game keeps for states with other tiles (:func:`tile_memo_for`)."""
+
+
+def tile_memo_for(game: MesopotamiaGame, tiles: dict[Coord, str]) -> TileMemo:
+    """The :class:`TileMemo` of ``game``'s states with these placed tiles: states made apart
+    (from a position, a search's sampled worlds, a new game) share what their listing derives
+    from the same tiles. A memo holds what the tiles and the game's options decide, so it is
+    kept per game; all are let go once :data:`TILE_MEMOS_KEPT` are kept (one call, which bots'
+    threads sharing the game may make at the same time)."""
+    memos = game.tile_memos
+    key = frozenset(tiles.items())
+    memo = memos.get(key)
+    if memo is None:
+        if len(memos) >= TILE_MEMOS_KEPT:
+            memos.clear()
+        memo = memos[key] = TileMemo()
+    return memo
+
+
 def set_tile(s: MesoState, c: Coord, kind: str) -> None:
-    """Place a tile: a new tiles dict (clones share the old one) and a new :class:`TileMemo`."""
+    """Place a tile: a new tiles dict (clones share the old one) and its :class:`TileMemo`."""
     tiles = dict(s.tiles)
     tiles[c] = kind
     s.tiles = tiles
-    s.tile_memo = TileMemo()
+    s.tile_memo = tile_memo_for(s.game, tiles)
 
 
 class SeatTribes:
@@ -92,6 +112,32 @@ class SeatTribes:
         return self._carriers
 
 
+class PhaseOneKept(NamedTuple):
+    """What the Phase I listing of the player to move derived from the pieces, kept from one of
+    its plies to the next (:func:`.movement.movement_actions`): a step, a pickup, a drop, an
+    exchange, a hand-off or a donation changes one or two of its tribes and nothing the
+    other parts depend on, so :func:`.flow.perform` updates ``on_map`` alone after those
+    (:func:`.movement.kept_after`) and drops the whole for any other action.
+
+    A named tuple, made with ``tuple.__new__`` where it is made at every ply (the named
+    tuple's own ``__new__`` is a Python call). Immutable: clones share it.
+    """
+
+    seat: int
+    """Whose tribes."""
+    tribes: tuple[TribeT, ...]
+    """A copy of them as they were."""
+    on_map: list[tuple[Coord, int, bool]]
+    """Those on the map, sorted, repeats included (never changed once made)."""
+    loot: frozenset[Coord | None]
+    """The tiles where another seat's tribe carries wood or stone (steals, M4)."""
+    offerings: dict[Coord, list[str]] | None
+    """Per tile, the names of the seat's huts with an offering under them (M6), or None."""
+    plays: tuple[str, ...] | None
+    """The card plays open to the seat (M14); None until first listed, and not carried on
+    when they name tribes (Teleport)."""
+
+
 def seat_tribes(s: MesoState, seat: int) -> SeatTribes:
     """The :class:`SeatTribes` of ``seat`` now (the kept one while its tribes are unchanged)."""
     memo = s.seat_memo
@@ -112,7 +158,7 @@ class MesoState(State):
         "deck", "discard", "removed", "pile_sizes", "pile_tops", "remaining", "supply_wood",
         "supply_stone", "stones_removed", "turn_order", "turn_idx", "round", "phase", "mp",
         "disc", "action", "used_huts", "income_done", "priests", "pending", "winner", "tile_memo",
-        "seat_memo",
+        "seat_memo", "kept",
     )  # fmt: skip
 
     game: MesopotamiaGame
@@ -123,6 +169,9 @@ class MesoState(State):
     seat_memo: tuple[SeatTribes | None, ...]
     """Per seat, what listing derived from its tribes when last looked at (:func:`seat_tribes`);
     replaced, never changed in place, so clones share it."""
+    kept: PhaseOneKept | None
+    """The Phase I listing's parts kept from the last listing (None: none kept); replaced,
+    never changed in place, so clones share it."""
     wood: dict[Coord, int]  # loose wood per tile (only non-zero entries)
     stone: dict[Coord, int]
     tribes: list[list[TribeT]]  # per seat, always 8 entries
@@ -171,6 +220,10 @@ class MesoState(State):
         return _flow.actor(self)
 
     def _legal_actions(self) -> list[Action]:
+        if self.pending is None and self.phase == "movement":  # most decisions: Phase I
+            out: list[Action] = []
+            _movement.movement_actions(self, self.turn_order[self.turn_idx], out)
+            return out
         return _flow.compute_legal(self)
 
     def is_chance_node(self) -> bool:
@@ -259,6 +312,7 @@ class MesoState(State):
         s.tiles = self.tiles  # shared: a placed tile replaces the dict (set_tile)
         s.tile_memo = self.tile_memo
         s.seat_memo = self.seat_memo
+        s.kept = self.kept
         s.wood = dict(self.wood)
         s.stone = dict(self.stone)
         s.tribes = [list(t) for t in self.tribes]
@@ -370,8 +424,8 @@ def new_state(game: MesopotamiaGame) -> MesoState:
     s.n = n
     s.opts = opts
     s.tiles = {}
-    s.tile_memo = TileMemo()
     s.seat_memo = (None,) * n
+    s.kept = None
     s.wood = {}
     s.stone = {}
     ids: dict[str, Coord] = {}
@@ -379,6 +433,7 @@ def new_state(game: MesopotamiaGame) -> MesoState:
         c = (int(t["q"]), int(t["r"]))
         s.tiles[c] = t["type"]
         ids[t["id"]] = c
+    s.tile_memo = tile_memo_for(game, s.tiles)
     s.huts = []
     s.tribes = [[] for _ in range(n)]
     s.holy = {}
@@ -462,11 +517,13 @@ from ziggurat.games.mesopotamia import vocabulary as V  # noqa: E402
 __all__ = [
     "CHANCE",
     "MesoState",
+    "PhaseOneKept",
     "SeatTribes",
     "TileMemo",
     "new_state",
     "seat_tribes",
     "set_tile",
+    "tile_memo_for",
     "place_start_pieces",
     "PLAINS",
     "OFFERING",
