@@ -335,19 +335,31 @@ class State(ABC):
         else:
             action, who = self._checked(action, seat)
         concerned = self._concerned(who)
-        try:
-            plies = self._plies
-        except AttributeError:  # a state game code made otherwise: count its log once
-            plies = self._plies = None if self.log is None else plies_of(self.log)
+        plies = self._plies_so_far()
         self._legal = None
         self._legal_set = None
         self._apply_action(action)
         self.log = (self.log, _event(Event, (who, action, False, concerned)))
         self._settle()
+        self._count_chosen(plies)
+
+    def _plies_so_far(self) -> int | None:
+        """The chosen actions in the log (``_plies``), counted from the log once for a state
+        game code made otherwise; ``None`` in a game line from a position."""
+        try:
+            return self._plies
+        except AttributeError:  # a state game code made otherwise: count its log once
+            plies = self._plies = None if self.log is None else plies_of(self.log)
+            return plies
+
+    def _count_chosen(self, plies: int | None) -> None:
+        """One chosen action more than ``plies`` (from :meth:`_plies_so_far` before it was
+        played); every :data:`~ziggurat.engine.eventlog.KEEP_EVERY` of them, a clone of the
+        state is kept in its log, which records read."""
         if plies is not None:  # None: a game line from a position, which no record starts from
             plies += 1
             self._plies = plies
-            if not plies % KEEP_EVERY:  # one clone in KEEP_EVERY actions: records read it
+            if not plies % KEEP_EVERY:
                 self.log = keep(self.log, plies, self.clone())  # type: ignore[arg-type]
 
     def _checked(self, action: object, seat: int | None) -> tuple[Action, int]:

@@ -366,49 +366,37 @@ class Store:
         # statement costs more than running it (the ORM unit of work, 3x more again).
         conn = self._own_connection(autocommit=False)
         try:
-            return self._write_statements(conn, table_id, action, stamp, params, c, finished)
+            with conn.begin():  # committed on leaving, rolled back on an exception
+                advance = _advance_statement(c.revision is not None, finished, c.keeper is not None)
+                row = conn.execute(advance, params).first()
+                if row is None:
+                    raise Conflict(table_id)
+                try:
+                    conn.execute(
+                        _INSERT_ACTION,
+                        {
+                            "table_id": table_id,
+                            "ply": action.ply,
+                            "text": action.text,
+                            "actor": action.actor,
+                            "barrier": action.barrier,
+                            "created": stamp,
+                        },
+                    )
+                except IntegrityError as exc:
+                    raise Conflict(table_id) from exc
+                if c.snapshot is not None:
+                    conn.execute(
+                        _INSERT_SNAPSHOT,
+                        {"table_id": table_id, "ply": action.ply, "position": c.snapshot, "created": stamp},
+                    )
+                if c.notify is not None:
+                    self.notify_in(conn, c.notify)
+                return c.keeper is not None and row[0] == c.keeper
         except BaseException:
             if conn.invalidated or conn.closed:
                 self._drop_own(conn)
             raise
-
-    def _write_statements(
-        self,
-        conn: Connection,
-        table_id: str,
-        action: StoredAction,
-        stamp: datetime,
-        params: dict[str, Any],
-        c: Commit,
-        finished: bool,
-    ) -> bool:
-        with conn.begin():  # committed on leaving, rolled back on an exception
-            advance = _advance_statement(c.revision is not None, finished, c.keeper is not None)
-            row = conn.execute(advance, params).first()
-            if row is None:
-                raise Conflict(table_id)
-            try:
-                conn.execute(
-                    _INSERT_ACTION,
-                    {
-                        "table_id": table_id,
-                        "ply": action.ply,
-                        "text": action.text,
-                        "actor": action.actor,
-                        "barrier": action.barrier,
-                        "created": stamp,
-                    },
-                )
-            except IntegrityError as exc:
-                raise Conflict(table_id) from exc
-            if c.snapshot is not None:
-                conn.execute(
-                    _INSERT_SNAPSHOT,
-                    {"table_id": table_id, "ply": action.ply, "position": c.snapshot, "created": stamp},
-                )
-            if c.notify is not None:
-                self.notify_in(conn, c.notify)
-            return c.keeper is not None and row[0] == c.keeper
 
     def _write_action(
         self,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ziggurat.engine.contract import CHANCE, SCAN_UP_TO, State
 from ziggurat.engine.errors import GameOver
-from ziggurat.engine.eventlog import KEEP_EVERY, Event, keep, log_events, plies_of
+from ziggurat.engine.eventlog import Event, log_events
 from ziggurat.engine.messages import message
 from ziggurat.games.mare_nostrum import battle, flow, trade
 from ziggurat.games.mare_nostrum import board as B
@@ -100,10 +100,7 @@ class NostrumState(State):
             State.apply(self, action, seat)  # parses the text: plays it, or explains the refusal
             return
         concerned = who if who != CHANCE else self._concerned(who)
-        try:
-            plies = self._plies
-        except AttributeError:  # a state game code made otherwise: count its log once
-            plies = self._plies = None if self.log is None else plies_of(self.log)
+        plies = self._plies_so_far()
         self._legal = None
         self._legal_set = None
         flow.play(d, action, who)
@@ -120,11 +117,7 @@ class NostrumState(State):
             flow.play(d, only, who)
             log = (log, Event(who, only, True, concerned))
         self.log = log
-        if plies is not None:  # None: a game line from a position, which no record starts from
-            plies += 1
-            self._plies = plies
-            if not plies % KEEP_EVERY:  # one clone in KEEP_EVERY actions: records read it
-                self.log = keep(log, plies, self.clone())  # type: ignore[arg-type]
+        self._count_chosen(plies)
 
     def _apply_action(self, action: str) -> None:
         # State.apply asks the mover (current_player) or the legal list, both of which keep it
