@@ -281,7 +281,8 @@ class LiveTable:
         if who >= 0 and who not in self.bots and any(c.viewer == who for c in self.connections):
             final = gamekit.final_flags(after, who, views.get(who))
         outcome = gamekit.outcome(after) if after.is_terminal() else None
-        return Shown(views, entries, final, outcome, gamekit.seat_labels(after))
+        labels = gamekit.seat_labels(after) if self.connections else None  # read by messages only
+        return Shown(views, entries, final, outcome, labels)
 
     # --- facts ------------------------------------------------------------------------------
     @property
@@ -616,7 +617,8 @@ class LiveTable:
                 self._add_log(row.ply, shown.entries)
             if shown.final is not None:
                 self._final = (after, shown.final)
-            self._labels = (self.changes, shown.labels)
+            if shown.labels is not None:
+                self._labels = (self.changes, shown.labels)
         self.views = views
 
     # --- changes made by another process (server/bus.py) -----------------------------------

@@ -97,5 +97,5 @@ class Shown(NamedTuple):
     """The final flags of the person to move next (``None``: not worked out)."""
     outcome: dict[str, Any] | None
     """How the game was won, once it is over."""
-    labels: list[Any]
-    """How the game names each seat (``gamekit.seat_labels``)."""
+    labels: list[Any] | None
+    """How the game names each seat (``gamekit.seat_labels``; ``None``: no socket to tell)."""
