@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -206,9 +207,20 @@ def final_flags(state: State, seat: int, view: dict[str, Any] | None = None) -> 
     function of the seat's view and tell it no secret. ``view``: ``state.view(seat)`` when the
     caller has it already.
     """
+    out: dict[str, str] = {}
+    for _ in final_flags_stepwise(state, seat, view, out):
+        pass
+    return out
+
+
+def final_flags_stepwise(
+    state: State, seat: int, view: dict[str, Any] | None, out: dict[str, str]
+) -> Iterator[None]:
+    """:func:`final_flags` one action at a time: fills ``out`` and yields after each legal
+    action played, so that an event loop can serve other work between two (a long legal list
+    of a large game takes milliseconds)."""
     basis = seat_basis(state, seat, view)
     game = basis.game
-    out: dict[str, str] = {}
     mark = log_mark_of(basis)
     for action in basis.legal_actions():
         after = basis.clone()
@@ -224,7 +236,7 @@ def final_flags(state: State, seat: int, view: dict[str, Any] | None = None) -> 
             out[action] = FINAL_ENDS_TURN
         elif game.undo_barrier(basis, action, after):
             out[action] = FINAL_IRREVERSIBLE
-    return out
+        yield
 
 
 def seat_basis(state: State, seat: int, view: dict[str, Any] | None = None) -> State:

@@ -43,6 +43,10 @@ from ziggurat.server.timecontrol import TimeControl
 
 log = logging.getLogger(__name__)
 
+FLAGS_SLICE = 0.005
+"""Seconds of final-flag work (``LiveTable._step_flags``) between two turns of the event loop
+to other work."""
+
 
 class LiveTable:
     """One table being played (or finished) and held in memory."""
@@ -271,18 +275,32 @@ class LiveTable:
 
     def _shown(self, after: State, ply: int, events: list[gamekit.Event]) -> Shown:
         """What a step to ``after`` shows: every watched viewer's view and log entries, the
-        final flags of the person to move next if a socket of theirs is here, the outcome if
-        the game is over and the seats' labels. CPU only, reading ``after`` (not yet shared) and the current views
-        (the lock is held): :meth:`_play` runs it in a worker thread."""
+        outcome if the game is over and the seats' labels; the final flags are left to
+        :meth:`_step_flags`. CPU only, reading ``after`` (not yet shared) and the current views
+        (the lock is held). It runs on the event loop: a step takes well under a millisecond of
+        Mesopotamia, and handing it to a worker thread cost a third more CPU per action in the
+        switches of the interpreter lock between the two threads, for no parallelism."""
         views = self._views_of(after)
         entries = self._log_entries(ply, events, self.views, views)
-        final = None
-        who = after.current_player()
-        if who >= 0 and who not in self.bots and any(c.viewer == who for c in self.connections):
-            final = gamekit.final_flags(after, who, views.get(who))
         outcome = gamekit.outcome(after) if after.is_terminal() else None
         labels = gamekit.seat_labels(after) if self.connections else None  # read by messages only
-        return Shown(views, entries, final, outcome, labels)
+        return Shown(views, entries, None, outcome, labels)
+
+    async def _step_flags(self, after: State, shown: Shown) -> Shown:
+        """``shown`` with the final flags of the person to move in ``after``, if a socket of
+        theirs is here. Worked out on the event loop, which serves other work every
+        :data:`FLAGS_SLICE` seconds meanwhile: each legal action is played on a copy, and a
+        long legal list of a large game takes several milliseconds."""
+        who = after.current_player()
+        if who < 0 or who in self.bots or not any(c.viewer == who for c in self.connections):
+            return shown
+        flags: dict[str, str] = {}
+        until = time.perf_counter() + FLAGS_SLICE
+        for _ in gamekit.final_flags_stepwise(after, who, shown.views.get(who), flags):
+            if time.perf_counter() > until:
+                await asyncio.sleep(0)
+                until = time.perf_counter() + FLAGS_SLICE
+        return shown._replace(final=flags)
 
     # --- facts ------------------------------------------------------------------------------
     @property
@@ -566,13 +584,13 @@ class LiveTable:
         row = StoredAction(len(self.rows) + 1, canon, actor, self.game.undo_barrier(before, canon, after))
         status = "over" if after.is_terminal() else "playing"
         result = after.returns() if after.is_terminal() else None
-        # the views, log entries and outcome are worked out in a thread (the loop serves the
-        # other tables meanwhile), and published only once the action is committed
-        shown = await asyncio.to_thread(self._shown, after, row.ply, events)
+        # the views, log entries, outcome and final flags are worked out before the commit and
+        # published only once the action is committed
+        shown = await self._step_flags(after, self._shown(after, row.ply, events))
         outcome = shown.outcome
         commit = Commit(revision=self.revision, driven=self.driven(after))
         if row.ply % SNAPSHOT_EVERY == 0 and not after.is_terminal():
-            commit.snapshot = await asyncio.to_thread(after.to_position)
+            commit.snapshot = after.to_position()
         if self.store.postgres:
             commit.notify = Note(
                 self.origin, self.id, "action", self.revision + 1, row.ply, row.text, row.actor, row.barrier
@@ -657,7 +675,7 @@ class LiveTable:
         mark = gamekit.log_mark(after)
         apply_recorded(after, row.text)
         events = gamekit.events_after(after, mark)
-        shown = self._shown(after, row.ply, events)
+        shown = await self._step_flags(after, self._shown(after, row.ply, events))
         self._advance(row, after, events, shown)
         if self.clocks is not None:
             self.clocks.changed(row.actor if row.actor >= 0 else None)
