@@ -5,6 +5,7 @@ and tables started from a position (``allow_positions``)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,9 @@ from server_helpers import (
 
 import ziggurat
 from endgame_positions import endgame, epochs_attack
+from ziggurat.server import live
+from ziggurat.server.gamekit import final_flags
+from ziggurat.server.tabletypes import Shown
 
 
 @pytest.fixture
@@ -73,6 +77,48 @@ def test_the_winning_delivery_is_final_and_an_ordinary_step_is_not_M16_1(pclient
     state = live_table(pclient, t["table"]).state.clone()
     state.apply(quiet[0], seat=end.seat)
     assert state.current_player() == end.seat
+
+
+def test_the_final_flags_of_a_step_give_the_event_loop_to_other_work(
+    pclient: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The final flags play every legal action on a copy, on the event loop: they let other
+    work run every ``FLAGS_SLICE`` seconds of theirs (here after each action), and come out the
+    same as the flags the socket was sent."""
+    end = endgame("mesopotamia", 3, 1)
+    t = _from_position(pclient, "mesopotamia", end.position, end.seat)
+    with pclient.websocket_connect(ws_url(t, token(t, end.seat))) as ws:
+        msg = settle(ws, pclient, t["table"])
+        table = live_table(pclient, t["table"])
+        state = table.state
+        legal = list(state.legal_actions())
+        assert len(legal) > 3
+
+        async def flags_and_ticks() -> tuple[dict[str, str] | None, int]:
+            ticks = 0
+            done = False
+
+            async def other_work() -> None:
+                nonlocal ticks
+                while not done:
+                    ticks += 1
+                    await asyncio.sleep(0)
+
+            task = asyncio.create_task(other_work())
+            shown = Shown({end.seat: state.view(end.seat)}, {}, None, None, None)
+            final = (await table._step_flags(state, shown)).final
+            done = True
+            await task
+            return final, ticks
+
+        monkeypatch.setattr(live, "FLAGS_SLICE", 0.0)
+        final, ticks = asyncio.run(flags_and_ticks())
+        assert final == msg["final"] == final_flags(state, end.seat)
+        assert ticks >= len(legal) - 1  # a turn of the loop after each action played
+        monkeypatch.setattr(live, "FLAGS_SLICE", 3600.0)
+        final, ticks = asyncio.run(flags_and_ticks())
+        assert final == msg["final"]
+        assert ticks <= 1  # all in one go: the other work waited
 
 
 def test_an_attack_that_rolls_dice_is_irreversible_E12_2(pclient: TestClient) -> None:
