@@ -613,7 +613,7 @@ def plant_other_view() -> contextlib.AbstractContextManager[None]:
 
     def change(table: Any, msg: dict[str, Any]) -> None:
         if msg["seat"] is not None:
-            msg["view"] = table.views[(msg["seat"] + 1) % table.game.num_players]
+            msg["view"] = table.state.view((msg["seat"] + 1) % table.game.num_players)
 
     return _patched(LiveTable, "message_for", lambda orig: _rewrite_message(orig, change))
 

@@ -1,11 +1,14 @@
-"""Views and logs are kept current only for the viewers someone can look from.
+"""Views and logs are kept current only for the viewers someone looks from in this process.
 
-A bot's seat has no token, so nobody sees the game from it: its view and log are not worked
-out at every step, and are built (the same as a full replay gives) if they are ever asked for.
+A viewer's view and log are worked out at every step once a socket (or a replay) asked for them
+here, built first by replaying the game for that viewer (the same as a full replay gives). A
+bot's seat has no token, so nobody sees the game from it; a seat or the spectators served by
+another process cost this one nothing either.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from server_helpers import (
@@ -35,7 +38,10 @@ def test_a_bots_seat_is_not_watched_and_its_log_is_built_when_asked(db_url: str,
         table = new_table(client, "hbb")
         tid = table["table"]
         live = live_table(client, tid)
-        assert live.watched == {0, None}
+        assert live.watched == set()  # nobody looks yet
+        with client.websocket_connect(ws_url(table, table["spectator_token"])) as spectator:
+            receive_state(spectator)
+        assert live.watched == {None}
         with client.websocket_connect(ws_url(table, token(table, 0))) as ws:
             msg = settle(ws, client, tid, receive_state(ws))
             for _ in range(6):
@@ -70,3 +76,33 @@ def test_a_spectator_sees_the_log_a_full_replay_gives(db_url: str) -> None:
         full = _full_rebuild(live)
         assert seen["view"] == full.views[None]
         assert len(seen["log"]) == len(full.logs[None])
+
+
+def test_a_spectator_who_comes_late_gets_the_log_a_full_replay_gives_and_is_kept_current(db_url: str) -> None:
+    """Nobody watched from the spectators' side while the game went on: their view and log were
+    not worked out; the first spectator's socket builds them, and they are kept from then on."""
+    with open_client(db_url) as client:
+        table = new_table(client, "hbb")
+        tid = table["table"]
+        live = live_table(client, tid)
+        with client.websocket_connect(ws_url(table, token(table, 0))) as ws:
+            msg = settle(ws, client, tid, receive_state(ws))
+            for _ in range(3):
+                if live.state.is_terminal():
+                    break
+                ws.send_json({"type": "action", "action": msg["legal"][0]})
+                msg = settle(ws, client, tid)
+            assert live.watched == {0}
+            assert None not in live.views and live.logs[None] == []
+            with client.websocket_connect(ws_url(table, table["spectator_token"])) as spectator:
+                seen = receive_state(spectator)
+                full = _full_rebuild(live)
+                assert live.watched == {0, None}
+                assert seen["view"] == full.views[None]
+                assert [json.loads(e) for e in live.logs[None]] == seen["log"]
+                assert live.logs[None] == full.logs[None]
+                if not live.state.is_terminal():
+                    ws.send_json({"type": "action", "action": msg["legal"][0]})
+                    msg = settle(ws, client, tid)
+                    full = _full_rebuild(live)
+                    assert live.views[None] == full.views[None] and live.logs[None] == full.logs[None]

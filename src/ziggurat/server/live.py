@@ -79,10 +79,11 @@ class LiveTable:
             for s in self.seats
             if s.kind == "bot"
         }
-        self.watched: set[int | None] = {v for v in self.viewers if v is None or v not in self.bots}
-        """The viewers whose view and log are kept current at every step: the spectators and
-        every seat not played by a bot. Another viewer's (a bot's seat) are built when a socket
-        or a replay first asks for them (:meth:`watch`), and kept from then on."""
+        self.watched: set[int | None] = set()
+        """The viewers whose view and log this process keeps current at every step: those a
+        socket or a replay asked for here (:meth:`watch`: built then by replaying the game for
+        the viewer), kept from then on. A viewer nobody looks from in this process (a bot's
+        seat, or a seat or the spectators served by another process) costs nothing per step."""
         self.writer = gamekit.LogWriter(self.game)
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
@@ -199,12 +200,15 @@ class LiveTable:
         return copy
 
     async def watch(self, viewer: int | None) -> None:
-        """Keep ``viewer``'s view and log current from now on; a viewer not watched yet (a bot's
-        seat) has its log built first, by replaying the game for it in a worker thread."""
-        await self.ensure_history()
-        if viewer in self.watched:
+        """Keep ``viewer``'s view and log current from now on; a viewer not watched yet has its
+        log built first, by replaying the game for it in a worker thread (with the history of
+        a table resumed from a snapshot, in the same replay)."""
+        if self.history_ready and viewer in self.watched:
             return
         async with self.lock:
+            if not self.history_ready:
+                await self._build_history(viewer)
+                return
             if viewer in self.watched:
                 return
             copy = await self._replayed(list(self.rows), viewers=[viewer])
@@ -221,17 +225,21 @@ class LiveTable:
         if self.history_ready:
             return
         async with self.lock:
-            if self.history_ready:
-                return
-            rows = list(self.rows)
-            copy = await self._replayed(rows)
-            self.state, self.logs, self.log_plies = copy.state, copy.logs, copy.log_plies
-            self.views = copy.views
-            self.synced = {v: len(self.logs[v]) for v in self.viewers}
-            self.history_ready = True
-            self.changes += 1
-            if self.clocks is not None:
-                self.clocks.announce_takeovers()
+            if not self.history_ready:
+                await self._build_history()
+
+    async def _build_history(self, *also: int | None) -> None:
+        """:meth:`ensure_history`'s replay (the lock held), building the logs of the watched
+        viewers and of ``also``, which are watched from then on."""
+        self.watched.update(also)
+        copy = await self._replayed(list(self.rows))
+        self.state, self.logs, self.log_plies = copy.state, copy.logs, copy.log_plies
+        self.views = copy.views
+        self.synced = {v: len(self.logs[v]) for v in self.viewers}
+        self.history_ready = True
+        self.changes += 1
+        if self.clocks is not None:
+            self.clocks.announce_takeovers()
 
     def initial_state(self) -> State:
         """The state before the first stored action: the game's set-up, or the position the
