@@ -201,20 +201,31 @@ _KEEPS_LISTING = frozenset(("move", "pickup", "drop", "exchange", "handoff", "do
 Mana or the temple, which the listing reads afresh): :func:`kept_after` follows them."""
 
 
-def kept_after(kept: PhaseOneKept, s: MesoState, p: int) -> PhaseOneKept:
+def kept_after(kept: PhaseOneKept, s: MesoState, p: int, changed: int = -1) -> PhaseOneKept:
     """``kept`` (made before a Phase I action of ``p`` in :data:`_KEEPS_LISTING`) for the
-    tribes now: the one or two tribes that changed leave and join ``on_map`` in order."""
+    tribes now: the one or two tribes that changed leave and join ``on_map`` in order.
+    ``changed``: the index of the one tribe the action changed, as :func:`apply_movement`
+    tells it (-1: look for the changed ones)."""
     tribes = s.tribes[p]
-    # a changed tribe is a new tuple in its place (the rules replace tribes, never change them)
-    changed = [(was, now) for was, now in zip(kept.tribes, tribes) if was is not now]  # noqa: B905
-    if not changed:  # nothing moved (a delivery that failed)
-        return kept
-    on_map = list(kept.on_map)
-    for was, now in changed:
+    if changed >= 0:  # most actions: one tribe, known (no need to compare them all)
+        was = kept.tribes[changed]
+        now = tribes[changed]
+        on_map = kept.on_map[:]
         if was[0] is not None:
             on_map.remove(was)  # type: ignore[arg-type]
         if now[0] is not None:
             insort(on_map, now)  # type: ignore[arg-type,misc]
+    else:
+        # a changed tribe is a new tuple in its place (the rules replace tribes, never change them)
+        pairs = [(was, now) for was, now in zip(kept.tribes, tribes) if was is not now]  # noqa: B905
+        if not pairs:  # nothing moved
+            return kept
+        on_map = kept.on_map[:]
+        for was, now in pairs:
+            if was[0] is not None:
+                on_map.remove(was)  # type: ignore[arg-type]
+            if now[0] is not None:
+                insort(on_map, now)  # type: ignore[arg-type,misc]
     # the card plays: what these actions change (the seat's tribes, its Mana) changes only a
     # Teleport's targets (M15), among the plays of the seat's hand, Phase I, the piles, the
     # other seats' Mana, the huts and the tiles
@@ -225,20 +236,14 @@ def kept_after(kept: PhaseOneKept, s: MesoState, p: int) -> PhaseOneKept:
 
 
 def _loot_tiles(s: MesoState, p: int) -> frozenset[Coord | None]:
-    """The tiles where a seat other than ``p`` has a tribe carrying wood or stone (M4)."""
-    found: frozenset[Coord | None] = frozenset()
-    tribes = s.tribes
-    memo = s.seat_memo
-    for q in range(s.n):
-        if q == p:
-            continue
-        known = memo[q]
-        if known is None or known.tribes != tribes[q]:
-            known = seat_tribes(s, q)
-            memo = s.seat_memo
-        if known.carrier_tiles:
-            found = found | known.carrier_tiles if found else known.carrier_tiles
-    return found
+    """The tiles where a seat other than ``p`` has a tribe carrying wood or stone (M4).
+
+    Scanned afresh: asked at the start of a seat's turn, when every other seat's tribes have
+    changed since it was last asked (a :class:`~.state.SeatTribes` per seat would be made
+    again for each)."""
+    return frozenset(
+        [t[0] for q, tribes in enumerate(s.tribes) if q != p for t in tribes if t[1] == WOOD or t[1] == STONE]
+    )
 
 
 _OFFERINGS: list[tuple[tuple[HutT, ...], dict[int, dict[Coord, list[str]] | None]]] = [((), {})]
@@ -517,18 +522,20 @@ def attempt_delivery(s: MesoState, p: int, idx: int, origin: Coord, by_step: boo
             s.mp += 1
 
 
-def apply_movement(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type-arg]
+def apply_movement(s: MesoState, p: int, d: tuple) -> int:  # type: ignore[type-arg]
+    """Play Phase I action ``d`` of ``p``; the index among ``p``'s tribes of the one tribe it
+    changed, or -1 (``end``, a steal, a hand-off: two tribes change; for :func:`kept_after`)."""
     kind = d[0]
     if kind == "end":
         _act.start_action_phase(s)
-        return
+        return -1
     if kind == "steal":
         (q, c, vcargo, vspent), (_, _, _, rspent) = d[1], d[2]
         vi = find_tribe(s, q, c, vcargo, vspent)
         ri = find_tribe(s, p, c, EMPTY, rspent)
         s.tribes[q][vi] = (c, EMPTY, vspent)
         s.tribes[p][ri] = (c, vcargo, bool(s.opts["tribe_steals_once_per_turn"]))
-        return
+        return -1
     _, c, cargo, spent = d[1]
     tribes = s.tribes[p]
     i = tribes.index((c, cargo, spent))  # find_tribe, inline: every Phase I action comes this way
@@ -561,6 +568,7 @@ def apply_movement(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type
         if j == i:  # the giver itself now matches the receiver's description
             j = tribes.index((c, EMPTY, rspent), i + 1)
         tribes[j] = (c, cargo, rspent)
+        return -1
     elif kind == "offering":
         owner, num = d[2]
         for k, h in enumerate(s.huts):
@@ -571,6 +579,7 @@ def apply_movement(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type
     elif kind == "donate":
         donate_stone(s, p)
         tribes[i] = (c, EMPTY, spent)
+    return i
 
 
 def _take_loose(s: MesoState, c: Coord, res: int) -> None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ziggurat.engine.contract import CHANCE, TERMINAL, Action, State
+from ziggurat.engine.contract import CHANCE, SCAN_UP_TO, TERMINAL, Action, State
+from ziggurat.engine.eventlog import Event
 from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia.data import (
     CARD_TYPES,
@@ -280,7 +281,33 @@ class MesoState(State):
         the legal actions are listed only when asked for."""
         if self.pending is None and self.phase == "movement" and _movement.has_a_step(self):
             return
-        super()._settle()
+        State._settle(self)
+
+    def apply(self, action: str, seat: int | None = None) -> None:
+        """The engine's :meth:`State.apply`, with its most common case inline: a text of the
+        cached legal list at a decision of the player whose turn it is, with nothing pending
+        (no seat given, or that player's). There the seat to move is the turn's, and so is
+        the seat the event concerns; anything else goes through the engine's checks."""
+        listed = self._legal
+        if (
+            listed is None
+            or self.pending is not None
+            or action.__class__ is not str
+            or len(listed) > SCAN_UP_TO
+            or action not in listed  # a finished game lists nothing
+        ):
+            return State.apply(self, action, seat)
+        who = self.turn_order[self.turn_idx]
+        if seat is not None and (seat.__class__ is not int or seat != who):
+            return State.apply(self, action, seat)  # refuses it as the full checks do
+        plies = self._plies_so_far()
+        self._legal = None
+        self._legal_set = None
+        _flow.perform(self, action)
+        self.log = (self.log, _event(Event, (who, action, False, who)))
+        if not (self.pending is None and self.phase == "movement" and _movement.has_a_step(self)):
+            State._settle(self)
+        self._count_chosen(plies)
 
     def _seat_label(self, seat: int) -> str:
         return message("engine.chance") if seat == CHANCE else V.colour(seat)
@@ -513,6 +540,8 @@ def sort_tribes(tribes: list[TribeT]) -> list[TribeT]:
 from ziggurat.games.mesopotamia import flow as _flow  # noqa: E402
 from ziggurat.games.mesopotamia import movement as _movement  # noqa: E402
 from ziggurat.games.mesopotamia import vocabulary as V  # noqa: E402
+
+_event = tuple.__new__  # makes an Event without the named tuple's own __new__ (as the engine)
 
 __all__ = [
     "CHANCE",
