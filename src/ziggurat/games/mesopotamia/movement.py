@@ -22,7 +22,7 @@ from ziggurat.games.mesopotamia.data import (
     WOOD,
 )
 from ziggurat.games.mesopotamia.notation import BUILT, Coord, fmt_hut, fmt_tribe
-from ziggurat.games.mesopotamia.state import HutT, MesoState, PhaseOneKept, seat_tribes, set_tile
+from ziggurat.games.mesopotamia.state import HutT, MesoState, PhaseOneKept, set_tile
 
 
 def tribe_classes(s: MesoState, seat: int) -> dict[tuple, int]:  # type: ignore[type-arg]
@@ -345,18 +345,17 @@ def _tribe_entry(s: MesoState, p: int, t: tuple, step: int) -> tuple:  # type: i
 def _steal_actions(s: MesoState, p: int, receivers: dict[Coord, list[str]], out: list[str]) -> None:
     """M4: for each tile where ``p`` has a tribe able to receive loot."""
     victims: dict[Coord, set[tuple[int, int, bool]]] = {}
-    tribes = s.tribes
-    for q in range(s.n):
+    # the other seats' tribes scanned as they are (they changed in their own turns since this
+    # seat's last: a kept working-out per seat would be made again for each)
+    for q, tribes in enumerate(s.tribes):
         if q == p:
             continue
-        known = s.seat_memo[q]
-        if known is None or known.tribes != tribes[q]:
-            known = seat_tribes(s, q)
-        if known.carrier_tiles.isdisjoint(receivers):  # the common case: no loot there
-            continue
-        for t in known.carriers():
-            if t[0] in receivers:
-                victims.setdefault(t[0], set()).add((q, t[1], t[2]))  # type: ignore[index]
+        for c, cargo, spent in tribes:
+            if WOOD <= cargo <= STONE and c in receivers:  # loot: wood or stone
+                if c in victims:
+                    victims[c].add((q, cargo, spent))
+                else:
+                    victims[c] = {(q, cargo, spent)}
     for c, found in victims.items():
         counts = majority_counts(s, c)
         sels = receivers[c]
