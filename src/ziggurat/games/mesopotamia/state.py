@@ -227,6 +227,21 @@ class MesoState(State):
             return out
         return _flow.compute_legal(self)
 
+    def legal_actions(self) -> list[Action]:
+        """The engine's :meth:`State.legal_actions` (cached until the next apply, shared with
+        clones: do not mutate it), listing a Phase I decision without the call through
+        :meth:`_legal_actions` (asked at most decisions)."""
+        legal = self._legal
+        if legal is None:
+            if self.pending is None and self.phase == "movement":
+                legal = []
+                _movement.movement_actions(self, self.turn_order[self.turn_idx], legal)
+            else:
+                legal = _flow.compute_legal(self)
+            self._legal = legal
+            self._legal_set = None
+        return legal
+
     def is_chance_node(self) -> bool:
         # the engine's asks current_player(); most decisions have no sub-decision pending
         return self.pending is not None and self.phase != "over" and _flow.actor(self) == CHANCE
