@@ -191,7 +191,7 @@ def _kept_listing(s: MesoState, p: int) -> PhaseOneKept:
     # are kept (the listing skips them) so that kept_after can take one out
     on_map: list[tuple[Coord, int, bool]] = [t for t in tribes if t[0] is not None]  # type: ignore[misc]
     on_map.sort()
-    return PhaseOneKept(p, tribes, on_map, _loot_tiles(s, p), _offering_huts(s, p), None)
+    return _kept(PhaseOneKept, (p, tribes, on_map, _loot_tiles(s, p), _offering_huts(s, p), None))
 
 
 _kept = tuple.__new__  # makes a PhaseOneKept at every step without its Python __new__
@@ -242,7 +242,7 @@ def _loot_tiles(s: MesoState, p: int) -> frozenset[Coord | None]:
     changed since it was last asked (a :class:`~.state.SeatTribes` per seat would be made
     again for each)."""
     return frozenset(
-        [t[0] for q, tribes in enumerate(s.tribes) if q != p for t in tribes if t[1] == WOOD or t[1] == STONE]
+        [c for q, tribes in enumerate(s.tribes) if q != p for c, cargo, _ in tribes if WOOD <= cargo <= STONE]
     )
 
 
