@@ -80,11 +80,11 @@ def test_kept_listing_follows_the_tribe_an_action_names_M2_M6(
 ) -> None:
     """After every Phase I action that keeps the listing, following the one tribe it changed
     gives the kept parts that comparing all the seat's tribes gives, and those of a listing
-    worked out afresh."""
+    worked out afresh; the steals kept from ply to ply are those listed."""
     game = ziggurat.load("mesopotamia", players=players, **options)
     rng = random.Random(seed + 100)
     state = game.new_initial_state()
-    followed = 0
+    followed = steals = 0
     for _ in range(4000):
         if state.is_terminal():
             state = game.new_initial_state()
@@ -95,6 +95,12 @@ def test_kept_listing_follows_the_tribe_an_action_names_M2_M6(
         action = legal[rng.randrange(len(legal))]
         d = decode(action)
         kept = state.kept
+        if state.pending is None and state.phase == "movement":
+            # the steals kept with the listing are the ones it lists, which the from-scratch
+            # listing tests check (M4)
+            assert kept is not None
+            assert kept.steals == tuple(a for a in legal if a.startswith("steal "))
+            steals += bool(kept.steals)
         if (
             kept is not None
             and state.pending is None
@@ -113,6 +119,7 @@ def test_kept_listing_follows_the_tribe_an_action_names_M2_M6(
                 followed += 1
         state.apply(action)
     assert followed > 800
+    assert steals > 0
 
 
 def _phase_one_state(players: int, seed: int) -> Any:

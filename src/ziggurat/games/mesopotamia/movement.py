@@ -127,7 +127,8 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
     # steals need loot (another seat's wood or stone) where a tribe of p stands empty-handed:
     # most listings have none, and skip receivers altogether
     loot = kept.loot
-    receivers: dict[Coord, list[str]] | None = {} if loot else None
+    steals = kept.steals
+    receivers: dict[Coord, list[str]] | None = {} if loot and steals is None else None
     may_receive = not opts["tribe_steals_once_per_turn"]
     offerings = kept.offerings
     empties: list[str] = []  # selectors of the empty-handed tribes on this tile (come first)
@@ -171,15 +172,21 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
                     out.append(f"handoff {sel} {receiver}")
             if rest[3]:
                 out.append(rest[3])
-    if receivers:
-        _steal_actions(s, p, receivers, out)
-    out.append("end")
+    if steals is None:
+        listed: list[str] = []
+        if receivers:
+            _steal_actions(s, p, receivers, listed)
+        steals = tuple(listed)
+    if steals:
+        out += steals
     plays = kept.plays
     if plays is None:
-        listed: list[str] = []
+        listed = []
         _cards.card_actions(s, p, listed)
         plays = tuple(listed)
-        s.kept = _kept(PhaseOneKept, (p, kept.tribes, kept.on_map, kept.loot, kept.offerings, plays))
+    if plays is not kept.plays or steals is not kept.steals:
+        s.kept = _kept(PhaseOneKept, (p, kept.tribes, kept.on_map, loot, kept.offerings, plays, steals))
+    out.append("end")
     if plays:
         out += plays
 
@@ -191,7 +198,7 @@ def _kept_listing(s: MesoState, p: int) -> PhaseOneKept:
     # are kept (the listing skips them) so that kept_after can take one out
     on_map: list[tuple[Coord, int, bool]] = [t for t in tribes if t[0] is not None]  # type: ignore[misc]
     on_map.sort()
-    return _kept(PhaseOneKept, (p, tribes, on_map, _loot_tiles(s, p), _offering_huts(s, p), None))
+    return _kept(PhaseOneKept, (p, tribes, on_map, _loot_tiles(s, p), _offering_huts(s, p), None, None))
 
 
 _kept = tuple.__new__  # makes a PhaseOneKept at every step without its Python __new__
@@ -203,10 +210,12 @@ Mana or the temple, which the listing reads afresh): :func:`kept_after` follows 
 
 def kept_after(kept: PhaseOneKept, s: MesoState, p: int, changed: int = -1) -> PhaseOneKept:
     """``kept`` (made before a Phase I action of ``p`` in :data:`_KEEPS_LISTING`) for the
-    tribes now: the one or two tribes that changed leave and join ``on_map`` in order.
-    ``changed``: the index of the one tribe the action changed, as :func:`apply_movement`
+    tribes now: the one or two tribes that changed leave and join ``on_map`` in order, and the
+    steals are listed again if they left or joined a tile with loot. ``changed``: the index of the one tribe the action changed, as :func:`apply_movement`
     tells it (-1: look for the changed ones)."""
     tribes = s.tribes[p]
+    loot = kept.loot
+    steals = kept.steals
     if changed >= 0:  # most actions: one tribe, known (no need to compare them all)
         was = kept.tribes[changed]
         now = tribes[changed]
@@ -215,6 +224,8 @@ def kept_after(kept: PhaseOneKept, s: MesoState, p: int, changed: int = -1) -> P
             on_map.remove(was)  # type: ignore[arg-type]
         if now[0] is not None:
             insort(on_map, now)  # type: ignore[arg-type,misc]
+        if steals is not None and loot and (was[0] in loot or now[0] in loot):
+            steals = None
     else:
         # a changed tribe is a new tuple in its place (the rules replace tribes, never change them)
         pairs = [(was, now) for was, now in zip(kept.tribes, tribes) if was is not now]  # noqa: B905
@@ -226,13 +237,15 @@ def kept_after(kept: PhaseOneKept, s: MesoState, p: int, changed: int = -1) -> P
                 on_map.remove(was)  # type: ignore[arg-type]
             if now[0] is not None:
                 insort(on_map, now)  # type: ignore[arg-type,misc]
+            if steals is not None and loot and (was[0] in loot or now[0] in loot):
+                steals = None
     # the card plays: what these actions change (the seat's tribes, its Mana) changes only a
     # Teleport's targets (M15), among the plays of the seat's hand, Phase I, the piles, the
     # other seats' Mana, the huts and the tiles
     plays = kept.plays
     if plays is not None and s.hand[p][TELEPORT] > s.new[p][TELEPORT]:  # a Teleport to play
         plays = None
-    return _kept(PhaseOneKept, (p, tuple(tribes), on_map, kept.loot, kept.offerings, plays))
+    return _kept(PhaseOneKept, (p, tuple(tribes), on_map, loot, kept.offerings, plays, steals))
 
 
 def _loot_tiles(s: MesoState, p: int) -> frozenset[Coord | None]:

@@ -137,6 +137,10 @@ class PhaseOneKept(NamedTuple):
     plays: tuple[str, ...] | None
     """The card plays open to the seat (M14); None until first listed, and not carried on
     when they name tribes (Teleport)."""
+    steals: tuple[str, ...] | None
+    """The steals open to the seat (M4) as last listed; None until listed, and not carried on
+    when a tribe of the seat leaves or joins a tile in ``loot`` (they depend on its tribes
+    there and on the other seats' tribes, which do not change while this is kept)."""
 
 
 def seat_tribes(s: MesoState, seat: int) -> SeatTribes:
