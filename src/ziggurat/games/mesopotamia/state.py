@@ -21,8 +21,6 @@ from ziggurat.games.mesopotamia.data import (
     OFFERING,
     PLAINS,
     QUARRY,
-    STONE,
-    WOOD,
     deck_for,
 )
 
@@ -85,13 +83,10 @@ class SeatTribes:
     equal to :attr:`tribes` (a copy): other seats' tribes do not change during most of a turn.
 
     ``on_map``: the distinct tribes on the map, sorted (legal actions come in this order);
-    ``carriers``: the tribes carrying wood or stone (the loot of steals, M4), in the tribes' own
-    order (steals are listed tile by tile in the order their loot is first found, seat by seat),
-    and ``carrier_tiles`` their tiles; ``teleports``: the Teleport plays naming them (cards.py),
-    built on first use.
+    ``teleports``: the Teleport plays naming them (cards.py), built on first use.
     """
 
-    __slots__ = ("tribes", "on_map", "_carriers", "carrier_tiles", "teleports")
+    __slots__ = ("tribes", "on_map", "teleports")
 
     def __init__(self, tribes: list[TribeT]) -> None:
         self.tribes = list(tribes)
@@ -104,13 +99,7 @@ class SeatTribes:
                 distinct.append(t)
                 last = t
         self.on_map = distinct
-        carriers = self._carriers = [t for t in tribes if t[1] == WOOD or t[1] == STONE]
-        # asked at most Phase I decisions of the other seats: is there loot where they stand?
-        self.carrier_tiles = frozenset(t[0] for t in carriers)
         self.teleports: tuple[str, ...] | None = None
-
-    def carriers(self) -> list[TribeT]:
-        return self._carriers
 
 
 class PhaseOneKept(NamedTuple):
