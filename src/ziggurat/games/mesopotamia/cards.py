@@ -327,9 +327,12 @@ def apply_target(s: MesoState, p: int, dest: Coord) -> None:
             break
 
 
+_CARD_DRAWN = tuple(f"card {kind}" for kind in CARD_TYPES)  # a draw's outcome texts, built once
+
+
 def card_draw_outcomes(s: MesoState) -> list[tuple[str, float]]:
     total = sum(s.deck)
-    return [(f"card {CARD_TYPES[t]}", n / total) for t, n in enumerate(s.deck) if n]
+    return [(_CARD_DRAWN[t], n / total) for t, n in enumerate(s.deck) if n]
 
 
 # actions imports this module's neighbours: bound once every module is complete

@@ -116,9 +116,9 @@ def perform(s: MesoState, text: str) -> None:
         if d[0] == "play":
             cards.apply_play(s, p, d)
         elif s.phase == "movement":
-            movement.apply_movement(s, p, d)
+            changed = movement.apply_movement(s, p, d)
             if kept is not None and d[0] in _KEEPS_LISTING and s.pending is None and s.phase == "movement":
-                s.kept = movement.kept_after(kept, s, p)
+                s.kept = movement.kept_after(kept, s, p, changed)
         elif s.phase == "action":
             act.apply_action_phase(s, p, d)
         elif d[0] == "income":

@@ -22,7 +22,7 @@ from ziggurat.games.mesopotamia.data import (
     WOOD,
 )
 from ziggurat.games.mesopotamia.notation import BUILT, Coord, fmt_hut, fmt_tribe
-from ziggurat.games.mesopotamia.state import HutT, MesoState, PhaseOneKept, seat_tribes, set_tile
+from ziggurat.games.mesopotamia.state import HutT, MesoState, PhaseOneKept, set_tile
 
 
 def tribe_classes(s: MesoState, seat: int) -> dict[tuple, int]:  # type: ignore[type-arg]
@@ -127,7 +127,8 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
     # steals need loot (another seat's wood or stone) where a tribe of p stands empty-handed:
     # most listings have none, and skip receivers altogether
     loot = kept.loot
-    receivers: dict[Coord, list[str]] | None = {} if loot else None
+    steals = kept.steals
+    receivers: dict[Coord, list[str]] | None = {} if loot and steals is None else None
     may_receive = not opts["tribe_steals_once_per_turn"]
     offerings = kept.offerings
     empties: list[str] = []  # selectors of the empty-handed tribes on this tile (come first)
@@ -171,15 +172,21 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
                     out.append(f"handoff {sel} {receiver}")
             if rest[3]:
                 out.append(rest[3])
-    if receivers:
-        _steal_actions(s, p, receivers, out)
-    out.append("end")
+    if steals is None:
+        listed: list[str] = []
+        if receivers:
+            _steal_actions(s, p, receivers, listed)
+        steals = tuple(listed)
+    if steals:
+        out += steals
     plays = kept.plays
     if plays is None:
-        listed: list[str] = []
+        listed = []
         _cards.card_actions(s, p, listed)
         plays = tuple(listed)
-        s.kept = _kept(PhaseOneKept, (p, kept.tribes, kept.on_map, kept.loot, kept.offerings, plays))
+    if plays is not kept.plays or steals is not kept.steals:
+        s.kept = _kept(PhaseOneKept, (p, kept.tribes, kept.on_map, loot, kept.offerings, plays, steals))
+    out.append("end")
     if plays:
         out += plays
 
@@ -191,7 +198,7 @@ def _kept_listing(s: MesoState, p: int) -> PhaseOneKept:
     # are kept (the listing skips them) so that kept_after can take one out
     on_map: list[tuple[Coord, int, bool]] = [t for t in tribes if t[0] is not None]  # type: ignore[misc]
     on_map.sort()
-    return PhaseOneKept(p, tribes, on_map, _loot_tiles(s, p), _offering_huts(s, p), None)
+    return _kept(PhaseOneKept, (p, tribes, on_map, _loot_tiles(s, p), _offering_huts(s, p), None, None))
 
 
 _kept = tuple.__new__  # makes a PhaseOneKept at every step without its Python __new__
@@ -201,44 +208,55 @@ _KEEPS_LISTING = frozenset(("move", "pickup", "drop", "exchange", "handoff", "do
 Mana or the temple, which the listing reads afresh): :func:`kept_after` follows them."""
 
 
-def kept_after(kept: PhaseOneKept, s: MesoState, p: int) -> PhaseOneKept:
+def kept_after(kept: PhaseOneKept, s: MesoState, p: int, changed: int = -1) -> PhaseOneKept:
     """``kept`` (made before a Phase I action of ``p`` in :data:`_KEEPS_LISTING`) for the
-    tribes now: the one or two tribes that changed leave and join ``on_map`` in order."""
+    tribes now: the one or two tribes that changed leave and join ``on_map`` in order, and the
+    steals are listed again if they left or joined a tile with loot. ``changed``: the index of the one tribe the action changed, as :func:`apply_movement`
+    tells it (-1: look for the changed ones)."""
     tribes = s.tribes[p]
-    # a changed tribe is a new tuple in its place (the rules replace tribes, never change them)
-    changed = [(was, now) for was, now in zip(kept.tribes, tribes) if was is not now]  # noqa: B905
-    if not changed:  # nothing moved (a delivery that failed)
-        return kept
-    on_map = list(kept.on_map)
-    for was, now in changed:
+    loot = kept.loot
+    steals = kept.steals
+    if changed >= 0:  # most actions: one tribe, known (no need to compare them all)
+        was = kept.tribes[changed]
+        now = tribes[changed]
+        on_map = kept.on_map[:]
         if was[0] is not None:
             on_map.remove(was)  # type: ignore[arg-type]
         if now[0] is not None:
             insort(on_map, now)  # type: ignore[arg-type,misc]
+        if steals is not None and loot and (was[0] in loot or now[0] in loot):
+            steals = None
+    else:
+        # a changed tribe is a new tuple in its place (the rules replace tribes, never change them)
+        pairs = [(was, now) for was, now in zip(kept.tribes, tribes) if was is not now]  # noqa: B905
+        if not pairs:  # nothing moved
+            return kept
+        on_map = kept.on_map[:]
+        for was, now in pairs:
+            if was[0] is not None:
+                on_map.remove(was)  # type: ignore[arg-type]
+            if now[0] is not None:
+                insort(on_map, now)  # type: ignore[arg-type,misc]
+            if steals is not None and loot and (was[0] in loot or now[0] in loot):
+                steals = None
     # the card plays: what these actions change (the seat's tribes, its Mana) changes only a
     # Teleport's targets (M15), among the plays of the seat's hand, Phase I, the piles, the
     # other seats' Mana, the huts and the tiles
     plays = kept.plays
     if plays is not None and s.hand[p][TELEPORT] > s.new[p][TELEPORT]:  # a Teleport to play
         plays = None
-    return _kept(PhaseOneKept, (p, tuple(tribes), on_map, kept.loot, kept.offerings, plays))
+    return _kept(PhaseOneKept, (p, tuple(tribes), on_map, loot, kept.offerings, plays, steals))
 
 
 def _loot_tiles(s: MesoState, p: int) -> frozenset[Coord | None]:
-    """The tiles where a seat other than ``p`` has a tribe carrying wood or stone (M4)."""
-    found: frozenset[Coord | None] = frozenset()
-    tribes = s.tribes
-    memo = s.seat_memo
-    for q in range(s.n):
-        if q == p:
-            continue
-        known = memo[q]
-        if known is None or known.tribes != tribes[q]:
-            known = seat_tribes(s, q)
-            memo = s.seat_memo
-        if known.carrier_tiles:
-            found = found | known.carrier_tiles if found else known.carrier_tiles
-    return found
+    """The tiles where a seat other than ``p`` has a tribe carrying wood or stone (M4).
+
+    Scanned afresh: asked at the start of a seat's turn, when every other seat's tribes have
+    changed since it was last asked (a :class:`~.state.SeatTribes` per seat would be made
+    again for each)."""
+    return frozenset(
+        [c for q, tribes in enumerate(s.tribes) if q != p for c, cargo, _ in tribes if WOOD <= cargo <= STONE]
+    )
 
 
 _OFFERINGS: list[tuple[tuple[HutT, ...], dict[int, dict[Coord, list[str]] | None]]] = [((), {})]
@@ -340,18 +358,17 @@ def _tribe_entry(s: MesoState, p: int, t: tuple, step: int) -> tuple:  # type: i
 def _steal_actions(s: MesoState, p: int, receivers: dict[Coord, list[str]], out: list[str]) -> None:
     """M4: for each tile where ``p`` has a tribe able to receive loot."""
     victims: dict[Coord, set[tuple[int, int, bool]]] = {}
-    tribes = s.tribes
-    for q in range(s.n):
+    # the other seats' tribes scanned as they are (they changed in their own turns since this
+    # seat's last: a kept working-out per seat would be made again for each)
+    for q, tribes in enumerate(s.tribes):
         if q == p:
             continue
-        known = s.seat_memo[q]
-        if known is None or known.tribes != tribes[q]:
-            known = seat_tribes(s, q)
-        if known.carrier_tiles.isdisjoint(receivers):  # the common case: no loot there
-            continue
-        for t in known.carriers():
-            if t[0] in receivers:
-                victims.setdefault(t[0], set()).add((q, t[1], t[2]))  # type: ignore[index]
+        for c, cargo, spent in tribes:
+            if WOOD <= cargo <= STONE and c in receivers:  # loot: wood or stone
+                if c in victims:
+                    victims[c].add((q, cargo, spent))
+                else:
+                    victims[c] = {(q, cargo, spent)}
     for c, found in victims.items():
         counts = majority_counts(s, c)
         sels = receivers[c]
@@ -517,18 +534,20 @@ def attempt_delivery(s: MesoState, p: int, idx: int, origin: Coord, by_step: boo
             s.mp += 1
 
 
-def apply_movement(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type-arg]
+def apply_movement(s: MesoState, p: int, d: tuple) -> int:  # type: ignore[type-arg]
+    """Play Phase I action ``d`` of ``p``; the index among ``p``'s tribes of the one tribe it
+    changed, or -1 (``end``, a steal, a hand-off: two tribes change; for :func:`kept_after`)."""
     kind = d[0]
     if kind == "end":
         _act.start_action_phase(s)
-        return
+        return -1
     if kind == "steal":
         (q, c, vcargo, vspent), (_, _, _, rspent) = d[1], d[2]
         vi = find_tribe(s, q, c, vcargo, vspent)
         ri = find_tribe(s, p, c, EMPTY, rspent)
         s.tribes[q][vi] = (c, EMPTY, vspent)
         s.tribes[p][ri] = (c, vcargo, bool(s.opts["tribe_steals_once_per_turn"]))
-        return
+        return -1
     _, c, cargo, spent = d[1]
     tribes = s.tribes[p]
     i = tribes.index((c, cargo, spent))  # find_tribe, inline: every Phase I action comes this way
@@ -561,6 +580,7 @@ def apply_movement(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type
         if j == i:  # the giver itself now matches the receiver's description
             j = tribes.index((c, EMPTY, rspent), i + 1)
         tribes[j] = (c, cargo, rspent)
+        return -1
     elif kind == "offering":
         owner, num = d[2]
         for k, h in enumerate(s.huts):
@@ -571,6 +591,7 @@ def apply_movement(s: MesoState, p: int, d: tuple) -> None:  # type: ignore[type
     elif kind == "donate":
         donate_stone(s, p)
         tribes[i] = (c, EMPTY, spent)
+    return i
 
 
 def _take_loose(s: MesoState, c: Coord, res: int) -> None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ziggurat.engine.contract import CHANCE, TERMINAL, Action, State
+from ziggurat.engine.contract import CHANCE, SCAN_UP_TO, TERMINAL, Action, State
+from ziggurat.engine.eventlog import Event
 from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia.data import (
     CARD_TYPES,
@@ -20,8 +21,6 @@ from ziggurat.games.mesopotamia.data import (
     OFFERING,
     PLAINS,
     QUARRY,
-    STONE,
-    WOOD,
     deck_for,
 )
 
@@ -84,13 +83,10 @@ class SeatTribes:
     equal to :attr:`tribes` (a copy): other seats' tribes do not change during most of a turn.
 
     ``on_map``: the distinct tribes on the map, sorted (legal actions come in this order);
-    ``carriers``: the tribes carrying wood or stone (the loot of steals, M4), in the tribes' own
-    order (steals are listed tile by tile in the order their loot is first found, seat by seat),
-    and ``carrier_tiles`` their tiles; ``teleports``: the Teleport plays naming them (cards.py),
-    built on first use.
+    ``teleports``: the Teleport plays naming them (cards.py), built on first use.
     """
 
-    __slots__ = ("tribes", "on_map", "_carriers", "carrier_tiles", "teleports")
+    __slots__ = ("tribes", "on_map", "teleports")
 
     def __init__(self, tribes: list[TribeT]) -> None:
         self.tribes = list(tribes)
@@ -103,13 +99,7 @@ class SeatTribes:
                 distinct.append(t)
                 last = t
         self.on_map = distinct
-        carriers = self._carriers = [t for t in tribes if t[1] == WOOD or t[1] == STONE]
-        # asked at most Phase I decisions of the other seats: is there loot where they stand?
-        self.carrier_tiles = frozenset(t[0] for t in carriers)
         self.teleports: tuple[str, ...] | None = None
-
-    def carriers(self) -> list[TribeT]:
-        return self._carriers
 
 
 class PhaseOneKept(NamedTuple):
@@ -136,6 +126,10 @@ class PhaseOneKept(NamedTuple):
     plays: tuple[str, ...] | None
     """The card plays open to the seat (M14); None until first listed, and not carried on
     when they name tribes (Teleport)."""
+    steals: tuple[str, ...] | None
+    """The steals open to the seat (M4) as last listed; None until listed, and not carried on
+    when a tribe of the seat leaves or joins a tile in ``loot`` (they depend on its tribes
+    there and on the other seats' tribes, which do not change while this is kept)."""
 
 
 def seat_tribes(s: MesoState, seat: int) -> SeatTribes:
@@ -226,6 +220,21 @@ class MesoState(State):
             return out
         return _flow.compute_legal(self)
 
+    def legal_actions(self) -> list[Action]:
+        """The engine's :meth:`State.legal_actions` (cached until the next apply, shared with
+        clones: do not mutate it), listing a Phase I decision without the call through
+        :meth:`_legal_actions` (asked at most decisions)."""
+        legal = self._legal
+        if legal is None:
+            if self.pending is None and self.phase == "movement":
+                legal = []
+                _movement.movement_actions(self, self.turn_order[self.turn_idx], legal)
+            else:
+                legal = _flow.compute_legal(self)
+            self._legal = legal
+            self._legal_set = None
+        return legal
+
     def is_chance_node(self) -> bool:
         # the engine's asks current_player(); most decisions have no sub-decision pending
         return self.pending is not None and self.phase != "over" and _flow.actor(self) == CHANCE
@@ -280,7 +289,33 @@ class MesoState(State):
         the legal actions are listed only when asked for."""
         if self.pending is None and self.phase == "movement" and _movement.has_a_step(self):
             return
-        super()._settle()
+        State._settle(self)
+
+    def apply(self, action: str, seat: int | None = None) -> None:
+        """The engine's :meth:`State.apply`, with its most common case inline: a text of the
+        cached legal list at a decision of the player whose turn it is, with nothing pending
+        (no seat given, or that player's). There the seat to move is the turn's, and so is
+        the seat the event concerns; anything else goes through the engine's checks."""
+        listed = self._legal
+        if (
+            listed is None
+            or self.pending is not None
+            or action.__class__ is not str
+            or len(listed) > SCAN_UP_TO
+            or action not in listed  # a finished game lists nothing
+        ):
+            return State.apply(self, action, seat)
+        who = self.turn_order[self.turn_idx]
+        if seat is not None and (seat.__class__ is not int or seat != who):
+            return State.apply(self, action, seat)  # refuses it as the full checks do
+        plies = self._plies_so_far()
+        self._legal = None
+        self._legal_set = None
+        _flow.perform(self, action)
+        self.log = (self.log, _event(Event, (who, action, False, who)))
+        if not (self.pending is None and self.phase == "movement" and _movement.has_a_step(self)):
+            State._settle(self)
+        self._count_chosen(plies)
 
     def _seat_label(self, seat: int) -> str:
         return message("engine.chance") if seat == CHANCE else V.colour(seat)
@@ -513,6 +548,8 @@ def sort_tribes(tribes: list[TribeT]) -> list[TribeT]:
 from ziggurat.games.mesopotamia import flow as _flow  # noqa: E402
 from ziggurat.games.mesopotamia import movement as _movement  # noqa: E402
 from ziggurat.games.mesopotamia import vocabulary as V  # noqa: E402
+
+_event = tuple.__new__  # makes an Event without the named tuple's own __new__ (as the engine)
 
 __all__ = [
     "CHANCE",
