@@ -87,10 +87,29 @@ def cost_tile(d: State, seat: int) -> int:
     return table.get(owned, table[max(table)])
 
 
+_ALLOWANCES: list[tuple[Any, Any, Any, list[P.Allowance]]] = [(None, None, None, [])]
+"""The last allowances worked out (one tuple stored at once): the ``tiles``, ``copy`` and
+options read, and every seat's :func:`allowance` for anything but the Pyramids."""
+
+
 def allowance(d: State, seat: int, item: str = "") -> P.Allowance:
     """What Hannibal and Cleopatra (owned or copied) let ``seat`` pay with for ``item``
     (N0.8.3, R28): the readings in force, and nothing for the Pyramids unless option
-    ``hero_payments_for_pyramids`` says so (2.9)."""
+    ``hero_payments_for_pyramids`` says so (2.9).
+
+    Asked for every legal list of a buy turn: it reads the seats' tiles and copies, replaced
+    whole whenever they change (``board.put``), so every seat's answer is worked out once per
+    pair of tables."""
+    if item != "pyramids":
+        tiles, copies, opts, found = _ALLOWANCES[0]
+        if tiles is not d["tiles"] or copies is not d["copy"] or opts is not d["opts"]:
+            found = [_allowance(d, s, "") for s in range(d["n"])]
+            _ALLOWANCES[0] = (d["tiles"], d["copy"], d["opts"], found)
+        return found[seat]
+    return _allowance(d, seat, item)
+
+
+def _allowance(d: State, seat: int, item: str) -> P.Allowance:
     opts = d["opts"]
     if item == "pyramids" and not opts["hero_payments_for_pyramids"]:
         return P.PLAIN

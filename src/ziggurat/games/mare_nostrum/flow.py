@@ -94,6 +94,8 @@ def to_move(d: State) -> int:
         return CHANCE if head[0] == "draw" else int(head[1])
     if d["battle"] is not None:
         return CHANCE
+    if st == "buy_turn":
+        return int(d["buy"]["active"])  # a third of all decisions: no table, no call
     mover = _MOVER.get(st)
     return _stage_mover(d, st) if mover is None else mover(d)
 

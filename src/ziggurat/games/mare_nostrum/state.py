@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 POSITION_FORMAT = "ziggurat-position/mare-nostrum/1"
 _new_state = object.__new__
+_event = tuple.__new__  # an Event made without NamedTuple.__new__'s keyword handling
 
 
 class NostrumState(State):
@@ -46,6 +47,11 @@ class NostrumState(State):
             return self._mover  # worked out with the legal list, which is kept until the next apply
         who = self._mover = flow.to_move(self.d)
         return who
+
+    def is_chance_node(self) -> bool:
+        if self._legal is not None:
+            return self._mover == CHANCE
+        return self.current_player() == CHANCE
 
     def _legal_actions(self) -> list[str]:
         who = self._mover = flow.to_move(self.d)
@@ -93,6 +99,8 @@ class NostrumState(State):
         legal: Collection[str]
         if found is not None:
             legal = found
+        elif listed is None and who == CHANCE:
+            legal = self._legal_lookup()  # a battle roll's outcomes: one shared set, no list
         else:
             known: Sequence[str] = self.legal_actions() if listed is None else listed
             legal = known if len(known) <= SCAN_UP_TO and action in known else self._legal_lookup()
@@ -104,10 +112,16 @@ class NostrumState(State):
         self._legal = None
         self._legal_set = None
         flow.play(d, action, who)
-        log = (self.log, Event(who, action, False, concerned))
+        log = (self.log, _event(Event, (who, action, False, concerned)))
         # State._settle: the forced decisions (one legal action) that follow, as auto events
         while d["stage"] != "over":
             who = self._mover = flow.to_move(d)
+            if who == CHANCE and d["battle"] is not None and not d["queue"]:
+                # a battle roll, up to thousands of outcomes: listed only when asked for
+                # (sample_chance reads its table, apply its set), played here only when the
+                # dice can show one face alone
+                if len(battle.roll_table(d)[0]) != 1:
+                    break
             listed = flow.legal(d, who)
             if len(listed) != 1 or forced_by_screen(d):
                 self._legal = listed
@@ -115,7 +129,7 @@ class NostrumState(State):
             only = listed[0]
             concerned = who if who != CHANCE else self._concerned(who)
             flow.play(d, only, who)
-            log = (log, Event(who, only, True, concerned))
+            log = (log, _event(Event, (who, only, True, concerned)))
         self.log = log
         self._count_chosen(plies)
 
