@@ -75,13 +75,25 @@ def _cost_table(table: dict[str, Any]) -> dict[int, int]:
     return found[1]
 
 
+_ROUND_COSTS: list[tuple[Any, dict[int, int]]] = [(None, {})]
+"""The hero costs by round (:func:`cost_tile`) worked out for the last options object read."""
+
+
 def cost_tile(d: State, seat: int) -> int:
     """2.8 / R25: a hero or wonder's cost, by tiles owned or by round."""
     opts = d["opts"]
     if opts["hero_cost_mode"] == "by_round":
-        table = _cost_table(opts["hero_cost_by_round"])
-        keys = [k for k in sorted(table) if k <= d["round"]]
-        return table[keys[-1]] if keys else table[min(table)]
+        seen, costs = _ROUND_COSTS[0]
+        if seen is not opts:
+            costs = {}
+            _ROUND_COSTS[0] = (opts, costs)
+        rnd = d["round"]
+        cost = costs.get(rnd)
+        if cost is None:
+            table = _cost_table(opts["hero_cost_by_round"])
+            keys = [k for k in sorted(table) if k <= rnd]
+            cost = costs[rnd] = table[keys[-1]] if keys else table[min(table)]
+        return cost
     table = _cost_table(opts["hero_cost_by_tiles_owned"])
     owned = max(len(d["tiles"][seat]), min(table))  # starting hero included (2.8)
     return table.get(owned, table[max(table)])

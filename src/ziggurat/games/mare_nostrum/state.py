@@ -84,29 +84,40 @@ class NostrumState(State):
         in the same order, the same events and kept copies; anything else (another seat, a
         text to parse or to refuse) goes through :meth:`State.apply` itself, which raises the
         engine's errors. It runs once per decision of every game and every search."""
-        if not isinstance(action, str):
-            State.apply(self, action, seat)  # raises InvalidAction
-            return
-        d = self.d
-        if d["stage"] == "over":
-            raise GameOver(self._game_over())
         listed = self._legal
-        who = self._mover if listed is not None else self.current_player()
-        if seat is not None and (seat.__class__ is not int or seat != who):
-            State.apply(self, action, seat)  # checks the seat: raises, or plays as the base does
-            return
-        found = self._legal_set
-        legal: Collection[str]
-        if found is not None:
-            legal = found
-        elif listed is None and who == CHANCE:
-            legal = self._legal_lookup()  # a battle roll's outcomes: one shared set, no list
+        if (
+            listed is not None
+            and action.__class__ is str
+            and (seat is None or (seat.__class__ is int and seat == self._mover))
+            and (action in listed if len(listed) <= SCAN_UP_TO else action in self._legal_lookup())
+        ):
+            # the common case: a text of the kept legal list (worked out with the mover, and
+            # empty once the game is over), played by the mover or with no seat given
+            d = self.d
+            who = self._mover
         else:
-            known: Sequence[str] = self.legal_actions() if listed is None else listed
-            legal = known if len(known) <= SCAN_UP_TO and action in known else self._legal_lookup()
-        if action not in legal:
-            State.apply(self, action, seat)  # parses the text: plays it, or explains the refusal
-            return
+            if not isinstance(action, str):
+                State.apply(self, action, seat)  # raises InvalidAction
+                return
+            d = self.d
+            if d["stage"] == "over":
+                raise GameOver(self._game_over())
+            who = self._mover if listed is not None else self.current_player()
+            if seat is not None and (seat.__class__ is not int or seat != who):
+                State.apply(self, action, seat)  # checks the seat: raises, or plays as the base does
+                return
+            found = self._legal_set
+            legal: Collection[str]
+            if found is not None:
+                legal = found
+            elif listed is None and who == CHANCE:
+                legal = self._legal_lookup()  # a battle roll's outcomes: one shared set, no list
+            else:
+                known: Sequence[str] = self.legal_actions() if listed is None else listed
+                legal = known if len(known) <= SCAN_UP_TO and action in known else self._legal_lookup()
+            if action not in legal:
+                State.apply(self, action, seat)  # parses the text: plays it, or explains the refusal
+                return
         concerned = who if who != CHANCE else self._concerned(who)
         plies = self._plies_so_far()
         self._legal = None

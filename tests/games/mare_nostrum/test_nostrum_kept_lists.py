@@ -1,0 +1,134 @@
+"""The answers play keeps between plies agree with the plain working-out, at every player count.
+
+The legion moves (D20) keep each province's share of the list by the legions that may move
+there; the payments and the buy turn keep every seat's allowance (N0.8.3) per ``tiles`` and
+``copy`` table and the hero cost per round (2.8); the capitals check (N6.3) returns at once
+while the count kept for the control tables is short of a win; a battle roll's outcomes
+(N4.7, N0.13) are listed only when asked for. Several lines of play are played in turn, as a
+search plays its clones, so that every kept answer meets tables other than its own.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from ziggurat.engine.contract import CHANCE, State, sample_chance
+from ziggurat.games.mare_nostrum import MareNostrumGame
+from ziggurat.games.mare_nostrum import buy_place as BP
+from ziggurat.games.mare_nostrum import military as M
+from ziggurat.games.mare_nostrum import victory as V
+from ziggurat.games.mare_nostrum.state import copy_state
+
+HERO_READINGS = {
+    "hannibal_reading": "any",
+    "cleopatra_reading": "any_mix",
+    "hero_payments_for_pyramids": True,
+}
+
+
+def choose(state: Any, rng: random.Random) -> str:
+    if state.current_player() == CHANCE:
+        return sample_chance(state, rng)
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+def lines_of_play(game: MareNostrumGame, seed: int, plies: int) -> Any:
+    """Seeded random play over up to four lines (clones branching off one another), played in
+    turn; yields each state before its action is applied (and each finished game's last)."""
+    rng = random.Random(seed)
+    lines = [game.new_initial_state()]
+    for ply in range(plies):
+        if ply % 50 == 0 and len(lines) < 4:
+            lines.append(lines[rng.randrange(len(lines))].clone())
+        i = ply % len(lines)
+        state = lines[i]
+        yield state
+        if state.is_terminal():
+            lines[i] = game.new_initial_state()
+        else:
+            state.apply(choose(state, rng))
+
+
+def march_afresh(d: dict[str, Any]) -> list[str]:
+    """D20 with nothing kept: every seat's sailing answers forgotten first."""
+    M._SAILING.clear()
+    return M.march_legal(copy_state(d))
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_kept_march_shares_match_the_list_worked_out_afresh_D20(n: int) -> None:
+    game = MareNostrumGame(n, {})
+    compared = 0
+    for state in lines_of_play(game, 1100 + n, 4000):
+        d = state.d
+        if d["stage"] == "mil_march" and not d["queue"] and d["battle"] is None:
+            kept = list(state.legal_actions())
+            assert kept == march_afresh(d), (n, d["round"])
+            assert kept == M.march_legal(d)  # and again with the answers just worked out kept
+            compared += 1
+    assert compared > 100
+
+
+@pytest.mark.parametrize("options", [{}, HERO_READINGS, {"hero_cost_mode": "by_tiles_owned"}])
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_kept_allowances_and_hero_costs_match_the_plain_rule_N0_8_3_R25(
+    n: int, options: dict[str, Any]
+) -> None:
+    game = MareNostrumGame(n, options)
+    compared = 0
+    for state in lines_of_play(game, 1200 + n, 2500):
+        d = state.d
+        if d["stage"] not in ("buy_turn", "buy_keep"):
+            continue
+        for seat in range(n):
+            for item in ("", "build city x", "pyramids"):
+                assert BP.allowance(d, seat, item) == BP._allowance(d, seat, item), (seat, item)
+            table = BP._cost_table(d["opts"]["hero_cost_by_round"])
+            if d["opts"]["hero_cost_mode"] == "by_round":
+                due = [k for k in sorted(table) if k <= d["round"]]
+                assert BP.cost_tile(d, seat) == (table[due[-1]] if due else table[min(table)])
+        compared += 1
+    assert compared > 100
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_no_seat_holds_enough_capitals_while_play_goes_on_N6_3(n: int) -> None:
+    """With the check at once (the default), play never goes on while one seat controls the
+    capitals and legendary cities to win: the shortcut that skips the check misses no win."""
+    game = MareNostrumGame(n, {"capitals_to_win": 2})
+    ended = 0
+    for state in lines_of_play(game, 1300 + n, 3000):
+        d = state.d
+        if d["stage"] in ("over", "tie_win"):
+            ended += 1
+            continue
+        assert max(V.city_counts(d)) < 2, (n, d["round"], d["stage"])
+    assert ended > 0
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_battle_rolls_listed_when_asked_match_their_outcomes_N4_7(n: int) -> None:
+    """A roll's legal list, worked out only when asked for, is its chance outcomes; a roll is
+    applied as the engine's pipeline applies it, with the same events and position."""
+    game = MareNostrumGame(n, {})
+    rng = random.Random(1400 + n)
+    rolls = 0
+    for state in lines_of_play(game, 1400 + n, 4000):
+        d = state.d
+        if d["battle"] is None or d["queue"] or state.current_player() != CHANCE:
+            continue
+        outcome = sample_chance(state, rng)
+        base = state.clone()
+        ours = state.clone()
+        ours.apply(outcome)
+        State.apply(base, outcome)
+        assert ours.events() == base.events()
+        assert ours.to_position() == base.to_position()
+        assert list(ours.legal_actions()) == list(base.legal_actions())
+        assert list(state.legal_actions()) == [a for a, _ in state.chance_outcomes()]
+        rolls += 1
+    assert rolls > 50
