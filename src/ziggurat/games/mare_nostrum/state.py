@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 POSITION_FORMAT = "ziggurat-position/mare-nostrum/1"
 _new_state = object.__new__
+_LEGAL = flow._LEGAL
 _event = tuple.__new__  # an Event made without NamedTuple.__new__'s keyword handling
 
 
@@ -122,7 +123,7 @@ class NostrumState(State):
         plies = self._plies_so_far()
         self._legal = None
         self._legal_set = None
-        flow.play(d, action, who)
+        pending = flow.play(d, action, who)
         log = (self.log, _event(Event, (who, action, False, concerned)))
         # State._settle: the forced decisions (one legal action) that follow, as auto events
         while d["stage"] != "over":
@@ -133,13 +134,18 @@ class NostrumState(State):
                 # dice can show one face alone
                 if len(battle.roll_table(d)[0]) != 1:
                     break
-            listed = flow.legal(d, who)
+            if pending is not None:
+                listed = pending  # worked out by the automatic steps that ran
+            elif who >= 0 and not d["queue"]:
+                listed = _LEGAL[d["stage"]](d)  # flow.legal's most common case, inlined
+            else:
+                listed = flow.legal(d, who)
             if len(listed) != 1 or forced_by_screen(d):
                 self._legal = listed
                 break
             only = listed[0]
             concerned = who if who != CHANCE else self._concerned(who)
-            flow.play(d, only, who)
+            pending = flow.play(d, only, who)
             log = (log, _event(Event, (who, only, True, concerned)))
         self.log = log
         self._count_chosen(plies)
