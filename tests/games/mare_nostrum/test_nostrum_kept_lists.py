@@ -4,7 +4,8 @@ The legion moves (D20) keep each province's share of the list by the legions tha
 there; the payments and the buy turn keep every seat's allowance (N0.8.3) per ``tiles`` and
 ``copy`` table and the hero cost per round (2.8); the capitals check (N6.3) returns at once
 while the count kept for the control tables is short of a win; a battle roll's outcomes
-(N4.7, N0.13) are listed only when asked for. Several lines of play are played in turn, as a
+(N4.7, N0.13) are listed only when asked for, and its table is kept while the battle's faces and
+units are the same. Several lines of play are played in turn, as a
 search plays its clones, so that every kept answer meets tables other than its own.
 """
 
@@ -17,6 +18,7 @@ import pytest
 
 from ziggurat.engine.contract import CHANCE, State, sample_chance
 from ziggurat.games.mare_nostrum import MareNostrumGame
+from ziggurat.games.mare_nostrum import battle as BT
 from ziggurat.games.mare_nostrum import buy_place as BP
 from ziggurat.games.mare_nostrum import military as M
 from ziggurat.games.mare_nostrum import victory as V
@@ -121,6 +123,7 @@ def test_battle_rolls_listed_when_asked_match_their_outcomes_N4_7(n: int) -> Non
         d = state.d
         if d["battle"] is None or d["queue"] or state.current_player() != CHANCE:
             continue
+        assert BT.roll_table(d) == BT.handful_table(*BT.roll_handful(d))  # the kept table is the roll's
         outcome = sample_chance(state, rng)
         base = state.clone()
         ours = state.clone()
