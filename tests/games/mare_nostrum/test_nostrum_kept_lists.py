@@ -19,8 +19,10 @@ import pytest
 from ziggurat.engine.contract import CHANCE, State, sample_chance
 from ziggurat.games.mare_nostrum import MareNostrumGame
 from ziggurat.games.mare_nostrum import battle as BT
+from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import buy_place as BP
 from ziggurat.games.mare_nostrum import military as M
+from ziggurat.games.mare_nostrum import trade as TR
 from ziggurat.games.mare_nostrum import victory as V
 from ziggurat.games.mare_nostrum.state import copy_state
 
@@ -135,3 +137,29 @@ def test_battle_rolls_listed_when_asked_match_their_outcomes_N4_7(n: int) -> Non
         assert list(state.legal_actions()) == [a for a, _ in state.chance_outcomes()]
         rolls += 1
     assert rolls > 50
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_units_on_the_board_carried_on_by_moves_match_a_fresh_count_N0_9(n: int) -> None:
+    """The units each seat has on the board (the supply's complement, N0.9) are carried on
+    from the table a move replaces: they match a count of the table at every decision."""
+    game = MareNostrumGame(n, {})
+    for state in lines_of_play(game, 1500 + n, 3000):
+        d = state.d
+        for kind in ("legions", "triremes"):
+            fresh = [sum(row[s] for row in d[kind].values()) for s in range(n)]
+            assert B.on_board(d, kind) == fresh, (n, kind, d["round"], d["stage"])
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_the_next_offerer_is_the_first_seat_short_of_its_offer_R4(n: int) -> None:
+    game = MareNostrumGame(n, {})
+    compared = 0
+    for state in lines_of_play(game, 1600 + n, 3000):
+        d = state.d
+        if d["stage"] == "trade_offer" and not d["queue"]:
+            t = d["trade"]
+            short = [int(s) for s in sorted(t["parts"], key=int) if len(t["offers"][int(s)]) < t["parts"][s]]
+            assert TR.next_offerer(d) == short[0]
+            compared += 1
+    assert compared > 50
