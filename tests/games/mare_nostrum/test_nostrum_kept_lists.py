@@ -21,7 +21,9 @@ from ziggurat.games.mare_nostrum import MareNostrumGame
 from ziggurat.games.mare_nostrum import battle as BT
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import buy_place as BP
+from ziggurat.games.mare_nostrum import data as D
 from ziggurat.games.mare_nostrum import military as M
+from ziggurat.games.mare_nostrum import production as PR
 from ziggurat.games.mare_nostrum import trade as TR
 from ziggurat.games.mare_nostrum import victory as V
 from ziggurat.games.mare_nostrum.state import copy_state
@@ -163,3 +165,56 @@ def test_the_next_offerer_is_the_first_seat_short_of_its_offer_R4(n: int) -> Non
             assert TR.next_offerer(d) == short[0]
             compared += 1
     assert compared > 50
+
+
+def production_from_rules(d: dict[str, Any]) -> tuple[list[dict[str, int]], list[list[Any]]]:
+    """N1.1-N1.10 building by building, control by ``board.control`` (N0.5): every seat's
+    screen after production and the queue of draws, temple choices and Colossus goods."""
+    n = d["n"]
+    res = [dict(r) for r in d["res"]]
+    draws: list[list[Any]] = []
+    for prov in sorted(d["buildings"]):
+        slots = d["buildings"][prov]
+        for slot in slots:
+            who = B.control(d, prov, slot)
+            if who is None:
+                continue
+            kind = D.building_kind(slot)
+            mine = [D.building_kind(x) for x in slots if B.control(d, prov, x) == who]
+            if kind == "caravan":
+                good = slot.split(":")[1]
+                res[who][good] = res[who].get(good, 0) + (2 if "market" in mine else 1)
+            elif kind in ("city", "capital"):
+                res[who]["tax"] = res[who].get("tax", 0) + (2 if "temple" in mine else 1)
+            elif kind == "legendary_city":
+                res[who]["tax"] = res[who].get("tax", 0) + 1
+                draws.append([who, "temple" in mine])
+    for s in range(n):
+        if B.has(d, s, "temple_of_artemis"):
+            res[s]["tax"] = res[s].get("tax", 0) + 1
+    queue: list[list[Any]] = []
+    for who, temple in sorted(draws, key=lambda x: int(x[0])):
+        queue.append(["draw", who])
+        if temple:
+            queue.append(["lc", who])
+    queue.extend(["colossus", s] for s in range(n) if B.has(d, s, "colossus"))
+    return res, queue
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_production_matches_the_buildings_one_by_one_N1(n: int) -> None:
+    """Production reads a province whose buildings its marker's owner controls alone in one
+    step; over the positions of seeded games it gives what each building yields on its own."""
+    game = MareNostrumGame(n, {})
+    compared = 0
+    for ply, state in enumerate(lines_of_play(game, 1700 + n, 3000)):
+        d = state.d
+        if ply % 7 or d["stage"] == "over" or d["trade"] is not None:
+            continue
+        produced = copy_state(d)
+        produced["round"] = max(2, produced["round"])
+        expected = production_from_rules(produced)
+        PR.production(produced)
+        assert (produced["res"], produced["queue"]) == expected, (n, ply)
+        compared += 1
+    assert compared > 100

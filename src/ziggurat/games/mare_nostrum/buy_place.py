@@ -328,7 +328,7 @@ def turn_legal(d: State) -> list[str]:
         prov
         for prov in mine
         if (row := legions.get(prov)) is None
-        or len([c for c in row if c > 0]) < 2
+        or n - row.count(0) < 2  # fewer than two seats with legions (counts are never negative)
         or "capital" in buildings.get(prov, ())
     ]
     if can3:
