@@ -152,9 +152,35 @@ def roll_outcomes(d: State) -> list[tuple[str, float]]:
     return list(handful_outcomes(*roll_handful(d)))
 
 
+_last_table: tuple[Any, ...] = (None,) * 8
+"""The last :func:`roll_table` answer: the battle, its two lists of faces, the unit table, the
+seats' tiles and copies and the options it read, and the answer."""
+
+
 def roll_table(d: State) -> tuple[tuple[str, ...], tuple[float, ...], frozenset[str]]:
-    """:func:`handful_table` of the roll due now."""
-    return handful_table(*roll_handful(d))
+    """:func:`handful_table` of the roll due now.
+
+    Asked three times a roll (is it forced, sample it, check it): a roll replaces the side's
+    list of faces, and the unit tables, tiles and copies are replaced whole when they change,
+    so the answer for the same battle, lists and tables is the one worked out last."""
+    global _last_table
+    bt = d["battle"]
+    units = d["triremes"] if bt["kind"] == "sea" else d["legions"]
+    seen = _last_table
+    if (
+        seen[0] is bt
+        and seen[1] is bt["att_faces"]
+        and seen[2] is bt["def_faces"]
+        and seen[3] is units
+        and seen[4] is d["tiles"]
+        and seen[5] is d["copy"]
+        and seen[6] is d["opts"]
+    ):
+        found: tuple[tuple[str, ...], tuple[float, ...], frozenset[str]] = seen[7]
+        return found
+    table = handful_table(*roll_handful(d))
+    _last_table = (bt, bt["att_faces"], bt["def_faces"], units, d["tiles"], d["copy"], d["opts"], table)
+    return table
 
 
 def roll_effect(d: State, w: list[str]) -> None:

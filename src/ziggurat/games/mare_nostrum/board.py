@@ -36,7 +36,8 @@ def move_unit(d: State, kind: str, area: str, seat: int, k: int) -> None:
     The table and its row are replaced, never changed in place: clones share them
     (``state.copy_state``).
     """
-    table = d[kind] = d[kind].copy()
+    before = d[kind]
+    table = d[kind] = before.copy()
     old = table.get(area)
     row = [0] * d["n"] if old is None else old.copy()
     row[seat] += k
@@ -44,6 +45,11 @@ def move_unit(d: State, kind: str, area: str, seat: int, k: int) -> None:
         table[area] = row
     elif old is not None:
         del table[area]
+    seen = _ON_BOARD.get(kind)
+    if seen is not None and seen[0] is before:  # the count kept for the table replaced: carried on
+        counts = seen[1].copy()
+        counts[seat] += k
+        _ON_BOARD[kind] = (table, counts)
 
 
 def put(d: State, part: str, key: Any, value: Any) -> None:
@@ -173,7 +179,8 @@ def on_board(d: State, kind: str) -> list[int]:
 
     Asked several times per buy turn's legal list, and the answer seldom changes: the unit
     tables are replaced whole whenever they change (:func:`move_unit`), never changed in place,
-    so the counts of the same table are those worked out last."""
+    so the counts of the same table are those worked out last; :func:`move_unit` carries the
+    counts kept for the table it replaces on to the new one."""
     table = d[kind]
     seen = _ON_BOARD.get(kind)
     if seen is not None and seen[0] is table:

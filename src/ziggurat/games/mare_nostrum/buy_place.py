@@ -75,22 +75,53 @@ def _cost_table(table: dict[str, Any]) -> dict[int, int]:
     return found[1]
 
 
+_ROUND_COSTS: list[tuple[Any, dict[int, int]]] = [(None, {})]
+"""The hero costs by round (:func:`cost_tile`) worked out for the last options object read."""
+
+
 def cost_tile(d: State, seat: int) -> int:
     """2.8 / R25: a hero or wonder's cost, by tiles owned or by round."""
     opts = d["opts"]
     if opts["hero_cost_mode"] == "by_round":
-        table = _cost_table(opts["hero_cost_by_round"])
-        keys = [k for k in sorted(table) if k <= d["round"]]
-        return table[keys[-1]] if keys else table[min(table)]
+        seen, costs = _ROUND_COSTS[0]
+        if seen is not opts:
+            costs = {}
+            _ROUND_COSTS[0] = (opts, costs)
+        rnd = d["round"]
+        cost = costs.get(rnd)
+        if cost is None:
+            table = _cost_table(opts["hero_cost_by_round"])
+            keys = [k for k in sorted(table) if k <= rnd]
+            cost = costs[rnd] = table[keys[-1]] if keys else table[min(table)]
+        return cost
     table = _cost_table(opts["hero_cost_by_tiles_owned"])
     owned = max(len(d["tiles"][seat]), min(table))  # starting hero included (2.8)
     return table.get(owned, table[max(table)])
 
 
+_ALLOWANCES: list[tuple[Any, Any, Any, list[P.Allowance]]] = [(None, None, None, [])]
+"""The last allowances worked out (one tuple stored at once): the ``tiles``, ``copy`` and
+options read, and every seat's :func:`allowance` for anything but the Pyramids."""
+
+
 def allowance(d: State, seat: int, item: str = "") -> P.Allowance:
     """What Hannibal and Cleopatra (owned or copied) let ``seat`` pay with for ``item``
     (N0.8.3, R28): the readings in force, and nothing for the Pyramids unless option
-    ``hero_payments_for_pyramids`` says so (2.9)."""
+    ``hero_payments_for_pyramids`` says so (2.9).
+
+    Asked for every legal list of a buy turn: it reads the seats' tiles and copies, replaced
+    whole whenever they change (``board.put``), so every seat's answer is worked out once per
+    pair of tables."""
+    if item != "pyramids":
+        tiles, copies, opts, found = _ALLOWANCES[0]
+        if tiles is not d["tiles"] or copies is not d["copy"] or opts is not d["opts"]:
+            found = [_allowance(d, s, "") for s in range(d["n"])]
+            _ALLOWANCES[0] = (d["tiles"], d["copy"], d["opts"], found)
+        return found[seat]
+    return _allowance(d, seat, item)
+
+
+def _allowance(d: State, seat: int, item: str) -> P.Allowance:
     opts = d["opts"]
     if item == "pyramids" and not opts["hero_payments_for_pyramids"]:
         return P.PLAIN
@@ -297,7 +328,7 @@ def turn_legal(d: State) -> list[str]:
         prov
         for prov in mine
         if (row := legions.get(prov)) is None
-        or len([c for c in row if c > 0]) < 2
+        or n - row.count(0) < 2  # fewer than two seats with legions (counts are never negative)
         or "capital" in buildings.get(prov, ())
     ]
     if can3:

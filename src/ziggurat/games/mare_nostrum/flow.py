@@ -69,6 +69,10 @@ def _chance(d: State) -> int:
     return CHANCE
 
 
+def _drafting(d: State) -> int:
+    return int(d["trade"]["chooser"])
+
+
 _MOVER: dict[str, Callable[[State], int]] = {
     "buy_turn": _active_buyer,
     "buy_keep": _active_buyer,
@@ -80,6 +84,8 @@ _MOVER: dict[str, Callable[[State], int]] = {
     "mil_circe": _active_in_military,
     "reveal": _chance,
     "start_title": _chance,
+    "trade_offer": trade.next_offerer,
+    "trade_draft": _drafting,
 }
 """Who decides in the stages most often under way (the rest: :func:`_stage_mover`)."""
 
@@ -94,6 +100,8 @@ def to_move(d: State) -> int:
         return CHANCE if head[0] == "draw" else int(head[1])
     if d["battle"] is not None:
         return CHANCE
+    if st == "buy_turn":
+        return int(d["buy"]["active"])  # a third of all decisions: no table, no call
     mover = _MOVER.get(st)
     return _stage_mover(d, st) if mover is None else mover(d)
 
@@ -223,9 +231,10 @@ def _queue_effect(d: State, w: list[str]) -> None:
 # ---------------------------------------------------------------- applying
 
 
-def play(d: State, action: str, who: int | None = None) -> None:
+def play(d: State, action: str, who: int | None = None) -> list[str] | None:
     """Apply a legal ``action`` (checked by the caller), then run what is automatic; ``who``
-    is ``to_move(d)`` when known."""
+    is ``to_move(d)`` when known. Returns the legal list of the decision now pending when the
+    automatic steps worked it out on the way (the fights left, D21; the takes, D9), else None."""
     words = action.split()
     if who is None:
         who = to_move(d)
@@ -238,8 +247,16 @@ def play(d: State, action: str, who: int | None = None) -> None:
     victory.capitals_at_once(d)  # N6: the game ends the moment a victory condition holds
     # _step runs something only for a queue item or, with no battle under way, in a stage
     # that may be automatic: most actions leave neither, and skip the call
-    if (d["queue"] or (d["battle"] is None and d["stage"] in _AUTOMATIC)) and advance(d):
-        victory.capitals_at_once(d)  # when nothing automatic ran, the check above still holds
+    if d["queue"] or (d["battle"] is None and d["stage"] in _AUTOMATIC):
+        found: list[tuple[str, list[str]]] = []
+        ran = False
+        while d["stage"] != "over" and _step(d, found):
+            ran = True
+        if ran:
+            victory.capitals_at_once(d)  # when nothing automatic ran, the check above still holds
+        if found and found[0][0] == d["stage"]:  # the capitals check did not end the stage
+            return found[0][1]
+    return None
 
 
 def advance(d: State) -> bool:
@@ -250,9 +267,10 @@ def advance(d: State) -> bool:
     return ran
 
 
-def _step(d: State) -> bool:
+def _step(d: State, found: list[tuple[str, list[str]]] | None = None) -> bool:
     """Run the automatic step due now, if any (True), or say that a decision or a chance
-    node is pending (False)."""
+    node is pending (False). A legal list worked out to tell goes into ``found`` with its
+    stage, when given."""
     if d["queue"]:
         head = d["queue"][0]
         if head[0] in ("draw", "lc") and sum(d["pool"].values()) == 0:
@@ -277,7 +295,12 @@ def _step(d: State) -> bool:
     if st == "trade_start":
         trade.trade_start(d)
         return True
-    if st == "trade_draft" and not trade.takes(d):
+    if st == "trade_draft":
+        takes = trade.takes(d)
+        if takes:
+            if found is not None:
+                found.append((st, takes))
+            return False
         trade.draft_end(d)
         return True
     if st == "buy_order":
@@ -306,7 +329,12 @@ def _step(d: State) -> bool:
             military.order_effect(d, ["next", str(left[0])])
             return True
         return False
-    if st == "mil_fight" and not military.fight_legal(d):
+    if st == "mil_fight":
+        fights = military.fight_legal(d)
+        if fights:
+            if found is not None:
+                found.append((st, fights))
+            return False
         m = d["mil"]
         conquest.checkpoint(d, int(m["active"]))
         d["stage"] = "mil_circe"

@@ -152,13 +152,16 @@ class _Sailing:
     while legions march, and each is replaced whole when it changes (``board.move_unit``,
     ``board.put``), so the answers for the same three tables are kept."""
 
-    __slots__ = ("tables", "targets", "chains", "texts")
+    __slots__ = ("tables", "targets", "chains", "texts", "segments")
 
     def __init__(self, tables: tuple[Any, Any, Any]) -> None:
         self.tables = tables
         self.targets: dict[str, list[str]] = {}
         self.chains: dict[str, frozenset[str]] = {}
         self.texts: dict[tuple[str, str], list[str]] = {}
+        self.segments: dict[tuple[str, bool, tuple[str, ...], bool], list[str]] = {}
+        """A province's moves (:func:`_march_segment`) by the legions there that may move: the
+        march step changes those of two provinces, the rest are read again."""
 
 
 _SAILING: dict[int, _Sailing] = {}
@@ -199,41 +202,56 @@ def march_legal(d: State) -> list[str]:
 
     Asked after every move: the land steps' texts are made once per board
     (:func:`_march_texts`), and where legions may sail, with those texts, once per trireme
-    fleet, map of markers and Zeus pairs (:class:`_Sailing`).
+    fleet, map of markers and Zeus pairs (:class:`_Sailing`); so is each province's share of
+    the list, by which of its legions may move (a move changes two provinces' shares).
     """
     m = d["mil"]
     seat = int(m["active"])
-    n = d["n"]
     out = ["done"]
     legions = d["legions"]
     occupy = d["occupy"]
     on_marker = d["on_marker"]
     arrived = m["arrived"]
-    tables = (d["triremes"], d["markers"], d["zeus"])
+    triremes, markers, zeus = d["triremes"], d["markers"], d["zeus"]
     sailing = _SAILING.get(seat)
-    if sailing is None or any(a is not b for a, b in zip(sailing.tables, tables, strict=True)):
-        sailing = _SAILING[seat] = _Sailing(tables)
-    texts = sailing.texts
+    if sailing is None or (
+        sailing.tables[0] is not triremes or sailing.tables[1] is not markers or sailing.tables[2] is not zeus
+    ):
+        sailing = _SAILING[seat] = _Sailing((triremes, markers, zeus))
+    segments = sailing.segments
     for prov in sorted([p for p, row in legions.items() if row[seat]]):  # his provinces, in name order
         occ = occupy.get(prov)
-        mine = [slot for slot, s in sorted(occ.items()) if s == seat] if occ else []
+        mine = tuple([slot for slot, s in sorted(occ.items()) if s == seat]) if occ else ()
         on = on_marker.get(prov) == seat
-        movers = []
         # free legions (B.free_legions) not arrived this turn: those on buildings or the marker are placed
-        if legions[prov][seat] - len(mine) - on - arrived.get(prov, 0) > 0:
-            movers.append("")
-        movers.extend([f" @{slot}" for slot in mine])
-        if on:
-            movers.append(" @marker")
-        if not movers:
-            continue
-        for who in movers:
-            out.extend(_march_texts(n, prov, who))
-            sail = texts.get((prov, who))
-            if sail is None:
-                head = f"sail {prov} "
-                sail = texts[prov, who] = [f"{head}{q}{who}" for q in _sail_targets(d, seat, prov, sailing)]
-            out.extend(sail)
+        free = legions[prov][seat] - len(mine) - on - arrived.get(prov, 0) > 0
+        key = (prov, free, mine, on)
+        segment = segments.get(key)
+        if segment is None:
+            segment = segments[key] = _march_segment(d, seat, prov, free, mine, on, sailing)
+        out.extend(segment)
+    return out
+
+
+def _march_segment(
+    d: State, seat: int, prov: str, free: bool, mine: tuple[str, ...], on: bool, sailing: _Sailing
+) -> list[str]:
+    """The moves of ``seat``'s legions in ``prov`` (D20): a free one (``free``), the ones on the
+    buildings ``mine`` and the one on the marker (``on``), each a land step or a sail."""
+    n = d["n"]
+    movers = [""] if free else []
+    movers.extend([f" @{slot}" for slot in mine])
+    if on:
+        movers.append(" @marker")
+    out: list[str] = []
+    texts = sailing.texts
+    for who in movers:
+        out.extend(_march_texts(n, prov, who))
+        sail = texts.get((prov, who))
+        if sail is None:
+            head = f"sail {prov} "
+            sail = texts[prov, who] = [f"{head}{q}{who}" for q in _sail_targets(d, seat, prov, sailing)]
+        out.extend(sail)
     return out
 
 

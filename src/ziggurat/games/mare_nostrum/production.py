@@ -71,6 +71,23 @@ def production(d: State) -> None:
         slots = buildings[prov]
         owner = markers.get(prov)
         occ = occupy.get(prov)
+        if not occ:
+            if owner is None:
+                continue  # N0.5: nobody controls a building here
+            # the marker's owner controls every building here (N0.5): one seat, no lookups
+            seat = int(owner)
+            slot_kinds = [_kind(x) for x in slots]
+            market = "market" in slot_kinds
+            temple = "temple" in slot_kinds
+            for slot, kind in zip(slots, slot_kinds, strict=True):
+                if kind == "caravan":
+                    gain(seat, slot.split(":")[1], 2 if market else 1)
+                elif kind in ("city", "capital"):
+                    gain(seat, "tax", 2 if temple else 1)
+                elif kind == "legendary_city":
+                    gain(seat, "tax")
+                    lc_items.append([seat, temple])
+            continue
         # N0.5 (board.control): the occupier, otherwise the marker's owner
         ctl: dict[str, int | None] = {}
         for x in slots:

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 POSITION_FORMAT = "ziggurat-position/mare-nostrum/1"
 _new_state = object.__new__
+_LEGAL = flow._LEGAL
+_event = tuple.__new__  # an Event made without NamedTuple.__new__'s keyword handling
 
 
 class NostrumState(State):
@@ -46,6 +48,11 @@ class NostrumState(State):
             return self._mover  # worked out with the legal list, which is kept until the next apply
         who = self._mover = flow.to_move(self.d)
         return who
+
+    def is_chance_node(self) -> bool:
+        if self._legal is not None:
+            return self._mover == CHANCE
+        return self.current_player() == CHANCE
 
     def _legal_actions(self) -> list[str]:
         who = self._mover = flow.to_move(self.d)
@@ -78,44 +85,68 @@ class NostrumState(State):
         in the same order, the same events and kept copies; anything else (another seat, a
         text to parse or to refuse) goes through :meth:`State.apply` itself, which raises the
         engine's errors. It runs once per decision of every game and every search."""
-        if not isinstance(action, str):
-            State.apply(self, action, seat)  # raises InvalidAction
-            return
-        d = self.d
-        if d["stage"] == "over":
-            raise GameOver(self._game_over())
         listed = self._legal
-        who = self._mover if listed is not None else self.current_player()
-        if seat is not None and (seat.__class__ is not int or seat != who):
-            State.apply(self, action, seat)  # checks the seat: raises, or plays as the base does
-            return
-        found = self._legal_set
-        legal: Collection[str]
-        if found is not None:
-            legal = found
+        if (
+            listed is not None
+            and action.__class__ is str
+            and (seat is None or (seat.__class__ is int and seat == self._mover))
+            and (action in listed if len(listed) <= SCAN_UP_TO else action in self._legal_lookup())
+        ):
+            # the common case: a text of the kept legal list (worked out with the mover, and
+            # empty once the game is over), played by the mover or with no seat given
+            d = self.d
+            who = self._mover
         else:
-            known: Sequence[str] = self.legal_actions() if listed is None else listed
-            legal = known if len(known) <= SCAN_UP_TO and action in known else self._legal_lookup()
-        if action not in legal:
-            State.apply(self, action, seat)  # parses the text: plays it, or explains the refusal
-            return
+            if not isinstance(action, str):
+                State.apply(self, action, seat)  # raises InvalidAction
+                return
+            d = self.d
+            if d["stage"] == "over":
+                raise GameOver(self._game_over())
+            who = self._mover if listed is not None else self.current_player()
+            if seat is not None and (seat.__class__ is not int or seat != who):
+                State.apply(self, action, seat)  # checks the seat: raises, or plays as the base does
+                return
+            found = self._legal_set
+            legal: Collection[str]
+            if found is not None:
+                legal = found
+            elif listed is None and who == CHANCE:
+                legal = self._legal_lookup()  # a battle roll's outcomes: one shared set, no list
+            else:
+                known: Sequence[str] = self.legal_actions() if listed is None else listed
+                legal = known if len(known) <= SCAN_UP_TO and action in known else self._legal_lookup()
+            if action not in legal:
+                State.apply(self, action, seat)  # parses the text: plays it, or explains the refusal
+                return
         concerned = who if who != CHANCE else self._concerned(who)
         plies = self._plies_so_far()
         self._legal = None
         self._legal_set = None
-        flow.play(d, action, who)
-        log = (self.log, Event(who, action, False, concerned))
+        pending = flow.play(d, action, who)
+        log = (self.log, _event(Event, (who, action, False, concerned)))
         # State._settle: the forced decisions (one legal action) that follow, as auto events
         while d["stage"] != "over":
             who = self._mover = flow.to_move(d)
-            listed = flow.legal(d, who)
+            if who == CHANCE and d["battle"] is not None and not d["queue"]:
+                # a battle roll, up to thousands of outcomes: listed only when asked for
+                # (sample_chance reads its table, apply its set), played here only when the
+                # dice can show one face alone
+                if len(battle.roll_table(d)[0]) != 1:
+                    break
+            if pending is not None:
+                listed = pending  # worked out by the automatic steps that ran
+            elif who >= 0 and not d["queue"]:
+                listed = _LEGAL[d["stage"]](d)  # flow.legal's most common case, inlined
+            else:
+                listed = flow.legal(d, who)
             if len(listed) != 1 or forced_by_screen(d):
                 self._legal = listed
                 break
             only = listed[0]
             concerned = who if who != CHANCE else self._concerned(who)
-            flow.play(d, only, who)
-            log = (log, Event(who, only, True, concerned))
+            pending = flow.play(d, only, who)
+            log = (log, _event(Event, (who, only, True, concerned)))
         self.log = log
         self._count_chosen(plies)
 

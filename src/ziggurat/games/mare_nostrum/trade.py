@@ -17,10 +17,17 @@ LETTERS = "abc"
 def next_offerer(d: State) -> int:
     """R4: offers are committed in seat order among the taking-part players."""
     t = d["trade"]
-    for seat in sorted(t["parts"], key=int):
-        if len(t["offers"][int(seat)]) < t["parts"][seat]:
-            return int(seat)
+    parts = t["parts"]
+    offers = t["offers"]
+    for seat in range(d["n"]):  # seat order, the parts' keys being the seats as texts
+        size = parts.get(_KEYS[seat])
+        if size is not None and len(offers[seat]) < size:
+            return seat
     raise AssertionError("no offerer")
+
+
+_KEYS = tuple(str(seat) for seat in range(16))
+"""The texts of seat numbers, the keys of a trade's ``parts``."""
 
 
 # ---- legal actions

@@ -53,6 +53,15 @@ def capitals_at_once(d: State) -> None:
     """N6.3 as soon as it holds (option ``capitals_victory_check: "at_once"``): checked after
     every action, and only counted when some seat controls enough capitals and legendary
     cities to win."""
+    seen = _last_count
+    if (
+        seen[0] is d["markers"]
+        and seen[1] is d["buildings"]
+        and seen[2] is d["occupy"]
+        and seen[3] == d["n"]
+        and seen[4] < int(d["opts"]["capitals_to_win"])
+    ):
+        return  # most_cities(d) is the count kept for these tables, and nobody has enough
     if d["stage"] in ("over", "tie_win") or d["opts"]["capitals_victory_check"] != "at_once":
         return
     if most_cities(d) >= int(d["opts"]["capitals_to_win"]):
