@@ -606,6 +606,34 @@ def best_site(
     return best
 
 
+def best_site_per_tile(
+    ctx: Ctx, partners: Partners, c: Coord, tiles: list[Coord], holy: bool, worth: float, best: float
+) -> list[float]:
+    """:func:`best_site` for a carrier on ``c`` with each of ``tiles`` as ``pos``, in one
+    scan: a site's partner walk depends on ``pos`` only where ``pos`` holds the site's
+    nearest partner, so the scan is made once leaving out no tribe, noting those tiles, and
+    only a tile among them is scanned again on its own (the same sites, the same values,
+    in the same order: the same result as :func:`best_site`)."""
+    w = ctx.w
+    k, w_partner, prune = w.k, w.w_partner, ctx.prune
+    table = partners.table
+    partner_best = partners.best
+    top = best
+    nearest: set[Coord | None] = set()
+    for d, s in ctx.sites_by_distance(c, holy=holy):
+        if prune and worth - k * d <= top:
+            break
+        got = table.get(s) or partner_best(s)
+        if got[2] != got[0]:
+            nearest.add(got[1])
+        val = worth - k * (d + w_partner * got[0])
+        if val > top:
+            top = val
+    if not nearest:
+        return [top] * len(tiles)
+    return [best_site(ctx, partners, c, t, holy, worth, best) if t in nearest else top for t in tiles]
+
+
 class _Fetch:
     """What an empty tribe on ``pos`` fetching a resource on ``c`` would make of it: the
     carrier it becomes there, with a partner other than itself (M8.2)."""
@@ -620,6 +648,28 @@ class _Fetch:
 
     def _wood(self, c: Coord, pos: Coord) -> float:
         return self.ctx.w.fetch * wood_site_value(self.ctx, self.partners, c, pos)
+
+    def woods(self, c: Coord, tiles: list[Coord]) -> list[float]:
+        """:meth:`_wood` for each of ``tiles`` as ``pos`` (:func:`best_site_per_tile`)."""
+        ctx = self.ctx
+        w = ctx.w
+        no_site = w.wood_no_site - w.k * ctx.frontier_map.get(c, 40)
+        got = best_site_per_tile(ctx, self.partners, c, tiles, False, w.wood_c, no_site)
+        fetch = w.fetch
+        return [fetch * v for v in got]
+
+    def stones(self, c: Coord, tiles: list[Coord]) -> list[float]:
+        """:meth:`_stone` for each of ``tiles`` as ``pos`` (:func:`best_site_per_tile`)."""
+        ctx = self.ctx
+        w = ctx.w
+        best = 0.0
+        if self.donate:
+            best = w.stone_d - w.k * min(ctx.temple_map.get(c, FAR), 60)
+        fetch = w.fetch
+        if self.holy:
+            got = best_site_per_tile(ctx, self.partners, c, tiles, True, w.stone_h, best)
+            return [fetch * v for v in got]
+        return [fetch * best] * len(tiles)
 
     def _stone(self, c: Coord, pos: Coord) -> float:
         ctx = self.ctx
@@ -649,14 +699,14 @@ def _pairs(
             continue
         dmap = ctx.frontier_map if group == "x" else to(target, False)
         if group == "w":
-            wood = fetch._wood
-            vals = [wood(target, c) - k * dmap.get(c, FAR) for c in tiles]
+            got = fetch.woods(target, tiles)
+            vals = [g - k * dmap.get(c, FAR) for g, c in zip(got, tiles, strict=True)]
         elif group == "s" and not fetch.holy:  # the temple only: the fetcher's tile is no partner
-            got = fetch._stone(target, tiles[0])
-            vals = [got - k * dmap.get(c, FAR) for c in tiles]
+            one = fetch._stone(target, tiles[0])
+            vals = [one - k * dmap.get(c, FAR) for c in tiles]
         elif group == "s":
-            stone = fetch._stone
-            vals = [stone(target, c) - k * dmap.get(c, FAR) for c in tiles]
+            got = fetch.stones(target, tiles)
+            vals = [g - k * dmap.get(c, FAR) for g, c in zip(got, tiles, strict=True)]
         else:
             vals = [base - k * dmap.get(c, FAR) for c in tiles]
         if of_tile is not None:

@@ -110,10 +110,46 @@ class Board:
             if s:
                 self.stone[(q, r)] = s
 
+    def key(self) -> tuple[object, ...]:
+        """Everything of this board the heuristic reads (its decisions and evaluation), as
+        one hashable value: boards with equal keys are decided and valued alike. The map
+        enters through ``layout_key`` (its unexplored spaces and frontier follow from it).
+
+        Of the other seats' tribes only the tiles they stand on are read, and only where a
+        holy place could be built (a plains with no hut or holy place, M10.1), except for
+        sharing out a discovery's resources, which looks at them all (D15): so a board
+        where another seat's tribes moved elsewhere, or picked something up, has the same
+        key, and the decisions of one world after each candidate move of a search are
+        worked out once."""
+        pending = self.pending
+        others = {t[0] for tribes in self.opp_tribes for t in tribes}
+        if pending is None or pending[0] != "shares":
+            tiles, holy = self.tiles, self.holy
+            huts = {h[2] for h in self.huts}
+            others = {c for c in others if tiles.get(c) == PLAINS and c not in holy and c not in huts}
+        return (
+            self.seat, self.n, self.layout_key, self.phase, self.mp, self.disc, self.action,
+            None if pending is None else _frozen(pending), self.round, tuple(self.piles),
+            tuple(self.pile_tops), tuple(self.remaining.items()), tuple(self.huts),
+            tuple(self.holy.items()), frozenset(others),
+            tuple(self.mana), tuple(self.limit), tuple(self.delivered),
+            tuple(self.values.items()), tuple(self.unplaced), tuple(self.hand),
+            tuple(self.discard), tuple(self.removed), self.deck_size, self.supply_tribes,
+            self.income_done, self.priests, self.huts_in_supply, tuple(self.tribes),
+            tuple(self.wood.items()), tuple(self.stone.items()),
+        )  # fmt: skip
+
     def p_tile(self, kind: str) -> float:
         """Chance that a discovery lands this (non-volcano) tile type."""
         total = sum(v for k, v in self.remaining.items() if k != VOLCANO)
         return self.remaining.get(kind, 0) / total if total else 0.0
+
+
+def _frozen(x: Any) -> Any:
+    """``x`` with its lists turned into tuples, all the way down (hashable)."""
+    if isinstance(x, list | tuple):
+        return tuple([_frozen(v) for v in x])
+    return x
 
 
 class Land:

@@ -38,7 +38,7 @@ from typing import Any
 
 from ziggurat.bots.playout import win_chances
 from ziggurat.engine.contract import State
-from ziggurat.games.mesopotamia.bots import HeuristicBot
+from ziggurat.games.mesopotamia.bots import Decisions, HeuristicBot
 from ziggurat.games.mesopotamia.bots_eval import DEFAULT_WEIGHTS, Ctx
 from ziggurat.games.mesopotamia.bots_eval import evaluate as points_of
 from ziggurat.games.mesopotamia.bots_model import Board, Coord, Distances, Layout, Mine
@@ -79,6 +79,10 @@ candidate plays a *random* own move now and then, and that noise was most of the
 the paired differences (their variance was 6.5 times that of the flat search over 40
 3-player positions, ``ismcts:60``), so the comparisons saw the tree's noise rather than the
 candidates."""
+
+
+POINTS_KEPT = 8192
+"""Boards whose points an :class:`Evaluator` keeps at most (then it starts afresh)."""
 
 
 class SharedDistances(Distances):
@@ -124,6 +128,10 @@ class Evaluator:
 
     def __init__(self, dist: SharedDistances | None = None) -> None:
         self.dist = dist if dist is not None else SharedDistances()
+        # a seat's points by its board (Board.key): the worlds of a search differ in the
+        # other seats' secrets only, so the searching seat's own board comes back again and
+        # again (and another seat's, when its secrets were drawn alike)
+        self._points: dict[tuple[object, ...], float] = {}
 
     def __call__(self, state: State) -> list[float]:
         if state.is_terminal():
@@ -150,14 +158,20 @@ class Evaluator:
         # turns until each seat's next one (0: it has the turn); none before setup ends
         order = {seat: (i - state.turn_idx) % n for i, seat in enumerate(state.turn_order)}
         out = []
+        known = self._points
         for seat in range(n):
             b = Board(pos, seat)
-            self.dist.update(b)
-            cards = sum(k * v for k, v in zip(b.hand, DEFAULT_WEIGHTS.card_value, strict=True))
-            m = Mine(b)
-            value = points_of(Ctx(b, self.dist, DEFAULT_WEIGHTS), m) + cards
+            key = b.key()
+            value = known.get(key)
+            if value is None:
+                self.dist.update(b)
+                cards = sum(k * v for k, v in zip(b.hand, DEFAULT_WEIGHTS.card_value, strict=True))
+                value = points_of(Ctx(b, self.dist, DEFAULT_WEIGHTS), Mine(b)) + cards
+                if len(known) >= POINTS_KEPT:
+                    known.clear()
+                known[key] = value
             k = order.get(seat, n - 1)
-            out.append([value / POINT, float(m.delivered), float(k == 0), float(k == 1)])
+            out.append([value / POINT, float(b.delivered[seat]), float(k == 0), float(k == 1)])
         return out
 
 
@@ -205,11 +219,14 @@ def rollout_view(state: State, seat: int) -> dict[str, Any]:
 
 def make_playout_bots(game: Any) -> Callable[[int], HeuristicBot]:
     """Fresh heuristic bots for playouts (one per seat per playout), all sharing one
-    :class:`SharedDistances`: the bot's own cache would be rebuilt for every playout."""
+    :class:`SharedDistances` (the bot's own cache would be rebuilt for every playout) and
+    one memory of the decisions taken (:class:`~.bots.Decisions`: the playouts of a search
+    meet the same decisions in world after world)."""
     dist = SharedDistances()
+    decisions = Decisions()
 
     def make(seat: int) -> HeuristicBot:
-        bot = HeuristicBot(game, seat)
+        bot = HeuristicBot(game, seat, decisions=decisions)
         bot.dist = dist
         return bot
 
