@@ -88,10 +88,13 @@ class Decisions:
     and draw for draw of its luck. At most :data:`DECISIONS` are kept (then it starts
     afresh)."""
 
-    __slots__ = ("known", "capacity", "found")
+    __slots__ = ("known", "capacity", "found", "values")
 
     def __init__(self, capacity: int = 0) -> None:
         self.known: dict[tuple[object, ...], Decision] = {}
+        # the evaluations of positions, per context (bots_eval.Ctx.key): the decisions of
+        # one turn value many of the same positions
+        self.values: dict[tuple[object, ...], dict[tuple[object, ...], float]] = {}
         self.capacity = capacity if capacity > 0 else DECISIONS
         self.found = 0
         """Decisions answered from memory so far."""
@@ -177,7 +180,8 @@ class HeuristicBot:
         """The decision on board ``b`` (leaves the bot's memory of the turn as it found it:
         :meth:`choose` applies what the decision says)."""
         self.dist.update(b)
-        ctx = Ctx(b, self.dist, self.weights)
+        memory = self.decisions
+        ctx = Ctx(b, self.dist, self.weights, memory.values if memory is not None else None)
         self._counted = False
         target, closing = self._target, self._closing
         if b.pending is not None:

@@ -95,10 +95,22 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
+CONTEXTS = 1024
+"""Contexts whose evaluations a shared store keeps at most (:class:`Ctx`)."""
+
+
 class Ctx:
     """Per-decision facts shared by every candidate's evaluation."""
 
-    def __init__(self, b: Board, dist: Distances, weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(
+        self,
+        b: Board,
+        dist: Distances,
+        weights: Weights = DEFAULT_WEIGHTS,
+        values: dict[tuple[object, ...], dict[tuple[object, ...], float]] | None = None,
+    ) -> None:
+        """``values``: evaluations kept from decision to decision (:meth:`key`); the
+        distances must then be those of ``b``'s exact tiles (``SharedDistances``)."""
         self.b = b
         self.dist = dist
         self.w = weights
@@ -152,6 +164,26 @@ class Ctx:
         self.partner_maps: dict[Coord, tuple[dict[Coord, int], dict[Coord, int]]] = {}  # for Partners
         self.limit_values: dict[int, float] = {}  # limit -> limit_value, as they come
         self.memo: dict[tuple[object, ...], float] = {}  # evaluate's values, by position key
+        if values is not None and weights is DEFAULT_WEIGHTS:
+            key = self.key()
+            got = values.get(key)
+            if got is None:
+                if len(values) >= CONTEXTS:
+                    values.clear()
+                got = values[key] = {}
+            self.memo = got
+
+    def key(self) -> tuple[object, ...]:
+        """Everything of this context that :func:`evaluate` reads beside the position: two
+        decisions with equal keys give a position the same value (the next steps of one
+        turn often agree, while their moves change nothing of it)."""
+        b = self.b
+        return (
+            b.layout_key, tuple(b.values.items()), self.need_lim, self.holy_stones,
+            self.teleports, tuple(self.hut_sites.items()), tuple(self.holy_sites),
+            self.plains_scarce, self.holy_target, self.draw_value,
+            tuple(self.grow_huts.items()), self.explore,
+        )  # fmt: skip
 
     def holy_site_maps(self) -> list[tuple[Coord, dict[Coord, int]]]:
         """``(site, carriers' distance map to it)`` for the holy sites, in their order:
