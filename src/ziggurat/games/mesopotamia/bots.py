@@ -108,8 +108,11 @@ class Decisions:
         self.known[key] = decision
 
 
-DECISIONS = 8192
-"""Decisions a :class:`Decisions` keeps at most (a second of search meets a few hundred)."""
+DECISIONS = 4096
+"""Decisions a :class:`Decisions` keeps at most (a second of search meets a few hundred;
+each holds its board's key). The search's end does not reach this memory, so a bot kept
+between decisions holds at most this many; none is stale (a decision depends on its key
+alone)."""
 
 
 class Decision(NamedTuple):

@@ -35,6 +35,7 @@ sorted), so improving actions never cycle.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ziggurat.games.mesopotamia.bots_model import FAR, STEP, Board, Coord, Distances, Mine, Tribe
@@ -95,7 +96,7 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
-CONTEXTS = 1024
+CONTEXTS = 256
 """Contexts whose evaluations a shared store keeps at most (:class:`Ctx`)."""
 
 
@@ -158,6 +159,7 @@ class Ctx:
         # nearest sites per tile, shared by the decisions on this map with these sites
         self._nearest = (dist.by_distance(self.hut_sites), dist.by_distance(self.holy_sites))
         self._holy_maps: list[tuple[Coord, dict[Coord, int]]] | None = None
+        self._grow_maps: list[tuple[Coord, Callable[..., int], Callable[..., int]]] | None = None
         self.hut_order = {c: i for i, c in enumerate(self.hut_sites)}
         # nearest-first site scans may stop early: a partner's walk only lowers a value
         self.prune = weights.k >= 0 and weights.w_partner >= 0
@@ -184,6 +186,15 @@ class Ctx:
             self.plains_scarce, self.holy_target, self.draw_value,
             tuple(self.grow_huts.items()), self.explore,
         )  # fmt: skip
+
+    def grow_site_maps(self) -> list[tuple[Coord, Callable[..., int], Callable[..., int]]]:
+        """``(tile, empty tribes' distance look-up, carriers')`` for the growth tiles, in
+        their order: computed once per decision, for :func:`_growth`."""
+        got = self._grow_maps
+        if got is None:
+            to = self.dist.to
+            got = self._grow_maps = [(c, to(c, False).get, to(c, True).get) for c in self.grow_huts]
+        return got
 
     def holy_site_maps(self) -> list[tuple[Coord, dict[Coord, int]]]:
         """``(site, carriers' distance map to it)`` for the holy sites, in their order:
@@ -302,10 +313,10 @@ class Partners:
         maps = self.maps.get(s)
         if maps is None:
             maps = self.maps[s] = (self.dist.to(s, False), self.dist.to(s, True))
-        empty_map, carrier_map = maps
+        empty, carried = maps[0].get, maps[1].get
         d1, p1, d2 = PARTNER_CAP, None, PARTNER_CAP
         for c, carrier in self.tribes:
-            d = (carrier_map if carrier else empty_map).get(c, FAR)
+            d = carried(c, FAR) if carrier else empty(c, FAR)
             if d < d1:
                 d1, p1, d2 = d, c, d1
             elif d < d2:
@@ -552,16 +563,15 @@ def _growth(ctx: Ctx, m: Mine, worth: float) -> tuple[float, tuple[int, int]]:
     """
     w = ctx.w
     best, pair = 0.0, (-1, -1)
-    for c in ctx.grow_huts:
-        if m.hut_offers.get(c):
+    offers = m.hut_offers
+    for c, empty, carried in ctx.grow_site_maps():
+        if offers.get(c):
             continue
-        empty_map = ctx.dist.to(c, False)
-        carrier_map = ctx.dist.to(c, True)
         d1 = d2 = FAR
         i1: int = -1
         i2: int = -1
         for i, t in enumerate(m.tribes):
-            d = (empty_map if t[1] == EMPTY else carrier_map).get(t[0], FAR)
+            d = empty(t[0], FAR) if t[1] == EMPTY else carried(t[0], FAR)
             if d < d1:
                 d1, d2, i1, i2 = d, d1, i, i1
             elif d < d2:
@@ -723,13 +733,14 @@ def _pairs(
     valued once."""
     k = ctx.w.k
     to = ctx.dist.to
+    empty_maps = ctx.dist.maps(False)
     tiles = list(dict.fromkeys(empties))
     of_tile = [tiles.index(c) for c in empties] if len(tiles) < len(empties) else None
     pairs: list[tuple[float, int, int]] = []
     for j, (base, target, _, group) in enumerate(jobs):
         if base <= 0:
             continue
-        dmap = ctx.frontier_map if group == "x" else to(target, False)
+        dmap = ctx.frontier_map if group == "x" else (empty_maps.get(target) or to(target, False))
         if group == "w":
             got = fetch.woods(target, tiles)
             vals = [g - k * dmap.get(c, FAR) for g, c in zip(got, tiles, strict=True)]

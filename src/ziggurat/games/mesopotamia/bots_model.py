@@ -513,6 +513,11 @@ class Distances:
             got = maps[target] = self._layout.search([target], carrier)
         return got
 
+    def maps(self, carrier: bool) -> dict[Coord, dict[Coord, int]]:
+        """The maps found so far on the current layout, by target (what :meth:`to` answers
+        from, for a hot loop to read directly; a missing target is asked of :meth:`to`)."""
+        return self._carrier if carrier else self._empty
+
     def d(self, a: Coord, target: Coord, carrier: bool) -> int:
         got = (self._carrier if carrier else self._empty).get(target)
         if got is None:

@@ -81,7 +81,7 @@ the paired differences (their variance was 6.5 times that of the flat search ove
 candidates."""
 
 
-POINTS_KEPT = 8192
+POINTS_KEPT = 4096
 """Boards whose points an :class:`Evaluator` keeps at most (then it starts afresh)."""
 
 
@@ -102,6 +102,9 @@ class Evaluator:
         # other seats' secrets only, so the searching seat's own board comes back again and
         # again (and another seat's, when its secrets were drawn alike)
         self._points: dict[tuple[object, ...], float] = {}
+        # the positions valued per context (bots_eval.Ctx.key): the boards of one seat that
+        # differ in what a position holds share their context
+        self._values: dict[tuple[object, ...], dict[tuple[object, ...], float]] = {}
 
     def __call__(self, state: State) -> list[float]:
         if state.is_terminal():
@@ -136,7 +139,7 @@ class Evaluator:
             if value is None:
                 self.dist.update(b)
                 cards = sum(k * v for k, v in zip(b.hand, DEFAULT_WEIGHTS.card_value, strict=True))
-                value = points_of(Ctx(b, self.dist, DEFAULT_WEIGHTS), Mine(b)) + cards
+                value = points_of(Ctx(b, self.dist, DEFAULT_WEIGHTS, self._values), Mine(b)) + cards
                 if len(known) >= POINTS_KEPT:
                     known.clear()
                 known[key] = value
