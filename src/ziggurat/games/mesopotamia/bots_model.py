@@ -34,6 +34,7 @@ from ziggurat.games.mesopotamia.state import MesoState, TribeT
 Coord = tuple[int, int]
 Tribe = tuple[Coord, int, bool]  # tile, cargo code, spent flag (as in the notation's '*')
 
+_LAND, _THEFT, _TELEPORT = CARD_INDEX["land"], CARD_INDEX["mana_theft"], CARD_INDEX["teleport"]
 STEP = 4  # distance units of one step onto a known tile
 UNKNOWN_STEP = 5  # one step onto an unexplored hex (a discovery: the tile type is unknown)
 FAR = 10_000
@@ -180,19 +181,33 @@ class Board:
         sharing out a discovery's resources, which looks at them all (D15): so a board
         where another seat's tribes moved elsewhere, or picked something up, has the same
         key, and the decisions of one world after each candidate move of a search are
-        worked out once."""
+        worked out once. Likewise a sub-decision under way is read only by its kind, but for
+        a Teleport's or an Expulsion's (M15.7, M15.8), the piles' sizes only when a pile is
+        to be chosen or a Land card is in hand (M7, M15.5), and the other seats' Mana and
+        deliveries only with a card to aim at them. The round is left out (the bot's memory
+        of its turn is keyed apart, see ``HeuristicBot.choose``), and so is the Phase II
+        action under way, which the heuristic does not read."""
         pending = self.pending
+        kind = None if pending is None else pending[0]
         others = {t[0] for tribes in self.opp_tribes for t in tribes}
-        if pending is None or pending[0] != "shares":
+        if kind != "shares":
             tiles, holy = self.tiles, self.holy
             huts = {h[2] for h in self.huts}
             others = {c for c in others if tiles.get(c) == PLAINS and c not in holy and c not in huts}
+        piles = (tuple(self.piles), tuple(self.pile_tops)) if kind == "pile" or self.hand[_LAND] else None
+        # the other seats' Mana and deliveries are read only to aim a Mana Theft or a
+        # Teleport at one of them (M15.6, M15.7); their limits never
+        me = self.seat
+        if self.hand[_THEFT] or self.hand[_TELEPORT]:
+            rivals: tuple[object, ...] = (tuple(self.mana), tuple(self.delivered))
+        else:
+            rivals = (self.mana[me], self.delivered[me])
         return (
-            self.seat, self.n, self.layout_key, self.phase, self.mp, self.disc, self.action,
-            None if pending is None else _frozen(pending), self.round, tuple(self.piles),
-            tuple(self.pile_tops), tuple(self.remaining.items()), tuple(self.huts),
+            self.seat, self.n, self.layout_key, self.phase, self.mp, self.disc,
+            _frozen(pending) if kind in ("teleport", "expel") else kind, piles,
+            tuple(self.remaining.items()), tuple(self.huts),
             tuple(self.holy.items()), frozenset(others),
-            tuple(self.mana), tuple(self.limit), tuple(self.delivered),
+            rivals, self.limit[me],
             tuple(self.values.items()), tuple(self.unplaced), tuple(self.hand),
             tuple(self.discard), tuple(self.removed), self.deck_size, self.supply_tribes,
             self.income_done, self.priests, self.huts_in_supply, tuple(self.tribes),
