@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ziggurat.games.mesopotamia.bots_eval import DEFAULT_WEIGHTS, Ctx, Weights, evaluate
 from ziggurat.games.mesopotamia.bots_model import (
@@ -75,20 +75,75 @@ def hex_distance(a: Coord, b: Coord) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+class Decisions:
+    """Decisions remembered for the playouts of one search (shared by their bots).
+
+    The playouts of a search meet the same decisions again and again: a paired root plays
+    each candidate out in world after world, and the searching seat's own Board reads
+    nothing those worlds differ in (other seats' offering values and hands). A decision
+    is a function of the board (:meth:`~.bots_model.Board.key`), the legal list and the
+    little the bot keeps from one decision to the next in a turn, so it is worked out once
+    and looked up afterwards. Ties are kept unbroken: the rng breaks them at every lookup
+    with the same draw it would have made, so a playout is the same decision for decision
+    and draw for draw of its luck. At most :data:`DECISIONS` are kept (then it starts
+    afresh)."""
+
+    __slots__ = ("known", "capacity", "found", "values")
+
+    def __init__(self, capacity: int = 0) -> None:
+        self.known: dict[tuple[object, ...], Decision] = {}
+        # the evaluations of positions, per context (bots_eval.Ctx.key): the decisions of
+        # one turn value many of the same positions
+        self.values: dict[tuple[object, ...], dict[tuple[object, ...], float]] = {}
+        self.capacity = capacity if capacity > 0 else DECISIONS
+        self.found = 0
+        """Decisions answered from memory so far."""
+
+    def __len__(self) -> int:
+        return len(self.known)
+
+    def keep(self, key: tuple[object, ...], decision: Decision) -> None:
+        if len(self.known) >= self.capacity:
+            self.known.clear()
+        self.known[key] = decision
+
+
+DECISIONS = 4096
+"""Decisions a :class:`Decisions` keeps at most (a second of search meets a few hundred;
+each holds its board's key). The search's end does not reach this memory, so a bot kept
+between decisions holds at most this many; none is stale (a decision depends on its key
+alone)."""
+
+
+class Decision(NamedTuple):
+    """What one decision comes to: the best options (the rng picks one when they tie), and
+    what the bot keeps for the next decisions of its turn (see :meth:`HeuristicBot.choose`)."""
+
+    options: tuple[str, ...]
+    counted: bool  # a free action chosen by the greedy pick counts towards MAX_FREE_ACTIONS
+    target: str | None  # the Teleport or Expulsion destination planned
+    closing: bool  # Phase I is closing from now on
+
+
 class HeuristicBot:
     """Greedy one-decision lookahead over a hand-made evaluation (see the module docstring)."""
 
     name = "heuristic"
     needs_view = True
 
-    def __init__(self, game: Any, seat: int, weights: Weights | None = None) -> None:
+    def __init__(
+        self, game: Any, seat: int, weights: Weights | None = None, decisions: Decisions | None = None
+    ) -> None:
+        """``decisions``: a memory shared by the playout bots of one search (:class:`Decisions`)."""
         self.game = game
         self.seat = seat
         self.weights = weights if weights is not None else DEFAULT_WEIGHTS
         self.dist = Distances()
+        self.decisions = decisions
         self._target: str | None = None  # destination chosen with a Teleport or Expulsion
         self._closing: tuple[int, int] | None = None  # (round, seat): Phase I is closing
         self._free: tuple[int, int, int] = (0, 0, 0)  # (round, seat, free actions taken)
+        self._counted = False  # the options come from the greedy pick (_pick)
 
     # --- entry point ----------------------------------------------------------------------
     def choose(self, view: dict[str, Any] | None, legal: Sequence[str], rng: random.Random) -> str:
@@ -97,21 +152,60 @@ class HeuristicBot:
         if view is None:
             raise ValueError("the heuristic bot decides from the view (needs_view = True)")
         b = Board(view, self.seat)
+        turn = (b.round, b.seat)
+        memory = self.decisions
+        if memory is None:
+            got = self._decision(b, legal, turn)
+        else:
+            # all a decision reads: the board, the legal list, whether Phase I is closing,
+            # whether free actions are still allowed and the destination planned
+            free_ok = self._free[:2] != turn or self._free[2] < MAX_FREE_ACTIONS
+            target = self._target if b.pending is not None else None
+            key = (b.key(), tuple(legal), self._closing == turn, free_ok, target)
+            known = memory.known.get(key)
+            if known is None:
+                got = self._decision(b, legal, turn)
+                memory.keep(key, got)
+            else:
+                memory.found += 1
+                got = known
+        options = got.options
+        choice = options[0] if len(options) == 1 else options[rng.randrange(len(options))]
+        self._target = got.target
+        if got.closing:
+            self._closing = turn
+        if got.counted and choice.split(" ", 1)[0] in _FREE:
+            count = self._free[2] + 1 if self._free[:2] == turn else 1
+            self._free = (*turn, count)
+        return choice
+
+    def _decision(self, b: Board, legal: Sequence[str], turn: tuple[int, int]) -> Decision:
+        """The decision on board ``b`` (leaves the bot's memory of the turn as it found it:
+        :meth:`choose` applies what the decision says)."""
         self.dist.update(b)
-        ctx = Ctx(b, self.dist, self.weights)
+        memory = self.decisions
+        ctx = Ctx(b, self.dist, self.weights, memory.values if memory is not None else None)
+        self._counted = False
+        target, closing = self._target, self._closing
         if b.pending is not None:
-            return self._pending(ctx, legal, rng)
-        self._target = None
-        play = self._card_play(ctx, legal)
-        if play is not None:
-            return play
-        if b.phase == "mana":
-            return "income" if "income" in legal else "end"
-        return self._best(ctx, legal, rng)
+            options = self._pending(ctx, legal)
+        else:
+            self._target = None
+            play = self._card_play(ctx, legal)
+            if play is not None:
+                options = (play,)
+            elif b.phase == "mana":
+                options = ("income" if "income" in legal else "end",)
+            else:
+                options = self._best(ctx, legal)
+        got = Decision(options, self._counted, self._target, self._closing == turn and closing != turn)
+        self._target, self._closing = target, closing
+        return got
 
     # --- the greedy choice ----------------------------------------------------------------
-    def _best(self, ctx: Ctx, legal: Sequence[str], rng: random.Random) -> str:
-        """The legal action whose simulated result evaluates best.
+    def _best(self, ctx: Ctx, legal: Sequence[str]) -> tuple[str, ...]:
+        """The legal actions whose simulated results evaluate best (ties: :meth:`choose`
+        breaks them with the rng).
 
         An action must improve the evaluation, so the bot never cycles; when none does, it
         closes the phase (``end``, ``stop`` or ``pass``). Phase I has a second stage: the
@@ -124,15 +218,15 @@ class HeuristicBot:
         close = next((a for a in ("end", "stop", "pass") if a in legal), legal[-1])
         turn = (b.round, b.seat)
         if close == "end" and self._closing == turn:
-            return self._pick(ctx, m0, legal, close, rng, ending=True)
-        choice = self._pick(ctx, m0, legal, close, rng, ending=False)
-        if choice == close and close == "end":
+            return self._pick(ctx, m0, legal, close, ending=True)
+        options = self._pick(ctx, m0, legal, close, ending=False)
+        if options == (close,) and close == "end":
             two = self._two_steps(ctx, m0, legal)
             if two is not None:
-                return two
+                return (two,)
             self._closing = turn
-            return self._pick(ctx, m0, legal, close, rng, ending=True)
-        return choice
+            return self._pick(ctx, m0, legal, close, ending=True)
+        return options
 
     def _two_steps(self, ctx: Ctx, m0: Mine, legal: Sequence[str]) -> str | None:
         """A step that gains little or nothing but opens a clear gain for the same tribe.
@@ -168,10 +262,9 @@ class HeuristicBot:
                     best, best_total = a, g1 + g2
         return best
 
-    def _pick(
-        self, ctx: Ctx, m0: Mine, legal: Sequence[str], close: str, rng: random.Random, ending: bool
-    ) -> str:
-        """Best improving action; ``ending``: value positions as if Phase I ended after it."""
+    def _pick(self, ctx: Ctx, m0: Mine, legal: Sequence[str], close: str, ending: bool) -> tuple[str, ...]:
+        """Best improving actions (tied); ``ending``: value positions as if Phase I ended
+        after them. ``(close,)`` when none improves."""
         b = ctx.b
         end = ("end",)
 
@@ -209,34 +302,32 @@ class HeuristicBot:
             elif abs(gain - best_gain) <= 1e-9:
                 best.append(a)
         if not best:
-            return close
-        choice = best[0] if len(best) == 1 else best[rng.randrange(len(best))]
-        if choice.split(" ", 1)[0] in _FREE:
-            count = self._free[2] + 1 if self._free[:2] == turn else 1
-            self._free = (*turn, count)
-        return choice
+            return (close,)
+        self._counted = True  # a free action chosen here counts (choose)
+        return tuple(best)
 
     # --- sub-decisions --------------------------------------------------------------------
-    def _pending(self, ctx: Ctx, legal: Sequence[str], rng: random.Random) -> str:
+    def _pending(self, ctx: Ctx, legal: Sequence[str]) -> tuple[str, ...]:
+        """A sub-decision's choice (all of ``legal`` when the rng is to pick one)."""
         b = ctx.b
         assert b.pending is not None
         kind = b.pending[0]
         if kind == "offer":
-            return min(legal, key=lambda a: int(a.split()[1]))
+            return (min(legal, key=lambda a: int(a.split()[1])),)
         if kind == "pile":
-            return self._pile(ctx, legal)
+            return (self._pile(ctx, legal),)
         if kind == "volcano":
-            return self._volcano(ctx, legal)
+            return (self._volcano(ctx, legal),)
         if kind == "shares":
-            return self._share(ctx, legal)
+            return (self._share(ctx, legal),)
         if kind == "order":
             want = self._tile_wants(ctx)
-            return max(legal, key=lambda a: [want.get(t, 0.0) for t in a.split()[1].split(",")])
+            return (max(legal, key=lambda a: [want.get(t, 0.0) for t in a.split()[1].split(",")]),)
         if kind in ("teleport", "expel"):
             if self._target is not None and self._target in legal:
-                return self._target
-            return self._destination(ctx, legal)
-        return legal[rng.randrange(len(legal))]
+                return (self._target,)
+            return (self._destination(ctx, legal),)
+        return tuple(legal)
 
     def _tile_wants(self, ctx: Ctx) -> dict[str, float]:
         b = ctx.b
@@ -468,4 +559,4 @@ class HeuristicBot:
         return best
 
 
-__all__ = ["HeuristicBot"]
+__all__ = ["DECISIONS", "Decision", "Decisions", "HeuristicBot"]

@@ -35,6 +35,7 @@ sorted), so improving actions never cycle.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ziggurat.games.mesopotamia.bots_model import FAR, STEP, Board, Coord, Distances, Mine, Tribe
@@ -95,10 +96,22 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
+CONTEXTS = 256
+"""Contexts whose evaluations a shared store keeps at most (:class:`Ctx`)."""
+
+
 class Ctx:
     """Per-decision facts shared by every candidate's evaluation."""
 
-    def __init__(self, b: Board, dist: Distances, weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(
+        self,
+        b: Board,
+        dist: Distances,
+        weights: Weights = DEFAULT_WEIGHTS,
+        values: dict[tuple[object, ...], dict[tuple[object, ...], float]] | None = None,
+    ) -> None:
+        """``values``: evaluations kept from decision to decision (:meth:`key`); the
+        distances must then be those of ``b``'s exact tiles (``SharedDistances``)."""
         self.b = b
         self.dist = dist
         self.w = weights
@@ -146,12 +159,42 @@ class Ctx:
         # nearest sites per tile, shared by the decisions on this map with these sites
         self._nearest = (dist.by_distance(self.hut_sites), dist.by_distance(self.holy_sites))
         self._holy_maps: list[tuple[Coord, dict[Coord, int]]] | None = None
+        self._grow_maps: list[tuple[Coord, Callable[..., int], Callable[..., int]]] | None = None
         self.hut_order = {c: i for i, c in enumerate(self.hut_sites)}
         # nearest-first site scans may stop early: a partner's walk only lowers a value
         self.prune = weights.k >= 0 and weights.w_partner >= 0
         self.partner_maps: dict[Coord, tuple[dict[Coord, int], dict[Coord, int]]] = {}  # for Partners
         self.limit_values: dict[int, float] = {}  # limit -> limit_value, as they come
         self.memo: dict[tuple[object, ...], float] = {}  # evaluate's values, by position key
+        if values is not None and weights is DEFAULT_WEIGHTS:
+            key = self.key()
+            got = values.get(key)
+            if got is None:
+                if len(values) >= CONTEXTS:
+                    values.clear()
+                got = values[key] = {}
+            self.memo = got
+
+    def key(self) -> tuple[object, ...]:
+        """Everything of this context that :func:`evaluate` reads beside the position: two
+        decisions with equal keys give a position the same value (the next steps of one
+        turn often agree, while their moves change nothing of it)."""
+        b = self.b
+        return (
+            b.layout_key, tuple(b.values.items()), self.need_lim, self.holy_stones,
+            self.teleports, tuple(self.hut_sites.items()), tuple(self.holy_sites),
+            self.plains_scarce, self.holy_target, self.draw_value,
+            tuple(self.grow_huts.items()), self.explore,
+        )  # fmt: skip
+
+    def grow_site_maps(self) -> list[tuple[Coord, Callable[..., int], Callable[..., int]]]:
+        """``(tile, empty tribes' distance look-up, carriers')`` for the growth tiles, in
+        their order: computed once per decision, for :func:`_growth`."""
+        got = self._grow_maps
+        if got is None:
+            to = self.dist.to
+            got = self._grow_maps = [(c, to(c, False).get, to(c, True).get) for c in self.grow_huts]
+        return got
 
     def holy_site_maps(self) -> list[tuple[Coord, dict[Coord, int]]]:
         """``(site, carriers' distance map to it)`` for the holy sites, in their order:
@@ -270,10 +313,10 @@ class Partners:
         maps = self.maps.get(s)
         if maps is None:
             maps = self.maps[s] = (self.dist.to(s, False), self.dist.to(s, True))
-        empty_map, carrier_map = maps
+        empty, carried = maps[0].get, maps[1].get
         d1, p1, d2 = PARTNER_CAP, None, PARTNER_CAP
         for c, carrier in self.tribes:
-            d = (carrier_map if carrier else empty_map).get(c, FAR)
+            d = carried(c, FAR) if carrier else empty(c, FAR)
             if d < d1:
                 d1, p1, d2 = d, c, d1
             elif d < d2:
@@ -520,16 +563,15 @@ def _growth(ctx: Ctx, m: Mine, worth: float) -> tuple[float, tuple[int, int]]:
     """
     w = ctx.w
     best, pair = 0.0, (-1, -1)
-    for c in ctx.grow_huts:
-        if m.hut_offers.get(c):
+    offers = m.hut_offers
+    for c, empty, carried in ctx.grow_site_maps():
+        if offers.get(c):
             continue
-        empty_map = ctx.dist.to(c, False)
-        carrier_map = ctx.dist.to(c, True)
         d1 = d2 = FAR
         i1: int = -1
         i2: int = -1
         for i, t in enumerate(m.tribes):
-            d = (empty_map if t[1] == EMPTY else carrier_map).get(t[0], FAR)
+            d = empty(t[0], FAR) if t[1] == EMPTY else carried(t[0], FAR)
             if d < d1:
                 d1, d2, i1, i2 = d, d1, i, i1
             elif d < d2:
@@ -606,6 +648,34 @@ def best_site(
     return best
 
 
+def best_site_per_tile(
+    ctx: Ctx, partners: Partners, c: Coord, tiles: list[Coord], holy: bool, worth: float, best: float
+) -> list[float]:
+    """:func:`best_site` for a carrier on ``c`` with each of ``tiles`` as ``pos``, in one
+    scan: a site's partner walk depends on ``pos`` only where ``pos`` holds the site's
+    nearest partner, so the scan is made once leaving out no tribe, noting those tiles, and
+    only a tile among them is scanned again on its own (the same sites, the same values,
+    in the same order: the same result as :func:`best_site`)."""
+    w = ctx.w
+    k, w_partner, prune = w.k, w.w_partner, ctx.prune
+    table = partners.table
+    partner_best = partners.best
+    top = best
+    nearest: set[Coord | None] = set()
+    for d, s in ctx.sites_by_distance(c, holy=holy):
+        if prune and worth - k * d <= top:
+            break
+        got = table.get(s) or partner_best(s)
+        if got[2] != got[0]:
+            nearest.add(got[1])
+        val = worth - k * (d + w_partner * got[0])
+        if val > top:
+            top = val
+    if not nearest:
+        return [top] * len(tiles)
+    return [best_site(ctx, partners, c, t, holy, worth, best) if t in nearest else top for t in tiles]
+
+
 class _Fetch:
     """What an empty tribe on ``pos`` fetching a resource on ``c`` would make of it: the
     carrier it becomes there, with a partner other than itself (M8.2)."""
@@ -620,6 +690,28 @@ class _Fetch:
 
     def _wood(self, c: Coord, pos: Coord) -> float:
         return self.ctx.w.fetch * wood_site_value(self.ctx, self.partners, c, pos)
+
+    def woods(self, c: Coord, tiles: list[Coord]) -> list[float]:
+        """:meth:`_wood` for each of ``tiles`` as ``pos`` (:func:`best_site_per_tile`)."""
+        ctx = self.ctx
+        w = ctx.w
+        no_site = w.wood_no_site - w.k * ctx.frontier_map.get(c, 40)
+        got = best_site_per_tile(ctx, self.partners, c, tiles, False, w.wood_c, no_site)
+        fetch = w.fetch
+        return [fetch * v for v in got]
+
+    def stones(self, c: Coord, tiles: list[Coord]) -> list[float]:
+        """:meth:`_stone` for each of ``tiles`` as ``pos`` (:func:`best_site_per_tile`)."""
+        ctx = self.ctx
+        w = ctx.w
+        best = 0.0
+        if self.donate:
+            best = w.stone_d - w.k * min(ctx.temple_map.get(c, FAR), 60)
+        fetch = w.fetch
+        if self.holy:
+            got = best_site_per_tile(ctx, self.partners, c, tiles, True, w.stone_h, best)
+            return [fetch * v for v in got]
+        return [fetch * best] * len(tiles)
 
     def _stone(self, c: Coord, pos: Coord) -> float:
         ctx = self.ctx
@@ -641,22 +733,23 @@ def _pairs(
     valued once."""
     k = ctx.w.k
     to = ctx.dist.to
+    empty_maps = ctx.dist.maps(False)
     tiles = list(dict.fromkeys(empties))
     of_tile = [tiles.index(c) for c in empties] if len(tiles) < len(empties) else None
     pairs: list[tuple[float, int, int]] = []
     for j, (base, target, _, group) in enumerate(jobs):
         if base <= 0:
             continue
-        dmap = ctx.frontier_map if group == "x" else to(target, False)
+        dmap = ctx.frontier_map if group == "x" else (empty_maps.get(target) or to(target, False))
         if group == "w":
-            wood = fetch._wood
-            vals = [wood(target, c) - k * dmap.get(c, FAR) for c in tiles]
+            got = fetch.woods(target, tiles)
+            vals = [g - k * dmap.get(c, FAR) for g, c in zip(got, tiles, strict=True)]
         elif group == "s" and not fetch.holy:  # the temple only: the fetcher's tile is no partner
-            got = fetch._stone(target, tiles[0])
-            vals = [got - k * dmap.get(c, FAR) for c in tiles]
+            one = fetch._stone(target, tiles[0])
+            vals = [one - k * dmap.get(c, FAR) for c in tiles]
         elif group == "s":
-            stone = fetch._stone
-            vals = [stone(target, c) - k * dmap.get(c, FAR) for c in tiles]
+            got = fetch.stones(target, tiles)
+            vals = [g - k * dmap.get(c, FAR) for g, c in zip(got, tiles, strict=True)]
         else:
             vals = [base - k * dmap.get(c, FAR) for c in tiles]
         if of_tile is not None:

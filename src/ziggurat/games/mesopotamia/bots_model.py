@@ -12,13 +12,14 @@ cached Dijkstra maps over the known tiles plus the unexplored hexes around them.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ziggurat.games.mesopotamia.data import (
     CARD_INDEX,
     COLOURS,
     DIRECTIONS,
+    DRAWABLE,
     EMPTY,
     OFFERING,
     PLAINS,
@@ -27,11 +28,13 @@ from ziggurat.games.mesopotamia.data import (
     VOLCANO,
     WOOD,
 )
-from ziggurat.games.mesopotamia.position import parse_cargo
+from ziggurat.games.mesopotamia.position import cargo_text, parse_cargo, to_position
+from ziggurat.games.mesopotamia.state import MesoState, TribeT
 
 Coord = tuple[int, int]
 Tribe = tuple[Coord, int, bool]  # tile, cargo code, spent flag (as in the notation's '*')
 
+_LAND, _THEFT, _TELEPORT = CARD_INDEX["land"], CARD_INDEX["mana_theft"], CARD_INDEX["teleport"]
 STEP = 4  # distance units of one step onto a known tile
 UNKNOWN_STEP = 5  # one step onto an unexplored hex (a discovery: the tile type is unknown)
 FAR = 10_000
@@ -49,6 +52,9 @@ class Board:
     )  # fmt: skip
 
     def __init__(self, view: dict[str, Any], seat: int) -> None:
+        if type(view) is WorldView:
+            self._read_state(view.state, seat, view.mp)
+            return
         self.seat = seat
         self.n = view["num_players"]
         self.piles: list[int] = [p["size"] for p in view["piles"]]
@@ -65,7 +71,7 @@ class Board:
         self.mp: int = view["mp"]
         self.disc: int = view["discoveries"]
         self.action: str | None = view["action"]
-        self.pending: list[Any] | None = view["pending"]
+        self.pending: Sequence[Any] | None = view["pending"]
         self.round: int = view["round"]
         me = COLOURS[seat]
         self.pile_tops: list[str | None] = [
@@ -110,10 +116,158 @@ class Board:
             if s:
                 self.stone[(q, r)] = s
 
+    def _read_state(self, s: MesoState, seat: int, mp: int | None) -> None:
+        """The board of ``s.view(seat)`` read from the state itself (a :class:`WorldView`):
+        the same fields, in the same orders, as :meth:`__init__` makes of the position,
+        without writing the position out first (``mp``: Movement points read instead of
+        the state's, if not None)."""
+        self.seat = seat
+        n = self.n = s.n
+        self.piles = list(s.pile_sizes)
+        tiles = s.tiles
+        drawing = any(self.piles)
+        got = _BY_TILES.get(id(tiles))
+        if got is not None and got[0] is tiles and got[1] == len(tiles) and got[2] == drawing:
+            land = got[3]
+        else:
+            land = _land(sorted([(c[0], c[1], kind) for c, kind in tiles.items()]), drawing)
+            if len(_BY_TILES) >= LAND_MEMORY:
+                _BY_TILES.clear()
+            _BY_TILES[id(tiles)] = (tiles, len(tiles), drawing, land)
+        self.tiles = land.tiles
+        self.temple = land.temple
+        self.layout_key = land.key
+        self.spaces = land.spaces
+        self.frontier = land.frontier
+        self.phase = s.phase
+        self.mp = s.mp if mp is None else mp
+        self.disc = s.disc
+        self.action = s.action
+        self.pending = s.pending
+        self.round = s.round
+        self.pile_tops = [(tops[0][0] if tops and tops[0][1] >> seat & 1 else None) for tops in s.pile_tops]
+        remaining = s.remaining
+        self.remaining = {k: remaining.get(k, 0) for k in DRAWABLE}
+        self.huts = sorted(s.huts, key=_hut_order)
+        self.holy = dict(sorted(s.holy.items()))
+        self.mana = list(s.mana)
+        self.limit = list(s.limit)
+        self.delivered = [len(d) for d in s.delivered]
+        self.opp_tribes = [
+            [] if i == seat else [(t[0], t[1]) for t in _on_map(s.tribes[i])] for i in range(n)
+        ]
+        delivered = set(s.delivered[seat])
+        self.values = {k: v for k, v in sorted(s.offer_val[seat].items()) if k not in delivered}
+        self.unplaced = sorted(s.unplaced[seat])
+        self.hand = list(s.hand[seat])
+        self.discard = list(s.discard)
+        self.removed = list(s.removed)
+        self.deck_size = sum(s.deck)
+        self.supply_tribes = s.supply_tribes(seat)
+        self.income_done = s.income_done
+        self.priests = len(s.priests)
+        self.huts_in_supply = 5 - sum(1 for h in self.huts if h[0] == seat)
+        self.tribes = _on_map(s.tribes[seat])
+        self.wood = {c: k for c, k in sorted(s.wood.items()) if k}
+        self.stone = {c: k for c, k in sorted(s.stone.items()) if k}
+
+    def key(self) -> tuple[object, ...]:
+        """Everything of this board the heuristic reads (its decisions and evaluation), as
+        one hashable value: boards with equal keys are decided and valued alike. The map
+        enters through ``layout_key`` (its unexplored spaces and frontier follow from it).
+
+        Of the other seats' tribes only the tiles they stand on are read, and only where a
+        holy place could be built (a plains with no hut or holy place, M10.1), except for
+        sharing out a discovery's resources, which looks at them all (D15): so a board
+        where another seat's tribes moved elsewhere, or picked something up, has the same
+        key, and the decisions of one world after each candidate move of a search are
+        worked out once. Likewise a sub-decision under way is read only by its kind, but for
+        a Teleport's or an Expulsion's (M15.7, M15.8), the piles' sizes only when a pile is
+        to be chosen or a Land card is in hand (M7, M15.5), and the other seats' Mana and
+        deliveries only with a card to aim at them. The round is left out (the bot's memory
+        of its turn is keyed apart, see ``HeuristicBot.choose``), and so is the Phase II
+        action under way, which the heuristic does not read."""
+        pending = self.pending
+        kind = None if pending is None else pending[0]
+        others = {t[0] for tribes in self.opp_tribes for t in tribes}
+        if kind != "shares":
+            tiles, holy = self.tiles, self.holy
+            huts = {h[2] for h in self.huts}
+            others = {c for c in others if tiles.get(c) == PLAINS and c not in holy and c not in huts}
+        piles = (tuple(self.piles), tuple(self.pile_tops)) if kind == "pile" or self.hand[_LAND] else None
+        # the other seats' Mana and deliveries are read only to aim a Mana Theft or a
+        # Teleport at one of them (M15.6, M15.7); their limits never
+        me = self.seat
+        if self.hand[_THEFT] or self.hand[_TELEPORT]:
+            rivals: tuple[object, ...] = (tuple(self.mana), tuple(self.delivered))
+        else:
+            rivals = (self.mana[me], self.delivered[me])
+        return (
+            self.seat, self.n, self.layout_key, self.phase, self.mp, self.disc,
+            _frozen(pending) if kind in ("teleport", "expel") else kind, piles,
+            tuple(self.remaining.items()), tuple(self.huts),
+            tuple(self.holy.items()), frozenset(others),
+            rivals, self.limit[me],
+            tuple(self.values.items()), tuple(self.unplaced), tuple(self.hand),
+            tuple(self.discard), tuple(self.removed), self.deck_size, self.supply_tribes,
+            self.income_done, self.priests, self.huts_in_supply, tuple(self.tribes),
+            tuple(self.wood.items()), tuple(self.stone.items()),
+        )  # fmt: skip
+
     def p_tile(self, kind: str) -> float:
         """Chance that a discovery lands this (non-volcano) tile type."""
         total = sum(v for k, v in self.remaining.items() if k != VOLCANO)
         return self.remaining.get(kind, 0) / total if total else 0.0
+
+
+class WorldView(dict[str, Any]):
+    """A seat's view of a sampled world that the heuristic reads from the world's state
+    (:meth:`Board._read_state`) instead of from its position: what a search's playouts and
+    evaluation hand their boards (``evaluate.rollout_view``), where every secret is a
+    sample. Any other reader gets the position's entries on its first look-up by key
+    (``mp`` then still the state's)."""
+
+    __slots__ = ("state", "mp")
+
+    def __init__(self, state: MesoState, mp: int | None = None) -> None:
+        super().__init__()
+        self.state = state
+        self.mp = mp
+
+    def __missing__(self, key: str) -> Any:
+        if not self:
+            self.update(to_position(self.state))
+            return self[key]
+        raise KeyError(key)
+
+
+_BY_TILES: dict[int, tuple[dict[Coord, str], int, bool, Land]] = {}
+"""The :class:`Land` of a state's tiles by the identity of its tile table, which the rules
+replace rather than change in place (a clone shares it): checked against the table itself
+and its size, so a table changed in place after all is read again."""
+
+
+def _hut_order(h: tuple[int, int, Coord, int]) -> tuple[str, int, int, int, int]:
+    """A hut's place in a position's list (by owner's name, number, tile, offering)."""
+    return ("neutral" if h[0] < 0 else COLOURS[h[0]], h[1], h[2][0], h[2][1], h[3])
+
+
+def _on_map(tribes: list[TribeT]) -> list[Tribe]:
+    """A seat's tribes on the map, in a position's order (tile, cargo's text, spent)."""
+    out: list[Tribe] = []
+    for t in tribes:
+        c = t[0]
+        if c is not None:
+            out.append((c, t[1], t[2]))
+    out.sort(key=lambda t: (t[0], cargo_text(t[1]), t[2]))
+    return out
+
+
+def _frozen(x: Any) -> Any:
+    """``x`` with its lists turned into tuples, all the way down (hashable)."""
+    if isinstance(x, list | tuple):
+        return tuple([_frozen(v) for v in x])
+    return x
 
 
 class Land:
@@ -320,30 +474,46 @@ class Layout:
         return out
 
 
+_LAYOUTS: dict[tuple[frozenset[tuple[Coord, str]], bool], Layout] = {}
+LAYOUTS = 256
+"""Map layouts whose step graphs and distance maps are kept at most (then the table starts
+afresh): a search meets a few dozen (each discovery of a playout, with each tile it may
+draw, is one)."""
+
+
 class Distances:
-    """Shortest step costs between hexes, per carrying class, cached until the map grows.
+    """Shortest step costs between hexes, per carrying class, kept per map layout.
 
     Class ``True`` (a carrier) may not cross the temple (M5.3-M5.6); class ``False`` (an
     empty tribe) may. Unexplored hexes up to two rings beyond the map count as passable at
     a slightly higher cost while tiles are left to draw (a discovery always lands the tribe
     on its target hex, M7.3-M7.4).
 
+    Distances depend on the tiles alone (public), so every instance reads one table of
+    layouts keyed by the exact tiles (:data:`LAYOUTS`): the worlds of a search, its
+    evaluation and playout bots, and the searches of every seat share their maps.
+
     Call :meth:`update` with the board before asking for distances on it.
     """
 
     def __init__(self) -> None:
-        self._key: tuple[int, bool] | None = None
+        self._key: tuple[frozenset[tuple[Coord, str]], bool] | None = None
         self._layout: Layout | None = None
         # the current layout's maps per class, held here for the cache hit (the hot path)
         self._empty: dict[Coord, dict[Coord, int]] = {}
         self._carrier: dict[Coord, dict[Coord, int]] = {}
 
     def update(self, b: Board) -> None:
-        key = (len(b.tiles), bool(b.spaces))
+        key = b.layout_key
         if key == self._key:
             return
         self._key = key
-        self._use(Layout(b))
+        got = _LAYOUTS.get(key)
+        if got is None:
+            if len(_LAYOUTS) >= LAYOUTS:
+                _LAYOUTS.clear()
+            got = _LAYOUTS[key] = Layout(b)
+        self._use(got)
 
     def _use(self, layout: Layout) -> None:
         self._layout = layout
@@ -357,6 +527,11 @@ class Distances:
             assert self._layout is not None, "Distances.update(board) comes first"
             got = maps[target] = self._layout.search([target], carrier)
         return got
+
+    def maps(self, carrier: bool) -> dict[Coord, dict[Coord, int]]:
+        """The maps found so far on the current layout, by target (what :meth:`to` answers
+        from, for a hot loop to read directly; a missing target is asked of :meth:`to`)."""
+        return self._carrier if carrier else self._empty
 
     def d(self, a: Coord, target: Coord, carrier: bool) -> int:
         got = (self._carrier if carrier else self._empty).get(target)

@@ -38,10 +38,10 @@ from typing import Any
 
 from ziggurat.bots.playout import win_chances
 from ziggurat.engine.contract import State
-from ziggurat.games.mesopotamia.bots import HeuristicBot
+from ziggurat.games.mesopotamia.bots import Decisions, HeuristicBot
 from ziggurat.games.mesopotamia.bots_eval import DEFAULT_WEIGHTS, Ctx
 from ziggurat.games.mesopotamia.bots_eval import evaluate as points_of
-from ziggurat.games.mesopotamia.bots_model import Board, Coord, Distances, Layout, Mine
+from ziggurat.games.mesopotamia.bots_model import Board, Distances, Mine, WorldView
 from ziggurat.games.mesopotamia.state import MesoState
 
 TEMPERATURE = 200.0
@@ -81,49 +81,30 @@ the paired differences (their variance was 6.5 times that of the flat search ove
 candidates."""
 
 
+POINTS_KEPT = 4096
+"""Boards whose points an :class:`Evaluator` keeps at most (then it starts afresh)."""
+
+
 class SharedDistances(Distances):
-    """The heuristic's :class:`~.bots_model.Distances`, keeping the maps of every map layout
-    it has seen (a bounded number: the least recently used is forgotten first), keyed by the
-    exact tiles.
-
-    ``Distances`` itself keys its cache by the tile count, which is right for one game but
-    not for the many worlds of a search, where two playouts may discover different land at
-    the same count. Distances depend only on the tiles (public), so the worlds one search
-    samples share them: one instance serves the evaluation and every playout bot of a
-    search. The frontier map (distance to unexplored land, the same for every seat) is kept
-    with them.
-    """
-
-    MAX_LAYOUTS = 64
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._exact: tuple[frozenset[tuple[Coord, str]], bool] | None = None
-        self._layouts: dict[tuple[frozenset[tuple[Coord, str]], bool], Layout] = {}
-
-    def update(self, b: Board) -> None:
-        exact = b.layout_key
-        if exact == self._exact:
-            return
-        self._exact = exact
-        got = self._layouts.pop(exact, None)
-        if got is None:
-            if len(self._layouts) >= self.MAX_LAYOUTS:  # forget the least recently used
-                del self._layouts[next(iter(self._layouts))]
-            got = Layout(b)
-        self._layouts[exact] = got  # (re)inserted last: the most recently used
-        self._use(got)
+    """The heuristic's :class:`~.bots_model.Distances`, under the name the search's
+    evaluation and playout bots have used: every instance reads the one table of layouts
+    keyed by the exact tiles, so the worlds of a search, where two playouts may discover
+    different land at the same count, each get their own maps."""
 
 
 class Evaluator:
-    """:func:`evaluate` with its distance maps cached per map layout, for one search.
-
-    The cache is bounded and belongs to its owner (one per search), keeping the game
-    package free of global state.
-    """
+    """:func:`evaluate` with the distance maps of :class:`SharedDistances` and the points
+    of the boards it has valued (bounded, :data:`POINTS_KEPT`), for one search."""
 
     def __init__(self, dist: SharedDistances | None = None) -> None:
         self.dist = dist if dist is not None else SharedDistances()
+        # a seat's points by its board (Board.key): the worlds of a search differ in the
+        # other seats' secrets only, so the searching seat's own board comes back again and
+        # again (and another seat's, when its secrets were drawn alike)
+        self._points: dict[tuple[object, ...], float] = {}
+        # the positions valued per context (bots_eval.Ctx.key): the boards of one seat that
+        # differ in what a position holds share their context
+        self._values: dict[tuple[object, ...], dict[tuple[object, ...], float]] = {}
 
     def __call__(self, state: State) -> list[float]:
         if state.is_terminal():
@@ -144,20 +125,26 @@ class Evaluator:
 
     def features(self, state: MesoState) -> list[list[float]]:
         """Every seat's :data:`FEATURES`, each measured from its own side."""
-        pos: dict[str, Any] = state.to_position()
-        pos["mp"] = 0  # measured as the phase stands at its end: comparable at any ply
+        # measured as the phase stands at its end (no Movement points): comparable at any ply
+        world = WorldView(state, mp=0)
         n = state.n
         # turns until each seat's next one (0: it has the turn); none before setup ends
         order = {seat: (i - state.turn_idx) % n for i, seat in enumerate(state.turn_order)}
         out = []
+        known = self._points
         for seat in range(n):
-            b = Board(pos, seat)
-            self.dist.update(b)
-            cards = sum(k * v for k, v in zip(b.hand, DEFAULT_WEIGHTS.card_value, strict=True))
-            m = Mine(b)
-            value = points_of(Ctx(b, self.dist, DEFAULT_WEIGHTS), m) + cards
+            b = Board(world, seat)
+            key = b.key()
+            value = known.get(key)
+            if value is None:
+                self.dist.update(b)
+                cards = sum(k * v for k, v in zip(b.hand, DEFAULT_WEIGHTS.card_value, strict=True))
+                value = points_of(Ctx(b, self.dist, DEFAULT_WEIGHTS, self._values), Mine(b)) + cards
+                if len(known) >= POINTS_KEPT:
+                    known.clear()
+                known[key] = value
             k = order.get(seat, n - 1)
-            out.append([value / POINT, float(m.delivered), float(k == 0), float(k == 1)])
+            out.append([value / POINT, float(b.delivered[seat]), float(k == 0), float(k == 1)])
         return out
 
 
@@ -194,22 +181,26 @@ def make_evaluator() -> Evaluator:
 
 
 def rollout_view(state: State, seat: int) -> dict[str, Any]:
-    """A cheap stand-in for ``state.view(seat)`` for the heuristic bot in playouts: the
-    position without the redaction of the opponents' secrets, which the bot does not read
-    (:class:`~.bots_model.Board` takes only its own offerings and hand, the opponents'
-    deliveries and pieces, and the pile tops it knows). So it is for sampled worlds only,
-    where every secret is a sample."""
+    """A cheap stand-in for ``state.view(seat)`` for the heuristic bot in playouts: a
+    :class:`~.bots_model.WorldView`, from which the bot's board reads the state itself,
+    without the position written out or the opponents' secrets redacted, which the bot
+    does not read (:class:`~.bots_model.Board` takes only its own offerings and hand, the
+    opponents' deliveries and pieces, and the pile tops it knows). So it is for sampled
+    worlds only, where every secret is a sample."""
     s: MesoState = state  # type: ignore[assignment]
-    return s.to_position()
+    return WorldView(s)
 
 
 def make_playout_bots(game: Any) -> Callable[[int], HeuristicBot]:
     """Fresh heuristic bots for playouts (one per seat per playout), all sharing one
-    :class:`SharedDistances`: the bot's own cache would be rebuilt for every playout."""
+    :class:`SharedDistances` (the bot's own cache would be rebuilt for every playout) and
+    one memory of the decisions taken (:class:`~.bots.Decisions`: the playouts of a search
+    meet the same decisions in world after world)."""
     dist = SharedDistances()
+    decisions = Decisions()
 
     def make(seat: int) -> HeuristicBot:
-        bot = HeuristicBot(game, seat)
+        bot = HeuristicBot(game, seat, decisions=decisions)
         bot.dist = dist
         return bot
 
