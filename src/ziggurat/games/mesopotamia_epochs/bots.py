@@ -82,12 +82,12 @@ class HeuristicBot:
         if view is None:
             raise ValueError("the heuristic bot decides from the view (needs_view = True)")
         pic = Picture(self.game, view, self.seat, self.judgement)
-        pend = view["pending"]
+        pend = pic.pending  # in index form (bots_view.Facts)
         options = list(legal)
         if pend is not None and pend[0] == "keep":
-            return keep_or_pass(pic, view["players"], pic.peoples.index[pend[1]], options)
+            return keep_or_pass(pic, pend[1], options)
         if pend is not None and pend[0] == "displace":
-            return _best(options, lambda a: displacement_value(pic, pic.map.index[pend[1]], a), rng)
+            return _best(options, lambda a: displacement_value(pic, pend[1], a), rng)
         if pend is not None and pend[0] == "landing":
             return _best(options, lambda a: landing_value(pic, a), rng)
         return plan_placement(pic, options, rng, self.attack_own)

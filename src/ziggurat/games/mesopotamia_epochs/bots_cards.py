@@ -111,18 +111,19 @@ def utility_of(pic: Picture, x: int, holder: int) -> float:
     return u
 
 
-def keep_or_pass(pic: Picture, view_players: list[dict[str, object]], drawn: int, legal: list[str]) -> str:
-    """D1: the legal keep or pass with the best utility (see the module docstring)."""
+def keep_or_pass(pic: Picture, drawn: int, legal: list[str]) -> str:
+    """D1: the legal keep or pass of the drawn card (People ``drawn``) with the best utility
+    (see the module docstring)."""
     peoples = pic.peoples
     epoch_cards = peoples.epoch_cards[pic.epoch]
     seen: set[int] = set()
     has_card: set[int] = set()
-    for s, pl in enumerate(view_players):
-        for card in pl["cards"]:  # type: ignore[attr-defined]
-            if card["epoch"] == pic.epoch:
+    for s, hand in enumerate(pic.facts.cards):
+        for epoch, p in hand:
+            if epoch == pic.epoch:
                 has_card.add(s)
-            if card["people"] is not None:
-                seen.add(peoples.index[card["people"]])
+            if p >= 0:
+                seen.add(p)
     others = [p for p in epoch_cards if p != drawn and p not in seen]
     cardless = [s for s in range(pic.n) if s not in has_card]
 

@@ -17,10 +17,12 @@ the seat may not know is null (§6).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Any
 
+from ziggurat.games.mesopotamia_epochs.bots_view import Facts, facts_of_view
 from ziggurat.games.mesopotamia_epochs.geography import bits as bits  # the bot modules read it here
 
 # The heuristic bot's judgement (:data:`HEURISTIC`; :class:`Judgement` says what each means)
@@ -164,6 +166,40 @@ def _land_coasts(m: Any) -> int:
     return sum(1 << a for a in range(m.size) if m.coastal[a] and not m.desert[a])
 
 
+_AREA_FACTS_LIMIT = 20_000
+
+
+def _area_facts(values: Any, adj: Sequence[int], held: list[int]) -> tuple[list[int], list[int]]:
+    """Per People, what its areas score per round (E14.2) and the areas next to them, from
+    ``held`` (its bitmask of areas). A People's holdings recur from one position to the next
+    (a round changes a few areas), so each People's answer is remembered per bitmask."""
+    scores = [0] * len(held)
+    near = [0] * len(held)
+    kept = _AREA_MEMO.get(id(values))
+    if kept is None or len(kept[1]) >= _AREA_FACTS_LIMIT:
+        if len(_AREA_MEMO) >= 8:
+            _AREA_MEMO.clear()
+        kept = _AREA_MEMO[id(values)] = (values, {})  # the table is kept: its id stays its own
+    memo = kept[1]
+    for p, mask in enumerate(held):
+        if not mask:
+            continue
+        key = mask * len(held) + p
+        hit = memo.get(key)
+        if hit is None:
+            row = values[p]
+            score = reach = 0
+            for a in bits(mask):
+                score += row[a]
+                reach |= adj[a]
+            hit = memo[key] = (score, reach)
+        scores[p], near[p] = hit
+    return scores, near
+
+
+_AREA_MEMO: dict[int, tuple[Any, dict[int, tuple[int, int]]]] = {}  # per value table (value_table)
+
+
 class Picture:
     """What ``seat`` knows, from its view, in the index form of the rules' data.
 
@@ -181,62 +217,56 @@ class Picture:
         "cnt", "held", "owner", "active", "order", "pool", "sea_round", "coast_held", "pending",
         "weights", "entries", "attackers", "values", "scores", "future", "orders", "later",
         "_generic_kept", "_arrivals", "_reach_any", "_threat", "_denial", "denial_scale",
-        "judgement", "_losses",
+        "judgement", "_losses", "facts",
     )  # fmt: skip
 
-    def __init__(self, game: Any, view: dict[str, Any], seat: int, judgement: Judgement = HEURISTIC) -> None:
+    def __init__(
+        self, game: Any, view: Mapping[str, Any] | Facts, seat: int, judgement: Judgement = HEURISTIC
+    ) -> None:
+        """``view``: the seat's view (a dict, or a search's :class:`~.bots_view.PlayoutView`),
+        or its :class:`~.bots_view.Facts`."""
         rules = game.rules
         m = rules.map
         peoples = rules.peoples
+        f = view if isinstance(view, Facts) else facts_of_view(rules, view)
+        self.facts = f
         self.game = game
         self.rules = rules
         self.map = m
         self.peoples = peoples
-        self.values = value_table(peoples, m)
+        self.values = values = value_table(peoples, m)
         self.seat = seat
-        self.n = int(view["num_players"])
+        self.n = f.n
         self.judgement = judgement
         self._losses = judgement.losses  # survival()
         scales = judgement.denial  # what an opponent loses weighs (2 players, more)
         self.denial_scale = scales[0] if self.n == 2 else scales[1]
-        self.epoch = int(view["epoch"])
+        self.epoch = f.epoch
         self.epochs = peoples.epochs
         self.future = self.epochs - self.epoch
         self._generic_kept = _kept(self.future, judgement.future_keep)  # for denial()
-        self.phase = view["phase"]
-        players = view["players"]
-        self.vp = [int(pl["vp"]) for pl in players]
+        self.phase = f.phase
+        self.vp = f.vp
         size = peoples.size
-        self.occ = occ = [-1] * m.size
-        self.cnt = cnt = [0] * m.size
+        self.occ = occ = f.occ
+        self.cnt = f.cnt
         self.held = held = [0] * size
-        self.scores = scores = [0] * size  # E14.2: what each People's areas score per round
-        near = [0] * size  # the areas next to each People's
-        area_index, people_index, values, adj = m.index, peoples.index, self.values, m.adj_mask
-        for area, pid, count in view["areas"]:
-            a, p = area_index[area], people_index[pid]
-            occ[a] = p
-            cnt[a] = int(count)
-            held[p] |= 1 << a
-            scores[p] += values[p][a]
-            near[p] |= adj[a]
+        for a, p in enumerate(occ):
+            if p >= 0:
+                held[p] |= 1 << a
+        # E14.2: what each People's areas score per round; the areas next to each People's
+        self.scores, near = _area_facts(values, m.adj_mask, held)
         self.owner = owner = [-1] * size
-        for s, pl in enumerate(players):
-            for card in pl["cards"]:
-                pid = card["people"]
-                if pid is not None:
-                    owner[people_index[pid]] = s
-        rnd = view["round"]
-        if rnd is None:
-            self.active, self.order, self.pool = -1, 0, 0
-            self.sea_round = self.coast_held = False
-        else:
-            self.active = people_index[rnd["people"]]
-            self.order = int(rnd["order"])
-            self.pool = int(rnd["pool"])
-            self.sea_round = bool(rnd["sea_start"])
-            self.coast_held = bool(rnd["coast_held"])
-        self.pending = view["pending"]
+        for s, hand in enumerate(f.cards):
+            for _epoch, p in hand:
+                if p >= 0:
+                    owner[p] = s
+        self.active = f.active
+        self.order = f.order
+        self.pool = f.pool
+        self.sea_round = f.sea_round
+        self.coast_held = f.coast_held
+        self.pending = f.pending
         self.orders = order_table(peoples)[self.epoch]  # order_of()
         if self.phase == "allocation":  # acts_later()
             self.later = [True] * peoples.size
@@ -245,7 +275,7 @@ class Picture:
             if self.active >= 0 and self.pending is not None:
                 self.later[self.active] = True
         self.weights = self._weights()
-        self.entries = self._entries(view)
+        self.entries = self._entries(f)
         self.attackers = self._attackers(near)
         self._reach_any = 0  # the areas some attacker reaches
         for att in self.attackers:
@@ -294,7 +324,7 @@ class Picture:
         return self.future
 
     # --- threats ----------------------------------------------------------------------
-    def _entries(self, view: dict[str, Any]) -> list[tuple[int, float]]:
+    def _entries(self, f: Facts) -> list[tuple[int, float]]:
         """Peoples not on the map yet that may enter against us: (People, probability that it
         enters in an opponent's hands; the next Epoch's count half, being further away)."""
         peoples = self.peoples
@@ -303,7 +333,7 @@ class Picture:
         if phase != "allocation" and phase != "strategy":
             return out
         # seen: a card the view shows, in a hand (it has an owner) or set aside
-        aside = {peoples.index[c["people"]] for c in view["set_aside"] if c["people"] is not None}
+        aside = {p for _epoch, p in f.set_aside if p >= 0}
         cards = peoples.epoch_cards[self.epoch]
         if phase == "allocation":
             known_opp = sum(1 for p in cards if owner[p] >= 0 and owner[p] != seat)
@@ -311,10 +341,10 @@ class Picture:
             unknown = [p for p in cards if owner[p] < 0 and p not in aside]
         else:
             hidden = 0  # this Epoch's opponent cards the view does not show
-            for s, pl in enumerate(view["players"]):
+            for s, hand in enumerate(f.cards):
                 if s != seat:
-                    for card in pl["cards"]:
-                        if card["people"] is None and card["epoch"] == self.epoch:
+                    for epoch, p in hand:
+                        if p < 0 and epoch == self.epoch:
                             hidden += 1
             unknown = [p for p in cards if owner[p] < 0 and p not in aside and self.orders[p] > self.order]
         prob = min(1.0, hidden / len(unknown)) if unknown else 0.0

@@ -42,14 +42,12 @@ this table and the weights to paste here.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ziggurat.bots.playout import win_chances
 from ziggurat.engine.contract import State
 from ziggurat.games.mesopotamia_epochs.bots_model import Picture, bits
+from ziggurat.games.mesopotamia_epochs.bots_view import PlayoutView, facts_of_state
 from ziggurat.games.mesopotamia_epochs.rounds import round_score
 from ziggurat.games.mesopotamia_epochs.state import EpochsState
-from ziggurat.games.mesopotamia_epochs.view import bot_view
 
 TEMPERATURE = 18.0
 """VP per unit of log-odds in the softmax of :func:`chances` (and so of :func:`final`)."""
@@ -125,7 +123,7 @@ def features(s: EpochsState) -> list[list[float]]:
     strategy = s.phase == "strategy"
     active = s.active if strategy else -1
     out = [[float(v), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0] for v in s.vp]
-    pos = bot_view(s, None)  # what a Picture reads of the full position
+    pos = facts_of_state(s, None)  # what a Picture reads of the full position
     pics: dict[int, Picture] = {}
     for p, seat in enumerate(s.owner):
         if seat < 0:
@@ -227,12 +225,12 @@ def final(state: State) -> list[float]:
     return [(1 - MARGIN) * r + MARGIN * c for r, c in zip(state.returns(), soft, strict=True)]
 
 
-def rollout_view(state: State, seat: int) -> dict[str, Any]:
+def rollout_view(state: State, seat: int) -> PlayoutView:
     """A cheap stand-in for ``state.view(seat)`` for the heuristic bot in playouts: the
-    fields of the view it reads, equal to the view's (:func:`~.view.bot_view`), without
-    building and redacting the whole position."""
+    fields of the view it reads, equal to the view's (:func:`~.view.bot_view`), as a mapping
+    whose facts the bot reads without the dict (:class:`~.bots_view.PlayoutView`)."""
     s: EpochsState = state  # type: ignore[assignment]
-    return bot_view(s, seat)
+    return PlayoutView.of(s, seat)
 
 
 def evaluate(state: State) -> list[float]:
