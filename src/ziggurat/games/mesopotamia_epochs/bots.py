@@ -155,12 +155,17 @@ def _sea_reach(pic: Picture) -> bool:
 
 def defender_dice(pic: Picture, a: int) -> int:
     """E12.3, E12.4, R40: the defender's dice for an attack by the active People on ``a``."""
+    return _defender_dice(pic, a, _sea_reach(pic))
+
+
+def _defender_dice(pic: Picture, a: int, sea: bool) -> int:
+    """:func:`defender_dice`, given :func:`_sea_reach` (``sea``)."""
     m = pic.map
     src = pic.held[pic.active] & m.adj_mask[a]
     best = 3
     if src:
         best = 1 if src & ~m.difficult_into[a] else 2
-    if m.coastal[a] and _sea_reach(pic):
+    if m.coastal[a] and sea:
         best = min(best, 2 if pic.rules.sea_extra_die else 1)
     return best if best < 3 else 1
 
@@ -186,6 +191,15 @@ def reinforce_value(pic: Picture, p: int, a: int, tribes: int) -> float:
 def reinforce_values(pic: Picture, p: int, a: int, tribes: int, upto: int) -> list[float]:
     """:func:`reinforce_value` of each stack from ``tribes`` up to ``upto`` (excluded) tribes
     on ``a``: the tribes a reinforcement may add one after another (E13: 0 at the limit)."""
+    key = (a, p, tribes, upto)
+    known = pic._book.reinforce  # the answer reads the threat model's inputs alone
+    hit = known.get(key)
+    if hit is None:
+        hit = known[key] = tuple(_reinforce_values(pic, p, a, tribes, upto))
+    return list(hit)
+
+
+def _reinforce_values(pic: Picture, p: int, a: int, tribes: int, upto: int) -> list[float]:
     limit = pic.rules.stack_limit
     out = []
     f = pic.future
@@ -223,8 +237,12 @@ def _opened(pic: Picture, p: int, a: int, reach: int) -> float:
     new = m.adj_mask[a] & ~reach & ~m.desert_mask & ~pic.held[p] & ~(1 << a)
     if not new:
         return 0.0
-    later = 1.0 + 0.5 * pic.future
-    occ, owner, seat, values = pic.occ, pic.owner, pic.seat, pic.values[p]
+    return _opened_in(pic, new, pic.values[p], 1.0 + 0.5 * pic.future, pic.seat)
+
+
+def _opened_in(pic: Picture, new: int, values: Sequence[int], later: float, seat: int) -> float:
+    """:func:`_opened` of the areas ``new`` (not empty), for the active People's ``values``."""
+    occ, owner = pic.occ, pic.owner
     best = 0.0
     for b in bits(new):
         q = occ[b]
@@ -266,18 +284,43 @@ def plan_placement(pic: Picture, legal: list[str], rng: random.Random, attack_ow
         reach |= 1 << a
     uses: list[_Use] = []
     occ, cnt, owner, limit = pic.occ, pic.cnt, pic.owner, pic.rules.stack_limit
+    # what every target's value reads, read once: area_value's and _opened's terms are
+    # written out below in the same operations, so the values are the same to the last bit
+    row = pic.values[p]
+    future = pic.future
+    grow = _growth_rate(pic, p)
+    loss1 = pic._losses[pic.peoples.urbanisation[p]][1]  # survival(a, p, 1)
+    threat, kept = pic.threat, pic.kept
+    open_share = pic.judgement.open_share
+    fresh = ~(reach | m.desert_mask)  # _opened: the areas a new holding may open up
+    adj = m.adj_mask
+    later = 1.0 + 0.5 * future
+    seat = pic.seat
+    sea = _sea_reach(pic)
+    base, size = pic._book.base, pic.peoples.size
     for a, text in targets:
         q = occ[a]
         if q < 0:
-            uses.append(_Use("empty", a, area_value(pic, p, a, k - 1, reach), 1.0, text))
+            # area_value(pic, p, a, k - 1, reach): its first terms read the threat model alone
+            key = a * size + p
+            v = base.get(key)  # type: ignore[assignment]
+            if v is None:
+                s = max(0.0, 1.0 - threat(a, p) * loss1)
+                hold = row[a] * kept(s) if future > 0 else 0.0
+                v = base[key] = row[a] + hold + grow * s
+            if k - 1 > 0:
+                new = adj[a] & fresh
+                if new:  # else nothing opens up (0.0)
+                    v += open_share * _opened_in(pic, new, row, later, seat)
+            uses.append(_Use("empty", a, v, 1.0, text))
         elif q == p:
             c = cnt[a]
             gains = reinforce_values(pic, p, a, c, max(c + 1, limit))
             use = _Use("stack", a, gains[0], 1.0, text)
             use.more = gains[1:]
             uses.append(use)
-        elif attack_own or owner[q] != pic.seat:  # our own People only if attack_own (R20)
-            dice = defender_dice(pic, a)
+        elif attack_own or owner[q] != seat:  # our own People only if attack_own (R20)
+            dice = _defender_dice(pic, a, sea)
             chance, spent = capture(cnt[a], k, attack_odds(pic, a, dice))
             if chance > 0:
                 gain = chance * (area_value(pic, p, a, k - 2, reach) + pic.denial(a))

@@ -18,9 +18,9 @@ the seat may not know is null (§6).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ziggurat.games.mesopotamia_epochs.bots_view import Facts, facts_of_view
 from ziggurat.games.mesopotamia_epochs.geography import bits as bits  # the bot modules read it here
@@ -65,8 +65,16 @@ class Judgement:
     losses: tuple[tuple[float, ...], tuple[float, ...]] = field(init=False, repr=False, compare=False)
     """``loss`` of a People without, with Urbanisation (derived)."""
 
+    token: int = field(init=False, repr=False, compare=False)
+    """The same small number for equal judgements (cheap to hash: :class:`Picture`'s memos)."""
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "losses", (self.loss, tuple(x * URBAN_LOSS for x in self.loss)))
+        constants = tuple(getattr(self, f.name) for f in fields(self) if f.compare)
+        object.__setattr__(self, "token", _TOKENS.setdefault(constants, len(_TOKENS)))
+
+
+_TOKENS: dict[tuple[Any, ...], int] = {}
 
 
 HEURISTIC = Judgement()
@@ -200,6 +208,28 @@ def _area_facts(values: Any, adj: Sequence[int], held: list[int]) -> tuple[list[
 _AREA_MEMO: dict[int, tuple[Any, dict[int, tuple[int, int]]]] = {}  # per value table (value_table)
 
 
+class _Book(NamedTuple):
+    """Answers of the threat model that Pictures reading the same inputs share (see
+    :meth:`Picture.__init__`): :meth:`Picture.threat` per area and People, and values built on
+    it alone (a holding's worth in later Epochs, a reinforcement's, an empty area's own). Its
+    keys and values are numbers and tuples of numbers, which the garbage collector need not
+    follow (a search's many books would otherwise make every full collection slower)."""
+
+    threat: dict[int, float]  # a * Peoples + p
+    hold: dict[int, float]  # (a * Peoples + p) * 4 + min(tribes, 3)
+    reinforce: dict[tuple[int, int, int, int], tuple[float, ...]]
+    base: dict[int, float]  # a * Peoples + p: bots.plan_placement's empty areas
+
+
+_BOOK_LIMIT = 20_000
+_BOOKS: dict[tuple[Any, ...], _Book] = {}
+"""The books per set of what they read (at most :data:`_BOOK_LIMIT`, then afresh); the
+rules are named by their ``id``, kept alive in :data:`_RULES` so that no other takes it."""
+_RULES: dict[int, Any] = {}
+_KEPT: dict[int, dict[float, float]] = {}
+""":meth:`Picture.kept` answers per number of later Epochs."""
+
+
 class Picture:
     """What ``seat`` knows, from its view, in the index form of the rules' data.
 
@@ -217,7 +247,7 @@ class Picture:
         "cnt", "held", "owner", "active", "order", "pool", "sea_round", "coast_held", "pending",
         "weights", "entries", "attackers", "values", "scores", "future", "orders", "later",
         "_generic_kept", "_arrivals", "_reach_any", "_threat", "_denial", "denial_scale",
-        "judgement", "_losses", "facts",
+        "judgement", "_losses", "facts", "_kept", "_book",
     )  # fmt: skip
 
     def __init__(
@@ -281,7 +311,22 @@ class Picture:
         for att in self.attackers:
             self._reach_any |= att[2]
         self._arrivals: list[tuple[int, int, float, int, float]] | None = None
-        self._threat: dict[int, float] = {}
+        # threat() reads only the map, the attackers, the entering Peoples and the cards'
+        # holders: positions that share them (the placements of one People round, mostly,
+        # and the playouts of a search that pass through them) share its answers
+        ctx = (id(rules), judgement.token, self.n, self.future, *self.attackers, -1, *self.entries, *owner)
+        book = _BOOKS.get(ctx)
+        if book is None:
+            if len(_BOOKS) >= _BOOK_LIMIT:
+                _BOOKS.clear()
+            _RULES.setdefault(id(rules), rules)  # kept alive: no other rules take its id
+            book = _BOOKS[ctx] = _Book({}, {}, {}, {})
+        self._book = book
+        self._threat = book.threat
+        kept = _KEPT.get(self.future)
+        if kept is None or len(kept) >= _BOOK_LIMIT:
+            kept = _KEPT[self.future] = {}
+        self._kept = kept
         self._denial: dict[int, float] = {}
 
     # --- whom to hurt -----------------------------------------------------------------
@@ -464,25 +509,33 @@ class Picture:
     def kept(self, s: float) -> float:
         """The later Epochs (:meth:`future_rounds`) an area is expected to be held in, if it
         survives the next one with chance ``s`` (each after that a little less likely)."""
+        hit = self._kept.get(s)
+        if hit is not None:
+            return hit
         keep = total = s  # the first later Epoch
         fall = s * 0.85 if s < 1.0 else s  # held for sure: it stays so
         for _ in range(self.future - 1):
             keep *= fall
             total += keep
+        self._kept[s] = total
         return total
 
     def hold_value(self, p: int, a: int, tribes: int) -> float:
         """VP expected from holding ``a`` in the rounds after this one (future Epochs)."""
         if self.future <= 0:
             return 0.0
-        return self.values[p][a] * self.kept(self.survival(a, p, tribes))
+        key = (a * self.peoples.size + p) * 4 + min(tribes, 3)  # survival() reads min(tribes, 3)
+        hold = self._book.hold
+        hit = hold.get(key)
+        if hit is None:
+            hit = hold[key] = self.values[p][a] * self.kept(self.survival(a, p, tribes))
+        return hit
 
     def hold_values(self, p: int, a: int, tribes: int, upto: int) -> list[float]:
         """:meth:`hold_value` of ``a`` held with ``tribes`` up to ``upto`` (excluded) tribes."""
         if self.future <= 0:
             return [0.0] * (upto - tribes)
-        v = self.values[p][a]
-        return [v * self.kept(self.survival(a, p, t)) for t in range(tribes, upto)]
+        return [self.hold_value(p, a, t) for t in range(tribes, upto)]
 
     def denial(self, a: int) -> float:
         """What taking ``a`` from its holder costs that holder's player, weighted by how much
