@@ -247,7 +247,7 @@ class Picture:
         "cnt", "held", "owner", "active", "order", "pool", "sea_round", "coast_held", "pending",
         "weights", "entries", "attackers", "values", "scores", "future", "orders", "later",
         "_generic_kept", "_arrivals", "_reach_any", "_threat", "_denial", "denial_scale",
-        "judgement", "_losses", "facts", "_kept", "_book",
+        "judgement", "_losses", "facts", "_kept", "_book", "_near", "_movers",
     )  # fmt: skip
 
     def __init__(
@@ -304,6 +304,17 @@ class Picture:
             self.later = [o > self.order for o in self.orders]
             if self.active >= 0 and self.pending is not None:
                 self.later[self.active] = True
+        self._near = near
+        self._movers: list[tuple[int, float, int, int, bool, int]] | None = None
+        self._side()
+
+    def _side(self) -> None:
+        """What depends on the seat whose side the Picture takes: whom it fears and hurts."""
+        f = self.facts
+        near = self._near
+        owner = self.owner
+        judgement = self.judgement
+        rules = self.rules
         self.weights = self._weights()
         self.entries = self._entries(f)
         self.attackers = self._attackers(near)
@@ -328,6 +339,17 @@ class Picture:
             kept = _KEPT[self.future] = {}
         self._kept = kept
         self._denial: dict[int, float] = {}
+
+    def for_seat(self, seat: int) -> Picture:
+        """The Picture of the same facts from ``seat``'s side (what it fears, whom it hurts),
+        equal to ``Picture(game, facts, seat, judgement)`` for facts that show every card
+        (a full position's, as the evaluator reads them): only the seat's side is made anew."""
+        pic = Picture.__new__(Picture)
+        for name in _SHARED:
+            setattr(pic, name, getattr(self, name))
+        pic.seat = seat
+        pic._side()
+        return pic
 
     # --- whom to hurt -----------------------------------------------------------------
     def _weights(self) -> list[float]:
@@ -419,17 +441,36 @@ class Picture:
         chance to attack a neighbouring area, the areas it could place into next, the areas
         it holds, whether it reaches every coast by Seafaring)``. A People off the map attacks
         nothing (E8.2). ``near``: the areas next to each People's."""
+        movers = self._movers
+        if movers is None:  # the same for every seat's side (Picture.for_seat)
+            movers = self._movers = self._all_movers(near)
+        seat = self.seat
+        return [mover[:5] for mover in movers if mover[5] != seat]
+
+    def _all_movers(self, near: list[int]) -> list[tuple[int, float, int, int, bool, int]]:
+        """:meth:`_attackers` for a seat holding none of the Peoples, each with its owner."""
         m = self.map
         out = []
-        owner, seat = self.owner, self.seat
+        owner = self.owner
+        threat = self.judgement.threat
         for q, held in enumerate(self.held):
-            if not held or owner[q] == seat or owner[q] < 0:
-                continue  # not on the map, or no opponent's (:meth:`_alpha`)
-            al = self._alpha(q)
+            s = owner[q]
+            if not held or s < 0:
+                continue  # not on the map, or no one's (:meth:`_alpha`)
+            # _alpha(q) for a People the seat does not hold
+            if self.epoch >= self.epochs and not self.later[q]:
+                continue  # its last round is over
+            pool = self.next_pool(q)
+            if pool <= 0:
+                continue
+            al = threat[0] + threat[1] * pool
+            if self.peoples.military[q]:
+                al *= 1.25
+            al = min(0.9, al)
             if al > 0:
                 coast = bool(self.peoples.seafaring[q] and held & m.coastal_mask)
                 reach = (near[q] | m.coastal_mask if coast else near[q]) & ~m.desert_mask & ~held
-                out.append((q, al, reach, held, coast))  # reach: E8.2 b, c; E11.2
+                out.append((q, al, reach, held, coast, s))  # reach: E8.2 b, c; E11.2
         return out
 
     def _alpha(self, q: int) -> float:
@@ -554,3 +595,12 @@ class Picture:
             out = self.denial_scale * lost * (self.weights[s] if s >= 0 else 0.5)
         self._denial[a] = out
         return out
+
+
+_SHARED = (
+    "game", "rules", "map", "peoples", "n", "epoch", "epochs", "phase", "vp", "occ", "cnt",
+    "held", "owner", "active", "order", "pool", "sea_round", "coast_held", "pending", "values",
+    "scores", "future", "orders", "later", "_generic_kept", "denial_scale", "judgement",
+    "_losses", "facts", "_near", "_movers",
+)  # fmt: skip
+"""What :meth:`Picture.for_seat` takes over: everything but the seat's side (``_side``)."""

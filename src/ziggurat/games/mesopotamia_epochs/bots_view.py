@@ -221,14 +221,16 @@ class PlayoutView(Mapping[str, Any]):
     def __reduce__(self) -> tuple[Any, ...]:
         game = self.game
         settings = (game.num_players, tuple(sorted(game.options.items())))
-        return (_restore, (settings, self.seat, self.facts))
+        return (_restore, (settings, self.seat, tuple(self.facts)))  # a plain tuple pickles faster
 
 
-def _restore(settings: tuple[int, tuple[tuple[str, Any], ...]], seat: int, facts: Facts) -> PlayoutView:
+def _restore(
+    settings: tuple[int, tuple[tuple[str, Any], ...]], seat: int, facts: tuple[Any, ...]
+) -> PlayoutView:
     from ziggurat.engine.registry import load
 
     players, options = settings
-    return PlayoutView(load("mesopotamia-epochs", players=players, **dict(options)), seat, facts)
+    return PlayoutView(load("mesopotamia-epochs", players=players, **dict(options)), seat, Facts(*facts))
 
 
 __all__ = ["Card", "Facts", "PlayoutView", "facts_of_state", "facts_of_view", "view_of_facts"]

@@ -133,8 +133,10 @@ def features(s: EpochsState) -> list[list[float]]:
         held = s.held[p]
         if held:
             pic = pics.get(seat)
-            if pic is None:
-                pic = pics[seat] = Picture(s.game, pos, seat)  # the seat's side: whom it fears
+            if pic is None:  # the seat's side: whom it fears
+                pic = pics[seat] = (
+                    Picture(s.game, pos, seat) if not pics else next(iter(pics.values())).for_seat(seat)
+                )
             if comes:
                 f[1] += round_score(s, p)
             for a in bits(held):
