@@ -298,33 +298,43 @@ def plan_placement(pic: Picture, legal: list[str], rng: random.Random, attack_ow
     seat = pic.seat
     sea = _sea_reach(pic)
     base, size = pic._book.base, pic.peoples.size
+    peoples = pic.peoples
+    urb = peoples.urbanisation
+    sides, bonus = pic.rules.die_sides, pic.rules.military_bonus if peoples.military[p] else 0
     for a, text in targets:
         q = occ[a]
-        if q < 0:
-            # area_value(pic, p, a, k - 1, reach): its first terms read the threat model alone
+        if q < 0 or (q != p and (attack_own or owner[q] != seat)):
+            # area_value(pic, p, a, k - 1 or k - 2, reach): its first terms read the threat
+            # model alone
             key = a * size + p
             v = base.get(key)  # type: ignore[assignment]
             if v is None:
                 s = max(0.0, 1.0 - threat(a, p) * loss1)
                 hold = row[a] * kept(s) if future > 0 else 0.0
                 v = base[key] = row[a] + hold + grow * s
-            if k - 1 > 0:
-                new = adj[a] & fresh
-                if new:  # else nothing opens up (0.0)
-                    v += open_share * _opened_in(pic, new, row, later, seat)
-            uses.append(_Use("empty", a, v, 1.0, text))
+            if q < 0:
+                if k - 1 > 0:
+                    new = adj[a] & fresh
+                    if new:  # else nothing opens up (0.0)
+                        v += open_share * _opened_in(pic, new, row, later, seat)
+                uses.append(_Use("empty", a, v, 1.0, text))
+                continue
+            # an attack (on our own People only if attack_own, R20)
+            dice = _defender_dice(pic, a, sea)
+            chance, spent = capture(cnt[a], k, roll_odds(sides, bonus, dice, urb[p], urb[q]))  # attack_odds
+            if chance > 0:
+                if k - 2 > 0:
+                    new = adj[a] & fresh
+                    if new:
+                        v += open_share * _opened_in(pic, new, row, later, seat)
+                gain = chance * (v + pic.denial(a))
+                uses.append(_Use("attack", a, gain, spent, text))
         elif q == p:
             c = cnt[a]
             gains = reinforce_values(pic, p, a, c, max(c + 1, limit))
             use = _Use("stack", a, gains[0], 1.0, text)
             use.more = gains[1:]
             uses.append(use)
-        elif attack_own or owner[q] != seat:  # our own People only if attack_own (R20)
-            dice = _defender_dice(pic, a, sea)
-            chance, spent = capture(cnt[a], k, attack_odds(pic, a, dice))
-            if chance > 0:
-                gain = chance * (area_value(pic, p, a, k - 2, reach) + pic.denial(a))
-                uses.append(_Use("attack", a, gain, spent, text))
     plan = _fill(uses, k)
     if not plan:
         return "stop"

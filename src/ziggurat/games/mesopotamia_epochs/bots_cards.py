@@ -18,12 +18,32 @@ opponent; a card the bot must pass goes where it helps opponents least.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ziggurat.games.mesopotamia_epochs.bots_model import Picture, bits, capture, roll_odds
 from ziggurat.games.mesopotamia_epochs.data import SYMBOL_SEAT
 
 
 def card_worth(pic: Picture, x: int, holder: int) -> tuple[float, list[float]]:
     """(VP People ``x`` should bring ``holder``, VP it should cost each seat) from now on."""
+    board = pic.board_key()
+    key = (board, pic.judgement.token, x, holder)
+    hit = _WORTHS.get(key)
+    if hit is None:
+        if len(_WORTHS) >= _WORTH_LIMIT:
+            _WORTHS.clear()
+        worth, damage = _card_worth(pic, x, holder)
+        hit = _WORTHS[key] = (worth, tuple(damage))
+    return hit[0], list(hit[1])
+
+
+_WORTH_LIMIT = 20_000
+_WORTHS: dict[tuple[Any, ...], tuple[float, tuple[float, ...]]] = {}
+""":func:`card_worth` answers per board (:meth:`Picture.board_key`: all they read), judgement,
+People and holder: the seats' keep-or-pass decisions of one allocation ask the same ones."""
+
+
+def _card_worth(pic: Picture, x: int, holder: int) -> tuple[float, list[float]]:
     m = pic.map
     peoples = pic.peoples
     rules = pic.rules

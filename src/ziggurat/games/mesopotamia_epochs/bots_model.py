@@ -168,6 +168,12 @@ def order_table(peoples: Any) -> tuple[tuple[int, ...], ...]:
     )
 
 
+@lru_cache(maxsize=256)
+def _later(orders: tuple[int, ...], order: int) -> tuple[bool, ...]:
+    """Per People, whether its order number this Epoch comes after ``order`` (E4.2)."""
+    return tuple(o > order for o in orders)
+
+
 @lru_cache(maxsize=8)
 def _land_coasts(m: Any) -> int:
     """The coastal areas that are not deserts (where a sea start may threaten, E7.5, E11)."""
@@ -245,9 +251,9 @@ class Picture:
     __slots__ = (
         "game", "rules", "map", "peoples", "seat", "n", "epoch", "epochs", "phase", "vp", "occ",
         "cnt", "held", "owner", "active", "order", "pool", "sea_round", "coast_held", "pending",
-        "weights", "entries", "attackers", "values", "scores", "future", "orders", "later",
+        "_weights_of", "entries", "attackers", "values", "scores", "future", "orders", "later",
         "_generic_kept", "_arrivals", "_reach_any", "_threat", "_denial", "denial_scale",
-        "judgement", "_losses", "facts", "_kept", "_book", "_near", "_movers",
+        "judgement", "_losses", "facts", "_kept", "_book", "_near", "_movers", "_board",
     )  # fmt: skip
 
     def __init__(
@@ -297,11 +303,11 @@ class Picture:
         self.sea_round = f.sea_round
         self.coast_held = f.coast_held
         self.pending = f.pending
-        self.orders = order_table(peoples)[self.epoch]  # order_of()
+        self.orders = orders = order_table(peoples)[self.epoch]  # order_of()
         if self.phase == "allocation":  # acts_later()
             self.later = [True] * peoples.size
         else:
-            self.later = [o > self.order for o in self.orders]
+            self.later = list(_later(orders, self.order))
             if self.active >= 0 and self.pending is not None:
                 self.later[self.active] = True
         self._near = near
@@ -315,7 +321,8 @@ class Picture:
         owner = self.owner
         judgement = self.judgement
         rules = self.rules
-        self.weights = self._weights()
+        self._weights_of: list[float] | None = None  # weights, on first use
+        self._board: tuple[Any, ...] | None = None  # board_key(), on first use
         self.entries = self._entries(f)
         self.attackers = self._attackers(near)
         self._reach_any = 0  # the areas some attacker reaches
@@ -352,6 +359,15 @@ class Picture:
         return pic
 
     # --- whom to hurt -----------------------------------------------------------------
+    @property
+    def weights(self) -> list[float]:
+        """How much a VP of each seat counts against us (:meth:`_weights`; worked out when
+        first read: the evaluator's Pictures never read it)."""
+        w = self._weights_of
+        if w is None:
+            w = self._weights_of = self._weights()
+        return w
+
     def _weights(self) -> list[float]:
         """How much a VP of each seat counts against us: 1 for the strongest opponent (by VP
         plus what its Peoples score per round times the rounds left), less for the others."""
@@ -369,6 +385,26 @@ class Picture:
         w[self.seat] = 0.0
         w[strongest] = 1.0
         return w
+
+    def board_key(self) -> tuple[Any, ...]:
+        """What a card's worth reads of the position (``bots_cards.card_worth``): the rules
+        (by id, kept alive in :data:`_RULES`), the Epoch, each area's People, tribes and
+        holder, and which Peoples still act this Epoch."""
+        key = self._board
+        if key is None:
+            rules, owner = self.rules, self.owner
+            _RULES.setdefault(id(rules), rules)
+            holders = tuple([owner[q] if q >= 0 else -2 for q in self.occ])
+            key = self._board = (
+                id(rules),
+                self.n,
+                self.epoch,
+                self.occ,
+                self.cnt,
+                holders,
+                tuple(self.later),
+            )
+        return key
 
     def value(self, p: int, a: int) -> int:
         """E14.2: what area ``a`` scores for People ``p`` each round (:func:`value_table`)."""

@@ -47,6 +47,12 @@ def _card_order(peoples: Any) -> tuple[int, ...]:
     return tuple(sorted(range(peoples.size), key=lambda p: (peoples.card_epoch[p], p)))
 
 
+@lru_cache(maxsize=1024)
+def _aside_order(peoples: Any, aside: tuple[int, ...]) -> tuple[int, ...]:
+    """The set-aside Peoples in card order (by Epoch, then People order)."""
+    return tuple(sorted(aside, key=lambda p: (peoples.card_epoch[p], p)))
+
+
 def facts_of_state(s: EpochsState, seat: int | None) -> Facts:
     """The :class:`Facts` of ``view(s, seat)`` (:func:`~.view.bot_view`'s redaction: the
     card identities ``seat`` may not know are -1); ``seat=None``: every card shown."""
@@ -61,9 +67,10 @@ def facts_of_state(s: EpochsState, seat: int | None) -> Facts:
         if o >= 0:
             shown = not redact or public[p] or known[p] & mine
             hands[o].append((ce[p], p if shown else -1))
-    aside = tuple(
-        (ce[p], p if not redact or public[p] else -1) for p in sorted(s.set_aside, key=lambda p: (ce[p], p))
-    )
+    if redact:
+        aside = tuple((ce[p], p if public[p] else -1) for p in _aside_order(peoples, tuple(s.set_aside)))
+    else:
+        aside = tuple((ce[p], p) for p in _aside_order(peoples, tuple(s.set_aside)))
     strategy = s.active >= 0 and s.phase == "strategy"  # position.round_out
     pend = s.pending  # in index form already
     if redact and pend is not None and pend[0] == "keep" and s.draw_order[s.draw_idx] != seat:
