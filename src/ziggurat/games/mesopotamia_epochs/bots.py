@@ -58,6 +58,7 @@ from ziggurat.games.mesopotamia_epochs.bots_model import (
     capture,
     roll_odds,
 )
+from ziggurat.games.mesopotamia_epochs.bots_view import PlayoutView
 
 EPS = 1e-6
 GROWTH_RATE = {"standard": 1 / 3, "fast": 1 / 2, "slow": 0.0}  # E6: tribes per extra area
@@ -75,13 +76,14 @@ class HeuristicBot:
     def __init__(self, game: Any, seat: int) -> None:
         self.game = game
         self.seat = seat
+        self._last: Picture | None = None  # the Picture of the last playout view (_picture)
 
     def choose(self, view: dict[str, Any] | None, legal: Sequence[str], rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
         if view is None:
             raise ValueError("the heuristic bot decides from the view (needs_view = True)")
-        pic = Picture(self.game, view, self.seat, self.judgement)
+        pic = self._picture(view)
         pend = pic.pending  # in index form (bots_view.Facts)
         options = list(legal)
         if pend is not None and pend[0] == "keep":
@@ -91,6 +93,19 @@ class HeuristicBot:
         if pend is not None and pend[0] == "landing":
             return _best(options, lambda a: landing_value(pic, a), rng)
         return plan_placement(pic, options, rng, self.attack_own)
+
+    def _picture(self, view: Any) -> Picture:
+        """The Picture of ``view``; in a search's playouts (a :class:`~.bots_view.PlayoutView`),
+        made from the last one when only this seat's placements came between
+        (:meth:`~.bots_model.Picture.after_placements`: the same Picture, made for less)."""
+        if not isinstance(view, PlayoutView):
+            return Picture(self.game, view, self.seat, self.judgement)
+        last = self._last
+        pic = last.after_placements(view.facts) if last is not None else None
+        if pic is None:
+            pic = Picture(self.game, view, self.seat, self.judgement)
+        self._last = pic
+        return pic
 
 
 class SuccessorBot(HeuristicBot):

@@ -195,10 +195,11 @@ def _area_facts(values: Any, adj: Sequence[int], held: list[int]) -> tuple[list[
             _AREA_MEMO.clear()
         kept = _AREA_MEMO[id(values)] = (values, {})  # the table is kept: its id stays its own
     memo = kept[1]
+    size = len(values)  # the Peoples (``held`` may stop short of the last ones)
     for p, mask in enumerate(held):
         if not mask:
             continue
-        key = mask * len(held) + p
+        key = mask * size + p
         hit = memo.get(key)
         if hit is None:
             row = values[p]
@@ -356,6 +357,60 @@ class Picture:
             setattr(pic, name, getattr(self, name))
         pic.seat = seat
         pic._side()
+        return pic
+
+    def after_placements(self, f: Facts) -> Picture | None:
+        """This Picture once the active People (one of the seat's) has placed tribes, in
+        empty areas or on its stacks, and its pool has shrunk: equal to ``Picture(game, f,
+        seat, judgement)`` when ``f`` differs from :attr:`facts` by that alone, made from this
+        one (what the placements cannot change is kept: the attackers, the entering Peoples,
+        the weights, the threat answers); ``None`` for any other difference. The placements
+        of one People round in a search's playouts follow one another so."""
+        g = self.facts
+        p = self.active
+        if (
+            p < 0
+            or f.pending is not None
+            or g.pending is not None
+            or f.active != p
+            or self.owner[p] != self.seat
+            or not self.held[p]
+            or f.cards != g.cards
+            or f.vp != g.vp
+            or f.order != g.order
+            or f.epoch != g.epoch
+            or f.phase != g.phase
+            or f.set_aside != g.set_aside
+            or f.sea_round != g.sea_round
+            or f.coast_held != g.coast_held
+        ):
+            return None
+        occ0, occ1, cnt0, cnt1 = g.occ, f.occ, g.cnt, f.cnt
+        held = self.held[p]
+        for a, q in enumerate(occ1):
+            if q != occ0[a]:
+                if q != p or occ0[a] >= 0:
+                    return None  # an area changed hands otherwise
+                held |= 1 << a
+            elif cnt1[a] != cnt0[a] and q != p:
+                return None
+        pic = Picture.__new__(Picture)
+        for name in _ALL:
+            setattr(pic, name, getattr(self, name))
+        pic.facts = f
+        pic.occ = occ1
+        pic.cnt = cnt1
+        pic.pool = f.pool
+        if held != self.held[p]:
+            pic.held = list(self.held)
+            pic.held[p] = held
+            pic.scores = list(self.scores)
+            pic._near = list(self._near)
+            scores, near = _area_facts(self.values, self.map.adj_mask, [0] * p + [held])
+            pic.scores[p], pic._near[p] = scores[p], near[p]
+        pic._denial = dict(self._denial)  # an area newly held was empty: none of them is kept
+        pic._movers = None  # the active People's own entry has changed (other seats' sides)
+        pic._board = None
         return pic
 
     # --- whom to hurt -----------------------------------------------------------------
@@ -640,3 +695,6 @@ _SHARED = (
     "_losses", "facts", "_near", "_movers",
 )  # fmt: skip
 """What :meth:`Picture.for_seat` takes over: everything but the seat's side (``_side``)."""
+
+_ALL = tuple(name for name in Picture.__slots__ if name not in ("_board", "_movers", "_denial"))
+"""What :meth:`Picture.after_placements` takes over before it changes what the placements do."""
