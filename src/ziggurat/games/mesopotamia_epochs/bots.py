@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -272,19 +273,16 @@ def _opened_in(pic: Picture, new: int, values: Sequence[int], later: float, seat
     return best
 
 
-class _Use:
-    """One use of the pool: ``gain`` expected for ``cost`` expected tribes (``more``: the gains
-    of further tribes on the same stack, which only count in the fill of the pool)."""
+_Use = tuple[str, int, float, float, str, Sequence[float]]
+"""One use of the pool: (kind, area, ``gain`` expected for ``cost`` expected tribes, its action,
+``more``: the gains of further tribes on the same stack, which only count in the fill of the
+pool). Plain tuples: a placement weighs a dozen of them."""
 
-    __slots__ = ("kind", "area", "gain", "cost", "text", "more")
 
-    def __init__(self, kind: str, area: int, gain: float, cost: float, text: str) -> None:
-        self.kind = kind
-        self.area = area
-        self.gain = gain
-        self.cost = cost
-        self.text = text
-        self.more: list[float] = []
+@lru_cache(maxsize=8)
+def _places(m: Any) -> dict[str, int]:
+    """Each ``place <area>`` action text of the map, with its area."""
+    return {f"place {area}": a for a, area in enumerate(m.ids)}
 
 
 def plan_placement(pic: Picture, legal: list[str], rng: random.Random, attack_own: bool = False) -> str:
@@ -293,7 +291,8 @@ def plan_placement(pic: Picture, legal: list[str], rng: random.Random, attack_ow
     m = pic.map
     p = pic.active
     k = max(pic.pool, 1)
-    targets = [(m.index[t[6:]], t) for t in legal if t.startswith("place ")]
+    places = _places(m)
+    targets = [(places[t], t) for t in legal if t in places]
     reach = pic.held[p]
     for a, _ in targets:
         reach |= 1 << a
@@ -332,7 +331,7 @@ def plan_placement(pic: Picture, legal: list[str], rng: random.Random, attack_ow
                     new = adj[a] & fresh
                     if new:  # else nothing opens up (0.0)
                         v += open_share * _opened_in(pic, new, row, later, seat)
-                uses.append(_Use("empty", a, v, 1.0, text))
+                uses.append(("empty", a, v, 1.0, text, ()))
                 continue
             # an attack (on our own People only if attack_own, R20)
             dice = _defender_dice(pic, a, sea)
@@ -343,29 +342,28 @@ def plan_placement(pic: Picture, legal: list[str], rng: random.Random, attack_ow
                     if new:
                         v += open_share * _opened_in(pic, new, row, later, seat)
                 gain = chance * (v + pic.denial(a))
-                uses.append(_Use("attack", a, gain, spent, text))
+                uses.append(("attack", a, gain, spent, text, ()))
         elif q == p:
             c = cnt[a]
             gains = reinforce_values(pic, p, a, c, max(c + 1, limit))
-            use = _Use("stack", a, gains[0], 1.0, text)
-            use.more = gains[1:]
-            uses.append(use)
+            uses.append(("stack", a, gains[0], 1.0, text, gains[1:]))
     plan = _fill(uses, k)
     if not plan:
         return "stop"
-    attacks = [u for u in plan if u.kind == "attack"]
+    attacks = [u for u in plan if u[0] == "attack"]
     if attacks:
-        first = max(attacks, key=lambda u: (u.gain / u.cost, -u.area))
-        if defender_dice(pic, first.area) == 2:
+        first = max(attacks, key=lambda u: (u[2] / u[3], -u[1]))
+        target = first[1]
+        if defender_dice(pic, target) == 2:
             # R40: an empty neighbour with a normal border into the target makes it normal
-            for u in sorted(plan, key=lambda u: (-u.gain, u.area)):
-                if u.kind == "empty" and m.adj_mask[u.area] >> first.area & 1:
-                    if not m.difficult_into[first.area] >> u.area & 1:
-                        return u.text
-        return first.text
-    top = max(u.gain for u in plan)
-    best = sorted((u for u in plan if u.gain >= top - EPS), key=lambda u: u.area)
-    return best[0].text if len(best) == 1 else best[rng.randrange(len(best))].text
+            for u in sorted(plan, key=lambda u: (-u[2], u[1])):
+                if u[0] == "empty" and m.adj_mask[u[1]] >> target & 1:
+                    if not m.difficult_into[target] >> u[1] & 1:
+                        return u[4]
+        return first[4]
+    top = max(u[2] for u in plan)
+    best = sorted((u for u in plan if u[2] >= top - EPS), key=itemgetter(1))
+    return best[0][4] if len(best) == 1 else best[rng.randrange(len(best))][4]
 
 
 def _fill(uses: list[_Use], pool: int) -> list[_Use]:
@@ -373,10 +371,10 @@ def _fill(uses: list[_Use], pool: int) -> list[_Use]:
     compete too, but only the next placement is returned); the first use that no longer fits
     is taken if half a tribe is left for it. Uses worth nothing are never taken."""
     projects: list[tuple[float, float, int]] = []  # (value per tribe, tribes, index or -1)
-    for i, u in enumerate(uses):
-        if u.gain > EPS:
-            projects.append((u.gain / u.cost, u.cost, i))
-        for g in u.more:
+    for i, (_kind, _area, gain, cost, _text, more) in enumerate(uses):
+        if gain > EPS:
+            projects.append((gain / cost, cost, i))
+        for g in more:
             if g > EPS:
                 projects.append((g, 1.0, -1))
     projects.sort(key=itemgetter(0), reverse=True)  # stable: equal densities keep their order
