@@ -36,9 +36,12 @@ Strategy, in the game's terms (rules spec ``docs/rules/mesopotamia-epochs.md``):
 
 The weights of what opponents lose (``bots_model.DENIAL``, ``OTHER_WEIGHT``) were chosen by
 seeded self-play matches of variants against this bot; the other constants made no measurable
-difference within the range tried. Every decision is a pure function of ``(view, legal)``: the bot keeps no memory and reads no
-hidden information (the view's nulls), and the RNG only breaks exact ties, so a seed gives the
-same game.
+difference within the range tried. Every decision is a pure function of ``(view, legal)``: the
+bot reads no hidden information (the view's nulls), and the RNG only breaks exact ties, so a seed
+gives the same game. In search playouts the view is a :class:`~.bots_view.PlayoutView` (the
+view's facts read straight from the sampled world) and the bot makes a placement's Picture from
+its previous one when only its own placements came between
+(:meth:`~.bots_model.Picture.after_placements`): the same Picture, so the same choice.
 """
 
 from __future__ import annotations

@@ -233,6 +233,10 @@ _BOOKS: dict[tuple[Any, ...], _Book] = {}
 """The books per set of what they read (at most :data:`_BOOK_LIMIT`, then afresh); the
 rules are named by their ``id``, kept alive in :data:`_RULES` so that no other takes it."""
 _RULES: dict[int, Any] = {}
+_MOVERS: dict[tuple[int, ...], tuple[int, float, int, int, bool] | None] = {}
+"""Each People's entry of :meth:`Picture._all_movers` (``None``: it attacks nothing) per what
+it reads."""
+_NONE = object()
 _KEPT: dict[int, dict[float, float]] = {}
 """:meth:`Picture.kept` answers per number of later Epochs."""
 
@@ -244,10 +248,15 @@ class Picture:
     the worth of every area it may use), so what several answers share is built once: the
     threat model's attackers (only opponents' Peoples on the map can attack, E8.2) and the
     order numbers when the Picture is made, the entering Peoples' reach at the first
-    :meth:`threat`, and each threat and denial the first time it is asked for. Each value is
-    the plain computation's, operation for operation (floating-point sums and products in the
-    same order), so the bot decides exactly as without these shortcuts (checked against the
-    plain computations in ``tests/games/mesopotamia_epochs/test_bot_speedup.py``)."""
+    :meth:`threat`, and each threat and denial the first time it is asked for. Pictures
+    share more (search asks thousands of them): the threat model's answers, and what is built
+    on them alone, are kept per set of what they read (the attackers, the entering Peoples,
+    the cards' holders: ``_Book``), like each People's round score, neighbours and attacker
+    entry per set of areas. Each value is the plain computation's, operation for operation
+    (floating-point sums and products in the same order), so the bot decides exactly as
+    without these shortcuts (checked against the plain computations in
+    ``tests/games/mesopotamia_epochs/test_bot_speedup.py`` and
+    ``test_epochs_bot_facts.py``)."""
 
     __slots__ = (
         "game", "rules", "map", "peoples", "seat", "n", "epoch", "epochs", "phase", "vp", "occ",
@@ -542,26 +551,38 @@ class Picture:
         """:meth:`_attackers` for a seat holding none of the Peoples, each with its owner."""
         m = self.map
         out = []
-        owner = self.owner
+        owner, later, active = self.owner, self.later, self.active
         threat = self.judgement.threat
+        if len(_MOVERS) >= _BOOK_LIMIT:
+            _MOVERS.clear()
+        _RULES.setdefault(id(self.rules), self.rules)
+        # a People's entry reads only these (next_pool: its pool if active, else its growth
+        # and reinforcements), so the positions of a search share them
+        start = (id(self.rules), self.judgement.token, self.epoch)
         for q, held in enumerate(self.held):
             s = owner[q]
             if not held or s < 0:
                 continue  # not on the map, or no one's (:meth:`_alpha`)
-            # _alpha(q) for a People the seat does not hold
-            if self.epoch >= self.epochs and not self.later[q]:
-                continue  # its last round is over
-            pool = self.next_pool(q)
-            if pool <= 0:
-                continue
-            al = threat[0] + threat[1] * pool
-            if self.peoples.military[q]:
-                al *= 1.25
-            al = min(0.9, al)
-            if al > 0:
-                coast = bool(self.peoples.seafaring[q] and held & m.coastal_mask)
-                reach = (near[q] | m.coastal_mask if coast else near[q]) & ~m.desert_mask & ~held
-                out.append((q, al, reach, held, coast, s))  # reach: E8.2 b, c; E11.2
+            key = (*start, q, held, later[q], self.pool if q == active else -1)
+            got = _MOVERS.get(key, _NONE)
+            if got is _NONE:
+                got = _MOVERS[key] = None
+                # _alpha(q) for a People the seat does not hold
+                if self.epoch >= self.epochs and not later[q]:
+                    continue  # its last round is over
+                pool = self.next_pool(q)
+                if pool <= 0:
+                    continue
+                al = threat[0] + threat[1] * pool
+                if self.peoples.military[q]:
+                    al *= 1.25
+                al = min(0.9, al)
+                if al > 0:
+                    coast = bool(self.peoples.seafaring[q] and held & m.coastal_mask)
+                    reach = (near[q] | m.coastal_mask if coast else near[q]) & ~m.desert_mask & ~held
+                    got = _MOVERS[key] = (q, al, reach, held, coast)  # reach: E8.2 b, c; E11.2
+            if isinstance(got, tuple):
+                out.append((*got, s))
         return out
 
     def _alpha(self, q: int) -> float:

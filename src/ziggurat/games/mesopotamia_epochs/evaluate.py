@@ -34,8 +34,8 @@ Epochs 1-3, 0.2 to 0.34 in Epoch 5, when the winner is all but known); the tribe
 come (reinforcements, growth, Peoples to enter, the pool in hand) carry the early game; later
 Epochs' holdings count from Epoch 3 on. The catch-up of the allocation (E3.2: the fewest VP
 draw first) showed no measurable effect once the reinforcements were counted (the VP rank
-added nothing). It costs what the previous one did (a :class:`~.bots_model.Picture` per seat
-with Peoples on the map). Re-run the fit with ``benchmarks/fit_epochs_evaluator.py --games
+added nothing). It reads a :class:`~.bots_model.Picture` per seat with Peoples on the map (the
+first made from the position's facts, the others' sides from it: ``Picture.for_seat``). Re-run the fit with ``benchmarks/fit_epochs_evaluator.py --games
 1500 --players 2 3 4 --seed 1`` (``--cache DIR`` to play one player count per run): it prints
 this table and the weights to paste here.
 """
