@@ -315,6 +315,7 @@ def plan_placement(pic: Picture, legal: list[str], rng: random.Random, attack_ow
     seat = pic.seat
     sea = _sea_reach(pic)
     base, size = pic._book.base, pic.peoples.size
+    opened = pic.opened  # _opened_in per set of areas opened up (the active People's)
     peoples = pic.peoples
     urb = peoples.urbanisation
     sides, bonus = pic.rules.die_sides, pic.rules.military_bonus if peoples.military[p] else 0
@@ -333,7 +334,10 @@ def plan_placement(pic: Picture, legal: list[str], rng: random.Random, attack_ow
                 if k - 1 > 0:
                     new = adj[a] & fresh
                     if new:  # else nothing opens up (0.0)
-                        v += open_share * _opened_in(pic, new, row, later, seat)
+                        got = opened.get(new)
+                        if got is None:
+                            got = opened[new] = _opened_in(pic, new, row, later, seat)
+                        v += open_share * got
                 uses.append(("empty", a, v, 1.0, text, ()))
                 continue
             # an attack (on our own People only if attack_own, R20)
@@ -343,7 +347,10 @@ def plan_placement(pic: Picture, legal: list[str], rng: random.Random, attack_ow
                 if k - 2 > 0:
                     new = adj[a] & fresh
                     if new:
-                        v += open_share * _opened_in(pic, new, row, later, seat)
+                        got = opened.get(new)
+                        if got is None:
+                            got = opened[new] = _opened_in(pic, new, row, later, seat)
+                        v += open_share * got
                 gain = chance * (v + pic.denial(a))
                 uses.append(("attack", a, gain, spent, text, ()))
         elif q == p:

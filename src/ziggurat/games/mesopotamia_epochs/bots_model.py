@@ -263,7 +263,7 @@ class Picture:
         "cnt", "held", "owner", "active", "order", "pool", "sea_round", "coast_held", "pending",
         "_weights_of", "entries", "attackers", "values", "scores", "future", "orders", "later",
         "_generic_kept", "_arrivals", "_reach_any", "_threat", "_denial", "denial_scale",
-        "judgement", "_losses", "facts", "_kept", "_book", "_near", "_movers", "_board",
+        "judgement", "_losses", "facts", "_kept", "_book", "_near", "_movers", "_board", "opened",
     )  # fmt: skip
 
     def __init__(
@@ -293,20 +293,12 @@ class Picture:
         self._generic_kept = _kept(self.future, judgement.future_keep)  # for denial()
         self.phase = f.phase
         self.vp = f.vp
-        size = peoples.size
-        self.occ = occ = f.occ
+        self.occ = f.occ
         self.cnt = f.cnt
-        self.held = held = [0] * size
-        for a, p in enumerate(occ):
-            if p >= 0:
-                held[p] |= 1 << a
+        self.held = held = list(f.held)
         # E14.2: what each People's areas score per round; the areas next to each People's
         self.scores, near = _area_facts(values, m.adj_mask, held)
-        self.owner = owner = [-1] * size
-        for s, hand in enumerate(f.cards):
-            for _epoch, p in hand:
-                if p >= 0:
-                    owner[p] = s
+        self.owner = list(f.owner)
         self.active = f.active
         self.order = f.order
         self.pool = f.pool
@@ -322,6 +314,9 @@ class Picture:
                 self.later[self.active] = True
         self._near = near
         self._movers: list[tuple[int, float, int, int, bool, int]] | None = None
+        self.opened: dict[int, float] = {}
+        """``bots.plan_placement``'s best area opened up, per set of areas a holding would
+        open up (a Picture after placements shares it: those areas have not changed)."""
         self._side()
 
     def _side(self) -> None:
@@ -365,6 +360,7 @@ class Picture:
         for name in _SHARED:
             setattr(pic, name, getattr(self, name))
         pic.seat = seat
+        pic.opened = {}
         pic._side()
         return pic
 

@@ -39,6 +39,8 @@ class Facts(NamedTuple):
     sea_round: bool
     coast_held: bool
     pending: tuple[Any, ...] | None  # the pending event, indices for ids (a keep's card -1 if unseen)
+    held: tuple[int, ...]  # per People: the bitmask of its areas (from ``occ``)
+    owner: tuple[int, ...]  # per People: the seat holding its card, -1 unknown (from ``cards``)
 
 
 @lru_cache(maxsize=8)
@@ -62,11 +64,15 @@ def facts_of_state(s: EpochsState, seat: int | None) -> Facts:
     mine = 0 if seat is None else 1 << seat
     owner, public, known = s.owner, s.public, s.known
     hands: list[list[Card]] = [[] for _ in range(s.n)]
+    seen = [-1] * peoples.size
     for p in _card_order(peoples):
         o = owner[p]
         if o >= 0:
-            shown = not redact or public[p] or known[p] & mine
-            hands[o].append((ce[p], p if shown else -1))
+            if not redact or public[p] or known[p] & mine:
+                hands[o].append((ce[p], p))
+                seen[p] = o
+            else:
+                hands[o].append((ce[p], -1))
     if redact:
         aside = tuple((ce[p], p if public[p] else -1) for p in _aside_order(peoples, tuple(s.set_aside)))
     else:
@@ -90,6 +96,8 @@ def facts_of_state(s: EpochsState, seat: int | None) -> Facts:
         s.sea_round if strategy else False,
         s.coast_held if strategy else False,
         pend,
+        tuple(s.held),  # kept in step with occ (state.py)
+        tuple(seen),
     )
 
 
@@ -101,10 +109,12 @@ def facts_of_view(rules: Any, view: Mapping[str, Any]) -> Facts:
     area_index, people_index = m.index, peoples.index
     occ = [-1] * m.size
     cnt = [0] * m.size
+    held = [0] * peoples.size
     for area, pid, count in view["areas"]:
-        a = area_index[area]
-        occ[a] = people_index[pid]
+        a, p = area_index[area], people_index[pid]
+        occ[a] = p
         cnt[a] = int(count)
+        held[p] |= 1 << a
     cards = tuple(
         tuple(
             (int(c["epoch"]), -1 if c["people"] is None else people_index[c["people"]]) for c in pl["cards"]
@@ -114,6 +124,11 @@ def facts_of_view(rules: Any, view: Mapping[str, Any]) -> Facts:
     aside = tuple(
         (int(c["epoch"]), -1 if c["people"] is None else people_index[c["people"]]) for c in view["set_aside"]
     )
+    owner = [-1] * peoples.size
+    for seat, hand in enumerate(cards):
+        for _epoch, p in hand:
+            if p >= 0:
+                owner[p] = seat
     rnd = view["round"]
     pend = view["pending"]
     pending: tuple[Any, ...] | None = None
@@ -144,6 +159,8 @@ def facts_of_view(rules: Any, view: Mapping[str, Any]) -> Facts:
         False if rnd is None else bool(rnd["sea_start"]),
         False if rnd is None else bool(rnd["coast_held"]),
         pending,
+        tuple(held),
+        tuple(owner),
     )
 
 
