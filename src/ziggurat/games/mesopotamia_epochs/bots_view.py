@@ -245,16 +245,23 @@ class PlayoutView(Mapping[str, Any]):
     def __reduce__(self) -> tuple[Any, ...]:
         game = self.game
         settings = (game.num_players, tuple(sorted(game.options.items())))
-        return (_restore, (settings, self.seat, tuple(self.facts)))  # a plain tuple pickles faster
+        # a plain tuple pickles faster; what follows from the rest (held, owner) is left out
+        return (_restore, (settings, self.seat, self.facts[:_SHOWN]))
+
+
+_SHOWN = Facts._fields.index("held")
+"""The fields of :class:`Facts` that the view shows (the others follow from them)."""
 
 
 def _restore(
-    settings: tuple[int, tuple[tuple[str, Any], ...]], seat: int, facts: tuple[Any, ...]
+    settings: tuple[int, tuple[tuple[str, Any], ...]], seat: int, shown: tuple[Any, ...]
 ) -> PlayoutView:
     from ziggurat.engine.registry import load
 
     players, options = settings
-    return PlayoutView(load("mesopotamia-epochs", players=players, **dict(options)), seat, Facts(*facts))
+    game: Any = load("mesopotamia-epochs", players=players, **dict(options))
+    partial = Facts._make((*shown, (), ()))
+    return PlayoutView(game, seat, facts_of_view(game.rules, view_of_facts(game.rules, partial)))
 
 
 __all__ = ["Card", "Facts", "PlayoutView", "facts_of_state", "facts_of_view", "view_of_facts"]
