@@ -244,3 +244,18 @@ def _features_with_fresh_pictures(s: Any) -> list[list[float]]:
 def test_the_evaluators_features_are_those_of_fresh_pictures(players: int, seed: int) -> None:
     for state in _game_states(players, seed)[::3]:
         assert evaluate.features(state) == _features_with_fresh_pictures(state)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 81), (4, 82)])
+def test_a_remembered_evaluation_is_the_evaluation(players: int, seed: int) -> None:
+    """The evaluator answers a position it has seen (by its facts) as it did the first time,
+    and as the softmax of the strengths worked out afresh."""
+    from ziggurat.bots.playout import win_chances
+
+    states = _game_states(players, seed)[::4]
+    first = [evaluate.evaluate(state) for state in states]
+    again = [evaluate.evaluate(state.clone()) for state in states]
+    assert first == again
+    for state, got in zip(states, first, strict=True):
+        want = state.returns() if state.is_terminal() else win_chances(evaluate.strengths(state), 1.0)
+        assert got == want

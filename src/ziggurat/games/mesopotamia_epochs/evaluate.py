@@ -42,10 +42,12 @@ this table and the weights to paste here.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ziggurat.bots.playout import win_chances
 from ziggurat.engine.contract import State
 from ziggurat.games.mesopotamia_epochs.bots_model import Picture, bits
-from ziggurat.games.mesopotamia_epochs.bots_view import PlayoutView, facts_of_state
+from ziggurat.games.mesopotamia_epochs.bots_view import Facts, PlayoutView, facts_of_state
 from ziggurat.games.mesopotamia_epochs.rounds import round_score
 from ziggurat.games.mesopotamia_epochs.state import EpochsState
 
@@ -103,7 +105,7 @@ _ROWS = [
 ]
 
 
-def features(s: EpochsState) -> list[list[float]]:
+def features(s: EpochsState, pos: Facts | None = None) -> list[list[float]]:
     """Each seat's :data:`FEATURES`, read from the full state (the sampled world of a search):
 
     - ``vp``: its VP (E14.4);
@@ -123,7 +125,8 @@ def features(s: EpochsState) -> list[list[float]]:
     strategy = s.phase == "strategy"
     active = s.active if strategy else -1
     out = [[float(v), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0] for v in s.vp]
-    pos = facts_of_state(s, None)  # what a Picture reads of the full position
+    if pos is None:
+        pos = facts_of_state(s, None)  # what a Picture reads of the full position
     pics: dict[int, Picture] = {}
     for p, seat in enumerate(s.owner):
         if seat < 0:
@@ -177,10 +180,11 @@ def weights(s: EpochsState) -> tuple[float, ...]:
     return tuple(a + (b - a) * t for a, b in zip(start, end, strict=True))
 
 
-def strengths(s: EpochsState) -> list[float]:
-    """Each seat's log-odds of winning (up to a constant): :func:`weights` times :func:`features`."""
+def strengths(s: EpochsState, pos: Facts | None = None) -> list[float]:
+    """Each seat's log-odds of winning (up to a constant): :func:`weights` times :func:`features`
+    (``pos``: the position's facts, if the caller has them)."""
     w = weights(s)
-    return [sum(wi * fi for wi, fi in zip(w, f, strict=True)) for f in features(s)]
+    return [sum(wi * fi for wi, fi in zip(w, f, strict=True)) for f in features(s, pos)]
 
 
 def chances(scores: list[float], temperature: float = TEMPERATURE) -> list[float]:
@@ -241,7 +245,24 @@ def evaluate(state: State) -> list[float]:
     if state.is_terminal():
         return state.returns()
     s: EpochsState = state  # type: ignore[assignment]
-    return win_chances(strengths(s), 1.0)
+    # the evaluation reads the rules and the position's facts alone (features, progress):
+    # search evaluates the same position again and again (the draws of an attack's dice
+    # when it ranks the root's actions, E12), so each answer is remembered
+    pos = facts_of_state(s, None)
+    key = (id(s.rules), pos)
+    hit = _EVALUATIONS.get(key)
+    if hit is None:
+        if len(_EVALUATIONS) >= _EVALUATION_LIMIT:
+            _EVALUATIONS.clear()
+        _RULES.setdefault(id(s.rules), s.rules)  # kept alive: no other rules take its id
+        hit = _EVALUATIONS[key] = tuple(win_chances(strengths(s, pos), 1.0))
+    return list(hit)
+
+
+_EVALUATION_LIMIT = 20_000
+_EVALUATIONS: dict[tuple[int, Facts], tuple[float, ...]] = {}
+"""Answers of :func:`evaluate` per rules (by id, kept in :data:`_RULES`) and position's facts."""
+_RULES: dict[int, Any] = {}
 
 
 __all__ = [
