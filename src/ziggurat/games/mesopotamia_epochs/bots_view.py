@@ -55,9 +55,11 @@ def _aside_order(peoples: Any, aside: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(aside, key=lambda p: (peoples.card_epoch[p], p)))
 
 
-def facts_of_state(s: EpochsState, seat: int | None) -> Facts:
-    """The :class:`Facts` of ``view(s, seat)`` (:func:`~.view.bot_view`'s redaction: the
-    card identities ``seat`` may not know are -1); ``seat=None``: every card shown."""
+def _cards(
+    s: EpochsState, seat: int | None
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[int, ...]]:
+    """:func:`facts_of_state`'s cards: the hands, the set-aside cards, each card's holder as
+    ``seat`` sees them."""
     peoples = s.rules.peoples
     ce = peoples.card_epoch
     redact = seat is not None
@@ -77,9 +79,31 @@ def facts_of_state(s: EpochsState, seat: int | None) -> Facts:
         aside = tuple((ce[p], p if public[p] else -1) for p in _aside_order(peoples, tuple(s.set_aside)))
     else:
         aside = tuple((ce[p], p) for p in _aside_order(peoples, tuple(s.set_aside)))
+    return tuple(tuple(h) for h in hands), aside, tuple(seen)
+
+
+_CARDS_LIMIT = 20_000
+_CARDS: dict[tuple[Any, ...], tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[int, ...]]] = {}
+""":func:`_cards` per rules (by id, kept in :data:`_RULES`), seat, and the cards' holders,
+knowledge, faces and set-aside Peoples (all it reads)."""
+_RULES: dict[int, Any] = {}
+
+
+def facts_of_state(s: EpochsState, seat: int | None) -> Facts:
+    """The :class:`Facts` of ``view(s, seat)`` (:func:`~.view.bot_view`'s redaction: the
+    card identities ``seat`` may not know are -1); ``seat=None``: every card shown."""
+    # the cards change only in the allocation: a playout meets the same ones again and again
+    key = (id(s.rules), seat, *s.owner, *s.known, *s.public, -1, *s.set_aside)
+    cards = _CARDS.get(key)
+    if cards is None:
+        if len(_CARDS) >= _CARDS_LIMIT:
+            _CARDS.clear()
+        _RULES.setdefault(id(s.rules), s.rules)
+        cards = _CARDS[key] = _cards(s, seat)
+    hands, aside, seen = cards
     strategy = s.active >= 0 and s.phase == "strategy"  # position.round_out
     pend = s.pending  # in index form already
-    if redact and pend is not None and pend[0] == "keep" and s.draw_order[s.draw_idx] != seat:
+    if seat is not None and pend is not None and pend[0] == "keep" and s.draw_order[s.draw_idx] != seat:
         pend = ("keep", -1)  # E3.3: only the drawer sees the card drawn
     return Facts(
         s.n,
@@ -88,7 +112,7 @@ def facts_of_state(s: EpochsState, seat: int | None) -> Facts:
         tuple(s.vp),
         tuple(s.occ),
         tuple(s.cnt),
-        tuple(tuple(h) for h in hands),
+        hands,
         aside,
         s.active if strategy else -1,
         s.order if strategy else 0,
@@ -97,7 +121,7 @@ def facts_of_state(s: EpochsState, seat: int | None) -> Facts:
         s.coast_held if strategy else False,
         pend,
         tuple(s.held),  # kept in step with occ (state.py)
-        tuple(seen),
+        seen,
     )
 
 
