@@ -316,6 +316,7 @@ def plan_placement(pic: Picture, legal: list[str], rng: random.Random, attack_ow
     sea = _sea_reach(pic)
     base, size = pic._book.base, pic.peoples.size
     opened = pic.opened  # _opened_in per set of areas opened up (the active People's)
+    reinforced = pic._book.reinforce
     peoples = pic.peoples
     urb = peoples.urbanisation
     sides, bonus = pic.rules.die_sides, pic.rules.military_bonus if peoples.military[p] else 0
@@ -355,7 +356,10 @@ def plan_placement(pic: Picture, legal: list[str], rng: random.Random, attack_ow
                 uses.append(("attack", a, gain, spent, text, ()))
         elif q == p:
             c = cnt[a]
-            gains = reinforce_values(pic, p, a, c, max(c + 1, limit))
+            upto = max(c + 1, limit)
+            gains = reinforced.get((a, p, c, upto))  # reinforce_values(pic, p, a, c, upto)
+            if gains is None:
+                gains = reinforced[(a, p, c, upto)] = tuple(_reinforce_values(pic, p, a, c, upto))
             uses.append(("stack", a, gains[0], 1.0, text, gains[1:]))
     plan = _fill(uses, k)
     if not plan:
