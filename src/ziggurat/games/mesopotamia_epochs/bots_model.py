@@ -366,11 +366,12 @@ class Picture:
 
     def after_placements(self, f: Facts) -> Picture | None:
         """This Picture once the active People (one of the seat's) has placed tribes, in
-        empty areas or on its stacks, and its pool has shrunk: equal to ``Picture(game, f,
-        seat, judgement)`` when ``f`` differs from :attr:`facts` by that alone, made from this
-        one (what the placements cannot change is kept: the attackers, the entering Peoples,
-        the weights, the threat answers); ``None`` for any other difference. The placements
-        of one People round in a search's playouts follow one another so."""
+        empty areas or on its stacks, its pool has shrunk and tribes have been lost in combat
+        where no area changed hands: equal to ``Picture(game, f, seat, judgement)`` when ``f``
+        differs from :attr:`facts` by that alone, made from this one (what those cannot
+        change is kept: the attackers, the entering Peoples, the weights, the threat
+        answers); ``None`` for any other difference. The placements and attacks of one People
+        round in a search's playouts follow one another so."""
         g = self.facts
         p = self.active
         if (
@@ -390,21 +391,22 @@ class Picture:
             or f.coast_held != g.coast_held
         ):
             return None
-        occ0, occ1, cnt0, cnt1 = g.occ, f.occ, g.cnt, f.cnt
+        occ0, occ1 = g.occ, f.occ
         held = self.held[p]
-        for a, q in enumerate(occ1):
-            if q != occ0[a]:
-                if q != p or occ0[a] >= 0:
-                    return None  # an area changed hands otherwise
-                held |= 1 << a
-            elif cnt1[a] != cnt0[a] and q != p:
-                return None
+        if occ1 != occ0:
+            for a, q in enumerate(occ1):
+                if q != occ0[a]:
+                    if q != p or occ0[a] >= 0:
+                        return None  # an area changed hands otherwise
+                    held |= 1 << a
+        # tribes (cnt) may have changed anywhere: nothing made here reads them (a defender
+        # that lost a tribe but kept its area, E12.5, is the same attacker and the same target)
         pic = Picture.__new__(Picture)
         for name in _ALL:
             setattr(pic, name, getattr(self, name))
         pic.facts = f
         pic.occ = occ1
-        pic.cnt = cnt1
+        pic.cnt = f.cnt
         pic.pool = f.pool
         if held != self.held[p]:
             pic.held = list(self.held)
