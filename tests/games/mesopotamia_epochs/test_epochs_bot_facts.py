@@ -28,6 +28,8 @@ from ziggurat.games.mesopotamia_epochs.bots_view import (
     PlayoutView,
     facts_of_state,
     facts_of_view,
+    remembered,
+    rules_id,
     view_of_facts,
 )
 from ziggurat.games.mesopotamia_epochs.view import bot_view
@@ -259,3 +261,24 @@ def test_a_remembered_evaluation_is_the_evaluation(players: int, seed: int) -> N
     for state, got in zip(states, first, strict=True):
         want = state.returns() if state.is_terminal() else win_chances(evaluate.strengths(state), 1.0)
         assert got == want
+
+
+def test_the_memos_let_go_of_the_rules_of_many_games() -> None:
+    """A process that plays many games (a server) does not keep every game's rules alive for
+    the bot's memos: past a bound, the rules are let go and the memos keyed by them emptied;
+    the answers stay those worked out afresh."""
+    memo = remembered({})
+    first = ziggurat.load(GAME, players=3)
+    memo[(rules_id(first.rules), "probe")] = 1.0
+    games = [ziggurat.load(GAME, players=3) for _ in range(70)]
+    for game in games:
+        rules_id(game.rules)
+    assert memo == {}
+    state = _game_states(3, 91)[40]
+    game = games[-1]
+    copy_of = game.state_from_position(state.to_position())
+    assert evaluate.evaluate(copy_of) == evaluate.evaluate(state)
+    seat = max(state.current_player(), 0)
+    assert _answers(Picture(game, facts_of_state(copy_of, seat), seat)) == _answers(
+        Picture(state.game, state.view(seat), seat)
+    )

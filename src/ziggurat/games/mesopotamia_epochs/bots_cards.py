@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ziggurat.games.mesopotamia_epochs.bots_model import Picture, bits, capture, roll_odds
+from ziggurat.games.mesopotamia_epochs.bots_view import remembered
 from ziggurat.games.mesopotamia_epochs.data import SYMBOL_SEAT
 
 
@@ -38,7 +39,7 @@ def card_worth(pic: Picture, x: int, holder: int) -> tuple[float, list[float]]:
 
 
 _WORTH_LIMIT = 20_000
-_WORTHS: dict[tuple[Any, ...], tuple[float, tuple[float, ...]]] = {}
+_WORTHS: dict[tuple[Any, ...], tuple[float, tuple[float, ...]]] = remembered({})
 """:func:`card_worth` answers per board (:meth:`Picture.board_key`: all they read), judgement,
 People and holder: the seats' keep-or-pass decisions of one allocation ask the same ones."""
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
-from ziggurat.games.mesopotamia_epochs.bots_view import Facts, facts_of_view
+from ziggurat.games.mesopotamia_epochs.bots_view import Facts, facts_of_view, remembered, rules_id
 from ziggurat.games.mesopotamia_epochs.geography import bits as bits  # the bot modules read it here
 
 # The heuristic bot's judgement (:data:`HEURISTIC`; :class:`Judgement` says what each means)
@@ -229,11 +229,10 @@ class _Book(NamedTuple):
 
 
 _BOOK_LIMIT = 20_000
-_BOOKS: dict[tuple[Any, ...], _Book] = {}
+_BOOKS: dict[tuple[Any, ...], _Book] = remembered({})
 """The books per set of what they read (at most :data:`_BOOK_LIMIT`, then afresh); the
-rules are named by their ``id``, kept alive in :data:`_RULES` so that no other takes it."""
-_RULES: dict[int, Any] = {}
-_MOVERS: dict[tuple[int, ...], tuple[int, float, int, int, bool] | None] = {}
+rules are named by :func:`~.bots_view.rules_id`."""
+_MOVERS: dict[tuple[int, ...], tuple[int, float, int, int, bool] | None] = remembered({})
 """Each People's entry of :meth:`Picture._all_movers` (``None``: it attacks nothing) per what
 it reads."""
 _NONE = object()
@@ -337,12 +336,20 @@ class Picture:
         # threat() reads only the map, the attackers, the entering Peoples and the cards'
         # holders: positions that share them (the placements of one People round, mostly,
         # and the playouts of a search that pass through them) share its answers
-        ctx = (id(rules), judgement.token, self.n, self.future, *self.attackers, -1, *self.entries, *owner)
+        ctx = (
+            rules_id(rules),
+            judgement.token,
+            self.n,
+            self.future,
+            *self.attackers,
+            -1,
+            *self.entries,
+            *owner,
+        )
         book = _BOOKS.get(ctx)
         if book is None:
             if len(_BOOKS) >= _BOOK_LIMIT:
                 _BOOKS.clear()
-            _RULES.setdefault(id(rules), rules)  # kept alive: no other rules take its id
             book = _BOOKS[ctx] = _Book({}, {}, {}, {})
         self._book = book
         self._threat = book.threat
@@ -450,23 +457,15 @@ class Picture:
 
     def board_key(self) -> tuple[Any, ...]:
         """What a card's worth reads of the position (``bots_cards.card_worth``): the rules
-        (by id, kept alive in :data:`_RULES`), the Epoch, each area's People, tribes and
-        holder, and which Peoples still act this Epoch."""
-        key = self._board
-        if key is None:
-            rules, owner = self.rules, self.owner
-            _RULES.setdefault(id(rules), rules)
+        (:func:`~.bots_view.rules_id`, asked at each call: a memo keyed by it is emptied
+        when the rules are let go), the Epoch, each area's People, tribes and holder, and
+        which Peoples still act this Epoch."""
+        rest = self._board
+        if rest is None:
+            owner = self.owner
             holders = tuple([owner[q] if q >= 0 else -2 for q in self.occ])
-            key = self._board = (
-                id(rules),
-                self.n,
-                self.epoch,
-                self.occ,
-                self.cnt,
-                holders,
-                tuple(self.later),
-            )
-        return key
+            rest = self._board = (self.n, self.epoch, self.occ, self.cnt, holders, tuple(self.later))
+        return (rules_id(self.rules), *rest)
 
     def value(self, p: int, a: int) -> int:
         """E14.2: what area ``a`` scores for People ``p`` each round (:func:`value_table`)."""
@@ -553,10 +552,9 @@ class Picture:
         threat = self.judgement.threat
         if len(_MOVERS) >= _BOOK_LIMIT:
             _MOVERS.clear()
-        _RULES.setdefault(id(self.rules), self.rules)
         # a People's entry reads only these (next_pool: its pool if active, else its growth
         # and reinforcements), so the positions of a search share them
-        start = (id(self.rules), self.judgement.token, self.epoch)
+        start = (rules_id(self.rules), self.judgement.token, self.epoch)
         for q, held in enumerate(self.held):
             s = owner[q]
             if not held or s < 0:

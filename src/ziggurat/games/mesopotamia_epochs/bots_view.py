@@ -82,23 +82,49 @@ def _cards(
     return tuple(tuple(h) for h in hands), aside, tuple(seen)
 
 
-_CARDS_LIMIT = 20_000
-_CARDS: dict[tuple[Any, ...], tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[int, ...]]] = {}
-""":func:`_cards` per rules (by id, kept in :data:`_RULES`), seat, and the cards' holders,
-knowledge, faces and set-aside Peoples (all it reads)."""
+_RULES_LIMIT = 64
 _RULES: dict[int, Any] = {}
+_MEMOS: list[dict[Any, Any]] = []
+
+
+def rules_id(rules: Any) -> int:
+    """``id(rules)``, for the bot's memos of answers per game (:func:`remembered`): the rules
+    are kept alive while their id names them, so no other rules can take it. When more than
+    :data:`_RULES_LIMIT` rules have been seen (a server plays many games), they are let go
+    and every such memo is emptied with them."""
+    key = id(rules)
+    if _RULES.get(key) is not rules:
+        if len(_RULES) >= _RULES_LIMIT:
+            _RULES.clear()
+            for memo in _MEMOS:
+                memo.clear()
+        _RULES[key] = rules
+    return key
+
+
+def remembered(memo: dict[Any, Any]) -> dict[Any, Any]:
+    """``memo``, a dict whose keys hold a :func:`rules_id`: emptied when the rules are let go."""
+    _MEMOS.append(memo)
+    return memo
+
+
+_CARDS_LIMIT = 20_000
+_CARDS: dict[tuple[Any, ...], tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[int, ...]]] = (
+    remembered({})
+)
+""":func:`_cards` per rules (:func:`rules_id`), seat, and the cards' holders, knowledge,
+faces and set-aside Peoples (all it reads)."""
 
 
 def facts_of_state(s: EpochsState, seat: int | None) -> Facts:
     """The :class:`Facts` of ``view(s, seat)`` (:func:`~.view.bot_view`'s redaction: the
     card identities ``seat`` may not know are -1); ``seat=None``: every card shown."""
     # the cards change only in the allocation: a playout meets the same ones again and again
-    key = (id(s.rules), seat, *s.owner, *s.known, *s.public, -1, *s.set_aside)
+    key = (rules_id(s.rules), seat, *s.owner, *s.known, *s.public, -1, *s.set_aside)
     cards = _CARDS.get(key)
     if cards is None:
         if len(_CARDS) >= _CARDS_LIMIT:
             _CARDS.clear()
-        _RULES.setdefault(id(s.rules), s.rules)
         cards = _CARDS[key] = _cards(s, seat)
     hands, aside, seen = cards
     strategy = s.active >= 0 and s.phase == "strategy"  # position.round_out
@@ -288,4 +314,13 @@ def _restore(
     return PlayoutView(game, seat, facts_of_view(game.rules, view_of_facts(game.rules, partial)))
 
 
-__all__ = ["Card", "Facts", "PlayoutView", "facts_of_state", "facts_of_view", "view_of_facts"]
+__all__ = [
+    "Card",
+    "Facts",
+    "PlayoutView",
+    "facts_of_state",
+    "facts_of_view",
+    "remembered",
+    "rules_id",
+    "view_of_facts",
+]

@@ -42,12 +42,16 @@ this table and the weights to paste here.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ziggurat.bots.playout import win_chances
 from ziggurat.engine.contract import State
 from ziggurat.games.mesopotamia_epochs.bots_model import Picture, bits
-from ziggurat.games.mesopotamia_epochs.bots_view import Facts, PlayoutView, facts_of_state
+from ziggurat.games.mesopotamia_epochs.bots_view import (
+    Facts,
+    PlayoutView,
+    facts_of_state,
+    remembered,
+    rules_id,
+)
 from ziggurat.games.mesopotamia_epochs.rounds import round_score
 from ziggurat.games.mesopotamia_epochs.state import EpochsState
 
@@ -249,20 +253,18 @@ def evaluate(state: State) -> list[float]:
     # search evaluates the same position again and again (the draws of an attack's dice
     # when it ranks the root's actions, E12), so each answer is remembered
     pos = facts_of_state(s, None)
-    key = (id(s.rules), pos)
+    key = (rules_id(s.rules), pos)
     hit = _EVALUATIONS.get(key)
     if hit is None:
         if len(_EVALUATIONS) >= _EVALUATION_LIMIT:
             _EVALUATIONS.clear()
-        _RULES.setdefault(id(s.rules), s.rules)  # kept alive: no other rules take its id
         hit = _EVALUATIONS[key] = tuple(win_chances(strengths(s, pos), 1.0))
     return list(hit)
 
 
 _EVALUATION_LIMIT = 20_000
-_EVALUATIONS: dict[tuple[int, Facts], tuple[float, ...]] = {}
-"""Answers of :func:`evaluate` per rules (by id, kept in :data:`_RULES`) and position's facts."""
-_RULES: dict[int, Any] = {}
+_EVALUATIONS: dict[tuple[int, Facts], tuple[float, ...]] = remembered({})
+"""Answers of :func:`evaluate` per rules (:func:`~.bots_view.rules_id`) and position's facts."""
 
 
 __all__ = [
