@@ -38,7 +38,7 @@ def card_worth(pic: Picture, x: int, holder: int) -> tuple[float, list[float]]:
     return hit[0], list(hit[1])
 
 
-_WORTH_LIMIT = 20_000
+_WORTH_LIMIT = 4_000
 _WORTHS: dict[tuple[Any, ...], tuple[float, tuple[float, ...]]] = remembered({})
 """:func:`card_worth` answers per board (:meth:`Picture.board_key`: all they read), judgement,
 People and holder: the seats' keep-or-pass decisions of one allocation ask the same ones."""

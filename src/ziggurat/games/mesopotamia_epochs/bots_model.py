@@ -180,7 +180,7 @@ def _land_coasts(m: Any) -> int:
     return sum(1 << a for a in range(m.size) if m.coastal[a] and not m.desert[a])
 
 
-_AREA_FACTS_LIMIT = 20_000
+_AREA_FACTS_LIMIT = 10_000
 
 
 def _area_facts(values: Any, adj: Sequence[int], held: list[int]) -> tuple[list[int], list[int]]:
@@ -228,10 +228,11 @@ class _Book(NamedTuple):
     base: dict[int, float]  # a * Peoples + p: bots.plan_placement's empty areas
 
 
-_BOOK_LIMIT = 20_000
+_BOOK_LIMIT = 2_000  # some 6 kB each when a search has filled them: a few MB at most
 _BOOKS: dict[tuple[Any, ...], _Book] = remembered({})
 """The books per set of what they read (at most :data:`_BOOK_LIMIT`, then afresh); the
 rules are named by :func:`~.bots_view.rules_id`."""
+_MOVER_LIMIT = 10_000
 _MOVERS: dict[tuple[int, ...], tuple[int, float, int, int, bool] | None] = remembered({})
 """Each People's entry of :meth:`Picture._all_movers` (``None``: it attacks nothing) per what
 it reads."""
@@ -550,7 +551,7 @@ class Picture:
         out = []
         owner, later, active = self.owner, self.later, self.active
         threat = self.judgement.threat
-        if len(_MOVERS) >= _BOOK_LIMIT:
+        if len(_MOVERS) >= _MOVER_LIMIT:
             _MOVERS.clear()
         # a People's entry reads only these (next_pool: its pool if active, else its growth
         # and reinforcements), so the positions of a search share them

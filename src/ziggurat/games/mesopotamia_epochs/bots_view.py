@@ -108,7 +108,7 @@ def remembered(memo: dict[Any, Any]) -> dict[Any, Any]:
     return memo
 
 
-_CARDS_LIMIT = 20_000
+_CARDS_LIMIT = 2_000
 _CARDS: dict[tuple[Any, ...], tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[int, ...]]] = (
     remembered({})
 )

@@ -262,7 +262,7 @@ def evaluate(state: State) -> list[float]:
     return list(hit)
 
 
-_EVALUATION_LIMIT = 20_000
+_EVALUATION_LIMIT = 2_000
 _EVALUATIONS: dict[tuple[int, Facts], tuple[float, ...]] = remembered({})
 """Answers of :func:`evaluate` per rules (:func:`~.bots_view.rules_id`) and position's facts."""
 
