@@ -27,21 +27,28 @@ from ziggurat.games.mesopotamia_epochs.data import SYMBOL_SEAT
 
 def card_worth(pic: Picture, x: int, holder: int) -> tuple[float, list[float]]:
     """(VP People ``x`` should bring ``holder``, VP it should cost each seat) from now on."""
-    board = pic.board_key()
-    key = (board, pic.judgement.token, x, holder)
-    hit = _WORTHS.get(key)
+    known = pic.worths
+    if known is None:  # this board's answers, found once per Picture
+        board = pic.board_key()
+        known = _WORTHS.get(board)
+        if known is None:
+            if len(_WORTHS) >= _WORTH_LIMIT:
+                _WORTHS.clear()
+            known = _WORTHS[board] = {}
+        pic.worths = known
+    key = (pic.judgement.token, x, holder)
+    hit = known.get(key)
     if hit is None:
-        if len(_WORTHS) >= _WORTH_LIMIT:
-            _WORTHS.clear()
         worth, damage = _card_worth(pic, x, holder)
-        hit = _WORTHS[key] = (worth, tuple(damage))
+        hit = known[key] = (worth, tuple(damage))
     return hit[0], list(hit[1])
 
 
-_WORTH_LIMIT = 4_000
-_WORTHS: dict[tuple[Any, ...], tuple[float, tuple[float, ...]]] = remembered({})
-""":func:`card_worth` answers per board (:meth:`Picture.board_key`: all they read), judgement,
-People and holder: the seats' keep-or-pass decisions of one allocation ask the same ones."""
+_WORTH_LIMIT = 2_000
+_WORTHS: dict[tuple[Any, ...], dict[tuple[int, int, int], tuple[float, tuple[float, ...]]]] = remembered({})
+""":func:`card_worth` answers per board (:meth:`Picture.board_key`: all they read), then per
+judgement, People and holder: the seats' keep-or-pass decisions of one allocation ask the
+same ones."""
 
 
 def _card_worth(pic: Picture, x: int, holder: int) -> tuple[float, list[float]]:

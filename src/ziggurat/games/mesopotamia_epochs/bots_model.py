@@ -263,7 +263,7 @@ class Picture:
         "cnt", "held", "owner", "active", "order", "pool", "sea_round", "coast_held", "pending",
         "_weights_of", "entries", "attackers", "values", "scores", "future", "orders", "later",
         "_generic_kept", "_arrivals", "_reach_any", "_threat", "_denial", "denial_scale",
-        "judgement", "_losses", "facts", "_kept", "_book", "_near", "_movers", "_board", "opened",
+        "judgement", "_losses", "facts", "_kept", "_book", "_near", "_movers", "_board", "opened", "worths",
     )  # fmt: skip
 
     def __init__(
@@ -328,6 +328,8 @@ class Picture:
         rules = self.rules
         self._weights_of: list[float] | None = None  # weights, on first use
         self._board: tuple[Any, ...] | None = None  # board_key(), on first use
+        self.worths: dict[tuple[int, int, int], tuple[float, tuple[float, ...]]] | None = None
+        """``bots_cards.card_worth``'s answers for this board, once it has asked."""
         self.entries = self._entries(f)
         self.attackers = self._attackers(near)
         self._reach_any = 0  # the areas some attacker reaches
@@ -426,6 +428,7 @@ class Picture:
         pic._denial = dict(self._denial)  # an area newly held was empty: none of them is kept
         pic._movers = None  # the active People's own entry has changed (other seats' sides)
         pic._board = None
+        pic.worths = None
         return pic
 
     # --- whom to hurt -----------------------------------------------------------------
