@@ -36,15 +36,19 @@ Strategy, in the game's terms (rules spec ``docs/rules/mesopotamia-epochs.md``):
 
 The weights of what opponents lose (``bots_model.DENIAL``, ``OTHER_WEIGHT``) were chosen by
 seeded self-play matches of variants against this bot; the other constants made no measurable
-difference within the range tried. Every decision is a pure function of ``(view, legal)``: the bot keeps no memory and reads no
-hidden information (the view's nulls), and the RNG only breaks exact ties, so a seed gives the
-same game.
+difference within the range tried. Every decision is a pure function of ``(view, legal)``: the
+bot reads no hidden information (the view's nulls), and the RNG only breaks exact ties, so a seed
+gives the same game. In search playouts the view is a :class:`~.bots_view.PlayoutView` (the
+view's facts read straight from the sampled world) and the bot makes a placement's Picture from
+its previous one when only its own placements came between
+(:meth:`~.bots_model.Picture.after_placements`): the same Picture, so the same choice.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -58,6 +62,7 @@ from ziggurat.games.mesopotamia_epochs.bots_model import (
     capture,
     roll_odds,
 )
+from ziggurat.games.mesopotamia_epochs.bots_view import PlayoutView
 
 EPS = 1e-6
 GROWTH_RATE = {"standard": 1 / 3, "fast": 1 / 2, "slow": 0.0}  # E6: tribes per extra area
@@ -75,22 +80,36 @@ class HeuristicBot:
     def __init__(self, game: Any, seat: int) -> None:
         self.game = game
         self.seat = seat
+        self._last: Picture | None = None  # the Picture of the last playout view (_picture)
 
     def choose(self, view: dict[str, Any] | None, legal: Sequence[str], rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
         if view is None:
             raise ValueError("the heuristic bot decides from the view (needs_view = True)")
-        pic = Picture(self.game, view, self.seat, self.judgement)
-        pend = view["pending"]
+        pic = self._picture(view)
+        pend = pic.pending  # in index form (bots_view.Facts)
         options = list(legal)
         if pend is not None and pend[0] == "keep":
-            return keep_or_pass(pic, view["players"], pic.peoples.index[pend[1]], options)
+            return keep_or_pass(pic, pend[1], options)
         if pend is not None and pend[0] == "displace":
-            return _best(options, lambda a: displacement_value(pic, pic.map.index[pend[1]], a), rng)
+            return _best(options, lambda a: displacement_value(pic, pend[1], a), rng)
         if pend is not None and pend[0] == "landing":
             return _best(options, lambda a: landing_value(pic, a), rng)
         return plan_placement(pic, options, rng, self.attack_own)
+
+    def _picture(self, view: Any) -> Picture:
+        """The Picture of ``view``; in a search's playouts (a :class:`~.bots_view.PlayoutView`),
+        made from the last one when only this seat's placements came between
+        (:meth:`~.bots_model.Picture.after_placements`: the same Picture, made for less)."""
+        if not isinstance(view, PlayoutView):
+            return Picture(self.game, view, self.seat, self.judgement)
+        last = self._last
+        pic = last.after_placements(view.facts) if last is not None else None
+        if pic is None:
+            pic = Picture(self.game, view, self.seat, self.judgement)
+        self._last = pic
+        return pic
 
 
 class SuccessorBot(HeuristicBot):
@@ -155,12 +174,17 @@ def _sea_reach(pic: Picture) -> bool:
 
 def defender_dice(pic: Picture, a: int) -> int:
     """E12.3, E12.4, R40: the defender's dice for an attack by the active People on ``a``."""
+    return _defender_dice(pic, a, _sea_reach(pic))
+
+
+def _defender_dice(pic: Picture, a: int, sea: bool) -> int:
+    """:func:`defender_dice`, given :func:`_sea_reach` (``sea``)."""
     m = pic.map
     src = pic.held[pic.active] & m.adj_mask[a]
     best = 3
     if src:
         best = 1 if src & ~m.difficult_into[a] else 2
-    if m.coastal[a] and _sea_reach(pic):
+    if m.coastal[a] and sea:
         best = min(best, 2 if pic.rules.sea_extra_die else 1)
     return best if best < 3 else 1
 
@@ -186,6 +210,15 @@ def reinforce_value(pic: Picture, p: int, a: int, tribes: int) -> float:
 def reinforce_values(pic: Picture, p: int, a: int, tribes: int, upto: int) -> list[float]:
     """:func:`reinforce_value` of each stack from ``tribes`` up to ``upto`` (excluded) tribes
     on ``a``: the tribes a reinforcement may add one after another (E13: 0 at the limit)."""
+    key = (a, p, tribes, upto)
+    known = pic._book.reinforce  # the answer reads the threat model's inputs alone
+    hit = known.get(key)
+    if hit is None:
+        hit = known[key] = tuple(_reinforce_values(pic, p, a, tribes, upto))
+    return list(hit)
+
+
+def _reinforce_values(pic: Picture, p: int, a: int, tribes: int, upto: int) -> list[float]:
     limit = pic.rules.stack_limit
     out = []
     f = pic.future
@@ -223,8 +256,12 @@ def _opened(pic: Picture, p: int, a: int, reach: int) -> float:
     new = m.adj_mask[a] & ~reach & ~m.desert_mask & ~pic.held[p] & ~(1 << a)
     if not new:
         return 0.0
-    later = 1.0 + 0.5 * pic.future
-    occ, owner, seat, values = pic.occ, pic.owner, pic.seat, pic.values[p]
+    return _opened_in(pic, new, pic.values[p], 1.0 + 0.5 * pic.future, pic.seat)
+
+
+def _opened_in(pic: Picture, new: int, values: Sequence[int], later: float, seat: int) -> float:
+    """:func:`_opened` of the areas ``new`` (not empty), for the active People's ``values``."""
+    occ, owner = pic.occ, pic.owner
     best = 0.0
     for b in bits(new):
         q = occ[b]
@@ -239,19 +276,16 @@ def _opened(pic: Picture, p: int, a: int, reach: int) -> float:
     return best
 
 
-class _Use:
-    """One use of the pool: ``gain`` expected for ``cost`` expected tribes (``more``: the gains
-    of further tribes on the same stack, which only count in the fill of the pool)."""
+_Use = tuple[str, int, float, float, str, Sequence[float]]
+"""One use of the pool: (kind, area, ``gain`` expected for ``cost`` expected tribes, its action,
+``more``: the gains of further tribes on the same stack, which only count in the fill of the
+pool). Plain tuples: a placement weighs a dozen of them."""
 
-    __slots__ = ("kind", "area", "gain", "cost", "text", "more")
 
-    def __init__(self, kind: str, area: int, gain: float, cost: float, text: str) -> None:
-        self.kind = kind
-        self.area = area
-        self.gain = gain
-        self.cost = cost
-        self.text = text
-        self.more: list[float] = []
+@lru_cache(maxsize=8)
+def _places(m: Any) -> dict[str, int]:
+    """Each ``place <area>`` action text of the map, with its area."""
+    return {f"place {area}": a for a, area in enumerate(m.ids)}
 
 
 def plan_placement(pic: Picture, legal: list[str], rng: random.Random, attack_own: bool = False) -> str:
@@ -260,44 +294,90 @@ def plan_placement(pic: Picture, legal: list[str], rng: random.Random, attack_ow
     m = pic.map
     p = pic.active
     k = max(pic.pool, 1)
-    targets = [(m.index[t[6:]], t) for t in legal if t.startswith("place ")]
+    places = _places(m)
+    targets = [(places[t], t) for t in legal if t in places]
     reach = pic.held[p]
     for a, _ in targets:
         reach |= 1 << a
     uses: list[_Use] = []
     occ, cnt, owner, limit = pic.occ, pic.cnt, pic.owner, pic.rules.stack_limit
+    # what every target's value reads, read once: area_value's and _opened's terms are
+    # written out below in the same operations, so the values are the same to the last bit
+    row = pic.values[p]
+    future = pic.future
+    grow = _growth_rate(pic, p)
+    loss1 = pic._losses[pic.peoples.urbanisation[p]][1]  # survival(a, p, 1)
+    threat, kept = pic.threat, pic.kept
+    open_share = pic.judgement.open_share
+    fresh = ~(reach | m.desert_mask)  # _opened: the areas a new holding may open up
+    adj = m.adj_mask
+    later = 1.0 + 0.5 * future
+    seat = pic.seat
+    sea = _sea_reach(pic)
+    base, size = pic._book.base, pic.peoples.size
+    opened = pic.opened  # _opened_in per set of areas opened up (the active People's)
+    reinforced = pic._book.reinforce
+    peoples = pic.peoples
+    urb = peoples.urbanisation
+    sides, bonus = pic.rules.die_sides, pic.rules.military_bonus if peoples.military[p] else 0
     for a, text in targets:
         q = occ[a]
-        if q < 0:
-            uses.append(_Use("empty", a, area_value(pic, p, a, k - 1, reach), 1.0, text))
+        if q < 0 or (q != p and (attack_own or owner[q] != seat)):
+            # area_value(pic, p, a, k - 1 or k - 2, reach): its first terms read the threat
+            # model alone
+            key = a * size + p
+            v = base.get(key)  # type: ignore[assignment]
+            if v is None:
+                s = max(0.0, 1.0 - threat(a, p) * loss1)
+                hold = row[a] * kept(s) if future > 0 else 0.0
+                v = base[key] = row[a] + hold + grow * s
+            if q < 0:
+                if k - 1 > 0:
+                    new = adj[a] & fresh
+                    if new:  # else nothing opens up (0.0)
+                        got = opened.get(new)
+                        if got is None:
+                            got = opened[new] = _opened_in(pic, new, row, later, seat)
+                        v += open_share * got
+                uses.append(("empty", a, v, 1.0, text, ()))
+                continue
+            # an attack (on our own People only if attack_own, R20)
+            dice = _defender_dice(pic, a, sea)
+            chance, spent = capture(cnt[a], k, roll_odds(sides, bonus, dice, urb[p], urb[q]))  # attack_odds
+            if chance > 0:
+                if k - 2 > 0:
+                    new = adj[a] & fresh
+                    if new:
+                        got = opened.get(new)
+                        if got is None:
+                            got = opened[new] = _opened_in(pic, new, row, later, seat)
+                        v += open_share * got
+                gain = chance * (v + pic.denial(a))
+                uses.append(("attack", a, gain, spent, text, ()))
         elif q == p:
             c = cnt[a]
-            gains = reinforce_values(pic, p, a, c, max(c + 1, limit))
-            use = _Use("stack", a, gains[0], 1.0, text)
-            use.more = gains[1:]
-            uses.append(use)
-        elif attack_own or owner[q] != pic.seat:  # our own People only if attack_own (R20)
-            dice = defender_dice(pic, a)
-            chance, spent = capture(cnt[a], k, attack_odds(pic, a, dice))
-            if chance > 0:
-                gain = chance * (area_value(pic, p, a, k - 2, reach) + pic.denial(a))
-                uses.append(_Use("attack", a, gain, spent, text))
+            upto = max(c + 1, limit)
+            gains = reinforced.get((a, p, c, upto))  # reinforce_values(pic, p, a, c, upto)
+            if gains is None:
+                gains = reinforced[(a, p, c, upto)] = tuple(_reinforce_values(pic, p, a, c, upto))
+            uses.append(("stack", a, gains[0], 1.0, text, gains[1:]))
     plan = _fill(uses, k)
     if not plan:
         return "stop"
-    attacks = [u for u in plan if u.kind == "attack"]
+    attacks = [u for u in plan if u[0] == "attack"]
     if attacks:
-        first = max(attacks, key=lambda u: (u.gain / u.cost, -u.area))
-        if defender_dice(pic, first.area) == 2:
+        first = max(attacks, key=lambda u: (u[2] / u[3], -u[1]))
+        target = first[1]
+        if defender_dice(pic, target) == 2:
             # R40: an empty neighbour with a normal border into the target makes it normal
-            for u in sorted(plan, key=lambda u: (-u.gain, u.area)):
-                if u.kind == "empty" and m.adj_mask[u.area] >> first.area & 1:
-                    if not m.difficult_into[first.area] >> u.area & 1:
-                        return u.text
-        return first.text
-    top = max(u.gain for u in plan)
-    best = sorted((u for u in plan if u.gain >= top - EPS), key=lambda u: u.area)
-    return best[0].text if len(best) == 1 else best[rng.randrange(len(best))].text
+            for u in sorted(plan, key=lambda u: (-u[2], u[1])):
+                if u[0] == "empty" and m.adj_mask[u[1]] >> target & 1:
+                    if not m.difficult_into[target] >> u[1] & 1:
+                        return u[4]
+        return first[4]
+    top = max(u[2] for u in plan)
+    best = sorted((u for u in plan if u[2] >= top - EPS), key=itemgetter(1))
+    return best[0][4] if len(best) == 1 else best[rng.randrange(len(best))][4]
 
 
 def _fill(uses: list[_Use], pool: int) -> list[_Use]:
@@ -305,10 +385,10 @@ def _fill(uses: list[_Use], pool: int) -> list[_Use]:
     compete too, but only the next placement is returned); the first use that no longer fits
     is taken if half a tribe is left for it. Uses worth nothing are never taken."""
     projects: list[tuple[float, float, int]] = []  # (value per tribe, tribes, index or -1)
-    for i, u in enumerate(uses):
-        if u.gain > EPS:
-            projects.append((u.gain / u.cost, u.cost, i))
-        for g in u.more:
+    for i, (_kind, _area, gain, cost, _text, more) in enumerate(uses):
+        if gain > EPS:
+            projects.append((gain / cost, cost, i))
+        for g in more:
             if g > EPS:
                 projects.append((g, 1.0, -1))
     projects.sort(key=itemgetter(0), reverse=True)  # stable: equal densities keep their order

@@ -18,12 +18,40 @@ opponent; a card the bot must pass goes where it helps opponents least.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ziggurat.games.mesopotamia_epochs.bots_model import Picture, bits, capture, roll_odds
+from ziggurat.games.mesopotamia_epochs.bots_view import remembered
 from ziggurat.games.mesopotamia_epochs.data import SYMBOL_SEAT
 
 
 def card_worth(pic: Picture, x: int, holder: int) -> tuple[float, list[float]]:
     """(VP People ``x`` should bring ``holder``, VP it should cost each seat) from now on."""
+    known = pic.worths
+    if known is None:  # this board's answers, found once per Picture
+        board = pic.board_key()
+        known = _WORTHS.get(board)
+        if known is None:
+            if len(_WORTHS) >= _WORTH_LIMIT:
+                _WORTHS.clear()
+            known = _WORTHS[board] = {}
+        pic.worths = known
+    key = (pic.judgement.token, x, holder)
+    hit = known.get(key)
+    if hit is None:
+        worth, damage = _card_worth(pic, x, holder)
+        hit = known[key] = (worth, tuple(damage))
+    return hit[0], list(hit[1])
+
+
+_WORTH_LIMIT = 2_000
+_WORTHS: dict[tuple[Any, ...], dict[tuple[int, int, int], tuple[float, tuple[float, ...]]]] = remembered({})
+""":func:`card_worth` answers per board (:meth:`Picture.board_key`: all they read), then per
+judgement, People and holder: the seats' keep-or-pass decisions of one allocation ask the
+same ones."""
+
+
+def _card_worth(pic: Picture, x: int, holder: int) -> tuple[float, list[float]]:
     m = pic.map
     peoples = pic.peoples
     rules = pic.rules
@@ -111,18 +139,19 @@ def utility_of(pic: Picture, x: int, holder: int) -> float:
     return u
 
 
-def keep_or_pass(pic: Picture, view_players: list[dict[str, object]], drawn: int, legal: list[str]) -> str:
-    """D1: the legal keep or pass with the best utility (see the module docstring)."""
+def keep_or_pass(pic: Picture, drawn: int, legal: list[str]) -> str:
+    """D1: the legal keep or pass of the drawn card (People ``drawn``) with the best utility
+    (see the module docstring)."""
     peoples = pic.peoples
     epoch_cards = peoples.epoch_cards[pic.epoch]
     seen: set[int] = set()
     has_card: set[int] = set()
-    for s, pl in enumerate(view_players):
-        for card in pl["cards"]:  # type: ignore[attr-defined]
-            if card["epoch"] == pic.epoch:
+    for s, hand in enumerate(pic.facts.cards):
+        for epoch, p in hand:
+            if epoch == pic.epoch:
                 has_card.add(s)
-            if card["people"] is not None:
-                seen.add(peoples.index[card["people"]])
+            if p >= 0:
+                seen.add(p)
     others = [p for p in epoch_cards if p != drawn and p not in seen]
     cardless = [s for s in range(pic.n) if s not in has_card]
 

@@ -17,10 +17,13 @@ the seat may not know is null (§6).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
 from functools import cache, lru_cache
-from typing import Any
+from itertools import chain
+from typing import Any, NamedTuple
 
+from ziggurat.games.mesopotamia_epochs.bots_view import Facts, facts_of_view, remembered, rules_id
 from ziggurat.games.mesopotamia_epochs.geography import bits as bits  # the bot modules read it here
 
 # The heuristic bot's judgement (:data:`HEURISTIC`; :class:`Judgement` says what each means)
@@ -63,8 +66,16 @@ class Judgement:
     losses: tuple[tuple[float, ...], tuple[float, ...]] = field(init=False, repr=False, compare=False)
     """``loss`` of a People without, with Urbanisation (derived)."""
 
+    token: int = field(init=False, repr=False, compare=False)
+    """The same small number for equal judgements (cheap to hash: :class:`Picture`'s memos)."""
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "losses", (self.loss, tuple(x * URBAN_LOSS for x in self.loss)))
+        constants = tuple(getattr(self, f.name) for f in fields(self) if f.compare)
+        object.__setattr__(self, "token", _TOKENS.setdefault(constants, len(_TOKENS)))
+
+
+_TOKENS: dict[tuple[Any, ...], int] = {}
 
 
 HEURISTIC = Judgement()
@@ -158,10 +169,77 @@ def order_table(peoples: Any) -> tuple[tuple[int, ...], ...]:
     )
 
 
+@lru_cache(maxsize=256)
+def _later(orders: tuple[int, ...], order: int) -> tuple[bool, ...]:
+    """Per People, whether its order number this Epoch comes after ``order`` (E4.2)."""
+    return tuple(o > order for o in orders)
+
+
 @lru_cache(maxsize=8)
 def _land_coasts(m: Any) -> int:
     """The coastal areas that are not deserts (where a sea start may threaten, E7.5, E11)."""
     return sum(1 << a for a in range(m.size) if m.coastal[a] and not m.desert[a])
+
+
+_AREA_FACTS_LIMIT = 10_000
+
+
+def _area_facts(values: Any, adj: Sequence[int], held: list[int]) -> tuple[list[int], list[int]]:
+    """Per People, what its areas score per round (E14.2) and the areas next to them, from
+    ``held`` (its bitmask of areas). A People's holdings recur from one position to the next
+    (a round changes a few areas), so each People's answer is remembered per bitmask."""
+    scores = [0] * len(held)
+    near = [0] * len(held)
+    kept = _AREA_MEMO.get(id(values))
+    if kept is None or len(kept[1]) >= _AREA_FACTS_LIMIT:
+        if len(_AREA_MEMO) >= 8:
+            _AREA_MEMO.clear()
+        kept = _AREA_MEMO[id(values)] = (values, {})  # the table is kept: its id stays its own
+    memo = kept[1]
+    size = len(values)  # the Peoples (``held`` may stop short of the last ones)
+    for p, mask in enumerate(held):
+        if not mask:
+            continue
+        key = mask * size + p
+        hit = memo.get(key)
+        if hit is None:
+            row = values[p]
+            score = reach = 0
+            for a in bits(mask):
+                score += row[a]
+                reach |= adj[a]
+            hit = memo[key] = (score, reach)
+        scores[p], near[p] = hit
+    return scores, near
+
+
+_AREA_MEMO: dict[int, tuple[Any, dict[int, tuple[int, int]]]] = {}  # per value table (value_table)
+
+
+class _Book(NamedTuple):
+    """Answers of the threat model that Pictures reading the same inputs share (see
+    :meth:`Picture.__init__`): :meth:`Picture.threat` per area and People, and values built on
+    it alone (a holding's worth in later Epochs, a reinforcement's, an empty area's own). Its
+    keys and values are numbers and tuples of numbers, which the garbage collector need not
+    follow (a search's many books would otherwise make every full collection slower)."""
+
+    threat: dict[int, float]  # a * Peoples + p
+    hold: dict[int, float]  # (a * Peoples + p) * 4 + min(tribes, 3)
+    reinforce: dict[tuple[int, int, int, int], tuple[float, ...]]
+    base: dict[int, float]  # a * Peoples + p: bots.plan_placement's empty areas
+
+
+_BOOK_LIMIT = 2_000  # some 6 kB each when a search has filled them: a few MB at most
+_BOOKS: dict[tuple[Any, ...], _Book] = remembered({})
+"""The books per set of what they read (at most :data:`_BOOK_LIMIT`, then afresh); the
+rules are named by :func:`~.bots_view.rules_id`."""
+_MOVER_LIMIT = 10_000
+_MOVERS: dict[tuple[int, ...], tuple[int, float, int, int, bool] | None] = remembered({})
+"""Each People's entry of :meth:`Picture._all_movers` (``None``: it attacks nothing) per what
+it reads."""
+_NONE = object()
+_KEPT: dict[int, dict[float, float]] = {}
+""":meth:`Picture.kept` answers per number of later Epochs."""
 
 
 class Picture:
@@ -171,90 +249,201 @@ class Picture:
     the worth of every area it may use), so what several answers share is built once: the
     threat model's attackers (only opponents' Peoples on the map can attack, E8.2) and the
     order numbers when the Picture is made, the entering Peoples' reach at the first
-    :meth:`threat`, and each threat and denial the first time it is asked for. Each value is
-    the plain computation's, operation for operation (floating-point sums and products in the
-    same order), so the bot decides exactly as without these shortcuts (checked against the
-    plain computations in ``tests/games/mesopotamia_epochs/test_bot_speedup.py``)."""
+    :meth:`threat`, and each threat and denial the first time it is asked for. Pictures
+    share more (search asks thousands of them): the threat model's answers, and what is built
+    on them alone, are kept per set of what they read (the attackers, the entering Peoples,
+    the cards' holders: ``_Book``), like each People's round score, neighbours and attacker
+    entry per set of areas. Each value is the plain computation's, operation for operation
+    (floating-point sums and products in the same order), so the bot decides exactly as
+    without these shortcuts (checked against the plain computations in
+    ``tests/games/mesopotamia_epochs/test_bot_speedup.py`` and
+    ``test_epochs_bot_facts.py``)."""
 
     __slots__ = (
         "game", "rules", "map", "peoples", "seat", "n", "epoch", "epochs", "phase", "vp", "occ",
         "cnt", "held", "owner", "active", "order", "pool", "sea_round", "coast_held", "pending",
-        "weights", "entries", "attackers", "values", "scores", "future", "orders", "later",
+        "_weights_of", "entries", "attackers", "values", "scores", "future", "orders", "later",
         "_generic_kept", "_arrivals", "_reach_any", "_threat", "_denial", "denial_scale",
-        "judgement", "_losses",
+        "judgement", "_losses", "facts", "_kept", "_book", "_near", "_movers", "_board", "opened", "worths",
     )  # fmt: skip
 
-    def __init__(self, game: Any, view: dict[str, Any], seat: int, judgement: Judgement = HEURISTIC) -> None:
+    def __init__(
+        self, game: Any, view: Mapping[str, Any] | Facts, seat: int, judgement: Judgement = HEURISTIC
+    ) -> None:
+        """``view``: the seat's view (a dict, or a search's :class:`~.bots_view.PlayoutView`),
+        or its :class:`~.bots_view.Facts`."""
         rules = game.rules
         m = rules.map
         peoples = rules.peoples
+        f = view if isinstance(view, Facts) else facts_of_view(rules, view)
+        self.facts = f
         self.game = game
         self.rules = rules
         self.map = m
         self.peoples = peoples
-        self.values = value_table(peoples, m)
+        self.values = values = value_table(peoples, m)
         self.seat = seat
-        self.n = int(view["num_players"])
+        self.n = f.n
         self.judgement = judgement
         self._losses = judgement.losses  # survival()
         scales = judgement.denial  # what an opponent loses weighs (2 players, more)
         self.denial_scale = scales[0] if self.n == 2 else scales[1]
-        self.epoch = int(view["epoch"])
+        self.epoch = f.epoch
         self.epochs = peoples.epochs
         self.future = self.epochs - self.epoch
         self._generic_kept = _kept(self.future, judgement.future_keep)  # for denial()
-        self.phase = view["phase"]
-        players = view["players"]
-        self.vp = [int(pl["vp"]) for pl in players]
-        size = peoples.size
-        self.occ = occ = [-1] * m.size
-        self.cnt = cnt = [0] * m.size
-        self.held = held = [0] * size
-        self.scores = scores = [0] * size  # E14.2: what each People's areas score per round
-        near = [0] * size  # the areas next to each People's
-        area_index, people_index, values, adj = m.index, peoples.index, self.values, m.adj_mask
-        for area, pid, count in view["areas"]:
-            a, p = area_index[area], people_index[pid]
-            occ[a] = p
-            cnt[a] = int(count)
-            held[p] |= 1 << a
-            scores[p] += values[p][a]
-            near[p] |= adj[a]
-        self.owner = owner = [-1] * size
-        for s, pl in enumerate(players):
-            for card in pl["cards"]:
-                pid = card["people"]
-                if pid is not None:
-                    owner[people_index[pid]] = s
-        rnd = view["round"]
-        if rnd is None:
-            self.active, self.order, self.pool = -1, 0, 0
-            self.sea_round = self.coast_held = False
-        else:
-            self.active = people_index[rnd["people"]]
-            self.order = int(rnd["order"])
-            self.pool = int(rnd["pool"])
-            self.sea_round = bool(rnd["sea_start"])
-            self.coast_held = bool(rnd["coast_held"])
-        self.pending = view["pending"]
-        self.orders = order_table(peoples)[self.epoch]  # order_of()
+        self.phase = f.phase
+        self.vp = f.vp
+        self.occ = f.occ
+        self.cnt = f.cnt
+        self.held = held = list(f.held)
+        # E14.2: what each People's areas score per round; the areas next to each People's
+        self.scores, near = _area_facts(values, m.adj_mask, held)
+        self.owner = list(f.owner)
+        self.active = f.active
+        self.order = f.order
+        self.pool = f.pool
+        self.sea_round = f.sea_round
+        self.coast_held = f.coast_held
+        self.pending = f.pending
+        self.orders = orders = order_table(peoples)[self.epoch]  # order_of()
         if self.phase == "allocation":  # acts_later()
             self.later = [True] * peoples.size
         else:
-            self.later = [o > self.order for o in self.orders]
+            self.later = list(_later(orders, self.order))
             if self.active >= 0 and self.pending is not None:
                 self.later[self.active] = True
-        self.weights = self._weights()
-        self.entries = self._entries(view)
+        self._near = near
+        self._movers: list[tuple[int, float, int, int, bool, int]] | None = None
+        self.opened: dict[int, float] = {}
+        """``bots.plan_placement``'s best area opened up, per set of areas a holding would
+        open up (a Picture after placements shares it: those areas have not changed)."""
+        self._side()
+
+    def _side(self) -> None:
+        """What depends on the seat whose side the Picture takes: whom it fears and hurts."""
+        f = self.facts
+        near = self._near
+        owner = self.owner
+        judgement = self.judgement
+        rules = self.rules
+        self._weights_of: list[float] | None = None  # weights, on first use
+        self._board: tuple[Any, ...] | None = None  # board_key(), on first use
+        self.worths: dict[tuple[int, int, int], tuple[float, tuple[float, ...]]] | None = None
+        """``bots_cards.card_worth``'s answers for this board, once it has asked."""
+        self.entries = self._entries(f)
         self.attackers = self._attackers(near)
         self._reach_any = 0  # the areas some attacker reaches
         for att in self.attackers:
             self._reach_any |= att[2]
         self._arrivals: list[tuple[int, int, float, int, float]] | None = None
-        self._threat: dict[int, float] = {}
+        # threat() reads only the map, the attackers, the entering Peoples and the cards'
+        # holders: positions that share them (the placements of one People round, mostly,
+        # and the playouts of a search that pass through them) share its answers
+        # flat (a flat tuple hashes twice as fast): no attacker's field is -1, the entries'
+        # neither, and the holders, at the end, are one per People
+        ctx = (
+            rules_id(rules),
+            judgement.token,
+            self.n,
+            self.future,
+            *chain.from_iterable(self.attackers),
+            -1,
+            *chain.from_iterable(self.entries),
+            *owner,
+        )
+        book = _BOOKS.get(ctx)
+        if book is None:
+            if len(_BOOKS) >= _BOOK_LIMIT:
+                _BOOKS.clear()
+            book = _BOOKS[ctx] = _Book({}, {}, {}, {})
+        self._book = book
+        self._threat = book.threat
+        kept = _KEPT.get(self.future)
+        if kept is None or len(kept) >= _BOOK_LIMIT:
+            kept = _KEPT[self.future] = {}
+        self._kept = kept
         self._denial: dict[int, float] = {}
 
+    def for_seat(self, seat: int) -> Picture:
+        """The Picture of the same facts from ``seat``'s side (what it fears, whom it hurts),
+        equal to ``Picture(game, facts, seat, judgement)`` for facts that show every card
+        (a full position's, as the evaluator reads them): only the seat's side is made anew."""
+        pic = Picture.__new__(Picture)
+        for name in _SHARED:
+            setattr(pic, name, getattr(self, name))
+        pic.seat = seat
+        pic.opened = {}
+        pic._side()
+        return pic
+
+    def after_placements(self, f: Facts) -> Picture | None:
+        """This Picture once the active People (one of the seat's) has placed tribes, in
+        empty areas or on its stacks, its pool has shrunk and tribes have been lost in combat
+        where no area changed hands: equal to ``Picture(game, f, seat, judgement)`` when ``f``
+        differs from :attr:`facts` by that alone, made from this one (what those cannot
+        change is kept: the attackers, the entering Peoples, the weights, the threat
+        answers); ``None`` for any other difference. The placements and attacks of one People
+        round in a search's playouts follow one another so."""
+        g = self.facts
+        p = self.active
+        if (
+            p < 0
+            or f.pending is not None
+            or g.pending is not None
+            or f.active != p
+            or self.owner[p] != self.seat
+            or not self.held[p]
+            or f.cards != g.cards
+            or f.vp != g.vp
+            or f.order != g.order
+            or f.epoch != g.epoch
+            or f.phase != g.phase
+            or f.set_aside != g.set_aside
+            or f.sea_round != g.sea_round
+            or f.coast_held != g.coast_held
+        ):
+            return None
+        occ0, occ1 = g.occ, f.occ
+        held = self.held[p]
+        if occ1 != occ0:
+            for a, q in enumerate(occ1):
+                if q != occ0[a]:
+                    if q != p or occ0[a] >= 0:
+                        return None  # an area changed hands otherwise
+                    held |= 1 << a
+        # tribes (cnt) may have changed anywhere: nothing made here reads them (a defender
+        # that lost a tribe but kept its area, E12.5, is the same attacker and the same target)
+        pic = Picture.__new__(Picture)
+        for name in _ALL:
+            setattr(pic, name, getattr(self, name))
+        pic.facts = f
+        pic.occ = occ1
+        pic.cnt = f.cnt
+        pic.pool = f.pool
+        if held != self.held[p]:
+            pic.held = list(self.held)
+            pic.held[p] = held
+            pic.scores = list(self.scores)
+            pic._near = list(self._near)
+            scores, near = _area_facts(self.values, self.map.adj_mask, [0] * p + [held])
+            pic.scores[p], pic._near[p] = scores[p], near[p]
+        pic._denial = dict(self._denial)  # an area newly held was empty: none of them is kept
+        pic._movers = None  # the active People's own entry has changed (other seats' sides)
+        pic._board = None
+        pic.worths = None
+        return pic
+
     # --- whom to hurt -----------------------------------------------------------------
+    @property
+    def weights(self) -> list[float]:
+        """How much a VP of each seat counts against us (:meth:`_weights`; worked out when
+        first read: the evaluator's Pictures never read it)."""
+        w = self._weights_of
+        if w is None:
+            w = self._weights_of = self._weights()
+        return w
+
     def _weights(self) -> list[float]:
         """How much a VP of each seat counts against us: 1 for the strongest opponent (by VP
         plus what its Peoples score per round times the rounds left), less for the others."""
@@ -272,6 +461,18 @@ class Picture:
         w[self.seat] = 0.0
         w[strongest] = 1.0
         return w
+
+    def board_key(self) -> tuple[Any, ...]:
+        """What a card's worth reads of the position (``bots_cards.card_worth``): the rules
+        (:func:`~.bots_view.rules_id`, asked at each call: a memo keyed by it is emptied
+        when the rules are let go), the Epoch, each area's People, tribes and holder, and
+        which Peoples still act this Epoch."""
+        rest = self._board
+        if rest is None:
+            owner = self.owner
+            holders = tuple([owner[q] if q >= 0 else -2 for q in self.occ])
+            rest = self._board = (self.n, self.epoch, self.occ, self.cnt, holders, tuple(self.later))
+        return (rules_id(self.rules), *rest)
 
     def value(self, p: int, a: int) -> int:
         """E14.2: what area ``a`` scores for People ``p`` each round (:func:`value_table`)."""
@@ -294,7 +495,7 @@ class Picture:
         return self.future
 
     # --- threats ----------------------------------------------------------------------
-    def _entries(self, view: dict[str, Any]) -> list[tuple[int, float]]:
+    def _entries(self, f: Facts) -> list[tuple[int, float]]:
         """Peoples not on the map yet that may enter against us: (People, probability that it
         enters in an opponent's hands; the next Epoch's count half, being further away)."""
         peoples = self.peoples
@@ -303,7 +504,7 @@ class Picture:
         if phase != "allocation" and phase != "strategy":
             return out
         # seen: a card the view shows, in a hand (it has an owner) or set aside
-        aside = {peoples.index[c["people"]] for c in view["set_aside"] if c["people"] is not None}
+        aside = {p for _epoch, p in f.set_aside if p >= 0}
         cards = peoples.epoch_cards[self.epoch]
         if phase == "allocation":
             known_opp = sum(1 for p in cards if owner[p] >= 0 and owner[p] != seat)
@@ -311,10 +512,10 @@ class Picture:
             unknown = [p for p in cards if owner[p] < 0 and p not in aside]
         else:
             hidden = 0  # this Epoch's opponent cards the view does not show
-            for s, pl in enumerate(view["players"]):
+            for s, hand in enumerate(f.cards):
                 if s != seat:
-                    for card in pl["cards"]:
-                        if card["people"] is None and card["epoch"] == self.epoch:
+                    for epoch, p in hand:
+                        if p < 0 and epoch == self.epoch:
                             hidden += 1
             unknown = [p for p in cards if owner[p] < 0 and p not in aside and self.orders[p] > self.order]
         prob = min(1.0, hidden / len(unknown)) if unknown else 0.0
@@ -344,17 +545,47 @@ class Picture:
         chance to attack a neighbouring area, the areas it could place into next, the areas
         it holds, whether it reaches every coast by Seafaring)``. A People off the map attacks
         nothing (E8.2). ``near``: the areas next to each People's."""
+        movers = self._movers
+        if movers is None:  # the same for every seat's side (Picture.for_seat)
+            movers = self._movers = self._all_movers(near)
+        seat = self.seat
+        return [mover[:5] for mover in movers if mover[5] != seat]
+
+    def _all_movers(self, near: list[int]) -> list[tuple[int, float, int, int, bool, int]]:
+        """:meth:`_attackers` for a seat holding none of the Peoples, each with its owner."""
         m = self.map
         out = []
-        owner, seat = self.owner, self.seat
+        owner, later, active = self.owner, self.later, self.active
+        threat = self.judgement.threat
+        if len(_MOVERS) >= _MOVER_LIMIT:
+            _MOVERS.clear()
+        # a People's entry reads only these (next_pool: its pool if active, else its growth
+        # and reinforcements), so the positions of a search share them
+        start = (rules_id(self.rules), self.judgement.token, self.epoch)
         for q, held in enumerate(self.held):
-            if not held or owner[q] == seat or owner[q] < 0:
-                continue  # not on the map, or no opponent's (:meth:`_alpha`)
-            al = self._alpha(q)
-            if al > 0:
-                coast = bool(self.peoples.seafaring[q] and held & m.coastal_mask)
-                reach = (near[q] | m.coastal_mask if coast else near[q]) & ~m.desert_mask & ~held
-                out.append((q, al, reach, held, coast))  # reach: E8.2 b, c; E11.2
+            s = owner[q]
+            if not held or s < 0:
+                continue  # not on the map, or no one's (:meth:`_alpha`)
+            key = (*start, q, held, later[q], self.pool if q == active else -1)
+            got = _MOVERS.get(key, _NONE)
+            if got is _NONE:
+                got = _MOVERS[key] = None
+                # _alpha(q) for a People the seat does not hold
+                if self.epoch >= self.epochs and not later[q]:
+                    continue  # its last round is over
+                pool = self.next_pool(q)
+                if pool <= 0:
+                    continue
+                al = threat[0] + threat[1] * pool
+                if self.peoples.military[q]:
+                    al *= 1.25
+                al = min(0.9, al)
+                if al > 0:
+                    coast = bool(self.peoples.seafaring[q] and held & m.coastal_mask)
+                    reach = (near[q] | m.coastal_mask if coast else near[q]) & ~m.desert_mask & ~held
+                    got = _MOVERS[key] = (q, al, reach, held, coast)  # reach: E8.2 b, c; E11.2
+            if isinstance(got, tuple):
+                out.append((*got, s))
         return out
 
     def _alpha(self, q: int) -> float:
@@ -434,25 +665,33 @@ class Picture:
     def kept(self, s: float) -> float:
         """The later Epochs (:meth:`future_rounds`) an area is expected to be held in, if it
         survives the next one with chance ``s`` (each after that a little less likely)."""
+        hit = self._kept.get(s)
+        if hit is not None:
+            return hit
         keep = total = s  # the first later Epoch
         fall = s * 0.85 if s < 1.0 else s  # held for sure: it stays so
         for _ in range(self.future - 1):
             keep *= fall
             total += keep
+        self._kept[s] = total
         return total
 
     def hold_value(self, p: int, a: int, tribes: int) -> float:
         """VP expected from holding ``a`` in the rounds after this one (future Epochs)."""
         if self.future <= 0:
             return 0.0
-        return self.values[p][a] * self.kept(self.survival(a, p, tribes))
+        key = (a * self.peoples.size + p) * 4 + min(tribes, 3)  # survival() reads min(tribes, 3)
+        hold = self._book.hold
+        hit = hold.get(key)
+        if hit is None:
+            hit = hold[key] = self.values[p][a] * self.kept(self.survival(a, p, tribes))
+        return hit
 
     def hold_values(self, p: int, a: int, tribes: int, upto: int) -> list[float]:
         """:meth:`hold_value` of ``a`` held with ``tribes`` up to ``upto`` (excluded) tribes."""
         if self.future <= 0:
             return [0.0] * (upto - tribes)
-        v = self.values[p][a]
-        return [v * self.kept(self.survival(a, p, t)) for t in range(tribes, upto)]
+        return [self.hold_value(p, a, t) for t in range(tribes, upto)]
 
     def denial(self, a: int) -> float:
         """What taking ``a`` from its holder costs that holder's player, weighted by how much
@@ -471,3 +710,15 @@ class Picture:
             out = self.denial_scale * lost * (self.weights[s] if s >= 0 else 0.5)
         self._denial[a] = out
         return out
+
+
+_SHARED = (
+    "game", "rules", "map", "peoples", "n", "epoch", "epochs", "phase", "vp", "occ", "cnt",
+    "held", "owner", "active", "order", "pool", "sea_round", "coast_held", "pending", "values",
+    "scores", "future", "orders", "later", "_generic_kept", "denial_scale", "judgement",
+    "_losses", "facts", "_near", "_movers",
+)  # fmt: skip
+"""What :meth:`Picture.for_seat` takes over: everything but the seat's side (``_side``)."""
+
+_ALL = tuple(name for name in Picture.__slots__ if name not in ("_board", "_movers", "_denial"))
+"""What :meth:`Picture.after_placements` takes over before it changes what the placements do."""

@@ -34,22 +34,26 @@ Epochs 1-3, 0.2 to 0.34 in Epoch 5, when the winner is all but known); the tribe
 come (reinforcements, growth, Peoples to enter, the pool in hand) carry the early game; later
 Epochs' holdings count from Epoch 3 on. The catch-up of the allocation (E3.2: the fewest VP
 draw first) showed no measurable effect once the reinforcements were counted (the VP rank
-added nothing). It costs what the previous one did (a :class:`~.bots_model.Picture` per seat
-with Peoples on the map). Re-run the fit with ``benchmarks/fit_epochs_evaluator.py --games
+added nothing). It reads a :class:`~.bots_model.Picture` per seat with Peoples on the map (the
+first made from the position's facts, the others' sides from it: ``Picture.for_seat``). Re-run the fit with ``benchmarks/fit_epochs_evaluator.py --games
 1500 --players 2 3 4 --seed 1`` (``--cache DIR`` to play one player count per run): it prints
 this table and the weights to paste here.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from ziggurat.bots.playout import win_chances
 from ziggurat.engine.contract import State
 from ziggurat.games.mesopotamia_epochs.bots_model import Picture, bits
+from ziggurat.games.mesopotamia_epochs.bots_view import (
+    Facts,
+    PlayoutView,
+    facts_of_state,
+    remembered,
+    rules_id,
+)
 from ziggurat.games.mesopotamia_epochs.rounds import round_score
 from ziggurat.games.mesopotamia_epochs.state import EpochsState
-from ziggurat.games.mesopotamia_epochs.view import bot_view
 
 TEMPERATURE = 18.0
 """VP per unit of log-odds in the softmax of :func:`chances` (and so of :func:`final`)."""
@@ -105,7 +109,7 @@ _ROWS = [
 ]
 
 
-def features(s: EpochsState) -> list[list[float]]:
+def features(s: EpochsState, pos: Facts | None = None) -> list[list[float]]:
     """Each seat's :data:`FEATURES`, read from the full state (the sampled world of a search):
 
     - ``vp``: its VP (E14.4);
@@ -125,7 +129,8 @@ def features(s: EpochsState) -> list[list[float]]:
     strategy = s.phase == "strategy"
     active = s.active if strategy else -1
     out = [[float(v), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0] for v in s.vp]
-    pos = bot_view(s, None)  # what a Picture reads of the full position
+    if pos is None:
+        pos = facts_of_state(s, None)  # what a Picture reads of the full position
     pics: dict[int, Picture] = {}
     for p, seat in enumerate(s.owner):
         if seat < 0:
@@ -135,8 +140,10 @@ def features(s: EpochsState) -> list[list[float]]:
         held = s.held[p]
         if held:
             pic = pics.get(seat)
-            if pic is None:
-                pic = pics[seat] = Picture(s.game, pos, seat)  # the seat's side: whom it fears
+            if pic is None:  # the seat's side: whom it fears
+                pic = pics[seat] = (
+                    Picture(s.game, pos, seat) if not pics else next(iter(pics.values())).for_seat(seat)
+                )
             if comes:
                 f[1] += round_score(s, p)
             for a in bits(held):
@@ -177,10 +184,11 @@ def weights(s: EpochsState) -> tuple[float, ...]:
     return tuple(a + (b - a) * t for a, b in zip(start, end, strict=True))
 
 
-def strengths(s: EpochsState) -> list[float]:
-    """Each seat's log-odds of winning (up to a constant): :func:`weights` times :func:`features`."""
+def strengths(s: EpochsState, pos: Facts | None = None) -> list[float]:
+    """Each seat's log-odds of winning (up to a constant): :func:`weights` times :func:`features`
+    (``pos``: the position's facts, if the caller has them)."""
     w = weights(s)
-    return [sum(wi * fi for wi, fi in zip(w, f, strict=True)) for f in features(s)]
+    return [sum(wi * fi for wi, fi in zip(w, f, strict=True)) for f in features(s, pos)]
 
 
 def chances(scores: list[float], temperature: float = TEMPERATURE) -> list[float]:
@@ -227,12 +235,12 @@ def final(state: State) -> list[float]:
     return [(1 - MARGIN) * r + MARGIN * c for r, c in zip(state.returns(), soft, strict=True)]
 
 
-def rollout_view(state: State, seat: int) -> dict[str, Any]:
+def rollout_view(state: State, seat: int) -> PlayoutView:
     """A cheap stand-in for ``state.view(seat)`` for the heuristic bot in playouts: the
-    fields of the view it reads, equal to the view's (:func:`~.view.bot_view`), without
-    building and redacting the whole position."""
+    fields of the view it reads, equal to the view's (:func:`~.view.bot_view`), as a mapping
+    whose facts the bot reads without the dict (:class:`~.bots_view.PlayoutView`)."""
     s: EpochsState = state  # type: ignore[assignment]
-    return bot_view(s, seat)
+    return PlayoutView.of(s, seat)
 
 
 def evaluate(state: State) -> list[float]:
@@ -241,7 +249,22 @@ def evaluate(state: State) -> list[float]:
     if state.is_terminal():
         return state.returns()
     s: EpochsState = state  # type: ignore[assignment]
-    return win_chances(strengths(s), 1.0)
+    # the evaluation reads the rules and the position's facts alone (features, progress):
+    # search evaluates the same position again and again (the draws of an attack's dice
+    # when it ranks the root's actions, E12), so each answer is remembered
+    pos = facts_of_state(s, None)
+    key = (rules_id(s.rules), pos)
+    hit = _EVALUATIONS.get(key)
+    if hit is None:
+        if len(_EVALUATIONS) >= _EVALUATION_LIMIT:
+            _EVALUATIONS.clear()
+        hit = _EVALUATIONS[key] = tuple(win_chances(strengths(s, pos), 1.0))
+    return list(hit)
+
+
+_EVALUATION_LIMIT = 2_000
+_EVALUATIONS: dict[tuple[int, Facts], tuple[float, ...]] = remembered({})
+"""Answers of :func:`evaluate` per rules (:func:`~.bots_view.rules_id`) and position's facts."""
 
 
 __all__ = [

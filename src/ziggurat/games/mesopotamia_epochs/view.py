@@ -103,7 +103,7 @@ def _card_order(peoples: Any) -> tuple[int, ...]:
 def sample_state(game: Any, v: dict[str, Any], seat: int, rng: random.Random) -> EpochsState:
     """A full state that ``seat`` cannot tell apart from the truth, given its view ``v``."""
     peoples = game.rules.peoples
-    pos = _deep_copy({k: val for k, val in v.items() if k not in ("viewer", "to_move")})
+    pos = _blanks_copied(v)
     epoch = pos["epoch"]
     # every slot whose card is blank, by Epoch: (slot, kind) where kind says if it may be held
     slots: dict[int, list[tuple[dict[str, Any] | list[Any] | None, str]]] = {}
@@ -166,12 +166,17 @@ def sample_state(game: Any, v: dict[str, Any], seat: int, rng: random.Random) ->
     return from_position(game, pos)
 
 
-def _deep_copy(x: Any) -> Any:
-    if isinstance(x, dict):
-        return {k: _deep_copy(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_deep_copy(v) for v in x]
-    return x
+def _blanks_copied(v: dict[str, Any]) -> dict[str, Any]:
+    """The position of view ``v`` for :func:`sample_state` to fill in: fresh containers where
+    it writes (the cards, the pending event, the deck), the rest shared with the view, which
+    ``from_position`` only reads (the map, the Peoples' data and statistics, the areas: what
+    cannot differ between the worlds sampled from one view)."""
+    pos = {k: val for k, val in v.items() if k not in ("viewer", "to_move")}
+    pos["players"] = [{**pl, "cards": [dict(card) for card in pl["cards"]]} for pl in v["players"]]
+    pos["set_aside"] = [dict(card) for card in v["set_aside"]]
+    if v["pending"] is not None:
+        pos["pending"] = list(v["pending"])
+    return pos
 
 
 def redact_events(events: list[Event], seat: int | None) -> list[str]:
