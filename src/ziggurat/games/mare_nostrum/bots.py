@@ -21,6 +21,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, ClassVar
 
 from ziggurat.games.mare_nostrum import board as B
@@ -89,6 +90,46 @@ def military_plan(d: dict[str, Any], seat: int) -> M.Plan:
     return got[1]
 
 
+@cache
+def _marker_worth(n: int, prov: str) -> float:
+    """What an influence marker in ``prov`` is worth to the heuristic: its building slots,
+    more with a capital's or legendary city's slot (N6.3); the board's, so once per province."""
+    slots = D.board(n).slots(prov)
+    bonus = 10 if any(D.building_kind(s) in ("capital", "legendary_city") for s in slots) else 0
+    return 45.0 + 2 * len(slots) + bonus
+
+
+_VICTORY_CITIES: list[tuple[Any, frozenset[str]]] = [(None, frozenset())]
+"""The last :func:`victory_city_provinces` answer, one pair stored at once: the ``buildings``
+table read and the answer."""
+
+
+def victory_city_provinces(d: dict[str, Any]) -> frozenset[str]:
+    """The provinces where a capital or legendary city stands (N6.3), worked out once per
+    ``buildings`` table: play replaces it whole whenever it changes (``board.put``), and a
+    playout's views share the state's."""
+    buildings = d["buildings"]
+    seen, got = _VICTORY_CITIES[0]
+    if seen is not buildings:
+        got = frozenset(
+            p
+            for p, slots in buildings.items()
+            if any(D.building_kind(s) in ("capital", "legendary_city") for s in slots)
+        )
+        _VICTORY_CITIES[0] = (buildings, got)
+    return got
+
+
+def res_counts(d: dict[str, Any]) -> list[int]:
+    """Every seat's token count (7.1): the view's ``res_counts``, or counted from a sampled
+    world's screens (a playout's view, :func:`evaluate.rollout_view`, leaves them out: few
+    decisions read them)."""
+    got: list[int] | None = d.get("res_counts")
+    if got is None:
+        got = d["res_counts"] = [B.n_tokens(d, s) for s in range(d["n"])]
+    return got
+
+
 class HeuristicBot:
     """Greedy economy with heroes/wonders, Pyramids and capitals as targets, and a military
     plan (``bots_military``)."""
@@ -112,9 +153,17 @@ class HeuristicBot:
         d["opts"] = self.game.opts
         d["limits"] = self.game.opts["unit_limits"]
         self._prepare(d)
-        scored = [(self._score(d, a), a) for a in legal]
-        best = max(s for s, _ in scored)
-        return min(a for s, a in scored if s == best)
+        # the highest score, ties to the first text in sorted order, in one pass
+        scorers = self.scorers
+        choice = ""
+        best = 0.0
+        for a in legal:
+            w = a.split()
+            fn = scorers.get(w[0])
+            score = 0.0 if fn is None else float(fn(self, d, w))
+            if not choice or score > best or (score == best and a < choice):
+                choice, best = a, score
+        return choice
 
     # ------------------------------------------------------------------ scoring
     def _prepare(self, d: dict[str, Any]) -> None:
@@ -144,28 +193,30 @@ class HeuristicBot:
         res: dict[str, int] = d["res"][self.seat] or {}
         return res
 
-    def _good_counts(self, d: dict[str, Any], extra: Sequence[str] = ()) -> dict[str, int]:
-        """Tokens held by good type (``tax`` for taxes), trade receipts included; a fresh
-        dict the caller may change (counted once per decision: ``d`` is the bot's copy)."""
-        memo = None if extra else d.get("_good_counts")
+    def _good_counts(self, d: dict[str, Any]) -> dict[str, int]:
+        """Tokens held by good type (``tax`` for taxes), trade receipts included (read only:
+        counted once per decision, ``d`` being the bot's copy)."""
+        memo: dict[str, int] | None = d.get("_good_counts")
         if memo is not None:
-            return dict(memo)
+            return memo
         counts: dict[str, int] = {}
-        toks = [t for t, c in self._res(d).items() for _ in range(c)] + list(extra)
+        for tok, c in self._res(d).items():
+            if c > 0:
+                key = good_of(tok) or "tax"
+                counts[key] = counts.get(key, 0) + c
         trade = d.get("trade")
         if trade:
-            toks += list(trade["received"][self.seat])
-        for tok in toks:
-            key = good_of(tok) or "tax"
-            counts[key] = counts.get(key, 0) + 1
-        if not extra:
-            d["_good_counts"] = dict(counts)
+            for tok in trade["received"][self.seat]:
+                key = good_of(tok) or "tax"
+                counts[key] = counts.get(key, 0) + 1
+        d["_good_counts"] = counts
         return counts
 
-    def _token_value(self, d: dict[str, Any], tok: str, held: dict[str, int]) -> float:
-        """Worth of one more (or one kept) token given ``held`` counts excluding it."""
+    def _token_value(self, d: dict[str, Any], tok: str, held: dict[str, int], less: int = 0) -> float:
+        """Worth of one more (or one kept) token given ``held`` counts less ``less`` of its
+        own kind (1: the counts hold the token itself)."""
         key = good_of(tok) or "tax"
-        have = held.get(key, 0)
+        have = held[key] - less if less else held.get(key, 0)
         if key == "tax":
             return 4.0 - 0.1 * have
         return 5.0 if have == 0 else 1.0 / (1 + have)
@@ -187,9 +238,7 @@ class HeuristicBot:
     def s_offer(self, d: dict[str, Any], w: list[str]) -> float:
         if w[1] == "size":
             return int(w[2])
-        held = self._good_counts(d)
-        held[good_of(w[1]) or "tax"] -= 1
-        return -self._token_value(d, w[1], held)
+        return -self._token_value(d, w[1], self._good_counts(d), 1)
 
     def s_starter(self, d: dict[str, Any], w: list[str]) -> float:
         return 1.0 if int(w[1]) == self.seat else 0.0
@@ -198,9 +247,7 @@ class HeuristicBot:
         return self._token_value(d, w[1], self._good_counts(d))
 
     def s_give(self, d: dict[str, Any], w: list[str]) -> float:
-        held = self._good_counts(d)
-        held[good_of(w[1]) or "tax"] -= 1
-        return -self._token_value(d, w[1], held)
+        return -self._token_value(d, w[1], self._good_counts(d), 1)
 
     # --- buy
     def s_first(self, d: dict[str, Any], w: list[str]) -> float:
@@ -211,7 +258,7 @@ class HeuristicBot:
         if s == self.seat:
             return 100.0
         # others: the weakest first (the strongest buys last, with a fuller display gone)
-        return -len(d["tiles"][s]) - 0.1 * d["res_counts"][s]
+        return -len(d["tiles"][s]) - 0.1 * res_counts(d)[s]
 
     def s_end(self, d: dict[str, Any], w: list[str]) -> float:
         return 0.0
@@ -286,18 +333,25 @@ class HeuristicBot:
         return 20.0
 
     def _threat(self, d: dict[str, Any], prov: str) -> int:
-        """Enemy legions in ``prov`` and land-adjacent provinces."""
-        b = D.board(d["n"])
-        total = 0
-        for p in [prov, *b.provinces[prov]["land"]]:
-            row = B.legions(d, p)
-            total += sum(c for s, c in enumerate(row) if s != self.seat)
-        return total
+        """Enemy legions in ``prov`` and land-adjacent provinces (once per province and
+        decision: a legion and a fortress there both ask)."""
+        memo: dict[str, int] | None = d.get("_threats")
+        if memo is None:
+            memo = d["_threats"] = {}
+        got = memo.get(prov)
+        if got is None:
+            table = d["legions"]
+            seat = self.seat
+            got = 0
+            for p in (prov, *D.board(d["n"]).provinces[prov]["land"]):
+                row = table.get(p)
+                if row is not None:
+                    got += sum(row) - row[seat]
+            memo[prov] = got
+        return got
 
     def _marker_value(self, d: dict[str, Any], prov: str) -> float:
-        slots = D.board(d["n"]).slots(prov)
-        bonus = 10 if any(D.building_kind(s) in ("capital", "legendary_city") for s in slots) else 0
-        return 45.0 + 2 * len(slots) + bonus
+        return _marker_worth(d["n"], prov)
 
     def _legion_value(self, d: dict[str, Any], prov: str) -> float:
         wanted = self.plan.legions.get(prov) if self.plan is not None else None
@@ -305,7 +359,7 @@ class HeuristicBot:
             return wanted[1]
         mine = B.legions(d, prov)[self.seat]
         threat = self._threat(d, prov)
-        vc = any(D.building_kind(s) in ("capital", "legendary_city") for s in B.built(d, prov))
+        vc = prov in victory_city_provinces(d)
         if threat > mine:
             return 70.0 + (10 if vc else 0) - mine
         return 35.0 - 3 * mine + (5 if vc else 0)
@@ -319,7 +373,7 @@ class HeuristicBot:
 
     def _fortress_value(self, d: dict[str, Any], prov: str) -> float:
         threat = self._threat(d, prov)
-        vc = any(D.building_kind(s) in ("capital", "legendary_city") for s in B.built(d, prov))
+        vc = prov in victory_city_provinces(d)
         return (50.0 if threat else 15.0) + (10 if vc else 0)
 
     def s_keep(self, d: dict[str, Any], w: list[str]) -> float:
@@ -507,20 +561,34 @@ class RaiderBot(HeuristicBot):
     def __init__(self, game: Any, seat: int, margin: int = 1) -> None:
         super().__init__(game, seat)
         self.margin = margin
-        self.raid: Raid | None = None
+        self._raid: Raid | None = None
+        self._decision: dict[str, Any] | None = None  # the decision's copy of the view
+        self._raid_ready = False
 
     def _prepare(self, d: dict[str, Any]) -> None:
         super()._prepare(d)
-        self.raid = self._plan(d) if d["stage"].startswith(("buy_", "mil_")) else None
+        self._decision, self._raid_ready = d, False
+
+    @property
+    def raid(self) -> Raid | None:
+        """The raid of the last decision (the Buy and Military phases; None elsewhere),
+        worked out when first read: most of those decisions (payments, the order of play)
+        never read it."""
+        if not self._raid_ready:
+            d = self._decision
+            self._raid = self._plan(d) if d is not None and d["stage"].startswith(("buy_", "mil_")) else None
+            self._raid_ready = True
+        return self._raid
 
     def target(self, d: dict[str, Any]) -> int:
         """The strongest opponent (ties: the lowest seat)."""
         best, who = -1.0, -1
+        counts = res_counts(d)
         for s in range(d["n"]):
             if s == self.seat:
                 continue
             titles = sum(1 for h in d["titles"].values() if h == s)
-            t = 3 * B.tiles_counted(d, s) + titles + 0.2 * d["res_counts"][s] + 0.3 * B.tracks(d, s)["trade"]
+            t = 3 * B.tiles_counted(d, s) + titles + 0.2 * counts[s] + 0.3 * B.tracks(d, s)["trade"]
             if t > best:
                 best, who = t, s
         return who
@@ -572,6 +640,8 @@ class RaiderBot(HeuristicBot):
 
     def s_buy(self, d: dict[str, Any], w: list[str]) -> float:
         base = HeuristicBot.s_buy(self, d, w)
+        if w[1] not in ("legion", "trireme"):
+            return base
         raid = self.raid
         if raid is None or w[1] not in ("legion", "trireme"):
             return base

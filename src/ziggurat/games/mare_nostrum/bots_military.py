@@ -116,22 +116,30 @@ def _land_terms(
     (:func:`land_odds`): the same for every force, so a scan over forces reads them once."""
     faces, div, cap = _rules(d)
     opts = d["opts"]
-    extra = [0, 0]
-    bonus = [0, 0]
-    cancel = [0, 0]
-    for i, seat in enumerate((att_seat, dfn_seat)):
-        if B.has(d, seat, "ramses_ii"):
-            extra[i] += 1
-        if d["fortresses"].get(prov) == seat:
-            bonus[i] += int(opts["fortress_bonus"])
-            cancel[i] += int(opts["fortress_cancels_hits"])
-        if B.has(d, seat, "nebuchadnezzar") and d["markers"].get(prov) == seat:
-            bonus[i] += 5
-    if B.has(d, att_seat, "caesar"):
-        extra[0] += 1
-    if B.has(d, dfn_seat, "pericles"):
-        extra[1] += 2
-    return extra[0], extra[1], bonus[0], bonus[1], cancel[0], cancel[1], faces, div, cap, 2
+    tiles = d["tiles"]
+    copy = d["copy"]
+    fort = d["fortresses"].get(prov)
+    owner = d["markers"].get(prov)
+    att, dfn = tiles[att_seat], tiles[dfn_seat]
+    att_copy, dfn_copy = copy[att_seat], copy[dfn_seat]
+    # B.has, read inline: this is asked for every battle a plan or a march weighs
+    att_extra = (1 if "ramses_ii" in att or att_copy == "ramses_ii" else 0) + (
+        1 if "caesar" in att or att_copy == "caesar" else 0
+    )
+    dfn_extra = (1 if "ramses_ii" in dfn or dfn_copy == "ramses_ii" else 0) + (
+        2 if "pericles" in dfn or dfn_copy == "pericles" else 0
+    )
+    att_bonus = dfn_bonus = att_cancel = dfn_cancel = 0
+    if fort is not None:
+        if fort == att_seat:
+            att_bonus, att_cancel = int(opts["fortress_bonus"]), int(opts["fortress_cancels_hits"])
+        if fort == dfn_seat:
+            dfn_bonus, dfn_cancel = int(opts["fortress_bonus"]), int(opts["fortress_cancels_hits"])
+    if owner == att_seat and ("nebuchadnezzar" in att or att_copy == "nebuchadnezzar"):
+        att_bonus += 5
+    if owner == dfn_seat and ("nebuchadnezzar" in dfn or dfn_copy == "nebuchadnezzar"):
+        dfn_bonus += 5
+    return att_extra, dfn_extra, att_bonus, dfn_bonus, att_cancel, dfn_cancel, faces, div, cap, 2
 
 
 def sea_odds(d: State, att_seat: int, att: int, dfn_seat: int, dfn: int) -> tuple[float, float, float]:
@@ -149,13 +157,14 @@ def worth(d: State, prov: str) -> float:
 class Reach:
     """Per decision: each seat's trireme reach from its coasts (N4.6.2), computed on demand."""
 
-    __slots__ = ("d", "seas", "shipped", "garrisons")
+    __slots__ = ("d", "seas", "shipped", "garrisons", "carried")
 
     def __init__(self, d: State) -> None:
         self.d = d
         self.seas: dict[int, set[str]] = {}
         self.shipped: dict[int, list[tuple[str, int]]] = {}
         self.garrisons: dict[tuple[int, str], int] = {}  # memo of :func:`garrison`
+        self.carried: dict[int, tuple[int, dict[str, int]]] = {}  # memo of :meth:`carries`
 
     def of(self, seat: int) -> set[str]:
         got = self.seas.get(seat)
@@ -178,28 +187,58 @@ class Reach:
             ]
         return got
 
+    def carries(self, seat: int) -> tuple[int, dict[str, int]]:
+        """:meth:`afloat` as the legions in all and per province: a threat counts them all
+        but those of a few provinces (subtracted)."""
+        got = self.carried.get(seat)
+        if got is None:
+            where = dict(self.afloat(seat))
+            got = self.carried[seat] = (sum(where.values()), where)
+        return got
+
 
 def threat(d: State, seat: int, prov: str, reach: Reach) -> tuple[int, int]:
     """(the opponent, his legions) that could attack ``prov`` next Military phase: legions
     already there, on land neighbours and, for a coastal province, in coastal provinces
     along his trireme chains (N4.6); the strongest single opponent (a battle is against
     one, N4.8). (-1, 0) when none."""
-    b = D.board(d["n"])
-    area = b.provinces[prov]
-    per = [0] * d["n"]
-    for p in [prov, *area["land"]]:
-        for s, c in enumerate(B.legions(d, p)):
-            per[s] += c
-    if area["seas"]:
-        for s in range(d["n"]):
-            if s == seat or not any(sea in reach.of(s) for sea in area["seas"]):
+    n = d["n"]
+    area = D.board(n).provinces[prov]
+    land = area["land"]
+    table = d["legions"]
+    per = [0] * n
+    row = table.get(prov)
+    if row is not None:
+        per = list(row)
+    for p in land:
+        row = table.get(p)
+        if row is not None:
+            for s in range(n):
+                per[s] += row[s]
+    seas = area["seas"]
+    if seas:
+        for s in range(n):
+            if s == seat:
                 continue
-            for p, c in reach.afloat(s):
-                if p != prov and p not in area["land"]:
-                    per[s] += c
+            mine = reach.of(s)
+            for sea in seas:
+                if sea in mine:
+                    break
+            else:
+                continue
+            # his carried legions but those already counted (here and next door)
+            total, where = reach.carries(s)
+            if total:
+                total -= where.get(prov, 0)
+                for p in land:
+                    total -= where.get(p, 0)
+                per[s] += total
     per[seat] = 0
-    who = max(range(d["n"]), key=lambda s: (per[s], -s))
-    return (who, per[who]) if per[who] else (-1, 0)
+    who, most = 0, per[0]
+    for s in range(1, n):
+        if per[s] > most:  # ties: the lowest seat
+            who, most = s, per[s]
+    return (who, most) if most else (-1, 0)
 
 
 def garrison(d: State, seat: int, prov: str, reach: Reach) -> int:
@@ -210,10 +249,18 @@ def garrison(d: State, seat: int, prov: str, reach: Reach) -> int:
         got = 0
         enemy, n = threat(d, seat, prov, reach)
         if n:
-            terms = _land_terms(d, enemy, seat, prov)
-            while got < n and odds(n, got, *terms)[0] >= DEFEND_RISK:
-                got += 1
+            got = _hold(n, _land_terms(d, enemy, seat, prov))
         reach.garrisons[(seat, prov)] = got
+    return got
+
+
+@lru_cache(maxsize=16384)
+def _hold(n: int, terms: tuple[Any, ...]) -> int:
+    """The fewest defenders (at most ``n``) that ``n`` attackers beat less than
+    :data:`DEFEND_RISK` of the time, the battle's other terms (:func:`_land_terms`) given."""
+    got = 0
+    while got < n and odds(n, got, *terms)[0] >= DEFEND_RISK:
+        got += 1
     return got
 
 
@@ -332,47 +379,59 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
     own province into an enemy province by land or along own triremes, or across one sea
     without one (a trireme bought there too). ``spare``: legions each own province can send."""
     b = D.board(d["n"])
+    provinces = b.provinces
     # the sources that can send or receive a legion, with what the scan reads of each: the
     # provinces open to it (land neighbours, and the coasts of the seas its chain reaches)
     sources = []
     for src in B.own_provinces(d, seat):
         if spare.get(src, 0) + money > 0:
-            area = b.provinces[src]
+            area = provinces[src]
             chain = B.sea_reach(d, seat, [src])
             open_to = set(area["land"]).union(*[b.shore[sea] for sea in chain])
             sources.append((src, spare.get(src, 0), open_to, area["seas"]))
     best: Attack | None = None
+    table = d["legions"]
+    n = d["n"]
     for target, owner in d["markers"].items():
         if owner == seat:
             continue
-        seas = b.provinces[target]["seas"]
-        row = B.legions(d, target)
-        dfn = sum(c for s, c in enumerate(row) if s != seat)
+        row = table.get(target)
+        if row is None:
+            row = [0] * n
+        dfn = sum(row) - row[seat]
         if dfn > 6:
             continue
+        seas = provinces[target]["seas"]
         terms: _AttackTerms | None = None  # read once per target, when a source needs them
+        values: dict[int, tuple[float, float]] = {}  # force -> _attack_value, for this target
         for src, free, open_to, src_seas in sources:
             sea: str | None = None
             if target not in open_to:
-                if money < 2:
+                if money < 2 or not seas:
                     continue
-                shared = sorted(set(src_seas) & set(seas))
+                shared = [x for x in src_seas if x in seas]
                 if not shared:
                     continue
-                sea = shared[0]
+                sea = min(shared)
             have = free + row[seat]
             room = money - (1 if sea else 0)
             if have + room == 0:
                 continue
             if terms is None:
                 terms = _attack_terms(d, seat, target)
-            if _attack_value(terms, have + room)[1] < WIN_TO_ATTACK:
+            top = values.get(have + room)
+            if top is None:
+                top = values[have + room] = _attack_value(terms, have + room)
+            if top[1] < WIN_TO_ATTACK:
                 continue  # hopeless even with every purchase
             for extra in range(room + 1):
                 force = have + extra
                 if force == 0:
                     continue
-                value, win = _attack_value(terms, force)
+                got = values.get(force)
+                if got is None:
+                    got = values[force] = _attack_value(terms, force)
+                value, win = got
                 value -= extra + (1 if sea else 0)  # what the purchases cost, in legions
                 if win >= WIN_TO_ATTACK and value > 0.25:
                     if best is None or value > best.value:
@@ -398,7 +457,8 @@ def sea_threats(d: State, seat: int, reach: Reach) -> dict[str, tuple[int, int]]
                     continue
                 if sea not in reach.of(s):
                     continue
-                landing = sum(c for p, c in reach.afloat(s) if p != prov)
+                total, where = reach.carries(s)
+                landing = total - where.get(prov, 0)
                 if land_odds(d, s, landing, seat, B.legions(d, prov)[seat], prov)[0] >= LANDING_RISK:
                     out[sea] = (s, row[s])
     return out
