@@ -65,10 +65,14 @@ is read, never changed, by the bot."""
 def military_plan(d: dict[str, Any], seat: int) -> M.Plan:
     """:func:`bots_military.plan`, remembered (:data:`PLAN_MEMORY`). The key holds every part
     of the position the plan reads, in the position's own order (a scan keeps the first of
-    equal attacks), and the game's options by identity (kept alive with the plan)."""
+    equal attacks), the seat's screen by the one thing the plan reads of it (the purchases it
+    pays, ``bots_military.budget``: screens that differ often pay as many) and the game's
+    options by identity (kept alive with the plan)."""
     opts = d["opts"]
+    money = M.budget(d, seat)  # all the plan reads of the seat's screen
     key = (
         seat,
+        money,
         d["n"],
         id(opts),
         tuple(d["markers"].items()),
@@ -77,7 +81,6 @@ def military_plan(d: dict[str, Any], seat: int) -> M.Plan:
         tuple(d["fortresses"].items()),
         tuple([tuple(t) for t in d["tiles"]]),
         tuple(d["copy"]),
-        tuple((d["res"][seat] or {}).items()),
         tuple([(p, tuple(slots)) for p, slots in d["buildings"].items()]),
         tuple([(p, tuple(slots.items())) for p, slots in d["occupy"].items()]),
         tuple(d["on_marker"].items()),
@@ -86,7 +89,7 @@ def military_plan(d: dict[str, Any], seat: int) -> M.Plan:
     if got is None:
         if len(_PLANS) >= PLAN_MEMORY:
             _PLANS.clear()
-        got = _PLANS[key] = (opts, M.plan(d, seat))
+        got = _PLANS[key] = (opts, M.plan(d, seat, money))
     return got[1]
 
 
@@ -120,6 +123,30 @@ def victory_city_provinces(d: dict[str, Any]) -> frozenset[str]:
     return got
 
 
+_PLANNED = ("legion", "trireme")
+"""Purchases the military plan scores (``buy legion``, ``buy trireme``)."""
+
+_MOST_WORTH: list[tuple[Any, float]] = [(None, 0.0)]
+"""The last :func:`planned_cap` reading: the ``buildings`` table and its most worthy province."""
+
+
+def planned_cap(d: dict[str, Any]) -> float:
+    """A score no purchase of a legion or trireme reaches, by the plan or without it, for
+    the heuristic or the raider: a legion the plan wants scores at most 68 and four times the
+    worthiest province (``bots_military.plan``), a trireme 64 and twice the most triremes a
+    seat has in a sea, an attack 81, the raider's 81 (66, and 15 for a cheap one), a legion
+    without a plan 80; a cheap purchase adds 15. Tiles (500 and more), the Pyramids (1000) and
+    free pieces (150 and more) are above it on every board."""
+    buildings = d["buildings"]
+    seen, most = _MOST_WORTH[0]
+    if seen is not buildings:
+        most = max((M.worth(d, p) for p in buildings), default=1.0)
+        _MOST_WORTH[0] = (buildings, most)
+    fleet = max((max(row) for row in d["triremes"].values()), default=0)
+    fleet = max(fleet, int(d["limits"]["trireme"]))
+    return max(68.0 + 4.0 * most, 64.0 + 2.0 * fleet, 81.0) + 15.0
+
+
 def res_counts(d: dict[str, Any]) -> list[int]:
     """Every seat's token count (7.1): the view's ``res_counts``, or counted from a sampled
     world's screens (a playout's view, :func:`evaluate.rollout_view`, leaves them out: few
@@ -141,7 +168,9 @@ class HeuristicBot:
     def __init__(self, game: Any, seat: int) -> None:
         self.game = game
         self.seat = seat
-        self.plan: M.Plan | None = None  # the military purchases wanted (a buy turn)
+        self._military: M.Plan | None = None  # the military purchases wanted (a buy turn)
+        self._plan_ready = True  # False until a buy decision's plan is worked out
+        self._decision: dict[str, Any] | None = None  # the last decision's copy of the view
         self.reach: M.Reach | None = None  # trireme reaches (the Military phase)
         self.threatened: set[str] = set()  # seas where a fleet carries a landing (ditto)
 
@@ -153,17 +182,41 @@ class HeuristicBot:
         d["opts"] = self.game.opts
         d["limits"] = self.game.opts["unit_limits"]
         self._prepare(d)
-        # the highest score, ties to the first text in sorted order, in one pass
+        # the highest score, ties to the first text in sorted order, in one pass; in a buy
+        # decision, the purchases of legions and triremes (which read the military plan) last
         scorers = self.scorers
         choice = ""
         best = 0.0
+        later: list[tuple[str, list[str]]] = []
         for a in legal:
             w = a.split()
+            if not self._plan_ready and w[0] == "buy" and w[1] in _PLANNED:
+                later.append((a, w))
+                continue
             fn = scorers.get(w[0])
             score = 0.0 if fn is None else float(fn(self, d, w))
             if not choice or score > best or (score == best and a < choice):
                 choice, best = a, score
+        # a tile, the Pyramids or a free piece outscores any such purchase (planned_cap):
+        # then the plan is not worked out at all
+        if later and (not choice or best <= planned_cap(d)):
+            for a, w in later:
+                fn = scorers.get(w[0])
+                score = 0.0 if fn is None else float(fn(self, d, w))
+                if not choice or score > best or (score == best and a < choice):
+                    choice, best = a, score
         return choice
+
+    @property
+    def plan(self) -> M.Plan | None:
+        """The military plan of the last decision (a buy decision, not a payment; None
+        elsewhere), worked out when first read."""
+        if not self._plan_ready:
+            d = self._decision
+            assert d is not None
+            self._military = military_plan(d, self.seat)
+            self._plan_ready = True
+        return self._military
 
     # ------------------------------------------------------------------ scoring
     def _prepare(self, d: dict[str, Any]) -> None:
@@ -173,7 +226,9 @@ class HeuristicBot:
         stage = d["stage"]
         buy = d.get("buy")
         paying = buy is not None and buy.get("paying") is not None
-        self.plan = military_plan(d, self.seat) if stage == "buy_turn" and not paying else None
+        self._decision = d
+        self._military = None
+        self._plan_ready = not (stage == "buy_turn" and not paying)
         if stage.startswith("mil_"):
             self.reach = M.Reach(d)
             if stage in ("mil_row", "mil_sea"):
@@ -436,13 +491,25 @@ class HeuristicBot:
         if target_owner is None and enemy == 0:
             return -5.0
         there = row[self.seat]
+        terms = self._attack_terms(d, dst)
         if there and enemy:  # already enough there: keep the rest home
-            if M.attack_value(d, self.seat, there, dst)[1] >= 0.9:
+            if M.attack_value_of(terms, there)[1] >= 0.9:
                 return -5.0
-        value, win = M.attack_value(d, self.seat, there + moving, dst)
+        value, win = M.attack_value_of(terms, there + moving)
         if win < M.WIN_TO_ATTACK or value <= 0.25:
             return -5.0
         return 2.0 + value + (0.5 if w[0] == "march" else 0.0)
+
+    def _attack_terms(self, d: dict[str, Any], target: str) -> Any:
+        """What an attack on ``target`` reads of the position (``bots_military``), once per
+        target and decision: every legion that could march or sail there asks."""
+        memo: dict[str, Any] | None = d.get("_attack_terms")
+        if memo is None:
+            memo = d["_attack_terms"] = {}
+        got = memo.get(target)
+        if got is None:
+            got = memo[target] = M.attack_terms(d, self.seat, target)
+        return got
 
     def s_sail(self, d: dict[str, Any], w: list[str]) -> float:
         return self.s_march(d, w) - 1.0
@@ -562,12 +629,11 @@ class RaiderBot(HeuristicBot):
         super().__init__(game, seat)
         self.margin = margin
         self._raid: Raid | None = None
-        self._decision: dict[str, Any] | None = None  # the decision's copy of the view
         self._raid_ready = False
 
     def _prepare(self, d: dict[str, Any]) -> None:
         super()._prepare(d)
-        self._decision, self._raid_ready = d, False
+        self._raid_ready = False
 
     @property
     def raid(self) -> Raid | None:

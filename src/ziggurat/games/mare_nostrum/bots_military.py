@@ -365,6 +365,18 @@ def _attack_terms(d: State, seat: int, target: str) -> _AttackTerms:
     return gain, dfn, _land_terms(d, seat, enemy, target)
 
 
+def attack_terms(d: State, seat: int, target: str) -> _AttackTerms:
+    """What :func:`attack_value` reads of the position for ``target`` (see
+    :func:`attack_value_of`)."""
+    return _attack_terms(d, seat, target)
+
+
+def attack_value_of(terms: _AttackTerms, force: int) -> tuple[float, float]:
+    """:func:`attack_value` from the target's :func:`attack_terms`: a scorer weighing several
+    forces against one target reads its terms once."""
+    return _attack_value(terms, force)
+
+
 def _attack_value(terms: _AttackTerms, force: int) -> tuple[float, float]:
     """:func:`attack_value` from the target's :func:`_attack_terms` (read once per target)."""
     gain, dfn, rest = terms
@@ -383,7 +395,7 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
     # the sources that can send or receive a legion, with what the scan reads of each: the
     # provinces open to it (land neighbours, and the coasts of the seas its chain reaches)
     sources = []
-    for src in B.own_provinces(d, seat):
+    for src in B.owned(d, seat):
         if spare.get(src, 0) + money > 0:
             area = provinces[src]
             chain = B.sea_reach(d, seat, [src])
@@ -448,7 +460,7 @@ def sea_threats(d: State, seat: int, reach: Reach) -> dict[str, tuple[int, int]]
     the time or more."""
     b = D.board(d["n"])
     out: dict[str, tuple[int, int]] = {}
-    for prov in B.own_provinces(d, seat):
+    for prov in B.owned(d, seat):
         area = b.provinces[prov]
         for sea in area["seas"]:
             row = B.triremes(d, sea)
@@ -491,13 +503,15 @@ class Plan:
         table[where] = (have + count, max(best, score))
 
 
-def plan(d: State, seat: int) -> Plan:
-    """The purchases the seat's military needs (see the module docstring)."""
+def plan(d: State, seat: int, money: int | None = None) -> Plan:
+    """The purchases the seat's military needs (see the module docstring); ``money``: its
+    :func:`budget`, when the caller has it."""
     out = Plan()
     reach = Reach(d)
-    money = budget(d, seat)
+    if money is None:
+        money = budget(d, seat)
     spare: dict[str, int] = {}
-    for prov in B.own_provinces(d, seat):
+    for prov in B.owned(d, seat):
         mine = B.legions(d, prov)[seat]
         need = garrison(d, seat, prov, reach)
         spare[prov] = max(0, B.free_legions(d, prov, seat) - need)
