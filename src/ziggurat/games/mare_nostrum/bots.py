@@ -478,7 +478,7 @@ class HeuristicBot:
         owner = d["markers"].get(src)
         here = B.legions(d, src)[self.seat]
         if owner == self.seat:
-            need = M.garrison(d, self.seat, src, reach)
+            need = self._garrisons(d, reach)[src]
             if here - 1 < need:
                 return -5.0
             moving = min(moving, here - need)
@@ -486,7 +486,7 @@ class HeuristicBot:
         row = B.legions(d, dst)
         enemy = sum(c for s, c in enumerate(row) if s != self.seat)
         if target_owner == self.seat:
-            need = M.garrison(d, self.seat, dst, reach)
+            need = self._garrisons(d, reach)[dst]
             return 2.0 if row[self.seat] < need and owner == self.seat else -5.0
         if target_owner is None and enemy == 0:
             return -5.0
@@ -499,6 +499,14 @@ class HeuristicBot:
         if win < M.WIN_TO_ATTACK or value <= 0.25:
             return -5.0
         return 2.0 + value + (0.5 if w[0] == "march" else 0.0)
+
+    def _garrisons(self, d: dict[str, Any], reach: M.Reach) -> dict[str, int]:
+        """The garrison each own province needs (``bots_military.garrisons``), read once
+        per decision."""
+        got: dict[str, int] | None = d.get("_garrisons")
+        if got is None:
+            got = d["_garrisons"] = M.garrisons(d, self.seat, reach)
+        return got
 
     def _attack_terms(self, d: dict[str, Any], target: str) -> Any:
         """What an attack on ``target`` reads of the position (``bots_military``), once per

@@ -254,6 +254,49 @@ def garrison(d: State, seat: int, prov: str, reach: Reach) -> int:
     return got
 
 
+_GARRISONS: dict[tuple[Any, ...], tuple[Any, dict[str, int]]] = {}
+GARRISON_MEMORY = 4096
+"""Garrisons remembered (:func:`garrisons`; at most this many, then it starts afresh)."""
+
+
+def garrisons(d: State, seat: int, reach: Reach) -> dict[str, int]:
+    """:func:`garrison` of every own province (read only), also kept in ``reach``.
+
+    A garrison reads the other seats' units (their legions, and the triremes that carry them),
+    the seat's provinces, the fortresses and the heroes, never the seat's own legions or
+    triremes (a threat is the strongest opponent's, N4.8): the seat's purchases and marches
+    leave them as they are, so they are remembered by what they read (the game's options by
+    identity, kept alive with them) and found again at the seat's next decision."""
+    opts = d["opts"]
+    own = B.owned(d, seat)
+    key = (
+        seat,
+        d["n"],
+        id(opts),
+        tuple(own),
+        _others(d["legions"], seat),
+        _others(d["triremes"], seat),
+        tuple(d["fortresses"].items()),
+        tuple([tuple(t) for t in d["tiles"]]),
+        tuple(d["copy"]),
+    )
+    got = _GARRISONS.get(key)
+    if got is None:
+        found = {prov: garrison(d, seat, prov, reach) for prov in own}
+        if len(_GARRISONS) >= GARRISON_MEMORY:
+            _GARRISONS.clear()
+        got = _GARRISONS[key] = (opts, found)
+    else:
+        for prov, need in got[1].items():
+            reach.garrisons[(seat, prov)] = need
+    return got[1]
+
+
+def _others(table: dict[str, list[int]], seat: int) -> tuple[tuple[Any, ...], ...]:
+    """A unit table's rows without ``seat``'s column, where another seat has units."""
+    return tuple([(p, *row[:seat], *row[seat + 1 :]) for p, row in table.items() if sum(row) != row[seat]])
+
+
 @lru_cache(maxsize=16384)
 def _hold(n: int, terms: tuple[Any, ...]) -> int:
     """The fewest defenders (at most ``n``) that ``n`` attackers beat less than
@@ -511,9 +554,8 @@ def plan(d: State, seat: int, money: int | None = None) -> Plan:
     if money is None:
         money = budget(d, seat)
     spare: dict[str, int] = {}
-    for prov in B.owned(d, seat):
+    for prov, need in garrisons(d, seat, reach).items():
         mine = B.legions(d, prov)[seat]
-        need = garrison(d, seat, prov, reach)
         spare[prov] = max(0, B.free_legions(d, prov, seat) - need)
         if need > mine:
             out.want("legion", prov, need - mine, 68.0 + 4.0 * worth(d, prov))
