@@ -123,11 +123,33 @@ def victory_city_provinces(d: dict[str, Any]) -> frozenset[str]:
     return got
 
 
+_BUILT: list[tuple[Any, frozenset[str]]] = [(None, frozenset())]
+"""The last :func:`_built_slots` answer, one pair stored at once (the ``buildings`` table read)."""
+
+
+def _built_slots(d: dict[str, Any]) -> frozenset[str]:
+    """Every building slot built on the board, once per ``buildings`` table (replaced whole
+    whenever it changes, ``board.put``)."""
+    buildings = d["buildings"]
+    seen, got = _BUILT[0]
+    if seen is not buildings:
+        got = frozenset(s for slots in buildings.values() for s in slots)
+        _BUILT[0] = (buildings, got)
+    return got
+
+
 _PLANNED = ("legion", "trireme")
 """Purchases the military plan scores (``buy legion``, ``buy trireme``)."""
 
 _MOST_WORTH: list[tuple[Any, float]] = [(None, 0.0)]
 """The last :func:`planned_cap` reading: the ``buildings`` table and its most worthy province."""
+
+
+_FORTRESS_CAP = 60.0
+"""The most a fortress scores (:meth:`HeuristicBot._fortress_value`), 15 more when cheap."""
+
+_CAP_FLOOR = 96.0
+"""The least :func:`planned_cap` can be (81, and 15 for a cheap purchase)."""
 
 
 def planned_cap(d: dict[str, Any]) -> float:
@@ -170,6 +192,7 @@ class HeuristicBot:
         self.seat = seat
         self._military: M.Plan | None = None  # the military purchases wanted (a buy turn)
         self._plan_ready = True  # False until a buy decision's plan is worked out
+        self._buying = False  # a buy decision (not a payment)
         self._decision: dict[str, Any] | None = None  # the last decision's copy of the view
         self.reach: M.Reach | None = None  # trireme reaches (the Military phase)
         self.threatened: set[str] = set()  # seas where a fleet carries a landing (ditto)
@@ -182,29 +205,41 @@ class HeuristicBot:
         d["opts"] = self.game.opts
         d["limits"] = self.game.opts["unit_limits"]
         self._prepare(d)
-        # the highest score, ties to the first text in sorted order, in one pass; in a buy
-        # decision, the purchases of legions and triremes (which read the military plan) last
+        # the highest score, ties to the first text in sorted order. In a buy decision the
+        # purchases of legions and triremes (which read the military plan) and fortresses
+        # come last, each left out when the best so far is above any score it can have: then
+        # a tile, the Pyramids or a free piece spares working out the plan (planned_cap), a
+        # legion the plan wants or a city spares the fortresses' threats
         scorers = self.scorers
         choice = ""
         best = 0.0
-        later: list[tuple[str, list[str]]] = []
+        buying = self._buying
+        planned: list[tuple[str, list[str]]] = []
+        forts: list[tuple[str, list[str]]] = []
         for a in legal:
             w = a.split()
-            if not self._plan_ready and w[0] == "buy" and w[1] in _PLANNED:
-                later.append((a, w))
-                continue
+            if buying and w[0] == "buy":
+                if w[1] in _PLANNED:
+                    planned.append((a, w))
+                    continue
+                if w[1] == "fortress":
+                    forts.append((a, w))
+                    continue
             fn = scorers.get(w[0])
             score = 0.0 if fn is None else float(fn(self, d, w))
             if not choice or score > best or (score == best and a < choice):
                 choice, best = a, score
-        # a tile, the Pyramids or a free piece outscores any such purchase (planned_cap):
-        # then the plan is not worked out at all
-        if later and (not choice or best <= planned_cap(d)):
-            for a, w in later:
-                fn = scorers.get(w[0])
-                score = 0.0 if fn is None else float(fn(self, d, w))
+        if planned and (not choice or best <= _CAP_FLOOR or best <= planned_cap(d)):
+            for a, w in planned:
+                score = float(scorers["buy"](self, d, w))
                 if not choice or score > best or (score == best and a < choice):
                     choice, best = a, score
+        for a, w in forts:
+            if choice and best > (_FORTRESS_CAP + 15.0 if w[-1] == "cheap" else _FORTRESS_CAP):
+                continue
+            score = float(scorers["buy"](self, d, w))
+            if not choice or score > best or (score == best and a < choice):
+                choice, best = a, score
         return choice
 
     @property
@@ -228,7 +263,8 @@ class HeuristicBot:
         paying = buy is not None and buy.get("paying") is not None
         self._decision = d
         self._military = None
-        self._plan_ready = not (stage == "buy_turn" and not paying)
+        self._buying = stage == "buy_turn" and not paying
+        self._plan_ready = not self._buying
         if stage.startswith("mil_"):
             self.reach = M.Reach(d)
             if stage in ("mil_row", "mil_sea"):
@@ -370,15 +406,15 @@ class HeuristicBot:
     def s_build(self, d: dict[str, Any], w: list[str]) -> float:
         slot, prov = w[1], w[2]
         kind = D.building_kind(slot)
-        built = B.built(d, prov)
         if kind in ("capital", "legendary_city"):
             return 90.0
         if kind == "city":
             return 60.0
         if kind == "caravan":
             good = slot.split(":")[1]
-            have = sum(1 for _p, ss in d["buildings"].items() for s in ss if s == slot)
-            return 58.0 + (3 if have == 0 else 0) - 0.01 * D.GOODS.index(good)
+            fresh = slot not in _built_slots(d)  # no caravan of this good on the board yet
+            return 58.0 + (3 if fresh else 0) - 0.01 * D.GOODS.index(good)
+        built = d["buildings"].get(prov, ())
         n_car = sum(1 for s in built if s.startswith("caravan:"))
         n_city = sum(1 for s in built if D.building_kind(s) in ("city", "capital", "legendary_city"))
         if kind == "market":
@@ -470,24 +506,20 @@ class HeuristicBot:
         src, dst = w[1], w[2]
         if len(w) > 3:  # never leave an occupied building or a marker
             return -5.0
-        mil = d.get("mil") or {}
-        moving = B.free_legions(d, src, self.seat) - mil.get("arrived", {}).get(src, 0)
+        seat = self.seat
+        moving = self._movable(d, src)
         if moving < 1:
             return -5.0
-        reach = self.reach if self.reach is not None else M.Reach(d)
-        owner = d["markers"].get(src)
-        here = B.legions(d, src)[self.seat]
-        if owner == self.seat:
-            need = self._garrisons(d, reach)[src]
-            if here - 1 < need:
-                return -5.0
-            moving = min(moving, here - need)
-        target_owner = d["markers"].get(dst)
-        row = B.legions(d, dst)
-        enemy = sum(c for s, c in enumerate(row) if s != self.seat)
-        if target_owner == self.seat:
+        markers = d["markers"]
+        target_owner = markers.get(dst)
+        row = d["legions"].get(dst)
+        if row is None:
+            row = [0] * d["n"]
+        enemy = sum(row) - row[seat]
+        if target_owner == seat:
+            reach = self.reach if self.reach is not None else M.Reach(d)
             need = self._garrisons(d, reach)[dst]
-            return 2.0 if row[self.seat] < need and owner == self.seat else -5.0
+            return 2.0 if row[seat] < need and markers.get(src) == seat else -5.0
         if target_owner is None and enemy == 0:
             return -5.0
         there = row[self.seat]
@@ -499,6 +531,26 @@ class HeuristicBot:
         if win < M.WIN_TO_ATTACK or value <= 0.25:
             return -5.0
         return 2.0 + value + (0.5 if w[0] == "march" else 0.0)
+
+    def _movable(self, d: dict[str, Any], src: str) -> int:
+        """Legions that may leave ``src`` this march (N4.6): the free ones that have not
+        arrived this phase, never below the garrison of an own province; once per province
+        and decision (0: none)."""
+        memo: dict[str, int] | None = d.get("_movable")
+        if memo is None:
+            memo = d["_movable"] = {}
+        got = memo.get(src)
+        if got is None:
+            seat = self.seat
+            mil = d.get("mil") or {}
+            got = B.free_legions(d, src, seat) - mil.get("arrived", {}).get(src, 0)
+            if got >= 1 and d["markers"].get(src) == seat:
+                reach = self.reach if self.reach is not None else M.Reach(d)
+                need = self._garrisons(d, reach)[src]
+                here = B.legions(d, src)[seat]
+                got = 0 if here - 1 < need else min(got, here - need)
+            memo[src] = got
+        return got
 
     def _garrisons(self, d: dict[str, Any], reach: M.Reach) -> dict[str, int]:
         """The garrison each own province needs (``bots_military.garrisons``), read once

@@ -435,20 +435,39 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
     without one (a trireme bought there too). ``spare``: legions each own province can send."""
     b = D.board(d["n"])
     provinces = b.provinces
-    # the sources that can send or receive a legion, with what the scan reads of each: the
-    # provinces open to it (land neighbours, and the coasts of the seas its chain reaches)
-    sources = []
+    shore = b.shore
+    # the sources that can send or receive a legion (own provinces), and for each target the
+    # sources it is open to, in the sources' order: by land or along the source's trireme
+    # chain (None), else across one sea both touch, the first by name (a trireme bought there)
+    sources: list[tuple[str, int]] = []
+    reached: dict[str, list[tuple[int, str | None]]] = {}
     for src in B.owned(d, seat):
-        if spare.get(src, 0) + money > 0:
-            area = provinces[src]
-            chain = B.sea_reach(d, seat, [src])
-            open_to = set(area["land"]).union(*[b.shore[sea] for sea in chain])
-            sources.append((src, spare.get(src, 0), open_to, area["seas"]))
+        free = spare.get(src, 0)
+        if free + money <= 0:
+            continue
+        i = len(sources)
+        sources.append((src, free))
+        area = provinces[src]
+        chain = B.sea_reach(d, seat, [src])
+        open_to = set(area["land"]).union(*[shore[sea] for sea in chain])
+        for target in open_to:
+            reached.setdefault(target, []).append((i, None))
+        if money >= 2:
+            across: dict[str, str] = {}
+            for sea in area["seas"]:
+                for target in shore[sea]:
+                    if target not in open_to and (target not in across or sea < across[target]):
+                        across[target] = sea
+            for target, sea in across.items():
+                reached.setdefault(target, []).append((i, sea))
     best: Attack | None = None
     table = d["legions"]
     n = d["n"]
     for target, owner in d["markers"].items():
         if owner == seat:
+            continue
+        ways = reached.get(target)
+        if ways is None:
             continue
         row = table.get(target)
         if row is None:
@@ -456,18 +475,10 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
         dfn = sum(row) - row[seat]
         if dfn > 6:
             continue
-        seas = provinces[target]["seas"]
         terms: _AttackTerms | None = None  # read once per target, when a source needs them
         values: dict[int, tuple[float, float]] = {}  # force -> _attack_value, for this target
-        for src, free, open_to, src_seas in sources:
-            sea: str | None = None
-            if target not in open_to:
-                if money < 2 or not seas:
-                    continue
-                shared = [x for x in src_seas if x in seas]
-                if not shared:
-                    continue
-                sea = min(shared)
+        for i, sea in ways:
+            src, free = sources[i]
             have = free + row[seat]
             room = money - (1 if sea else 0)
             if have + room == 0:
@@ -490,8 +501,7 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
                 value -= extra + (1 if sea else 0)  # what the purchases cost, in legions
                 if win >= WIN_TO_ATTACK and value > 0.25:
                     if best is None or value > best.value:
-                        enemy = d["markers"][target]
-                        best = Attack(target, src, enemy, dfn, extra, sea, value)
+                        best = Attack(target, src, owner, dfn, extra, sea, value)
                     break
     return best
 
