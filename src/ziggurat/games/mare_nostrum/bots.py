@@ -162,7 +162,7 @@ def planned_cap(d: dict[str, Any]) -> float:
     buildings = d["buildings"]
     seen, most = _MOST_WORTH[0]
     if seen is not buildings:
-        most = max((M.worth(d, p) for p in buildings), default=1.0)
+        most = max(M.worths(d).values(), default=1.0)
         _MOST_WORTH[0] = (buildings, most)
     fleet = max((max(row) for row in d["triremes"].values()), default=0)
     fleet = max(fleet, int(d["limits"]["trireme"]))

@@ -151,7 +151,27 @@ def sea_odds(d: State, att_seat: int, att: int, dfn_seat: int, dfn: int) -> tupl
 
 def worth(d: State, prov: str) -> float:
     """A province's worth in legions: 1 for the province, plus its buildings (:data:`GAIN`)."""
-    return 1.0 + sum(GAIN.get(D.building_kind(slot), 0.0) for slot in B.built(d, prov))
+    got = worths(d).get(prov)
+    return 1.0 if got is None else got
+
+
+_WORTHS: list[tuple[Any, dict[str, float]]] = [(None, {})]
+"""The last :func:`worths` answer, one pair stored at once: the ``buildings`` table read."""
+
+
+def worths(d: State) -> dict[str, float]:
+    """:func:`worth` of every province with a building (read only; the rest are worth 1),
+    worked out once per ``buildings`` table: play replaces it whole whenever it changes
+    (``board.put``), and a playout's views share the state's."""
+    buildings = d["buildings"]
+    seen, got = _WORTHS[0]
+    if seen is not buildings:
+        got = {
+            p: 1.0 + sum(GAIN.get(D.building_kind(slot), 0.0) for slot in slots)
+            for p, slots in buildings.items()
+        }
+        _WORTHS[0] = (buildings, got)
+    return got
 
 
 class Reach:
