@@ -177,7 +177,7 @@ def worths(d: State) -> dict[str, float]:
 class Reach:
     """Per decision: each seat's trireme reach from its coasts (N4.6.2), computed on demand."""
 
-    __slots__ = ("d", "seas", "shipped", "garrisons", "carried")
+    __slots__ = ("d", "seas", "shipped", "garrisons", "carried", "others")
 
     def __init__(self, d: State) -> None:
         self.d = d
@@ -185,12 +185,13 @@ class Reach:
         self.shipped: dict[int, list[tuple[str, int]]] = {}
         self.garrisons: dict[tuple[int, str], int] = {}  # memo of :func:`garrison`
         self.carried: dict[int, tuple[int, dict[str, int]]] = {}  # memo of :meth:`carries`
+        self.others: dict[int, list[tuple[int, set[str], int, dict[str, int]]]] = {}  # :meth:`fleets`
 
     def of(self, seat: int) -> set[str]:
         got = self.seas.get(seat)
         if got is None:
-            b = D.board(self.d["n"])
-            coasts = [p for p, s in self.d["legions"].items() if s[seat] > 0 and b.coastal(p)]
+            provinces = D.board(self.d["n"]).provinces
+            coasts = [p for p, s in self.d["legions"].items() if s[seat] > 0 and provinces[p]["seas"]]
             got = self.seas[seat] = B.sea_reach(self.d, seat, coasts)
         return got
 
@@ -212,8 +213,33 @@ class Reach:
         but those of a few provinces (subtracted)."""
         got = self.carried.get(seat)
         if got is None:
-            where = dict(self.afloat(seat))
+            seas = self.of(seat)
+            where: dict[str, int] = {}
+            if seas:  # no chain carries anything
+                provinces = D.board(self.d["n"]).provinces
+                for p, row in self.d["legions"].items():
+                    if row[seat] > 0:
+                        for x in provinces[p]["seas"]:
+                            if x in seas:
+                                where[p] = row[seat]
+                                break
             got = self.carried[seat] = (sum(where.values()), where)
+        return got
+
+    def fleets(self, seat: int) -> list[tuple[int, set[str], int, dict[str, int]]]:
+        """The other seats whose trireme chains carry legions: (seat, the seas reached,
+        :meth:`carries`), once per decision (every own coast's threat reads them)."""
+        got = self.others.get(seat)
+        if got is None:
+            got = []
+            for s in range(self.d["n"]):
+                if s != seat:
+                    seas = self.of(s)
+                    if seas:
+                        total, where = self.carries(s)
+                        if total:
+                            got.append((s, seas, total, where))
+            self.others[seat] = got
         return got
 
 
@@ -237,22 +263,17 @@ def threat(d: State, seat: int, prov: str, reach: Reach) -> tuple[int, int]:
                 per[s] += row[s]
     seas = area["seas"]
     if seas:
-        for s in range(n):
-            if s == seat:
-                continue
-            mine = reach.of(s)
+        for s, mine, total, where in reach.fleets(seat):
             for sea in seas:
                 if sea in mine:
                     break
             else:
                 continue
             # his carried legions but those already counted (here and next door)
-            total, where = reach.carries(s)
-            if total:
-                total -= where.get(prov, 0)
-                for p in land:
-                    total -= where.get(p, 0)
-                per[s] += total
+            total -= where.get(prov, 0)
+            for p in land:
+                total -= where.get(p, 0)
+            per[s] += total
     per[seat] = 0
     who, most = 0, per[0]
     for s in range(1, n):
