@@ -710,11 +710,12 @@ class RaiderBot(HeuristicBot):
         """The strongest opponent (ties: the lowest seat)."""
         best, who = -1.0, -1
         counts = res_counts(d)
+        levels = B.all_tracks(d)  # every seat's levels in one pass over the board
         for s in range(d["n"]):
             if s == self.seat:
                 continue
             titles = sum(1 for h in d["titles"].values() if h == s)
-            t = 3 * B.tiles_counted(d, s) + titles + 0.2 * counts[s] + 0.3 * B.tracks(d, s)["trade"]
+            t = 3 * B.tiles_counted(d, s) + titles + 0.2 * counts[s] + 0.3 * levels[s]["trade"]
             if t > best:
                 best, who = t, s
         return who

@@ -470,6 +470,21 @@ def _attack_value(terms: _AttackTerms, force: int) -> tuple[float, float]:
     return win * gain + 0.5 * killed - lost, win
 
 
+def _chains(d: State, seat: int) -> dict[str, frozenset[str]]:
+    """For each sea holding ``seat``'s triremes, the coasts along his trireme chain through
+    it (N0.6.2): every chain worked out once, not once per province it starts from."""
+    b = D.board(d["n"])
+    table = d["triremes"]
+    out: dict[str, frozenset[str]] = {}
+    for start, row in table.items():
+        if row[seat] > 0 and start not in out:
+            chain = B.sea_reach_from(d, seat, start)
+            coasts = frozenset().union(*[b.shore[sea] for sea in chain])
+            for sea in chain:
+                out[sea] = coasts
+    return out
+
+
 def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money: int) -> Attack | None:
     """The best attack the seat can mount this round buying at most ``money`` units: from an
     own province into an enemy province by land or along own triremes, or across one sea
@@ -480,6 +495,8 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
     # the sources that can send or receive a legion (own provinces), and for each target the
     # sources it is open to, in the sources' order: by land or along the source's trireme
     # chain (None), else across one sea both touch, the first by name (a trireme bought there)
+    markers = d["markers"]
+    chains = _chains(d, seat)
     sources: list[tuple[str, int]] = []
     reached: dict[str, list[tuple[int, str | None]]] = {}
     for src in B.owned(d, seat):
@@ -489,10 +506,12 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
         i = len(sources)
         sources.append((src, free))
         area = provinces[src]
-        chain = B.sea_reach(d, seat, [src])
-        open_to = set(area["land"]).union(*[shore[sea] for sea in chain])
+        # B.sea_reach(d, seat, [src]): the chains through the source's seas
+        open_to = set(area["land"]).union(*{chains[sea] for sea in area["seas"] if sea in chains})
         for target in open_to:
-            reached.setdefault(target, []).append((i, None))
+            owner = markers.get(target)
+            if owner is not None and owner != seat:
+                reached.setdefault(target, []).append((i, None))
         if money >= 2:
             across: dict[str, str] = {}
             for sea in area["seas"]:
@@ -500,7 +519,9 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
                     if target not in open_to and (target not in across or sea < across[target]):
                         across[target] = sea
             for target, sea in across.items():
-                reached.setdefault(target, []).append((i, sea))
+                owner = markers.get(target)
+                if owner is not None and owner != seat:
+                    reached.setdefault(target, []).append((i, sea))
     best: Attack | None = None
     table = d["legions"]
     n = d["n"]
