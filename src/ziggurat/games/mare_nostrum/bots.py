@@ -179,6 +179,15 @@ def res_counts(d: dict[str, Any]) -> list[int]:
     return got
 
 
+_TOKEN_VERBS = frozenset(("pay", "take", "offer", "give"))
+"""Actions on one token, scored from the goods held (:meth:`HeuristicBot._choose_token`)."""
+
+
+def _plain_tokens(scorers: dict[str, Any]) -> bool:
+    """True when ``scorers`` score tokens as :class:`HeuristicBot` does (a subclass may not)."""
+    return all(scorers.get(v) is _SCORERS.get(v) for v in _TOKEN_VERBS)
+
+
 class HeuristicBot:
     """Greedy economy with heroes/wonders, Pyramids and capitals as targets, and a military
     plan (``bots_military``)."""
@@ -205,6 +214,8 @@ class HeuristicBot:
         d["opts"] = self.game.opts
         d["limits"] = self.game.opts["unit_limits"]
         self._prepare(d)
+        if legal[0].split(" ", 1)[0] in _TOKEN_VERBS and _plain_tokens(self.scorers):
+            return self._choose_token(d, legal)
         # the highest score, ties to the first text in sorted order. In a buy decision the
         # purchases of legions and triremes (which read the military plan) and fortresses
         # come last, each left out when the best so far is above any score it can have: then
@@ -238,6 +249,37 @@ class HeuristicBot:
             if choice and best > (_FORTRESS_CAP + 15.0 if w[-1] == "cheap" else _FORTRESS_CAP):
                 continue
             score = float(scorers["buy"](self, d, w))
+            if not choice or score > best or (score == best and a < choice):
+                choice, best = a, score
+        return choice
+
+    def _choose_token(self, d: dict[str, Any], legal: Sequence[str]) -> str:
+        """:meth:`choose` for a decision on tokens (a payment, a trade offer, take or gift):
+        the scores of ``s_pay``, ``s_take``, ``s_offer`` and ``s_give`` worked out inline
+        from the counts of goods held, which every candidate reads (many such decisions
+        come in a row: one per token)."""
+        held = self._good_counts(d)
+        scorers = self.scorers
+        choice = ""
+        best = 0.0
+        for a in legal:
+            w = a.split()
+            verb = w[0]
+            if verb in _TOKEN_VERBS and len(w) == 2:
+                tok = w[1]
+                key = good_of(tok) or "tax"
+                if verb == "pay":
+                    score = (
+                        -50.0 if key == "tax" else held.get(key, 0) + (0.5 if tok.startswith("leg:") else 0.0)
+                    )
+                else:
+                    # _token_value, with the token itself among the counts but for a take
+                    have = held.get(key, 0) if verb == "take" else held[key] - 1
+                    value = 4.0 - 0.1 * have if key == "tax" else (5.0 if have == 0 else 1.0 / (1 + have))
+                    score = value if verb == "take" else -value
+            else:
+                fn = scorers.get(verb)
+                score = 0.0 if fn is None else float(fn(self, d, w))
             if not choice or score > best or (score == best and a < choice):
                 choice, best = a, score
         return choice
