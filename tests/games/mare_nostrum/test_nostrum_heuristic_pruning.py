@@ -1,0 +1,119 @@
+"""The Mare Nostrum heuristic's shortcuts choose what scoring every candidate would.
+
+``HeuristicBot.choose`` scores token decisions inline, works the military plan out only when
+a legion or trireme purchase could win a buy decision (``bots.planned_cap``), leaves out the
+fortresses that cannot reach the best score so far, and reads the garrisons remembered by
+what they read (``bots_military.garrisons``). Over seeded games, in playout views (a sampled
+world's ``rollout_view``) and in real views (``state.view``), for the heuristic and the
+raider, every choice is the plain one: each legal action scored, the highest score, ties to
+the first text in sorted order (N3.6, N3.7, N4.6)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import ziggurat
+from ziggurat.engine.contract import CHANCE, State, sample_chance
+from ziggurat.games.mare_nostrum import board as B
+from ziggurat.games.mare_nostrum import bots_military as M
+from ziggurat.games.mare_nostrum import data as D
+from ziggurat.games.mare_nostrum.bots import HeuristicBot, RaiderBot, planned_cap
+from ziggurat.games.mare_nostrum.evaluate import rollout_view
+
+
+def _decisions(players: int, seed: int) -> Iterator[tuple[State, int, list[str]]]:
+    """Every decision with two or more legal actions of a seeded game of heuristic bots
+    (seat 0 the raider), with the state, the seat to move and the legal list."""
+    game = ziggurat.load("mare-nostrum", players=players)
+    bots = [RaiderBot(game, 0), *[HeuristicBot(game, s) for s in range(1, players)]]
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        who = state.current_player()
+        if who == CHANCE:
+            state.apply(sample_chance(state, rng))
+            continue
+        legal = list(state.legal_actions())
+        if len(legal) > 1:
+            yield state, who, legal
+        state.apply(bots[who].choose(rollout_view(state, who), legal, rng))
+
+
+def _plain(bot: HeuristicBot, view: dict[str, Any], legal: list[str]) -> str:
+    """The choice with every legal action scored, one by one."""
+    d = dict(view)
+    d["opts"] = bot.game.opts
+    d["limits"] = bot.game.opts["unit_limits"]
+    bot._prepare(d)
+    scored = [(bot._score(d, a), a) for a in legal]
+    best = max(s for s, _ in scored)
+    return min(a for s, a in scored if s == best)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 11), (4, 12), (5, 13)])
+def test_choices_are_the_plain_scoring(players: int, seed: int) -> None:
+    checked = 0
+    for state, who, legal in _decisions(players, seed):
+        game = state.game
+        for cls in (HeuristicBot, RaiderBot):
+            view = rollout_view(state, who) if checked % 2 else state.view(who)
+            got = cls(game, who).choose(view, legal, random.Random(0))
+            assert got == _plain(cls(game, who), view, legal), (state.d["stage"], legal)
+        checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 21), (5, 22)])
+def test_no_legion_trireme_or_fortress_outscores_its_cap_N3_6(players: int, seed: int) -> None:
+    """The bounds the buy decision prunes with: a legion or trireme purchase never scores
+    above ``planned_cap``, a fortress never above 60 (75 when cheap)."""
+    seen = 0
+    for state, who, legal in _decisions(players, seed):
+        buy = state.d.get("buy")
+        if state.d["stage"] != "buy_turn" or (buy is not None and buy.get("paying") is not None):
+            continue
+        for cls in (HeuristicBot, RaiderBot):
+            bot = cls(state.game, who)
+            d = dict(rollout_view(state, who))
+            d["opts"] = state.game.opts
+            d["limits"] = state.game.opts["unit_limits"]
+            bot._prepare(d)
+            cap = planned_cap(d)
+            for a in legal:
+                w = a.split()
+                if w[0] != "buy" or w[1] not in ("legion", "trireme", "fortress"):
+                    continue
+                score = bot._score(d, a)
+                if w[1] == "fortress":
+                    assert score <= (75.0 if w[-1] == "cheap" else 60.0), a
+                else:
+                    assert score <= cap, (a, score, cap)
+                seen += 1
+    assert seen > 50
+
+
+def test_remembered_garrisons_are_fresh_and_ignore_own_units_N4_8() -> None:
+    """``garrisons`` (remembered) is ``garrison`` worked out afresh, and a seat's own
+    legions and triremes, which a threat never counts (N4.8), do not change it."""
+    checked = 0
+    for state, who, _legal in _decisions(4, 31):
+        if not state.d["stage"].startswith(("buy_", "mil_")) or not B.owned(state.d, who):
+            continue
+        d = dict(rollout_view(state, who))
+        d["limits"] = state.game.opts["unit_limits"]
+        got = M.garrisons(d, who, M.Reach(d))
+        fresh = M.Reach(d)
+        assert got == {p: M.garrison(d, who, p, fresh) for p in B.owned(d, who)}
+        # one more legion and trireme of the seat's own: the same garrisons
+        more = dict(d)
+        B.move_unit(more, "legions", B.owned(d, who)[0], who, 1)
+        B.move_unit(more, "triremes", D.board(d["n"]).sea_ids[0], who, 1)
+        again = M.Reach(more)
+        assert {p: M.garrison(more, who, p, again) for p in B.owned(more, who)} == got
+        checked += 1
+    assert checked > 50
+
