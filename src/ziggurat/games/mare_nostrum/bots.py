@@ -265,8 +265,13 @@ class HeuristicBot:
         for a in legal:
             w = a.split()
             verb = w[0]
-            if verb in _TOKEN_VERBS and len(w) == 2:
+            if verb in _TOKEN_VERBS and len(w) > 1:  # each scorer reads the token alone
                 tok = w[1]
+                if verb == "offer" and tok == "size":  # "offer size K": how many to offer (D6)
+                    score = float(int(w[2]))
+                    if not choice or score > best or (score == best and a < choice):
+                        choice, best = a, score
+                    continue
                 key = good_of(tok) or "tax"
                 if verb == "pay":
                     score = (
