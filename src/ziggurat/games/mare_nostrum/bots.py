@@ -21,7 +21,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from ziggurat.games.mare_nostrum import board as B
@@ -136,6 +136,13 @@ def _built_slots(d: dict[str, Any]) -> frozenset[str]:
         got = frozenset(s for slots in buildings.values() for s in slots)
         _BUILT[0] = (buildings, got)
     return got
+
+
+@lru_cache(maxsize=8192)
+def _drain(left: tuple[tuple[str, int], ...], cost: int, allow: P.Allowance) -> float:
+    """:meth:`HeuristicBot._tax_drain` from the tokens left once the kept taxes are set
+    aside, remembered by them (the same screens recur from one buy decision to the next)."""
+    return 0.0 if P.can_finish([], dict(left), cost, "normal", allow) else 30.0
 
 
 _PLANNED = ("legion", "trireme")
@@ -446,8 +453,7 @@ class HeuristicBot:
         if memo is None:
             left = dict(self._res(d))
             left["tax"] = max(0, left.get("tax", 0) - int(d["opts"]["taxes_kept_end_of_turn"]))
-            memo = 0.0 if P.can_finish([], left, cost, "normal", allowance(d, self.seat)) else 30.0
-            d[key] = memo
+            memo = d[key] = _drain(tuple(sorted(left.items())), cost, allowance(d, self.seat))
         return float(memo)
 
     def s_build(self, d: dict[str, Any], w: list[str]) -> float:
