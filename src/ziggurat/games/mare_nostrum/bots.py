@@ -62,6 +62,51 @@ decisions again and again (a plan costs as much as the rest of a buy decision), 
 is read, never changed, by the bot."""
 
 
+def _pairs(table: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(table.items())
+
+
+def _rows(table: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple([(k, tuple(row)) for k, row in table.items()])
+
+
+def _seat_rows(rows: list[Any]) -> tuple[Any, ...]:
+    return tuple([tuple(row) for row in rows])
+
+
+def _nested(table: dict[str, dict[str, Any]]) -> tuple[Any, ...]:
+    return tuple([(k, tuple(row.items())) for k, row in table.items()])
+
+
+_PLAN_READS: dict[str, Any] = {
+    "markers": _pairs,
+    "legions": _rows,
+    "triremes": _rows,
+    "fortresses": _pairs,
+    "tiles": _seat_rows,
+    "copy": tuple,
+    "buildings": _rows,
+    "occupy": _nested,
+    "on_marker": _pairs,
+}
+"""The parts of the position a military plan reads, each with its hashable form."""
+
+_FROZEN: dict[str, tuple[Any, tuple[Any, ...]]] = {}
+"""Per part of :data:`_PLAN_READS`, the last table read and its hashable form, one pair
+stored at once."""
+
+
+def _frozen(d: dict[str, Any], part: str) -> tuple[Any, ...]:
+    """The hashable form of ``d[part]``, made once per table: play replaces these tables
+    whole whenever they change (``board.put``, ``board.move_unit``), and a playout's views
+    share the state's, so most of a plan's key is read from here."""
+    table = d[part]
+    got = _FROZEN.get(part)
+    if got is None or got[0] is not table:
+        got = _FROZEN[part] = (table, _PLAN_READS[part](table))
+    return got[1]
+
+
 def military_plan(d: dict[str, Any], seat: int) -> M.Plan:
     """:func:`bots_military.plan`, remembered (:data:`PLAN_MEMORY`). The key holds every part
     of the position the plan reads, in the position's own order (a scan keeps the first of
@@ -70,21 +115,7 @@ def military_plan(d: dict[str, Any], seat: int) -> M.Plan:
     options by identity (kept alive with the plan)."""
     opts = d["opts"]
     money = M.budget(d, seat)  # all the plan reads of the seat's screen
-    key = (
-        seat,
-        money,
-        d["n"],
-        id(opts),
-        tuple(d["markers"].items()),
-        tuple([(p, tuple(row)) for p, row in d["legions"].items()]),
-        tuple([(s, tuple(row)) for s, row in d["triremes"].items()]),
-        tuple(d["fortresses"].items()),
-        tuple([tuple(t) for t in d["tiles"]]),
-        tuple(d["copy"]),
-        tuple([(p, tuple(slots)) for p, slots in d["buildings"].items()]),
-        tuple([(p, tuple(slots.items())) for p, slots in d["occupy"].items()]),
-        tuple(d["on_marker"].items()),
-    )
+    key = (seat, money, d["n"], id(opts), *[_frozen(d, part) for part in _PLAN_READS])
     got = _PLANS.get(key)
     if got is None:
         if len(_PLANS) >= PLAN_MEMORY:
@@ -190,9 +221,17 @@ _TOKEN_VERBS = frozenset(("pay", "take", "offer", "give"))
 """Actions on one token, scored from the goods held (:meth:`HeuristicBot._choose_token`)."""
 
 
+_PLAIN_TOKENS: list[tuple[Any, bool]] = [(None, False)]
+"""The last :func:`_plain_tokens` answer, one pair stored at once (the scorers read)."""
+
+
 def _plain_tokens(scorers: dict[str, Any]) -> bool:
     """True when ``scorers`` score tokens as :class:`HeuristicBot` does (a subclass may not)."""
-    return all(scorers.get(v) is _SCORERS.get(v) for v in _TOKEN_VERBS)
+    seen, got = _PLAIN_TOKENS[0]
+    if seen is not scorers:
+        got = all(scorers.get(v) is _SCORERS.get(v) for v in _TOKEN_VERBS)
+        _PLAIN_TOKENS[0] = (scorers, got)
+    return got
 
 
 class HeuristicBot:
