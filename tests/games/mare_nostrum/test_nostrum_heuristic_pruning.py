@@ -117,3 +117,79 @@ def test_remembered_garrisons_are_fresh_and_ignore_own_units_N4_8() -> None:
         checked += 1
     assert checked > 50
 
+
+def _plain_attack(
+    d: dict[str, Any], seat: int, reach: M.Reach, spare: dict[str, int], money: int
+) -> M.Attack | None:
+    """``plan_attack`` the plain way: every target against every source, a trireme chain
+    worked out per source, every force tried."""
+    b = D.board(d["n"])
+    sources = []
+    for src in B.own_provinces(d, seat):
+        if spare.get(src, 0) + money > 0:
+            area = b.provinces[src]
+            chain = B.sea_reach(d, seat, [src])
+            open_to = set(area["land"]).union(*[b.shore[sea] for sea in chain])
+            sources.append((src, spare.get(src, 0), open_to, area["seas"]))
+    best: M.Attack | None = None
+    for target, owner in d["markers"].items():
+        if owner == seat:
+            continue
+        row = B.legions(d, target)
+        dfn = sum(c for s, c in enumerate(row) if s != seat)
+        if dfn > 6:
+            continue
+        for src, free, open_to, src_seas in sources:
+            sea = None
+            if target not in open_to:
+                shared = sorted(set(src_seas) & set(b.provinces[target]["seas"]))
+                if money < 2 or not shared:
+                    continue
+                sea = shared[0]
+            have = free + row[seat]
+            room = money - (1 if sea else 0)
+            for extra in range(room + 1):
+                if have + extra == 0:
+                    continue
+                value, win = M.attack_value(d, seat, have + extra, target)
+                value -= extra + (1 if sea else 0)
+                if win >= M.WIN_TO_ATTACK and value > 0.25:
+                    if best is None or value > best.value:
+                        best = M.Attack(target, src, owner, dfn, extra, sea, value)
+                    break
+    return best
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 41), (4, 42), (5, 43)])
+def test_planned_attack_is_the_plain_scan_N4_6(players: int, seed: int) -> None:
+    """The attack a plan prepares (the chains read once, targets no force can make the best
+    skipped) is the one the plain scan over every target, source and force finds."""
+    checked = 0
+    for state, who, _legal in _decisions(players, seed):
+        buy = state.d.get("buy")
+        if state.d["stage"] != "buy_turn" or (buy is not None and buy.get("paying") is not None):
+            continue
+        d = dict(rollout_view(state, who))
+        d["limits"] = state.game.opts["unit_limits"]
+        reach = M.Reach(d)
+        spare = {
+            p: max(0, B.free_legions(d, p, who) - M.garrison(d, who, p, reach))
+            for p in B.own_provinces(d, who)
+        }
+        money = M.budget(d, who)
+        if not money:
+            continue
+        got, want = M.plan_attack(d, who, reach, spare, money), _plain_attack(d, who, reach, spare, money)
+        assert (got is None) == (want is None)
+        if got is not None and want is not None:
+            assert (got.target, got.staging, got.enemy, got.defenders, got.legions, got.sea, got.value) == (
+                want.target,
+                want.staging,
+                want.enemy,
+                want.defenders,
+                want.legions,
+                want.sea,
+                want.value,
+            )
+        checked += 1
+    assert checked > 20

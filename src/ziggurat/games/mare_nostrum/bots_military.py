@@ -485,6 +485,13 @@ def _chains(d: State, seat: int) -> dict[str, frozenset[str]]:
     return out
 
 
+def _value_cap(gain: float, dfn: int) -> float:
+    """Above any :func:`attack_value` against ``dfn`` defenders in a province worth ``gain``:
+    the odds are at most 1, the defenders killed at most ``dfn`` and the losses no less
+    than none (with room for the rounding of sums of probabilities)."""
+    return (gain + 0.5 * dfn) * (1.0 + 1e-9) + 1e-9
+
+
 def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money: int) -> Attack | None:
     """The best attack the seat can mount this round buying at most ``money`` units: from an
     own province into an enemy province by land or along own triremes, or across one sea
@@ -537,6 +544,8 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
         dfn = sum(row) - row[seat]
         if dfn > 6:
             continue
+        if best is not None and best.value >= _value_cap(worth(d, target), dfn):
+            continue  # no force can beat the best attack so far here
         terms: _AttackTerms | None = None  # read once per target, when a source needs them
         values: dict[int, tuple[float, float]] = {}  # force -> _attack_value, for this target
         for i, sea in ways:
