@@ -193,3 +193,53 @@ def test_planned_attack_is_the_plain_scan_N4_6(players: int, seed: int) -> None:
             )
         checked += 1
     assert checked > 20
+
+
+def _plain_odds(att: int, dfn: int, terms: tuple[Any, ...]) -> tuple[float, float, float]:
+    """``odds`` the plain way: every pair of hit counts of every state, each probability
+    the product of the state's and the two sides' (N4.7.3-N4.7.5, N4.8)."""
+    ae, de, ab, db, ac, dc, faces, div, cap, rounds = terms
+
+    def hits(n_dice: int, bonus: int, cancel: int) -> list[float]:
+        sums = {0: 1.0}
+        for _ in range(n_dice):
+            nxt: dict[int, float] = {}
+            for total, q in sums.items():
+                for f in faces:
+                    nxt[total + f] = nxt.get(total + f, 0.0) + q * (1.0 / len(faces))
+            sums = nxt
+        out: dict[int, float] = {}
+        for total, q in sums.items():
+            h = max(0, (total + bonus) // div - cancel)
+            out[h] = out.get(h, 0.0) + q
+        return [out.get(k, 0.0) for k in range(max(out) + 1)]
+
+    states = {(att, dfn): 1.0}
+    for _ in range(rounds):
+        nxt: dict[tuple[int, int], float] = {}
+        for (a, b), q in states.items():
+            if a == 0 or b == 0:
+                nxt[(a, b)] = nxt.get((a, b), 0.0) + q
+                continue
+            on_b = hits(min(a + ae, cap), ab, dc)
+            on_a = hits(min(b + de, cap), db, ac)
+            for hb, pb in enumerate(on_b):
+                for ha, pa in enumerate(on_a):
+                    key = (max(0, a - ha), max(0, b - hb))
+                    nxt[key] = nxt.get(key, 0.0) + q * pa * pb
+        states = nxt
+    win = sum(q for (a, b), q in states.items() if b == 0 and a > 0)
+    lost = sum(q * (att - a) for (a, _b), q in states.items())
+    killed = sum(q * (dfn - b) for (_a, b), q in states.items())
+    return win, lost, killed
+
+
+def test_battle_odds_are_the_plain_convolution_N4_7() -> None:
+    """The battle odds the heuristic weighs are, to the last bit, those of the plain
+    convolution of the dice over one or two battles, with heroes, fortresses and caps."""
+    for att in range(7):
+        for dfn in range(7):
+            for extra in [(0, 0, 0, 0, 0, 0), (1, 2, 0, 0, 0, 0), (1, 0, 2, 0, 0, 1), (2, 3, 5, 2, 1, 1)]:
+                for cap, rounds in ((1 << 20, 2), (4, 2), (1 << 20, 1)):
+                    terms = (*extra, (1, 2, 3, 4, 5, 6), 5, cap, rounds)
+                    assert M.odds(att, dfn, *terms) == _plain_odds(att, dfn, terms)

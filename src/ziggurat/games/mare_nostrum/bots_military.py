@@ -48,8 +48,9 @@ def _hit_dist(n_dice: int, faces: tuple[int, ...], bonus: int, div: int, cancel:
     for _ in range(n_dice):
         nxt: dict[int, float] = {}
         for total, q in sums.items():
+            qp = q * p  # the same product for every face
             for f in faces:
-                nxt[total + f] = nxt.get(total + f, 0.0) + q * p
+                nxt[total + f] = nxt.get(total + f, 0.0) + qp
         sums = nxt
     hits: dict[int, float] = {}
     for total, q in sums.items():
@@ -84,10 +85,15 @@ def odds(
                 continue
             on_b = _hit_dist(min(a + att_extra, cap), faces, att_bonus, div, dfn_cancel)
             on_a = _hit_dist(min(b + dfn_extra, cap), faces, dfn_bonus, div, att_cancel)
+            # the same sums in the same order as q * pa * pb over (hb, ha), with each
+            # q * pa and the survivors worked out once rather than once per hb
+            left_a = [a - ha if ha < a else 0 for ha in range(len(on_a))]
+            q_a = [q * pa for pa in on_a]
             for hb, pb in enumerate(on_b):
-                for ha, pa in enumerate(on_a):
-                    key = (max(0, a - ha), max(0, b - hb))
-                    nxt[key] = nxt.get(key, 0.0) + q * pa * pb
+                left_b = b - hb if hb < b else 0
+                for ha, qa in enumerate(q_a):
+                    key = (left_a[ha], left_b)
+                    nxt[key] = nxt.get(key, 0.0) + qa * pb
         states = nxt
     win = sum(q for (a, b), q in states.items() if b == 0 and a > 0)
     lost = sum(q * (att - a) for (a, _b), q in states.items())
