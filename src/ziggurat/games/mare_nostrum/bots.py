@@ -386,7 +386,7 @@ class HeuristicBot:
         counts: dict[str, int] = {}
         for tok, c in self._res(d).items():
             if c > 0:
-                key = good_of(tok) or "tax"
+                key = (tok[4:] if tok[:4] == "leg:" else tok) or "tax"  # good_of, inline
                 counts[key] = counts.get(key, 0) + c
         trade = d.get("trade")
         if trade:
