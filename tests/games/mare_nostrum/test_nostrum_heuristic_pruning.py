@@ -21,7 +21,8 @@ from ziggurat.engine.contract import CHANCE, State, sample_chance
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import bots_military as M
 from ziggurat.games.mare_nostrum import data as D
-from ziggurat.games.mare_nostrum.bots import HeuristicBot, RaiderBot, planned_cap
+from ziggurat.games.mare_nostrum.bots import HeuristicBot, RaiderBot
+from ziggurat.games.mare_nostrum.bots_facts import planned_cap
 from ziggurat.games.mare_nostrum.evaluate import rollout_view
 
 
