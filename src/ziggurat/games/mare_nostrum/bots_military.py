@@ -498,26 +498,39 @@ def _value_cap(gain: float, dfn: int) -> float:
     return (gain + 0.5 * dfn) * (1.0 + 1e-9) + 1e-9
 
 
-def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money: int) -> Attack | None:
-    """The best attack the seat can mount this round buying at most ``money`` units: from an
-    own province into an enemy province by land or along own triremes, or across one sea
-    without one (a trireme bought there too). ``spare``: legions each own province can send."""
+_WAYS: dict[tuple[int, bool], tuple[Any, Any, list[str], dict[str, list[tuple[int, str | None]]]]] = {}
+"""Per seat and whether a trireme may be bought besides a legion, the last :func:`_ways`
+answer with the ``markers`` and ``triremes`` tables it read, stored at once."""
+
+
+def _ways(
+    d: State, seat: int, money: int, spare: dict[str, int]
+) -> tuple[list[str], dict[str, list[tuple[int, str | None]]]]:
+    """The sources of :func:`plan_attack` (own provinces that can send or receive a legion)
+    and for each enemy province the sources it is open to, in the sources' order: by land
+    or along the source's trireme chain (None), else across one sea both touch, the first by
+    name (a trireme bought there, when ``money`` buys two units). With money every own
+    province is a source, and the ways read only the markers and the seat's triremes: they
+    are kept per table (play replaces them whole) and found again while a seat buys legions,
+    pays or marches."""
+    wide = money >= 2
+    key = (seat, wide)
+    markers, triremes = d["markers"], d["triremes"]
+    if money > 0:
+        got = _WAYS.get(key)
+        if got is not None and got[0] is markers and got[1] is triremes:
+            return got[2], got[3]
     b = D.board(d["n"])
     provinces = b.provinces
     shore = b.shore
-    # the sources that can send or receive a legion (own provinces), and for each target the
-    # sources it is open to, in the sources' order: by land or along the source's trireme
-    # chain (None), else across one sea both touch, the first by name (a trireme bought there)
-    markers = d["markers"]
     chains = _chains(d, seat)
-    sources: list[tuple[str, int]] = []
+    sources: list[str] = []
     reached: dict[str, list[tuple[int, str | None]]] = {}
     for src in B.owned(d, seat):
-        free = spare.get(src, 0)
-        if free + money <= 0:
+        if spare.get(src, 0) + money <= 0:
             continue
         i = len(sources)
-        sources.append((src, free))
+        sources.append(src)
         area = provinces[src]
         # B.sea_reach(d, seat, [src]): the chains through the source's seas
         open_to = set(area["land"]).union(*{chains[sea] for sea in area["seas"] if sea in chains})
@@ -525,7 +538,7 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
             owner = markers.get(target)
             if owner is not None and owner != seat:
                 reached.setdefault(target, []).append((i, None))
-        if money >= 2:
+        if wide:
             across: dict[str, str] = {}
             for sea in area["seas"]:
                 for target in shore[sea]:
@@ -535,6 +548,16 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
                 owner = markers.get(target)
                 if owner is not None and owner != seat:
                     reached.setdefault(target, []).append((i, sea))
+    if money > 0:
+        _WAYS[key] = (markers, triremes, sources, reached)
+    return sources, reached
+
+
+def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money: int) -> Attack | None:
+    """The best attack the seat can mount this round buying at most ``money`` units: from an
+    own province into an enemy province by land or along own triremes, or across one sea
+    without one (a trireme bought there too). ``spare``: legions each own province can send."""
+    sources, reached = _ways(d, seat, money, spare)
     best: Attack | None = None
     table = d["legions"]
     n = d["n"]
@@ -555,8 +578,8 @@ def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money:
         terms: _AttackTerms | None = None  # read once per target, when a source needs them
         values: dict[int, tuple[float, float]] = {}  # force -> _attack_value, for this target
         for i, sea in ways:
-            src, free = sources[i]
-            have = free + row[seat]
+            src = sources[i]
+            have = spare.get(src, 0) + row[seat]
             room = money - (1 if sea else 0)
             if have + room == 0:
                 continue
