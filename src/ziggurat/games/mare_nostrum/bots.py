@@ -322,14 +322,14 @@ class HeuristicBot:
             value = self._fortress_value(d, w[2])
         else:
             return 0.0
-        return value + 15 if cheap else value - self._taxtax_drain_of(d, 3)
+        return value + 15 if cheap else value - self._tax_drain(d, 3)
 
     def s_free(self, d: dict[str, Any], w: list[str]) -> float:
         if w[1] == "marker":
             return 200.0 + self._marker_value(d, w[2])
         return 150.0 + len(B.built(d, w[2]))
 
-    def _taxtax_drain_of(self, d: dict[str, Any], cost: int) -> float:
+    def _tax_drain(self, d: dict[str, Any], cost: int) -> float:
         """Penalty for a purchase that eats into the taxes kept at the end of the buy turn
         (N3.13): no payment of ``cost`` leaves them, by the payment rules and the readings of
         Hannibal and Cleopatra in force (N0.8.1, N0.8.3, R28). Worked out once per decision
