@@ -26,7 +26,18 @@ from typing import Any, ClassVar
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import bots_military as M
 from ziggurat.games.mare_nostrum import data as D
-from ziggurat.games.mare_nostrum import payment as P
+from ziggurat.games.mare_nostrum.bots_facts import (
+    CAP_FLOOR,
+    FORTRESS_CAP,
+    PLANNED,
+    built_slots,
+    marker_worth,
+    military_plan,
+    planned_cap,
+    res_counts,
+    tax_drain_of,
+    victory_city_provinces,
+)
 from ziggurat.games.mare_nostrum.buy_place import allowance
 from ziggurat.games.mare_nostrum.payment import good_of
 
@@ -53,40 +64,21 @@ _TILE_VALUE = {
 _COPY_PREF = ("temple_of_artemis", "colossus", "cleopatra", "hannibal", "hammurabi", "spartacus")
 
 
-_PLANS: dict[tuple[Any, ...], tuple[Any, M.Plan]] = {}
-PLAN_MEMORY = 4096
-"""Military plans remembered by everything :func:`bots_military.plan` reads of the position
-(at most this many; then it starts afresh). The playouts of a search reach the same buy
-decisions again and again (a plan costs as much as the rest of a buy decision), and a plan
-is read, never changed, by the bot."""
+_TOKEN_VERBS = frozenset(("pay", "take", "offer", "give"))
+"""Actions on one token, scored from the goods held (:meth:`HeuristicBot._choose_token`)."""
 
 
-def military_plan(d: dict[str, Any], seat: int) -> M.Plan:
-    """:func:`bots_military.plan`, remembered (:data:`PLAN_MEMORY`). The key holds every part
-    of the position the plan reads, in the position's own order (a scan keeps the first of
-    equal attacks), and the game's options by identity (kept alive with the plan)."""
-    opts = d["opts"]
-    key = (
-        seat,
-        d["n"],
-        id(opts),
-        tuple(d["markers"].items()),
-        tuple([(p, tuple(row)) for p, row in d["legions"].items()]),
-        tuple([(s, tuple(row)) for s, row in d["triremes"].items()]),
-        tuple(d["fortresses"].items()),
-        tuple([tuple(t) for t in d["tiles"]]),
-        tuple(d["copy"]),
-        tuple((d["res"][seat] or {}).items()),
-        tuple([(p, tuple(slots)) for p, slots in d["buildings"].items()]),
-        tuple([(p, tuple(slots.items())) for p, slots in d["occupy"].items()]),
-        tuple(d["on_marker"].items()),
-    )
-    got = _PLANS.get(key)
-    if got is None:
-        if len(_PLANS) >= PLAN_MEMORY:
-            _PLANS.clear()
-        got = _PLANS[key] = (opts, M.plan(d, seat))
-    return got[1]
+_PLAIN_TOKENS: list[tuple[Any, bool]] = [(None, False)]
+"""The last :func:`_plain_tokens` answer, one pair stored at once (the scorers read)."""
+
+
+def _plain_tokens(scorers: dict[str, Any]) -> bool:
+    """True when ``scorers`` score tokens as :class:`HeuristicBot` does (a subclass may not)."""
+    seen, got = _PLAIN_TOKENS[0]
+    if seen is not scorers:
+        got = all(scorers.get(v) is _SCORERS.get(v) for v in _TOKEN_VERBS)
+        _PLAIN_TOKENS[0] = (scorers, got)
+    return got
 
 
 class HeuristicBot:
@@ -100,7 +92,10 @@ class HeuristicBot:
     def __init__(self, game: Any, seat: int) -> None:
         self.game = game
         self.seat = seat
-        self.plan: M.Plan | None = None  # the military purchases wanted (a buy turn)
+        self._military: M.Plan | None = None  # the military purchases wanted (a buy turn)
+        self._plan_ready = True  # False until a buy decision's plan is worked out
+        self._buying = False  # a buy decision (not a payment)
+        self._decision: dict[str, Any] | None = None  # the last decision's copy of the view
         self.reach: M.Reach | None = None  # trireme reaches (the Military phase)
         self.threatened: set[str] = set()  # seas where a fleet carries a landing (ditto)
 
@@ -112,9 +107,91 @@ class HeuristicBot:
         d["opts"] = self.game.opts
         d["limits"] = self.game.opts["unit_limits"]
         self._prepare(d)
-        scored = [(self._score(d, a), a) for a in legal]
-        best = max(s for s, _ in scored)
-        return min(a for s, a in scored if s == best)
+        if legal[0].split(" ", 1)[0] in _TOKEN_VERBS and _plain_tokens(self.scorers):
+            return self._choose_token(d, legal)
+        # the highest score, ties to the first text in sorted order. In a buy decision the
+        # purchases of legions and triremes (which read the military plan) and fortresses
+        # come last, each left out when the best so far is above any score it can have: then
+        # a tile, the Pyramids or a free piece spares working out the plan (planned_cap), a
+        # legion the plan wants or a city spares the fortresses' threats
+        scorers = self.scorers
+        choice = ""
+        best = 0.0
+        buying = self._buying
+        planned: list[tuple[str, list[str]]] = []
+        forts: list[tuple[str, list[str]]] = []
+        for a in legal:
+            w = a.split()
+            if buying and w[0] == "buy":
+                if w[1] in PLANNED:
+                    planned.append((a, w))
+                    continue
+                if w[1] == "fortress":
+                    forts.append((a, w))
+                    continue
+            fn = scorers.get(w[0])
+            score = 0.0 if fn is None else float(fn(self, d, w))
+            if not choice or score > best or (score == best and a < choice):
+                choice, best = a, score
+        if planned and (not choice or best <= CAP_FLOOR or best <= planned_cap(d)):
+            for a, w in planned:
+                score = float(scorers["buy"](self, d, w))
+                if not choice or score > best or (score == best and a < choice):
+                    choice, best = a, score
+        for a, w in forts:
+            if choice and best > (FORTRESS_CAP + 15.0 if w[-1] == "cheap" else FORTRESS_CAP):
+                continue
+            score = float(scorers["buy"](self, d, w))
+            if not choice or score > best or (score == best and a < choice):
+                choice, best = a, score
+        return choice
+
+    def _choose_token(self, d: dict[str, Any], legal: Sequence[str]) -> str:
+        """:meth:`choose` for a decision on tokens (a payment, a trade offer, take or gift):
+        the scores of ``s_pay``, ``s_take``, ``s_offer`` and ``s_give`` worked out inline
+        from the counts of goods held, which every candidate reads (many such decisions
+        come in a row: one per token)."""
+        held = self._good_counts(d)
+        scorers = self.scorers
+        choice = ""
+        best = 0.0
+        for a in legal:
+            w = a.split()
+            verb = w[0]
+            if verb in _TOKEN_VERBS and len(w) > 1:  # each scorer reads the token alone
+                tok = w[1]
+                if verb == "offer" and tok == "size":  # "offer size K": how many to offer (D6)
+                    score = float(int(w[2]))
+                    if not choice or score > best or (score == best and a < choice):
+                        choice, best = a, score
+                    continue
+                key = good_of(tok) or "tax"
+                if verb == "pay":
+                    score = (
+                        -50.0 if key == "tax" else held.get(key, 0) + (0.5 if tok.startswith("leg:") else 0.0)
+                    )
+                else:
+                    # _token_value, with the token itself among the counts but for a take
+                    have = held.get(key, 0) if verb == "take" else held[key] - 1
+                    value = 4.0 - 0.1 * have if key == "tax" else (5.0 if have == 0 else 1.0 / (1 + have))
+                    score = value if verb == "take" else -value
+            else:
+                fn = scorers.get(verb)
+                score = 0.0 if fn is None else float(fn(self, d, w))
+            if not choice or score > best or (score == best and a < choice):
+                choice, best = a, score
+        return choice
+
+    @property
+    def plan(self) -> M.Plan | None:
+        """The military plan of the last decision (a buy decision, not a payment; None
+        elsewhere), worked out when first read."""
+        if not self._plan_ready:
+            d = self._decision
+            assert d is not None
+            self._military = military_plan(d, self.seat)
+            self._plan_ready = True
+        return self._military
 
     # ------------------------------------------------------------------ scoring
     def _prepare(self, d: dict[str, Any]) -> None:
@@ -124,7 +201,10 @@ class HeuristicBot:
         stage = d["stage"]
         buy = d.get("buy")
         paying = buy is not None and buy.get("paying") is not None
-        self.plan = military_plan(d, self.seat) if stage == "buy_turn" and not paying else None
+        self._decision = d
+        self._military = None
+        self._buying = stage == "buy_turn" and not paying
+        self._plan_ready = not self._buying
         if stage.startswith("mil_"):
             self.reach = M.Reach(d)
             if stage in ("mil_row", "mil_sea"):
@@ -144,28 +224,30 @@ class HeuristicBot:
         res: dict[str, int] = d["res"][self.seat] or {}
         return res
 
-    def _good_counts(self, d: dict[str, Any], extra: Sequence[str] = ()) -> dict[str, int]:
-        """Tokens held by good type (``tax`` for taxes), trade receipts included; a fresh
-        dict the caller may change (counted once per decision: ``d`` is the bot's copy)."""
-        memo = None if extra else d.get("_good_counts")
+    def _good_counts(self, d: dict[str, Any]) -> dict[str, int]:
+        """Tokens held by good type (``tax`` for taxes), trade receipts included (read only:
+        counted once per decision, ``d`` being the bot's copy)."""
+        memo: dict[str, int] | None = d.get("_good_counts")
         if memo is not None:
-            return dict(memo)
+            return memo
         counts: dict[str, int] = {}
-        toks = [t for t, c in self._res(d).items() for _ in range(c)] + list(extra)
+        for tok, c in self._res(d).items():
+            if c > 0:
+                key = (tok[4:] if tok[:4] == "leg:" else tok) or "tax"  # good_of, inline
+                counts[key] = counts.get(key, 0) + c
         trade = d.get("trade")
         if trade:
-            toks += list(trade["received"][self.seat])
-        for tok in toks:
-            key = good_of(tok) or "tax"
-            counts[key] = counts.get(key, 0) + 1
-        if not extra:
-            d["_good_counts"] = dict(counts)
+            for tok in trade["received"][self.seat]:
+                key = good_of(tok) or "tax"
+                counts[key] = counts.get(key, 0) + 1
+        d["_good_counts"] = counts
         return counts
 
-    def _token_value(self, d: dict[str, Any], tok: str, held: dict[str, int]) -> float:
-        """Worth of one more (or one kept) token given ``held`` counts excluding it."""
+    def _token_value(self, d: dict[str, Any], tok: str, held: dict[str, int], less: int = 0) -> float:
+        """Worth of one more (or one kept) token given ``held`` counts less ``less`` of its
+        own kind (1: the counts hold the token itself)."""
         key = good_of(tok) or "tax"
-        have = held.get(key, 0)
+        have = held[key] - less if less else held.get(key, 0)
         if key == "tax":
             return 4.0 - 0.1 * have
         return 5.0 if have == 0 else 1.0 / (1 + have)
@@ -187,9 +269,7 @@ class HeuristicBot:
     def s_offer(self, d: dict[str, Any], w: list[str]) -> float:
         if w[1] == "size":
             return int(w[2])
-        held = self._good_counts(d)
-        held[good_of(w[1]) or "tax"] -= 1
-        return -self._token_value(d, w[1], held)
+        return -self._token_value(d, w[1], self._good_counts(d), 1)
 
     def s_starter(self, d: dict[str, Any], w: list[str]) -> float:
         return 1.0 if int(w[1]) == self.seat else 0.0
@@ -198,9 +278,7 @@ class HeuristicBot:
         return self._token_value(d, w[1], self._good_counts(d))
 
     def s_give(self, d: dict[str, Any], w: list[str]) -> float:
-        held = self._good_counts(d)
-        held[good_of(w[1]) or "tax"] -= 1
-        return -self._token_value(d, w[1], held)
+        return -self._token_value(d, w[1], self._good_counts(d), 1)
 
     # --- buy
     def s_first(self, d: dict[str, Any], w: list[str]) -> float:
@@ -211,7 +289,7 @@ class HeuristicBot:
         if s == self.seat:
             return 100.0
         # others: the weakest first (the strongest buys last, with a fuller display gone)
-        return -len(d["tiles"][s]) - 0.1 * d["res_counts"][s]
+        return -len(d["tiles"][s]) - 0.1 * res_counts(d)[s]
 
     def s_end(self, d: dict[str, Any], w: list[str]) -> float:
         return 0.0
@@ -261,22 +339,21 @@ class HeuristicBot:
         if memo is None:
             left = dict(self._res(d))
             left["tax"] = max(0, left.get("tax", 0) - int(d["opts"]["taxes_kept_end_of_turn"]))
-            memo = 0.0 if P.can_finish([], left, cost, "normal", allowance(d, self.seat)) else 30.0
-            d[key] = memo
+            memo = d[key] = tax_drain_of(tuple(sorted(left.items())), cost, allowance(d, self.seat))
         return float(memo)
 
     def s_build(self, d: dict[str, Any], w: list[str]) -> float:
         slot, prov = w[1], w[2]
         kind = D.building_kind(slot)
-        built = B.built(d, prov)
         if kind in ("capital", "legendary_city"):
             return 90.0
         if kind == "city":
             return 60.0
         if kind == "caravan":
             good = slot.split(":")[1]
-            have = sum(1 for _p, ss in d["buildings"].items() for s in ss if s == slot)
-            return 58.0 + (3 if have == 0 else 0) - 0.01 * D.GOODS.index(good)
+            fresh = slot not in built_slots(d)  # no caravan of this good on the board yet
+            return 58.0 + (3 if fresh else 0) - 0.01 * D.GOODS.index(good)
+        built = d["buildings"].get(prov, ())
         n_car = sum(1 for s in built if s.startswith("caravan:"))
         n_city = sum(1 for s in built if D.building_kind(s) in ("city", "capital", "legendary_city"))
         if kind == "market":
@@ -286,18 +363,25 @@ class HeuristicBot:
         return 20.0
 
     def _threat(self, d: dict[str, Any], prov: str) -> int:
-        """Enemy legions in ``prov`` and land-adjacent provinces."""
-        b = D.board(d["n"])
-        total = 0
-        for p in [prov, *b.provinces[prov]["land"]]:
-            row = B.legions(d, p)
-            total += sum(c for s, c in enumerate(row) if s != self.seat)
-        return total
+        """Enemy legions in ``prov`` and land-adjacent provinces (once per province and
+        decision: a legion and a fortress there both ask)."""
+        memo: dict[str, int] | None = d.get("_threats")
+        if memo is None:
+            memo = d["_threats"] = {}
+        got = memo.get(prov)
+        if got is None:
+            table = d["legions"]
+            seat = self.seat
+            got = 0
+            for p in (prov, *D.board(d["n"]).provinces[prov]["land"]):
+                row = table.get(p)
+                if row is not None:
+                    got += sum(row) - row[seat]
+            memo[prov] = got
+        return got
 
     def _marker_value(self, d: dict[str, Any], prov: str) -> float:
-        slots = D.board(d["n"]).slots(prov)
-        bonus = 10 if any(D.building_kind(s) in ("capital", "legendary_city") for s in slots) else 0
-        return 45.0 + 2 * len(slots) + bonus
+        return marker_worth(d["n"], prov)
 
     def _legion_value(self, d: dict[str, Any], prov: str) -> float:
         wanted = self.plan.legions.get(prov) if self.plan is not None else None
@@ -305,7 +389,7 @@ class HeuristicBot:
             return wanted[1]
         mine = B.legions(d, prov)[self.seat]
         threat = self._threat(d, prov)
-        vc = any(D.building_kind(s) in ("capital", "legendary_city") for s in B.built(d, prov))
+        vc = prov in victory_city_provinces(d)
         if threat > mine:
             return 70.0 + (10 if vc else 0) - mine
         return 35.0 - 3 * mine + (5 if vc else 0)
@@ -319,7 +403,7 @@ class HeuristicBot:
 
     def _fortress_value(self, d: dict[str, Any], prov: str) -> float:
         threat = self._threat(d, prov)
-        vc = any(D.building_kind(s) in ("capital", "legendary_city") for s in B.built(d, prov))
+        vc = prov in victory_city_provinces(d)
         return (50.0 if threat else 15.0) + (10 if vc else 0)
 
     def s_keep(self, d: dict[str, Any], w: list[str]) -> float:
@@ -361,34 +445,70 @@ class HeuristicBot:
         src, dst = w[1], w[2]
         if len(w) > 3:  # never leave an occupied building or a marker
             return -5.0
-        mil = d.get("mil") or {}
-        moving = B.free_legions(d, src, self.seat) - mil.get("arrived", {}).get(src, 0)
+        seat = self.seat
+        moving = self._movable(d, src)
         if moving < 1:
             return -5.0
-        reach = self.reach if self.reach is not None else M.Reach(d)
-        owner = d["markers"].get(src)
-        here = B.legions(d, src)[self.seat]
-        if owner == self.seat:
-            need = M.garrison(d, self.seat, src, reach)
-            if here - 1 < need:
-                return -5.0
-            moving = min(moving, here - need)
-        target_owner = d["markers"].get(dst)
-        row = B.legions(d, dst)
-        enemy = sum(c for s, c in enumerate(row) if s != self.seat)
-        if target_owner == self.seat:
-            need = M.garrison(d, self.seat, dst, reach)
-            return 2.0 if row[self.seat] < need and owner == self.seat else -5.0
+        markers = d["markers"]
+        target_owner = markers.get(dst)
+        row = d["legions"].get(dst)
+        if row is None:
+            row = [0] * d["n"]
+        enemy = sum(row) - row[seat]
+        if target_owner == seat:
+            reach = self.reach if self.reach is not None else M.Reach(d)
+            need = self._garrisons(d, reach)[dst]
+            return 2.0 if row[seat] < need and markers.get(src) == seat else -5.0
         if target_owner is None and enemy == 0:
             return -5.0
         there = row[self.seat]
+        terms = self._attack_terms(d, dst)
         if there and enemy:  # already enough there: keep the rest home
-            if M.attack_value(d, self.seat, there, dst)[1] >= 0.9:
+            if M.attack_value_of(terms, there)[1] >= 0.9:
                 return -5.0
-        value, win = M.attack_value(d, self.seat, there + moving, dst)
+        value, win = M.attack_value_of(terms, there + moving)
         if win < M.WIN_TO_ATTACK or value <= 0.25:
             return -5.0
         return 2.0 + value + (0.5 if w[0] == "march" else 0.0)
+
+    def _movable(self, d: dict[str, Any], src: str) -> int:
+        """Legions that may leave ``src`` this march (N4.6): the free ones that have not
+        arrived this phase, never below the garrison of an own province; once per province
+        and decision (0: none)."""
+        memo: dict[str, int] | None = d.get("_movable")
+        if memo is None:
+            memo = d["_movable"] = {}
+        got = memo.get(src)
+        if got is None:
+            seat = self.seat
+            mil = d.get("mil") or {}
+            got = B.free_legions(d, src, seat) - mil.get("arrived", {}).get(src, 0)
+            if got >= 1 and d["markers"].get(src) == seat:
+                reach = self.reach if self.reach is not None else M.Reach(d)
+                need = self._garrisons(d, reach)[src]
+                here = B.legions(d, src)[seat]
+                got = 0 if here - 1 < need else min(got, here - need)
+            memo[src] = got
+        return got
+
+    def _garrisons(self, d: dict[str, Any], reach: M.Reach) -> dict[str, int]:
+        """The garrison each own province needs (``bots_military.garrisons``), read once
+        per decision."""
+        got: dict[str, int] | None = d.get("_garrisons")
+        if got is None:
+            got = d["_garrisons"] = M.garrisons(d, self.seat, reach)
+        return got
+
+    def _attack_terms(self, d: dict[str, Any], target: str) -> Any:
+        """What an attack on ``target`` reads of the position (``bots_military``), once per
+        target and decision: every legion that could march or sail there asks."""
+        memo: dict[str, Any] | None = d.get("_attack_terms")
+        if memo is None:
+            memo = d["_attack_terms"] = {}
+        got = memo.get(target)
+        if got is None:
+            got = memo[target] = M.attack_terms(d, self.seat, target)
+        return got
 
     def s_sail(self, d: dict[str, Any], w: list[str]) -> float:
         return self.s_march(d, w) - 1.0
@@ -507,20 +627,34 @@ class RaiderBot(HeuristicBot):
     def __init__(self, game: Any, seat: int, margin: int = 1) -> None:
         super().__init__(game, seat)
         self.margin = margin
-        self.raid: Raid | None = None
+        self._raid: Raid | None = None
+        self._raid_ready = False
 
     def _prepare(self, d: dict[str, Any]) -> None:
         super()._prepare(d)
-        self.raid = self._plan(d) if d["stage"].startswith(("buy_", "mil_")) else None
+        self._raid_ready = False
+
+    @property
+    def raid(self) -> Raid | None:
+        """The raid of the last decision (the Buy and Military phases; None elsewhere),
+        worked out when first read: most of those decisions (payments, the order of play)
+        never read it."""
+        if not self._raid_ready:
+            d = self._decision
+            self._raid = self._plan(d) if d is not None and d["stage"].startswith(("buy_", "mil_")) else None
+            self._raid_ready = True
+        return self._raid
 
     def target(self, d: dict[str, Any]) -> int:
         """The strongest opponent (ties: the lowest seat)."""
         best, who = -1.0, -1
+        counts = res_counts(d)
+        levels = B.all_tracks(d)  # every seat's levels in one pass over the board
         for s in range(d["n"]):
             if s == self.seat:
                 continue
             titles = sum(1 for h in d["titles"].values() if h == s)
-            t = 3 * B.tiles_counted(d, s) + titles + 0.2 * d["res_counts"][s] + 0.3 * B.tracks(d, s)["trade"]
+            t = 3 * B.tiles_counted(d, s) + titles + 0.2 * counts[s] + 0.3 * levels[s]["trade"]
             if t > best:
                 best, who = t, s
         return who
@@ -572,6 +706,8 @@ class RaiderBot(HeuristicBot):
 
     def s_buy(self, d: dict[str, Any], w: list[str]) -> float:
         base = HeuristicBot.s_buy(self, d, w)
+        if w[1] not in ("legion", "trireme"):
+            return base
         raid = self.raid
         if raid is None or w[1] not in ("legion", "trireme"):
             return base

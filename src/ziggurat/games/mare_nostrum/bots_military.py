@@ -48,8 +48,9 @@ def _hit_dist(n_dice: int, faces: tuple[int, ...], bonus: int, div: int, cancel:
     for _ in range(n_dice):
         nxt: dict[int, float] = {}
         for total, q in sums.items():
+            qp = q * p  # the same product for every face
             for f in faces:
-                nxt[total + f] = nxt.get(total + f, 0.0) + q * p
+                nxt[total + f] = nxt.get(total + f, 0.0) + qp
         sums = nxt
     hits: dict[int, float] = {}
     for total, q in sums.items():
@@ -84,10 +85,15 @@ def odds(
                 continue
             on_b = _hit_dist(min(a + att_extra, cap), faces, att_bonus, div, dfn_cancel)
             on_a = _hit_dist(min(b + dfn_extra, cap), faces, dfn_bonus, div, att_cancel)
+            # the same sums in the same order as q * pa * pb over (hb, ha), with each
+            # q * pa and the survivors worked out once rather than once per hb
+            left_a = [a - ha if ha < a else 0 for ha in range(len(on_a))]
+            q_a = [q * pa for pa in on_a]
             for hb, pb in enumerate(on_b):
-                for ha, pa in enumerate(on_a):
-                    key = (max(0, a - ha), max(0, b - hb))
-                    nxt[key] = nxt.get(key, 0.0) + q * pa * pb
+                left_b = b - hb if hb < b else 0
+                for ha, qa in enumerate(q_a):
+                    key = (left_a[ha], left_b)
+                    nxt[key] = nxt.get(key, 0.0) + qa * pb
         states = nxt
     win = sum(q for (a, b), q in states.items() if b == 0 and a > 0)
     lost = sum(q * (att - a) for (a, _b), q in states.items())
@@ -116,22 +122,30 @@ def _land_terms(
     (:func:`land_odds`): the same for every force, so a scan over forces reads them once."""
     faces, div, cap = _rules(d)
     opts = d["opts"]
-    extra = [0, 0]
-    bonus = [0, 0]
-    cancel = [0, 0]
-    for i, seat in enumerate((att_seat, dfn_seat)):
-        if B.has(d, seat, "ramses_ii"):
-            extra[i] += 1
-        if d["fortresses"].get(prov) == seat:
-            bonus[i] += int(opts["fortress_bonus"])
-            cancel[i] += int(opts["fortress_cancels_hits"])
-        if B.has(d, seat, "nebuchadnezzar") and d["markers"].get(prov) == seat:
-            bonus[i] += 5
-    if B.has(d, att_seat, "caesar"):
-        extra[0] += 1
-    if B.has(d, dfn_seat, "pericles"):
-        extra[1] += 2
-    return extra[0], extra[1], bonus[0], bonus[1], cancel[0], cancel[1], faces, div, cap, 2
+    tiles = d["tiles"]
+    copy = d["copy"]
+    fort = d["fortresses"].get(prov)
+    owner = d["markers"].get(prov)
+    att, dfn = tiles[att_seat], tiles[dfn_seat]
+    att_copy, dfn_copy = copy[att_seat], copy[dfn_seat]
+    # B.has, read inline: this is asked for every battle a plan or a march weighs
+    att_extra = (1 if "ramses_ii" in att or att_copy == "ramses_ii" else 0) + (
+        1 if "caesar" in att or att_copy == "caesar" else 0
+    )
+    dfn_extra = (1 if "ramses_ii" in dfn or dfn_copy == "ramses_ii" else 0) + (
+        2 if "pericles" in dfn or dfn_copy == "pericles" else 0
+    )
+    att_bonus = dfn_bonus = att_cancel = dfn_cancel = 0
+    if fort is not None:
+        if fort == att_seat:
+            att_bonus, att_cancel = int(opts["fortress_bonus"]), int(opts["fortress_cancels_hits"])
+        if fort == dfn_seat:
+            dfn_bonus, dfn_cancel = int(opts["fortress_bonus"]), int(opts["fortress_cancels_hits"])
+    if owner == att_seat and ("nebuchadnezzar" in att or att_copy == "nebuchadnezzar"):
+        att_bonus += 5
+    if owner == dfn_seat and ("nebuchadnezzar" in dfn or dfn_copy == "nebuchadnezzar"):
+        dfn_bonus += 5
+    return att_extra, dfn_extra, att_bonus, dfn_bonus, att_cancel, dfn_cancel, faces, div, cap, 2
 
 
 def sea_odds(d: State, att_seat: int, att: int, dfn_seat: int, dfn: int) -> tuple[float, float, float]:
@@ -143,25 +157,47 @@ def sea_odds(d: State, att_seat: int, att: int, dfn_seat: int, dfn: int) -> tupl
 
 def worth(d: State, prov: str) -> float:
     """A province's worth in legions: 1 for the province, plus its buildings (:data:`GAIN`)."""
-    return 1.0 + sum(GAIN.get(D.building_kind(slot), 0.0) for slot in B.built(d, prov))
+    got = worths(d).get(prov)
+    return 1.0 if got is None else got
+
+
+_WORTHS: list[tuple[Any, dict[str, float]]] = [(None, {})]
+"""The last :func:`worths` answer, one pair stored at once: the ``buildings`` table read."""
+
+
+def worths(d: State) -> dict[str, float]:
+    """:func:`worth` of every province with a building (read only; the rest are worth 1),
+    worked out once per ``buildings`` table: play replaces it whole whenever it changes
+    (``board.put``), and a playout's views share the state's."""
+    buildings = d["buildings"]
+    seen, got = _WORTHS[0]
+    if seen is not buildings:
+        got = {
+            p: 1.0 + sum(GAIN.get(D.building_kind(slot), 0.0) for slot in slots)
+            for p, slots in buildings.items()
+        }
+        _WORTHS[0] = (buildings, got)
+    return got
 
 
 class Reach:
     """Per decision: each seat's trireme reach from its coasts (N4.6.2), computed on demand."""
 
-    __slots__ = ("d", "seas", "shipped", "garrisons")
+    __slots__ = ("d", "seas", "shipped", "garrisons", "carried", "others")
 
     def __init__(self, d: State) -> None:
         self.d = d
         self.seas: dict[int, set[str]] = {}
         self.shipped: dict[int, list[tuple[str, int]]] = {}
         self.garrisons: dict[tuple[int, str], int] = {}  # memo of :func:`garrison`
+        self.carried: dict[int, tuple[int, dict[str, int]]] = {}  # memo of :meth:`carries`
+        self.others: dict[int, list[tuple[int, set[str], int, dict[str, int]]]] = {}  # :meth:`fleets`
 
     def of(self, seat: int) -> set[str]:
         got = self.seas.get(seat)
         if got is None:
-            b = D.board(self.d["n"])
-            coasts = [p for p, s in self.d["legions"].items() if s[seat] > 0 and b.coastal(p)]
+            provinces = D.board(self.d["n"]).provinces
+            coasts = [p for p, s in self.d["legions"].items() if s[seat] > 0 and provinces[p]["seas"]]
             got = self.seas[seat] = B.sea_reach(self.d, seat, coasts)
         return got
 
@@ -178,28 +214,78 @@ class Reach:
             ]
         return got
 
+    def carries(self, seat: int) -> tuple[int, dict[str, int]]:
+        """:meth:`afloat` as the legions in all and per province: a threat counts them all
+        but those of a few provinces (subtracted)."""
+        got = self.carried.get(seat)
+        if got is None:
+            seas = self.of(seat)
+            where: dict[str, int] = {}
+            if seas:  # no chain carries anything
+                provinces = D.board(self.d["n"]).provinces
+                for p, row in self.d["legions"].items():
+                    if row[seat] > 0:
+                        for x in provinces[p]["seas"]:
+                            if x in seas:
+                                where[p] = row[seat]
+                                break
+            got = self.carried[seat] = (sum(where.values()), where)
+        return got
+
+    def fleets(self, seat: int) -> list[tuple[int, set[str], int, dict[str, int]]]:
+        """The other seats whose trireme chains carry legions: (seat, the seas reached,
+        :meth:`carries`), once per decision (every own coast's threat reads them)."""
+        got = self.others.get(seat)
+        if got is None:
+            got = []
+            for s in range(self.d["n"]):
+                if s != seat:
+                    seas = self.of(s)
+                    if seas:
+                        total, where = self.carries(s)
+                        if total:
+                            got.append((s, seas, total, where))
+            self.others[seat] = got
+        return got
+
 
 def threat(d: State, seat: int, prov: str, reach: Reach) -> tuple[int, int]:
     """(the opponent, his legions) that could attack ``prov`` next Military phase: legions
     already there, on land neighbours and, for a coastal province, in coastal provinces
     along his trireme chains (N4.6); the strongest single opponent (a battle is against
     one, N4.8). (-1, 0) when none."""
-    b = D.board(d["n"])
-    area = b.provinces[prov]
-    per = [0] * d["n"]
-    for p in [prov, *area["land"]]:
-        for s, c in enumerate(B.legions(d, p)):
-            per[s] += c
-    if area["seas"]:
-        for s in range(d["n"]):
-            if s == seat or not any(sea in reach.of(s) for sea in area["seas"]):
+    n = d["n"]
+    area = D.board(n).provinces[prov]
+    land = area["land"]
+    table = d["legions"]
+    per = [0] * n
+    row = table.get(prov)
+    if row is not None:
+        per = list(row)
+    for p in land:
+        row = table.get(p)
+        if row is not None:
+            for s in range(n):
+                per[s] += row[s]
+    seas = area["seas"]
+    if seas:
+        for s, mine, total, where in reach.fleets(seat):
+            for sea in seas:
+                if sea in mine:
+                    break
+            else:
                 continue
-            for p, c in reach.afloat(s):
-                if p != prov and p not in area["land"]:
-                    per[s] += c
+            # his carried legions but those already counted (here and next door)
+            total -= where.get(prov, 0)
+            for p in land:
+                total -= where.get(p, 0)
+            per[s] += total
     per[seat] = 0
-    who = max(range(d["n"]), key=lambda s: (per[s], -s))
-    return (who, per[who]) if per[who] else (-1, 0)
+    who, most = 0, per[0]
+    for s in range(1, n):
+        if per[s] > most:  # ties: the lowest seat
+            who, most = s, per[s]
+    return (who, most) if most else (-1, 0)
 
 
 def garrison(d: State, seat: int, prov: str, reach: Reach) -> int:
@@ -210,10 +296,61 @@ def garrison(d: State, seat: int, prov: str, reach: Reach) -> int:
         got = 0
         enemy, n = threat(d, seat, prov, reach)
         if n:
-            terms = _land_terms(d, enemy, seat, prov)
-            while got < n and odds(n, got, *terms)[0] >= DEFEND_RISK:
-                got += 1
+            got = _hold(n, _land_terms(d, enemy, seat, prov))
         reach.garrisons[(seat, prov)] = got
+    return got
+
+
+_GARRISONS: dict[tuple[Any, ...], tuple[Any, dict[str, int]]] = {}
+GARRISON_MEMORY = 4096
+"""Garrisons remembered (:func:`garrisons`; at most this many, then it starts afresh)."""
+
+
+def garrisons(d: State, seat: int, reach: Reach) -> dict[str, int]:
+    """:func:`garrison` of every own province (read only), also kept in ``reach``.
+
+    A garrison reads the other seats' units (their legions, and the triremes that carry them),
+    the seat's provinces, the fortresses and the heroes, never the seat's own legions or
+    triremes (a threat is the strongest opponent's, N4.8): the seat's purchases and marches
+    leave them as they are, so they are remembered by what they read (the game's options by
+    identity, kept alive with them) and found again at the seat's next decision."""
+    opts = d["opts"]
+    own = B.owned(d, seat)
+    key = (
+        seat,
+        d["n"],
+        id(opts),
+        tuple(own),
+        _others(d["legions"], seat),
+        _others(d["triremes"], seat),
+        tuple(d["fortresses"].items()),
+        tuple([tuple(t) for t in d["tiles"]]),
+        tuple(d["copy"]),
+    )
+    got = _GARRISONS.get(key)
+    if got is None:
+        found = {prov: garrison(d, seat, prov, reach) for prov in own}
+        if len(_GARRISONS) >= GARRISON_MEMORY:
+            _GARRISONS.clear()
+        got = _GARRISONS[key] = (opts, found)
+    else:
+        for prov, need in got[1].items():
+            reach.garrisons[(seat, prov)] = need
+    return got[1]
+
+
+def _others(table: dict[str, list[int]], seat: int) -> tuple[tuple[Any, ...], ...]:
+    """A unit table's rows without ``seat``'s column, where another seat has units."""
+    return tuple([(p, *row[:seat], *row[seat + 1 :]) for p, row in table.items() if sum(row) != row[seat]])
+
+
+@lru_cache(maxsize=16384)
+def _hold(n: int, terms: tuple[Any, ...]) -> int:
+    """The fewest defenders (at most ``n``) that ``n`` attackers beat less than
+    :data:`DEFEND_RISK` of the time, the battle's other terms (:func:`_land_terms`) given."""
+    got = 0
+    while got < n and odds(n, got, *terms)[0] >= DEFEND_RISK:
+        got += 1
     return got
 
 
@@ -318,6 +455,18 @@ def _attack_terms(d: State, seat: int, target: str) -> _AttackTerms:
     return gain, dfn, _land_terms(d, seat, enemy, target)
 
 
+def attack_terms(d: State, seat: int, target: str) -> _AttackTerms:
+    """What :func:`attack_value` reads of the position for ``target`` (see
+    :func:`attack_value_of`)."""
+    return _attack_terms(d, seat, target)
+
+
+def attack_value_of(terms: _AttackTerms, force: int) -> tuple[float, float]:
+    """:func:`attack_value` from the target's :func:`attack_terms`: a scorer weighing several
+    forces against one target reads its terms once."""
+    return _attack_value(terms, force)
+
+
 def _attack_value(terms: _AttackTerms, force: int) -> tuple[float, float]:
     """:func:`attack_value` from the target's :func:`_attack_terms` (read once per target)."""
     gain, dfn, rest = terms
@@ -327,57 +476,132 @@ def _attack_value(terms: _AttackTerms, force: int) -> tuple[float, float]:
     return win * gain + 0.5 * killed - lost, win
 
 
+def _chains(d: State, seat: int) -> dict[str, frozenset[str]]:
+    """For each sea holding ``seat``'s triremes, the coasts along his trireme chain through
+    it (N0.6.2): every chain worked out once, not once per province it starts from."""
+    b = D.board(d["n"])
+    table = d["triremes"]
+    out: dict[str, frozenset[str]] = {}
+    for start, row in table.items():
+        if row[seat] > 0 and start not in out:
+            chain = B.sea_reach_from(d, seat, start)
+            coasts = frozenset().union(*[b.shore[sea] for sea in chain])
+            for sea in chain:
+                out[sea] = coasts
+    return out
+
+
+def _value_cap(gain: float, dfn: int) -> float:
+    """Above any :func:`attack_value` against ``dfn`` defenders in a province worth ``gain``:
+    the odds are at most 1, the defenders killed at most ``dfn`` and the losses no less
+    than none (with room for the rounding of sums of probabilities)."""
+    return (gain + 0.5 * dfn) * (1.0 + 1e-9) + 1e-9
+
+
+_WAYS: dict[tuple[int, bool], tuple[Any, Any, list[str], dict[str, list[tuple[int, str | None]]]]] = {}
+"""Per seat and whether a trireme may be bought besides a legion, the last :func:`_ways`
+answer with the ``markers`` and ``triremes`` tables it read, stored at once."""
+
+
+def _ways(
+    d: State, seat: int, money: int, spare: dict[str, int]
+) -> tuple[list[str], dict[str, list[tuple[int, str | None]]]]:
+    """The sources of :func:`plan_attack` (own provinces that can send or receive a legion)
+    and for each enemy province the sources it is open to, in the sources' order: by land
+    or along the source's trireme chain (None), else across one sea both touch, the first by
+    name (a trireme bought there, when ``money`` buys two units). With money every own
+    province is a source, and the ways read only the markers and the seat's triremes: they
+    are kept per table (play replaces them whole) and found again while a seat buys legions,
+    pays or marches."""
+    wide = money >= 2
+    key = (seat, wide)
+    markers, triremes = d["markers"], d["triremes"]
+    if money > 0:
+        got = _WAYS.get(key)
+        if got is not None and got[0] is markers and got[1] is triremes:
+            return got[2], got[3]
+    b = D.board(d["n"])
+    provinces = b.provinces
+    shore = b.shore
+    chains = _chains(d, seat)
+    sources: list[str] = []
+    reached: dict[str, list[tuple[int, str | None]]] = {}
+    for src in B.owned(d, seat):
+        if spare.get(src, 0) + money <= 0:
+            continue
+        i = len(sources)
+        sources.append(src)
+        area = provinces[src]
+        # B.sea_reach(d, seat, [src]): the chains through the source's seas
+        open_to = set(area["land"]).union(*{chains[sea] for sea in area["seas"] if sea in chains})
+        for target in open_to:
+            owner = markers.get(target)
+            if owner is not None and owner != seat:
+                reached.setdefault(target, []).append((i, None))
+        if wide:
+            across: dict[str, str] = {}
+            for sea in area["seas"]:
+                for target in shore[sea]:
+                    if target not in open_to and (target not in across or sea < across[target]):
+                        across[target] = sea
+            for target, sea in across.items():
+                owner = markers.get(target)
+                if owner is not None and owner != seat:
+                    reached.setdefault(target, []).append((i, sea))
+    if money > 0:
+        _WAYS[key] = (markers, triremes, sources, reached)
+    return sources, reached
+
+
 def plan_attack(d: State, seat: int, reach: Reach, spare: dict[str, int], money: int) -> Attack | None:
     """The best attack the seat can mount this round buying at most ``money`` units: from an
     own province into an enemy province by land or along own triremes, or across one sea
     without one (a trireme bought there too). ``spare``: legions each own province can send."""
-    b = D.board(d["n"])
-    # the sources that can send or receive a legion, with what the scan reads of each: the
-    # provinces open to it (land neighbours, and the coasts of the seas its chain reaches)
-    sources = []
-    for src in B.own_provinces(d, seat):
-        if spare.get(src, 0) + money > 0:
-            area = b.provinces[src]
-            chain = B.sea_reach(d, seat, [src])
-            open_to = set(area["land"]).union(*[b.shore[sea] for sea in chain])
-            sources.append((src, spare.get(src, 0), open_to, area["seas"]))
+    sources, reached = _ways(d, seat, money, spare)
     best: Attack | None = None
+    table = d["legions"]
+    n = d["n"]
     for target, owner in d["markers"].items():
         if owner == seat:
             continue
-        seas = b.provinces[target]["seas"]
-        row = B.legions(d, target)
-        dfn = sum(c for s, c in enumerate(row) if s != seat)
+        ways = reached.get(target)
+        if ways is None:
+            continue
+        row = table.get(target)
+        if row is None:
+            row = [0] * n
+        dfn = sum(row) - row[seat]
         if dfn > 6:
             continue
+        if best is not None and best.value >= _value_cap(worth(d, target), dfn):
+            continue  # no force can beat the best attack so far here
         terms: _AttackTerms | None = None  # read once per target, when a source needs them
-        for src, free, open_to, src_seas in sources:
-            sea: str | None = None
-            if target not in open_to:
-                if money < 2:
-                    continue
-                shared = sorted(set(src_seas) & set(seas))
-                if not shared:
-                    continue
-                sea = shared[0]
-            have = free + row[seat]
+        values: dict[int, tuple[float, float]] = {}  # force -> _attack_value, for this target
+        for i, sea in ways:
+            src = sources[i]
+            have = spare.get(src, 0) + row[seat]
             room = money - (1 if sea else 0)
             if have + room == 0:
                 continue
             if terms is None:
                 terms = _attack_terms(d, seat, target)
-            if _attack_value(terms, have + room)[1] < WIN_TO_ATTACK:
+            top = values.get(have + room)
+            if top is None:
+                top = values[have + room] = _attack_value(terms, have + room)
+            if top[1] < WIN_TO_ATTACK:
                 continue  # hopeless even with every purchase
             for extra in range(room + 1):
                 force = have + extra
                 if force == 0:
                     continue
-                value, win = _attack_value(terms, force)
+                got = values.get(force)
+                if got is None:
+                    got = values[force] = _attack_value(terms, force)
+                value, win = got
                 value -= extra + (1 if sea else 0)  # what the purchases cost, in legions
                 if win >= WIN_TO_ATTACK and value > 0.25:
                     if best is None or value > best.value:
-                        enemy = d["markers"][target]
-                        best = Attack(target, src, enemy, dfn, extra, sea, value)
+                        best = Attack(target, src, owner, dfn, extra, sea, value)
                     break
     return best
 
@@ -389,7 +613,7 @@ def sea_threats(d: State, seat: int, reach: Reach) -> dict[str, tuple[int, int]]
     the time or more."""
     b = D.board(d["n"])
     out: dict[str, tuple[int, int]] = {}
-    for prov in B.own_provinces(d, seat):
+    for prov in B.owned(d, seat):
         area = b.provinces[prov]
         for sea in area["seas"]:
             row = B.triremes(d, sea)
@@ -398,7 +622,8 @@ def sea_threats(d: State, seat: int, reach: Reach) -> dict[str, tuple[int, int]]
                     continue
                 if sea not in reach.of(s):
                     continue
-                landing = sum(c for p, c in reach.afloat(s) if p != prov)
+                total, where = reach.carries(s)
+                landing = total - where.get(prov, 0)
                 if land_odds(d, s, landing, seat, B.legions(d, prov)[seat], prov)[0] >= LANDING_RISK:
                     out[sea] = (s, row[s])
     return out
@@ -431,15 +656,16 @@ class Plan:
         table[where] = (have + count, max(best, score))
 
 
-def plan(d: State, seat: int) -> Plan:
-    """The purchases the seat's military needs (see the module docstring)."""
+def plan(d: State, seat: int, money: int | None = None) -> Plan:
+    """The purchases the seat's military needs (see the module docstring); ``money``: its
+    :func:`budget`, when the caller has it."""
     out = Plan()
     reach = Reach(d)
-    money = budget(d, seat)
+    if money is None:
+        money = budget(d, seat)
     spare: dict[str, int] = {}
-    for prov in B.own_provinces(d, seat):
+    for prov, need in garrisons(d, seat, reach).items():
         mine = B.legions(d, prov)[seat]
-        need = garrison(d, seat, prov, reach)
         spare[prov] = max(0, B.free_legions(d, prov, seat) - need)
         if need > mine:
             out.want("legion", prov, need - mine, 68.0 + 4.0 * worth(d, prov))

@@ -232,12 +232,12 @@ def rollout_view(state: State, seat: int) -> dict[str, Any]:
     """A cheap stand-in for ``state.view(seat)`` for the heuristic bot in playouts.
 
     ``view`` copies the whole position twice (JSON and deep copy); the heuristic bot reads
-    the position without changing it, plus ``res_counts``. This shares the state's
-    containers instead, so it is for sampled worlds only, where every secret is a sample.
+    the position without changing it. This shares the state's containers instead, so it is
+    for sampled worlds only, where every secret is a sample. ``res_counts`` is left out: the
+    bot counts the screens it reads, when a decision reads them (``bots.res_counts``).
     """
     d: dict[str, Any] = state.d  # type: ignore[attr-defined]
     v = dict(d)
-    v["res_counts"] = [B.n_tokens(d, s) for s in range(d["n"])]
     v["viewer"] = seat
     return v
 
