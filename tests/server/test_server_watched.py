@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from server_helpers import (
     live_table,
@@ -33,6 +34,18 @@ def _full_rebuild(live: LiveTable) -> LiveTable:
     return full
 
 
+def _play_first_legal(
+    ws: Any, client: Any, tid: str, live: LiveTable, msg: dict[str, Any], times: int
+) -> dict[str, Any]:
+    """Play the first legal action ``times`` times (fewer if the game ends); the last state."""
+    for _ in range(times):
+        if live.state.is_terminal():
+            break
+        ws.send_json({"type": "action", "action": msg["legal"][0]})
+        msg = settle(ws, client, tid)
+    return msg
+
+
 def test_a_bots_seat_is_not_watched_and_its_log_is_built_when_asked(db_url: str, tmp_path: Path) -> None:
     with open_client(db_url) as client:
         table = new_table(client, "hbb")
@@ -43,12 +56,7 @@ def test_a_bots_seat_is_not_watched_and_its_log_is_built_when_asked(db_url: str,
             receive_state(spectator)
         assert live.watched == {None}
         with client.websocket_connect(ws_url(table, token(table, 0))) as ws:
-            msg = settle(ws, client, tid, receive_state(ws))
-            for _ in range(6):
-                if live.state.is_terminal():
-                    break
-                ws.send_json({"type": "action", "action": msg["legal"][0]})
-                msg = settle(ws, client, tid)
+            _play_first_legal(ws, client, tid, live, settle(ws, client, tid, receive_state(ws)), 6)
         assert len(live.rows) > 10
         assert set(live.views) == {0, None}
         assert live.logs[1] == [] and live.logs[2] == []
@@ -86,12 +94,7 @@ def test_a_spectator_who_comes_late_gets_the_log_a_full_replay_gives_and_is_kept
         tid = table["table"]
         live = live_table(client, tid)
         with client.websocket_connect(ws_url(table, token(table, 0))) as ws:
-            msg = settle(ws, client, tid, receive_state(ws))
-            for _ in range(3):
-                if live.state.is_terminal():
-                    break
-                ws.send_json({"type": "action", "action": msg["legal"][0]})
-                msg = settle(ws, client, tid)
+            msg = _play_first_legal(ws, client, tid, live, settle(ws, client, tid, receive_state(ws)), 3)
             assert live.watched == {0}
             assert None not in live.views and live.logs[None] == []
             with client.websocket_connect(ws_url(table, table["spectator_token"])) as spectator:
@@ -102,7 +105,6 @@ def test_a_spectator_who_comes_late_gets_the_log_a_full_replay_gives_and_is_kept
                 assert [json.loads(e) for e in live.logs[None]] == seen["log"]
                 assert live.logs[None] == full.logs[None]
                 if not live.state.is_terminal():
-                    ws.send_json({"type": "action", "action": msg["legal"][0]})
-                    msg = settle(ws, client, tid)
+                    _play_first_legal(ws, client, tid, live, msg, 1)
                     full = _full_rebuild(live)
                     assert live.views[None] == full.views[None] and live.logs[None] == full.logs[None]

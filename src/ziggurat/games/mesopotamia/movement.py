@@ -217,28 +217,20 @@ def kept_after(kept: PhaseOneKept, s: MesoState, p: int, changed: int = -1) -> P
     loot = kept.loot
     steals = kept.steals
     if changed >= 0:  # most actions: one tribe, known (no need to compare them all)
-        was = kept.tribes[changed]
-        now = tribes[changed]
-        on_map = kept.on_map[:]
+        pairs = [(kept.tribes[changed], tribes[changed])]
+    else:
+        # a changed tribe is a new tuple in its place (the rules replace tribes, never change them)
+        pairs = [(was, now) for was, now in zip(kept.tribes, tribes) if was is not now]  # noqa: B905
+        if not pairs:  # nothing moved
+            return kept
+    on_map = kept.on_map[:]
+    for was, now in pairs:
         if was[0] is not None:
             on_map.remove(was)  # type: ignore[arg-type]
         if now[0] is not None:
             insort(on_map, now)  # type: ignore[arg-type,misc]
         if steals is not None and loot and (was[0] in loot or now[0] in loot):
             steals = None
-    else:
-        # a changed tribe is a new tuple in its place (the rules replace tribes, never change them)
-        pairs = [(was, now) for was, now in zip(kept.tribes, tribes) if was is not now]  # noqa: B905
-        if not pairs:  # nothing moved
-            return kept
-        on_map = kept.on_map[:]
-        for was, now in pairs:
-            if was[0] is not None:
-                on_map.remove(was)  # type: ignore[arg-type]
-            if now[0] is not None:
-                insort(on_map, now)  # type: ignore[arg-type,misc]
-            if steals is not None and loot and (was[0] in loot or now[0] in loot):
-                steals = None
     # the card plays: what these actions change (the seat's tribes, its Mana) changes only a
     # Teleport's targets (M15), among the plays of the seat's hand, Phase I, the piles, the
     # other seats' Mana, the huts and the tiles
