@@ -52,6 +52,7 @@ from ziggurat.cli.common import (
     load_game,
     parse_options,
 )
+from ziggurat.engine.build import build_name
 from ziggurat.engine.contract import Game, sample_chance
 from ziggurat.engine.registry import game_class
 
@@ -244,7 +245,10 @@ def heuristic_game(game: Any, players: int, seed: int, max_plies: int) -> dict[s
 
 def speeds_table(rows: list[Speeds], seconds: float, seed: int) -> Table:
     table = Table(
-        title=f"Ziggurat benchmark: seeded random play (seed {seed}), CPU time, {seconds:g} s per measure"
+        title=(
+            f"Ziggurat benchmark ({build_name()} engine): seeded random play (seed {seed}), CPU time, "
+            f"{seconds:g} s per measure"
+        )
     )
     table.add_column("game")
     table.add_column("players", justify="right")

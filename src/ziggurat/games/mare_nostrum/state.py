@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from ziggurat.games.mare_nostrum.game import MareNostrumGame
 
 POSITION_FORMAT = "ziggurat-position/mare-nostrum/1"
-_new_state = object.__new__
 _LEGAL = flow._LEGAL
 _event = tuple.__new__  # an Event made without NamedTuple.__new__'s keyword handling
 
@@ -31,8 +30,6 @@ class NostrumState(State):
     legendary good, or whose dice a battle roll is (public, 7.6)."""
 
     __slots__ = ("d", "_mover")
-
-    game: MareNostrumGame
 
     def __init__(self, game: MareNostrumGame, d: dict[str, Any]) -> None:
         self.game = game
@@ -79,7 +76,7 @@ class NostrumState(State):
             self._legal_set = found
         return found
 
-    def apply(self, action: str, seat: int | None = None) -> None:
+    def apply(self, action: Any, seat: Any = None) -> None:
         """:meth:`State.apply` with Mare Nostrum's steps inlined on its common path: a text of
         the legal list, played by the seat to move (or with no seat given). The same checks
         in the same order, the same events and kept copies; anything else (another seat, a
@@ -194,13 +191,12 @@ class NostrumState(State):
         return view_of(self.to_position(), seat, self.current_player())
 
     def clone(self) -> NostrumState:
-        other = _new_state(NostrumState)  # no __init__: every field is set here
-        other.game = self.game
-        other.d = copy_state(self.d)
+        other = NostrumState(self.game, copy_state(self.d))
         other.log = self.log  # never mutated: shared
         other._legal = self._legal
         other._legal_set = self._legal_set
         other._mover = self._mover
+        self._carry_plies(other)
         return other
 
     def to_position(self) -> dict[str, Any]:
@@ -318,7 +314,7 @@ def _buy(v: Any) -> Any:
 
 
 def _seats(v: Any) -> Any:
-    return [row if row is None else row.copy() for row in v]
+    return [None if row is None else row.copy() for row in v]
 
 
 def _trade(v: Any) -> Any:

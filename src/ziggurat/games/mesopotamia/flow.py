@@ -106,7 +106,9 @@ def chance_outcomes(s: MesoState) -> list[tuple[str, float]]:
 def perform(s: MesoState, text: str) -> None:
     """Play ``text``, a canonical action known to be legal (the engine's ``State.apply``
     checked it)."""
-    d = BUILT.get(text) or decode(text)  # a text the listing built parses nothing
+    d = BUILT.get(text)  # a text the listing built parses nothing
+    if d is None:
+        d = decode(text)
     pend = s.pending
     kept = s.kept
     if kept is not None:  # followed below after the actions that keep it, dropped otherwise

@@ -216,13 +216,15 @@ def kept_after(kept: PhaseOneKept, s: MesoState, p: int, changed: int = -1) -> P
     tribes = s.tribes[p]
     loot = kept.loot
     steals = kept.steals
+    # a changed tribe differs from what it was, compared by value (a compiled build may box a
+    # tribe anew when it reads it, so the same tribe need not be the same object)
     if changed >= 0:  # most actions: one tribe, known (no need to compare them all)
-        pairs = [(kept.tribes[changed], tribes[changed])]
+        was, now = kept.tribes[changed], tribes[changed]
+        pairs = [(was, now)] if was != now else []
     else:
-        # a changed tribe is a new tuple in its place (the rules replace tribes, never change them)
-        pairs = [(was, now) for was, now in zip(kept.tribes, tribes) if was is not now]  # noqa: B905
-        if not pairs:  # nothing moved
-            return kept
+        pairs = [(was, now) for was, now in zip(kept.tribes, tribes) if was != now]  # noqa: B905
+    if not pairs:  # nothing moved
+        return kept
     on_map = kept.on_map[:]
     for was, now in pairs:
         if was[0] is not None:

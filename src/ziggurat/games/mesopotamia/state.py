@@ -155,7 +155,6 @@ class MesoState(State):
         "seat_memo", "kept",
     )  # fmt: skip
 
-    game: MesopotamiaGame
     n: int
     opts: dict[str, Any]
     tiles: dict[Coord, str]  # placed tiles by axial coordinate; replaced, never changed in place
@@ -291,15 +290,16 @@ class MesoState(State):
             return
         State._settle(self)
 
-    def apply(self, action: str, seat: int | None = None) -> None:
+    def apply(self, action: Any, seat: Any = None) -> None:
         """The engine's :meth:`State.apply`, with its most common case inline: a text of the
         cached legal list at a decision of the player whose turn it is, with nothing pending
         (no seat given, or that player's). There the seat to move is the turn's, and so is
         the seat the event concerns; anything else goes through the engine's checks."""
         listed = self._legal
+        pending = self.pending  # read once: checking ``self.pending`` would narrow it below
         if (
             listed is None
-            or self.pending is not None
+            or pending is not None
             or action.__class__ is not str
             or len(listed) > SCAN_UP_TO
             or action not in listed  # a finished game lists nothing
@@ -389,6 +389,7 @@ class MesoState(State):
         s.log = self.log
         s._legal = self._legal  # never mutated once built: safe to share until the next apply
         s._legal_set = self._legal_set
+        self._carry_plies(s)
         return s
 
     # --- helpers used by the rules ------------------------------------------------------

@@ -41,7 +41,6 @@ class EpochsState(State):
         "removed", "active", "order", "pool", "sea_round", "coast_held", "pending", "last_attack",
     )  # fmt: skip
 
-    game: EpochsGame
     rules: Rules
     n: int
     epoch: int
@@ -179,6 +178,7 @@ class EpochsState(State):
         s.log = self.log
         s._legal = self._legal  # never mutated once built: safe to share until the next apply
         s._legal_set = self._legal_set
+        self._carry_plies(s)
         return s
 
     # --- helpers ------------------------------------------------------------------------

@@ -1,0 +1,53 @@
+"""Extension modules for the compiled build; everything else is in pyproject.toml.
+
+With ``ZIGGURAT_COMPILE=1`` (``ZIGGURAT_COMPILE=1 pip install .``), mypyc compiles the modules
+below into C extensions: the engine's base state and the rules every decision goes through
+(legal actions, apply, clone). The same sources run as plain Python otherwise, which is the
+default and what the tests run; docs/speed.md describes both builds.
+
+mypyc compiles a copy of the package (under ``build/``) in which the compiled modules' classes
+have no ``__slots__``: a compiled class has fixed fields of its own and refuses them, while
+plain Python is faster and smaller with them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import runpy
+import shutil
+from pathlib import Path
+
+from setuptools import setup
+
+COMPILED: dict[str, tuple[str, ...]] = runpy.run_path("src/ziggurat/engine/build.py")["COMPILED"]
+"""The compiled modules, by package (``ziggurat.engine.build.COMPILED``, read without importing
+the package)."""
+
+
+SLOTS = re.compile(r"^    __slots__ = (?:\((?:[^()]|\n)*?\)|\(\))(?:  # fmt: skip)?\n", re.MULTILINE)
+"""A class's ``__slots__`` statement (one line, or a parenthesised tuple over several)."""
+
+
+def compiled_sources(root: Path) -> list[str]:
+    """Copy the package to ``root`` with the compiled modules' ``__slots__`` left out; the
+    compiled modules' paths there."""
+    if root.exists():
+        shutil.rmtree(root)
+    shutil.copytree("src/ziggurat", root / "ziggurat", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    paths = []
+    for package, modules in COMPILED.items():
+        for module in modules:
+            path = root.joinpath(*package.split("."), f"{module}.py")
+            path.write_text(SLOTS.sub("", path.read_text(encoding="utf-8")), encoding="utf-8")
+            paths.append(str(path))
+    return paths
+
+
+ext_modules = []
+if os.environ.get("ZIGGURAT_COMPILE", "") == "1":
+    from mypyc.build import mypycify
+
+    ext_modules = mypycify(compiled_sources(Path("build/mypyc_src")), opt_level="3")
+
+setup(ext_modules=ext_modules)
