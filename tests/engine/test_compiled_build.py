@@ -1,9 +1,8 @@
 """The compiled build (docs/speed.md): ``ZIGGURAT_COMPILE=1 pip install .`` compiles the engine's
-rules with mypyc, and the compiled engine passes the engine's and the games' rules tests as the
-plain Python one does. The tests run are those that play through the public contract (the
-conformance suite, the golden playthroughs, records, the rules of each game); a test that
-replaces a function inside a compiled module (``monkeypatch``) cannot reach the compiled callers,
-so those are left to the plain build."""
+rules with mypyc, and the compiled engine passes the engine's and the games' tests (the
+conformance suite, the golden playthroughs, records, each game's rules, views and bots) as the
+plain Python one does. A test that replaces a function inside a compiled module
+(``monkeypatch``) could not reach its compiled callers; none of these does."""
 
 from __future__ import annotations
 

@@ -14,6 +14,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "ziggurat.engine": ("state",),
     "ziggurat.games.mesopotamia": (
         "state", "flow", "movement", "actions", "cards", "vocabulary", "data", "notation",
+        "bots_eval", "bots_model", "evaluate",
     ),
     "ziggurat.games.mesopotamia_epochs": (
         "state", "flow", "rounds", "placement", "allocation", "combat", "formula", "geography",
@@ -25,7 +26,9 @@ COMPILED: dict[str, tuple[str, ...]] = {
     ),
 }  # fmt: skip
 """The modules the compiled build compiles, by package: the engine's base state and the rules
-every decision goes through (legal actions, apply, clone), no renderer, bot or server code."""
+every decision goes through (legal actions, apply, clone), and Mesopotamia's evaluation (what
+its heuristic bot and the search's playouts spend their time in); no renderer, view, server or
+adapter code."""
 
 
 def compiled_modules() -> list[str]:

@@ -25,7 +25,9 @@ from ziggurat.games.mesopotamia.evaluate import Evaluator, make_playout_bots
 
 
 def _fields(b: Board) -> dict[str, Any]:
-    out = {k: getattr(b, k) for k in Board.__slots__}
+    # its __slots__ in plain Python; a compiled class lists its fields in __mypyc_attrs__
+    names = getattr(Board, "__slots__", None) or getattr(Board, "__mypyc_attrs__")  # noqa: B009
+    out = {k: getattr(b, k) for k in names}
     out["pending"] = bots_model._frozen(out["pending"])
     return out
 
