@@ -25,8 +25,8 @@ COMPILED: dict[str, tuple[str, ...]] = runpy.run_path("src/ziggurat/engine/build
 the package)."""
 
 
-SLOTS = re.compile(r"^    __slots__ = (?:\((?:[^()]|\n)*?\)|\(\))(?:  # fmt: skip)?\n", re.MULTILINE)
-"""A class's ``__slots__`` statement (one line, or a parenthesised tuple over several)."""
+SLOTS = re.compile(r"^    __slots__ = (?:\((?:[^()]|\n)*?\)|[A-Z_]+)(?:  # fmt: skip)?\n", re.MULTILINE)
+"""A class's ``__slots__`` statement: a tuple (on one line or several) or a module constant."""
 
 
 def compiled_sources(root: Path) -> list[str]:

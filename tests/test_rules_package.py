@@ -32,9 +32,10 @@ def test_a_wheel_holds_the_specs_and_the_installed_package_reads_them(tmp_path: 
     # build from a copy of what the wheel needs, so the checkout gets no build/ or egg-info
     checkout = tmp_path / "checkout"
     checkout.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md"):
         shutil.copy(ROOT / name, checkout / name)
     ignore = shutil.ignore_patterns("__pycache__", "*.egg-info")
+    shutil.copytree(ROOT / "tools" / "build_backend", checkout / "tools" / "build_backend", ignore=ignore)
     shutil.copytree(ROOT / "src", checkout / "src", symlinks=True, ignore=ignore)
     shutil.copytree(ROOT / "docs" / "rules", checkout / "docs" / "rules")
     out = tmp_path / "wheels"

@@ -18,7 +18,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     ),
     "ziggurat.games.mesopotamia_epochs": (
         "state", "flow", "rounds", "placement", "allocation", "combat", "formula", "geography",
-        "peoples", "data", "notation", "words",
+        "peoples", "data", "notation", "words", "bots_model", "bots_view", "bots_cards", "evaluate",
     ),
     "ziggurat.games.mare_nostrum": (
         "state", "flow", "payment", "buy_place", "board", "military", "trade", "production",
@@ -26,9 +26,9 @@ COMPILED: dict[str, tuple[str, ...]] = {
     ),
 }  # fmt: skip
 """The modules the compiled build compiles, by package: the engine's base state and the rules
-every decision goes through (legal actions, apply, clone), and Mesopotamia's evaluation (what
-its heuristic bot and the search's playouts spend their time in); no renderer, view, server or
-adapter code."""
+every decision goes through (legal actions, apply, clone), and the evaluation of Mesopotamia
+and Epochs (what their heuristic bots and the search's playouts spend their time in); no
+renderer, view, server or adapter code."""
 
 
 def compiled_modules() -> list[str]:

@@ -102,7 +102,7 @@ class HeuristicBot:
         """The Picture of ``view``; in a search's playouts (a :class:`~.bots_view.PlayoutView`),
         made from the last one when only this seat's placements came between
         (:meth:`~.bots_model.Picture.after_placements`: the same Picture, made for less)."""
-        if not isinstance(view, PlayoutView):
+        if type(view) is not PlayoutView:  # not isinstance: see bots_view.facts_of_view
             return Picture(self.game, view, self.seat, self.judgement)
         last = self._last
         pic = last.after_placements(view.facts) if last is not None else None

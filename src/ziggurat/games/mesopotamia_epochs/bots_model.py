@@ -242,6 +242,16 @@ _KEPT: dict[int, dict[float, float]] = {}
 """:meth:`Picture.kept` answers per number of later Epochs."""
 
 
+PICTURE_FIELDS = (
+        "game", "rules", "map", "peoples", "seat", "n", "epoch", "epochs", "phase", "vp", "occ",
+        "cnt", "held", "owner", "active", "order", "pool", "sea_round", "coast_held", "pending",
+        "_weights_of", "entries", "attackers", "values", "scores", "future", "orders", "later",
+        "_generic_kept", "_arrivals", "_reach_any", "_threat", "_denial", "denial_scale",
+        "judgement", "_losses", "facts", "_kept", "_book", "_near", "_movers", "_board", "opened", "worths",
+    )  # fmt: skip
+"""The fields of a :class:`Picture` (its ``__slots__`` in plain Python)."""
+
+
 class Picture:
     """What ``seat`` knows, from its view, in the index form of the rules' data.
 
@@ -259,19 +269,21 @@ class Picture:
     ``tests/games/mesopotamia_epochs/test_bot_speedup.py`` and
     ``test_epochs_bot_facts.py``)."""
 
-    __slots__ = (
-        "game", "rules", "map", "peoples", "seat", "n", "epoch", "epochs", "phase", "vp", "occ",
-        "cnt", "held", "owner", "active", "order", "pool", "sea_round", "coast_held", "pending",
-        "_weights_of", "entries", "attackers", "values", "scores", "future", "orders", "later",
-        "_generic_kept", "_arrivals", "_reach_any", "_threat", "_denial", "denial_scale",
-        "judgement", "_losses", "facts", "_kept", "_book", "_near", "_movers", "_board", "opened", "worths",
-    )  # fmt: skip
+    __slots__ = PICTURE_FIELDS
 
     def __init__(
-        self, game: Any, view: Mapping[str, Any] | Facts, seat: int, judgement: Judgement = HEURISTIC
+        self,
+        game: Any = None,
+        view: Mapping[str, Any] | Facts | None = None,
+        seat: int = -1,
+        judgement: Judgement = HEURISTIC,
     ) -> None:
         """``view``: the seat's view (a dict, or a search's :class:`~.bots_view.PlayoutView`),
-        or its :class:`~.bots_view.Facts`."""
+        or its :class:`~.bots_view.Facts`. Without a game, a blank picture that
+        :meth:`for_seat` and :meth:`after_placements` fill in (they make it with
+        ``Picture.__new__``, which a compiled build runs through this)."""
+        if game is None or view is None:
+            return
         rules = game.rules
         m = rules.map
         peoples = rules.peoples
@@ -720,5 +732,5 @@ _SHARED = (
 )  # fmt: skip
 """What :meth:`Picture.for_seat` takes over: everything but the seat's side (``_side``)."""
 
-_ALL = tuple(name for name in Picture.__slots__ if name not in ("_board", "_movers", "_denial"))
+_ALL = tuple(name for name in PICTURE_FIELDS if name not in ("_board", "_movers", "_denial"))
 """What :meth:`Picture.after_placements` takes over before it changes what the placements do."""
