@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Any
 
 from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia import vocabulary as V
@@ -18,10 +19,11 @@ from ziggurat.games.mesopotamia.data import (
     PRIEST,
     TELEPORT,
     TEMPLE,
+    any_left,
 )
 from ziggurat.games.mesopotamia.movement import enter_temple, raise_limit, temple_refusal, unknown_pool
 from ziggurat.games.mesopotamia.notation import Coord, fmt_hut, fmt_tribe
-from ziggurat.games.mesopotamia.state import MesoState, seat_tribes
+from ziggurat.games.mesopotamia.state import MesoState, TribeT, seat_tribes
 
 
 def discard_card(s: MesoState, p: int, card: int) -> None:
@@ -48,7 +50,7 @@ _EXPULSION_TEXTS: dict[tuple[int, int], str] = {}
 def card_actions(s: MesoState, p: int, out: list[str]) -> None:
     """Card plays open to ``p`` at a top-level decision of its turn (M14, R49, R56)."""
     hand = s.hand[p]
-    if not any(hand):
+    if not any_left(hand):
         return
     new = s.new[p]
     phase = s.phase
@@ -95,7 +97,7 @@ def _teleport_actions(s: MesoState, p: int, out: list[str]) -> None:
                     out.append(_teleport_text(seat, t))
 
 
-def _teleport_text(seat: int, t: tuple[Coord, int, bool]) -> str:
+def _teleport_text(seat: int, t: TribeT) -> str:
     key = (seat, *t)
     text = _TELEPORT_TEXTS.get(key)
     if text is None:
@@ -123,17 +125,43 @@ def _expulsion_actions(s: MesoState, p: int, out: list[str]) -> None:
             out.append(text)
 
 
-def teleport_destinations(s: MesoState, p: int, seat: int, t: tuple) -> list[Coord]:  # type: ignore[type-arg]
-    """M15.7: any other tile that is not a forbidden type, with the temple's limits."""
-    forbidden = s.opts["teleport_forbidden_destination_types"]
-    out = []
-    for c, kind in s.tiles.items():
-        if c == t[0] or kind in forbidden:
-            continue
-        if kind == TEMPLE and temple_refusal(s, t[1], seat == p) is not None:
-            continue
-        out.append(c)
-    return sorted(out)
+def _landings(s: MesoState) -> list[tuple[Any, ...]]:
+    """The tiles of a type a Teleport may land on (M15.7), in order, each as ``(tile, kind,
+    its "to q,r" text)``: kept in the tiles' memo until a tile is placed."""
+    memo = s.tile_memo
+    landings = memo.landings
+    if landings is None:
+        forbidden = s.opts["teleport_forbidden_destination_types"]
+        landings = memo.landings = [
+            (c, kind, _to_text(c)) for c, kind in sorted(s.tiles.items()) if kind not in forbidden
+        ]
+    return landings
+
+
+def _to_text(c: Coord) -> str:
+    """The canonical ``to q,r`` text of a Teleport's or an Expulsion's destination."""
+    text = _TO_TEXTS.get(c)
+    if text is None:
+        text = _TO_TEXTS[c] = f"to {c[0]},{c[1]}"
+    return text
+
+
+_TO_TEXTS: dict[Coord, str] = {}
+
+
+def _teleport_landings(s: MesoState, p: int, seat: int, t: TribeT) -> list[tuple[Any, ...]]:
+    """M15.7: the landings of :func:`_landings` open to tribe ``t`` of ``seat``: any other
+    tile, with the temple's limits."""
+    origin, cargo, own = t[0], t[1], seat == p
+    return [
+        landing for landing in _landings(s)
+        if landing[0] != origin and (landing[1] != TEMPLE or temple_refusal(s, cargo, own) is None)
+    ]  # fmt: skip
+
+
+def teleport_destinations(s: MesoState, p: int, seat: int, t: TribeT) -> list[Coord]:
+    """M15.7: any other tile that is not a forbidden type, with the temple's limits, in order."""
+    return [landing[0] for landing in _teleport_landings(s, p, seat, t)]
 
 
 def expulsion_hut_ok(s: MesoState, p: int, h: tuple) -> bool:  # type: ignore[type-arg]
@@ -266,13 +294,12 @@ def target_actions(s: MesoState, p: int, out: list[str]) -> None:
     pend = s.pending
     assert pend is not None
     if pend[0] == "teleport":
-        seat = pend[1]
-        for c in teleport_destinations(s, p, seat, pend[2:]):
-            out.append(f"to {c[0]},{c[1]}")
+        for landing in _teleport_landings(s, p, pend[1], pend[2:]):
+            out.append(landing[2])
     else:
         hut = next(h for h in s.huts if (h[0], h[1]) == pend[1])
         for c in expulsion_destinations(s, hut):
-            out.append(f"to {c[0]},{c[1]}")
+            out.append(_to_text(c))
 
 
 def target_refusal(s: MesoState, p: int, dest: Coord) -> str | None:

@@ -182,3 +182,12 @@ def draw_pool(players: int) -> dict[str, int]:
 
 def first_turn_mp(players: int) -> list[int]:
     return list(MOVEMENT["firstTurnMpBySeat"][str(players)])
+
+
+def any_left(counts: list[int]) -> bool:
+    """Whether any of ``counts`` is not zero: ``any(counts)`` without an iterator object (the
+    listing asks it at every Phase I ply; a compiled build runs this as a C loop)."""
+    for n in counts:  # noqa: SIM110
+        if n:
+            return True
+    return False

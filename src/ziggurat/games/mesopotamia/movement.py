@@ -20,9 +20,10 @@ from ziggurat.games.mesopotamia.data import (
     TEMPLE,
     VOLCANO,
     WOOD,
+    any_left,
 )
 from ziggurat.games.mesopotamia.notation import BUILT, Coord, fmt_hut, fmt_tribe
-from ziggurat.games.mesopotamia.state import HutT, MesoState, PhaseOneKept, set_tile
+from ziggurat.games.mesopotamia.state import HutT, MesoState, PhaseOneKept, TribeT, set_tile
 
 
 def tribe_classes(s: MesoState, seat: int) -> dict[tuple, int]:  # type: ignore[type-arg]
@@ -112,7 +113,7 @@ def movement_actions(s: MesoState, p: int, out: list[str]) -> None:
     """
     opts = s.opts
     if s.mp >= 1:
-        step = 2 if s.disc < s.game.max_discoveries and any(s.pile_sizes) else 1
+        step = 2 if s.disc < s.game.max_discoveries and any_left(s.pile_sizes) else 1
     else:
         step = 0
     limit = opts["temple_tribe_limit"]
@@ -196,7 +197,7 @@ def _kept_listing(s: MesoState, p: int) -> PhaseOneKept:
     tribes = tuple(s.tribes[p])
     # tribes in a fixed order (sorted), so that the list depends on the position alone; repeats
     # are kept (the listing skips them) so that kept_after can take one out
-    on_map: list[tuple[Coord, int, bool]] = [t for t in tribes if t[0] is not None]  # type: ignore[misc]
+    on_map: list[TribeT] = [t for t in tribes if t[0] is not None]
     on_map.sort()
     return _kept(PhaseOneKept, (p, tribes, on_map, _loot_tiles(s, p), _offering_huts(s, p), None, None))
 

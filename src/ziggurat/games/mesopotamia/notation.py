@@ -19,7 +19,7 @@ Huts are named ``<colour letter><n>`` (n-th hut of that colour, the start hut is
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from typing import Any, Final
 
 from ziggurat.engine.contract import Action
 from ziggurat.engine.errors import InvalidAction
@@ -35,7 +35,7 @@ from ziggurat.games.mesopotamia.data import (
     WOOD,
 )
 
-Coord = tuple[int, int]
+Coord = tuple[Any, ...]  # (q, r); of any length for a compiled build (see state.py)
 Tribe = tuple[int, Coord, int, bool]  # seat, tile, cargo, spent
 
 _CARGO_TEXT = {EMPTY: "", WOOD: "w", STONE: "s"}
@@ -173,9 +173,27 @@ applying one of them parses nothing (the rules look here before :func:`decode`).
 exactly what :func:`decode` gives."""
 
 
-@lru_cache(maxsize=1 << 16)
+_DECODED: dict[str, tuple] = {}  # type: ignore[type-arg]
+"""Texts already parsed by :func:`decode`, and what they parse to (at most :data:`_DECODED_MAX`)."""
+
+_DECODED_MAX: Final = 1 << 16
+
+
 def decode(text: str) -> tuple:  # type: ignore[type-arg]
-    """Parse canonical or loose text into ``(kind, *args)``; raises :class:`InvalidAction`."""
+    """Parse canonical or loose text into ``(kind, *args)``; raises :class:`InvalidAction`.
+
+    Remembered per text in a plain dict (a compiled build calls a dict directly, and a
+    ``functools.lru_cache`` through Python); a refused text is not remembered."""
+    d = _DECODED.get(text)
+    if d is None:
+        d = _parse(text)
+        if len(_DECODED) < _DECODED_MAX:
+            _DECODED[text] = d
+    return d
+
+
+def _parse(text: str) -> tuple:  # type: ignore[type-arg]
+    """:func:`decode` without the memo."""
     words = _normalise(text).split(" ")
     kind, args = words[0], words[1:]
     if kind == "play":

@@ -27,9 +27,16 @@ from ziggurat.games.mesopotamia.data import (
 if TYPE_CHECKING:
     from ziggurat.games.mesopotamia.game import MesopotamiaGame
 
-Coord = tuple[int, int]
-TribeT = tuple[Coord | None, int, bool]  # tile (None: personal supply), cargo, spent
-HutT = tuple[int, int, Coord, int]  # owner (-1 neutral), number, tile, offering public id (0: none)
+# The pieces' tuples are typed as tuples of any length: a compiled build (docs/speed.md) keeps
+# such a tuple as the object it is, where a fixed-length tuple type would make it unpack each
+# one it reads from a list or a dict and build it anew to use it as a key or store it (a tile
+# looked up in a dict was built afresh at every lookup).
+Coord = tuple[Any, ...]
+"""A tile's axial coordinate ``(q, r)``."""
+TribeT = tuple[Any, ...]
+"""A tribe: ``(tile or None for the personal supply, cargo, spent)``."""
+HutT = tuple[Any, ...]
+"""A hut: ``(owner (-1 neutral), number, tile, offering public id (0: none))``."""
 
 PHASES = ("setup", "movement", "action", "mana", "over")
 
@@ -40,14 +47,17 @@ class TileMemo:
 
     ``steps``: per seat and step context (movement points, discovery, temple open), per tribe
     ``(tile, cargo, spent)``, the move texts and the tribe's other texts (movement.py);
-    ``ordinary``: how many tiles a Teleport may land on whatever the tribe (cards.py).
+    ``ordinary``: how many tiles a Teleport may land on whatever the tribe (cards.py);
+    ``landings``: the tiles a Teleport may land on before the temple's limits, in order, each
+    with its kind and its ``to q,r`` text (cards.py).
     """
 
-    __slots__ = ("steps", "ordinary")
+    __slots__ = ("steps", "ordinary", "landings")
 
     def __init__(self) -> None:
         self.steps: dict[int, dict[TribeT, tuple[Any, ...]]] = {}
         self.ordinary: int | None = None
+        self.landings: list[tuple[Any, ...]] | None = None
 
 
 TILE_MEMOS_KEPT = 64
@@ -90,7 +100,7 @@ class SeatTribes:
 
     def __init__(self, tribes: list[TribeT]) -> None:
         self.tribes = list(tribes)
-        on_map: list[tuple[Coord, int, bool]] = [t for t in tribes if t[0] is not None]  # type: ignore[misc]
+        on_map: list[TribeT] = [t for t in tribes if t[0] is not None]
         on_map.sort()
         distinct = []
         last = None
@@ -117,7 +127,7 @@ class PhaseOneKept(NamedTuple):
     """Whose tribes."""
     tribes: tuple[TribeT, ...]
     """A copy of them as they were."""
-    on_map: list[tuple[Coord, int, bool]]
+    on_map: list[TribeT]
     """Those on the map, sorted, repeats included (never changed once made)."""
     loot: frozenset[Coord | None]
     """The tiles where another seat's tribe carries wood or stone (steals, M4)."""
