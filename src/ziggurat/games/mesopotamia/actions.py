@@ -11,6 +11,7 @@ from ziggurat.games.mesopotamia.data import (
     PLAINS,
     STONE,
     WOOD,
+    sum_of,
 )
 from ziggurat.games.mesopotamia.movement import tribe_classes, tribe_selector
 from ziggurat.games.mesopotamia.notation import Coord, fmt_hut
@@ -193,7 +194,7 @@ def _group_actions(
 
 
 def can_draw(s: MesoState) -> bool:
-    return sum(s.deck) > 0 or (sum(s.discard) > 0 and not s.opts["variant_no_reshuffle"])
+    return sum_of(s.deck) > 0 or (sum_of(s.discard) > 0 and not s.opts["variant_no_reshuffle"])
 
 
 def action_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ignore[type-arg]

@@ -22,6 +22,7 @@ from ziggurat.games.mesopotamia.data import (
     PLAINS,
     QUARRY,
     deck_for,
+    sum_of,
 )
 
 if TYPE_CHECKING:
@@ -279,14 +280,14 @@ class MesoState(State):
         pend = self.pending
         if pend is None:
             p = self.turn_order[self.turn_idx]
-            return sum(self.hand[p]) > sum(self.new[p])
+            return sum_of(self.hand[p]) > sum_of(self.new[p])
         kind = pend[0]
         if kind == "order":
             return True
         if kind == "offer":
             return len(self.unplaced[self.turn_order[self.turn_idx]]) > 1
         if kind in ("card_draw", "deal"):
-            return sum(self.deck) > 1
+            return sum_of(self.deck) > 1
         if kind == "peek" or (kind == "draw" and not self.pile_tops[pend[5]]):
             peeked = sum(len(t) for t in self.pile_tops)
             return peeked > 0 and sum(self.remaining.values()) - peeked > 1
