@@ -197,6 +197,6 @@ def sum_of(counts: list[int]) -> int:
     """``sum(counts)``, which a compiled build runs as a C loop rather than a call of the
     builtin (asked at most plies: whether a player holds cards from before this turn)."""
     n = 0
-    for k in counts:  # noqa: SIM110
+    for k in counts:
         n += k
     return n
