@@ -12,7 +12,7 @@ pytest.importorskip("numpy")
 
 import ziggurat  # noqa: E402
 from ziggurat.engine.contract import sample_chance  # noqa: E402
-from ziggurat.interop.codec import CodecError, codec_for  # noqa: E402
+from ziggurat.interop.codec import MASK_LOOP_UP_TO, CodecError, codec_for  # noqa: E402
 
 GAMES = [("mesopotamia", 3), ("mesopotamia-epochs", 3), ("mare-nostrum", 4)]
 
@@ -79,3 +79,41 @@ def test_remembered_indices_keep_the_refusals(game_id: str, players: int) -> Non
             codec.decode_chance(bad, state)  # type: ignore[arg-type]
     with pytest.raises(CodecError):
         codec.encode_chance("no such outcome", state)
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES, ids=[g for g, _ in GAMES])
+def test_chance_lists_kept_by_contents_answer_as_plain_encoding(game_id: str, players: int) -> None:
+    """A chance list made afresh with contents met before (a copy, here) gets the plain
+    encoding, and every answer is the caller's own list: changing one changes no later one."""
+    states = [s for s in seeded_states(game_id, players, seed=5, plies=300) if s.is_chance_node()]
+    game = states[0].game
+    codec = codec_for(game)
+    plain = type(codec)(game)
+    for state in states:
+        outcomes = state.chance_outcomes()
+        want = sorted((plain.encode_chance(a, state), p) for a, p in outcomes)
+        first = codec.encode_outcomes(list(outcomes), state)
+        assert first == want
+        first.reverse()  # the caller's own list
+        assert codec.encode_outcomes(list(outcomes), state) == want  # the same contents, another list
+        assert codec.encode_outcomes(outcomes, state) == want
+        assert codec.chance_outcomes(state) == want
+    assert len(states) > 5
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES, ids=[g for g, _ in GAMES])
+def test_masks_of_short_and_long_legal_lists(game_id: str, players: int) -> None:
+    """A mask has its ones at the legal indices and nowhere else, whether they are set one by
+    one (a short list) or through an array of the indices kept with the table (a long one)."""
+    states = [s for s in seeded_states(game_id, players, seed=6, plies=400) if s.current_player() >= 0]
+    codec = codec_for(states[0].game)
+    lengths = set()
+    for state in states:
+        table = codec.legal_table(state)
+        for _ in range(2):  # the second mask of a table reuses what the first made
+            mask = codec.table_mask(table)
+            assert mask.flags.writeable
+            assert mask.nonzero()[0].tolist() == table.indices
+            mask[:] = 1
+        lengths.add(len(table.indices) > MASK_LOOP_UP_TO)
+    assert lengths == {False, True}

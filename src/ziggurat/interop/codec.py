@@ -57,6 +57,15 @@ MASKS_KEPT_UP_TO = 1024
 """Masks of codecs with at most this many actions are remembered (:meth:`ActionCodec.table_mask`)."""
 
 
+CHANCE_PAIRS_KEPT = 1 << 18
+"""Outcome pairs of the chance lists an :class:`ActionCodec` keeps encoded by their contents
+(a few megabytes at most); past it, it forgets them and starts again."""
+
+MASK_LOOP_UP_TO = 8
+"""A legal table of at most this many indices sets its mask's ones one by one; a longer one
+sets them in one assignment through an array of its indices (:meth:`LegalTable.mask`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Block:
     """One action kind: indices ``start .. start + size - 1``, a product of ``dims``."""
@@ -164,6 +173,8 @@ class ActionCodec(ABC):
         self._last_context: object = None
         self._tables: dict[tuple[str, ...], LegalTable] = {}
         self._chance_lists: dict[int, tuple[Sequence[tuple[str, float]], list[tuple[int, float]]]] = {}
+        self._chance_contents: dict[tuple[tuple[str, float], ...], list[tuple[int, float]]] = {}
+        self._chance_kept = 0  # outcome pairs in _chance_contents, bounded by CHANCE_PAIRS_KEPT
         self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
         self._build()
         self._zeros = np.zeros(self.num_actions, dtype=np.int8)
@@ -364,12 +375,28 @@ class ActionCodec(ABC):
         hit = self._chance_lists.get(id(outcomes))
         if hit is not None and hit[0] is outcomes:
             return list(hit[1])
-        memo = self._chance_index_of
-        encoded = []
-        for a, p in outcomes:
-            index = memo.get(a)
-            encoded.append((self.encode_chance(a, state) if index is None else index, p))
-        encoded.sort()
+        # Other lists are made afresh at each node (a draw, a deal) but come back with the same
+        # contents again and again, and their encoding depends on nothing else (the chance
+        # numbering never depends on the state): kept by contents, bounded. Hashing the pairs
+        # is cheaper than encoding and sorting them.
+        try:
+            key: tuple[tuple[str, float], ...] | None = tuple(outcomes)
+            encoded = self._chance_contents.get(key)  # type: ignore[arg-type]
+        except TypeError:  # pairs that are not hashable (not tuples): encoded every time
+            key = encoded = None
+        if encoded is None:
+            memo = self._chance_index_of
+            encoded = []
+            for a, p in outcomes:
+                index = memo.get(a)
+                encoded.append((self.encode_chance(a, state) if index is None else index, p))
+            encoded.sort()
+            if key is not None:
+                self._chance_kept += len(key)
+                if self._chance_kept > CHANCE_PAIRS_KEPT:
+                    self._chance_contents.clear()
+                    self._chance_kept = len(key)
+                self._chance_contents[key] = encoded
         if len(self._chance_lists) >= 64:
             self._chance_lists.clear()
         self._chance_lists[id(outcomes)] = (outcomes, encoded)
@@ -417,7 +444,7 @@ class ActionCodec(ABC):
 class LegalTable:
     """One legal list and its indices (sorted): what :meth:`ActionCodec.legal_table` keeps."""
 
-    __slots__ = ("source", "context", "indices", "_order", "shared_mask")
+    __slots__ = ("source", "context", "indices", "_order", "shared_mask", "_positions")
 
     def __init__(self, source: Sequence[str], context: object, order: list[int]) -> None:
         self.source = source
@@ -428,6 +455,8 @@ class LegalTable:
         self.indices: list[int] = sorted(order)
         self.shared_mask: npt.NDArray[np.int8] | None = None
         """Its mask (read-only) once :meth:`ActionCodec.table_mask` kept or found it."""
+        self._positions: npt.NDArray[np.intp] | None = None
+        """:attr:`indices` as an array, once a mask of a long list was made from them."""
 
     def text_of(self, index: int) -> str | None:
         """The legal text of ``index``, or ``None`` if it is not one of the table's."""
@@ -439,8 +468,17 @@ class LegalTable:
     def mask(self, zeros: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
         """A copy of ``zeros`` (an ``int8`` array of zeros) with 1 at the legal indices."""
         mask = zeros.copy()  # cheaper than a new zeroed array
-        for index in self.indices:  # a few indices: cheaper than a fancy assignment
-            mask[index] = 1
+        indices = self.indices
+        if len(indices) <= MASK_LOOP_UP_TO:  # a few indices: cheaper than a fancy assignment
+            for index in indices:
+                mask[index] = 1
+            return mask
+        # more: one assignment through the indices as an array, kept with the table (a kept
+        # table's next mask then costs the copy and the assignment, whatever its length)
+        positions = self._positions
+        if positions is None:
+            positions = self._positions = np.array(indices, dtype=np.intp)
+        mask[positions] = 1
         return mask
 
 
