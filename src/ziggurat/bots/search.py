@@ -104,9 +104,10 @@ TURN_CAP = 80
 PAUSE_COLLECTOR = True
 """Pause Python's cyclic garbage collector while a search runs (it is enabled again at the
 end, if it was on). A search allocates tuples, lists and states by the million but makes
-no reference cycles: its garbage goes as soon as it is unreferenced, and what the collector's
-passes do is walk the tree and the playouts' memories again and again (an eighth of a
-compiled Mesopotamia search). Nothing a search returns depends on it."""
+next to no reference cycles (none in Epochs and Mare Nostrum, a few dozen objects in a
+Mesopotamia search, collected once it ends): its garbage goes as soon as it is unreferenced,
+and what the collector's passes do is walk the tree and the playouts' memories again and
+again (an eighth of a compiled Mesopotamia search). Nothing a search returns depends on it."""
 
 
 class Node:
