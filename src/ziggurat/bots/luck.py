@@ -36,15 +36,31 @@ class Luck(random.Random):
         for each (a playout draws hundreds of them)."""
         n = self.counts.get(key, 0)
         self.counts[key] = n + 1
-        text = f"{self.base}/{key!r}/{n}".encode()
+        name = (self.base, key, n)
+        seed = _SEEDS.get(name)
+        if seed is None:
+            # random.Random(text) seeds the generator so (version 2 seeding of a text): the
+            # same stream, without the Python-level seed() and the generator's own making
+            text = f"{self.base}/{key!r}/{n}".encode()
+            seed = int.from_bytes(text + sha512(text).digest())
+            if len(_SEEDS) >= SEEDS:
+                _SEEDS.clear()
+            _SEEDS[name] = seed
         event = self._event
         if event is None:
             event = self._event = random.Random(0)
-        # random.Random(text) seeds the generator so (version 2 seeding of a text): the
-        # same stream, without the Python-level seed() and the generator's own making
-        _seed_generator(event, int.from_bytes(text + sha512(text).digest()))
+        _seed_generator(event, seed)
         event.gauss_next = None  # type: ignore[attr-defined]
         return event
+
+
+SEEDS = 4096
+"""Event seeds :class:`Luck` keeps (then it starts afresh): the candidates of a paired round
+share the round's seed, so each meets the same named events and their seeds again. An
+event is looked up by its round's seed, its name and its count; the games' names are
+tuples of texts and integers, so equal names are written alike."""
+
+_SEEDS: dict[tuple[int, Hashable, int], int] = {}
 
 
 _seed_generator: Callable[[random.Random, int], None] = random.Random.__mro__[1].seed  # type: ignore[attr-defined]
