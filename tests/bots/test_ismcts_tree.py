@@ -4,6 +4,7 @@ and its no-loop rule (docs/bots.md)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from bot_helpers import mid_game
@@ -146,28 +147,33 @@ def test_search_defaults_follow_the_player_count(monkeypatch: pytest.MonkeyPatch
     assert Searcher(four, 0, ISMCTSConfig(root="uct")).root_mode == "uct"
 
 
-def test_paired_root_races_its_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_paired_root_races_its_candidates() -> None:
     """Racing (docs/bots.md, "Paired root"): after ``RACE_ROUNDS`` rounds a candidate that
     plays out exactly as the prior, or is clearly worse, leaves the race; its rounds go to
     the others, and with only the prior left the search stops."""
     game, state = mid_game("mesopotamia-epochs", 2, 12)
     seat = state.current_player()
     config = ISMCTSConfig(seconds=None, iterations=200, root="paired", width=4, depth=1)
-    searcher = Searcher(game, seat, config)
     legal = state.legal_actions()
     assert len(legal) >= 4
     prior, same, worse, better = legal[:4]
     outcome = {prior: 0.5, same: 0.5, worse: 0.2, better: 0.6}
     noise = random.Random(3)
 
-    def candidates(*_: object) -> tuple[str, list[str]]:
-        return prior, list(outcome)
+    class Scripted(Searcher):
+        """Candidates and rewards set by the test (a subclass: the compiled build's
+        searcher takes no methods set on an instance)."""
 
-    def iterate(*_: object, forced: str) -> float:
-        return outcome[forced] + (noise.uniform(-0.01, 0.01) if forced in (worse, better) else 0.0)
+        def _candidates(self, *_: Any) -> tuple[str, list[str]]:
+            return prior, list(outcome)
 
-    monkeypatch.setattr(searcher, "_candidates", candidates)
-    monkeypatch.setattr(searcher, "_iterate", iterate)
+        def _iterate(
+            self, root: Any, state: Any, rng: Any, luck: Any, rank: Any, forced: str | None = None
+        ) -> float:
+            assert forced is not None
+            return outcome[forced] + (noise.uniform(-0.01, 0.01) if forced in (worse, better) else 0.0)
+
+    searcher = Scripted(game, seat, config)
     race = search_module.RACE_ROUNDS
     stats = searcher.search(state.view(seat), 1, config.iterations, None)
     rounds = {a: n for a, (n, _, _) in stats.pairs.items()}

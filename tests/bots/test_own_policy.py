@@ -98,9 +98,9 @@ def test_each_bot_judges_with_its_own_constants() -> None:
     """The successor's tuned constants (``bots_model.SUCCESSOR``) reach only the Pictures made
     with them: a heuristic judging in the same process, before and after, judges as before
     (the search plays both policies in one process)."""
-    assert HeuristicBot.judgement is HEURISTIC and SuccessorBot.judgement is SUCCESSOR
-    assert SUCCESSOR.denial == (4.0, 1.0) and SUCCESSOR.keep_per_epoch != HEURISTIC.keep_per_epoch
     game, state = mid_game(GAME, 2, 40, seed=4)
+    assert HeuristicBot(game, 0).judgement is HEURISTIC and SuccessorBot(game, 0).judgement is SUCCESSOR
+    assert SUCCESSOR.denial == (4.0, 1.0) and SUCCESSOR.keep_per_epoch != HEURISTIC.keep_per_epoch
     seat = state.current_player()
     view = state.view(seat)
     before = Picture(game, view, seat)

@@ -31,6 +31,7 @@ clock unless a deadline is given, so an iteration budget gives the same tree eve
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -38,6 +39,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ziggurat.bots.compiled import mypyc_attr
+from ziggurat.bots.luck import Luck
 from ziggurat.bots.observe import Observer
 from ziggurat.bots.playout import (
     Evaluator,
@@ -98,28 +101,13 @@ RANK_WORLDS = 3
 TURN_CAP = 80
 """Decisions a playout may add after its ``plies`` while it waits for the phase to end."""
 
-
-class Luck(random.Random):
-    """The luck of one iteration (one candidate of a paired round): a stream seeded by the
-    round's seed for the playout policy's tie-breaks and for chance events without a name,
-    and, for the events the game names (``evaluate.chance_key``, see :meth:`Searcher._chance`),
-    one draw each from a seed of its own: the round's seed, the event's name and how many
-    events of that name came before it in this iteration. So the n-th attack of a People on
-    an area, or the n-th card drawn in an Epoch, rolls the same after every candidate of a
-    round even when their playouts drew other luck before it, and what is common to the
-    candidates cancels out of their differences."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
-        self.base = seed
-        self.counts: dict[Hashable, int] = {}
-
-    def keyed(self, key: Hashable) -> random.Random:
-        """The stream of the next event named ``key`` (from ``repr(key)``: stable from process
-        to process, unlike ``hash``)."""
-        n = self.counts.get(key, 0)
-        self.counts[key] = n + 1
-        return random.Random(f"{self.base}/{key!r}/{n}")
+PAUSE_COLLECTOR = True
+"""Pause Python's cyclic garbage collector while a search runs (it is enabled again at the
+end, if it was on). A search allocates tuples, lists and states by the million but makes
+next to no reference cycles (none in Epochs and Mare Nostrum, a few dozen objects in a
+Mesopotamia search, collected once it ends): its garbage goes as soon as it is unreferenced,
+and what the collector's passes do is walk the tree and the playouts' memories again and
+again (an eighth of a compiled Mesopotamia search). Nothing a search returns depends on it."""
 
 
 class Node:
@@ -229,6 +217,7 @@ class Budget:
         return self.deadline is not None and self.clock() >= self.deadline
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Searcher:
     """Builds trees for one seat of one game; reusable from decision to decision."""
 
@@ -288,18 +277,25 @@ class Searcher:
     ) -> RootStats:
         """Search from ``view`` until ``iterations`` are done or ``deadline`` (a reading of the
         searcher's clock, ``time.monotonic`` unless one was given) has passed; at least one
-        iteration is always run."""
+        iteration is always run.
+
+        The garbage collector is paused meanwhile (:data:`PAUSE_COLLECTOR`)."""
         rng = random.Random(seed)
         root = Node(CHANCE)
         start = self.clock()
         stats = RootStats(confidence=self.confidence)
         budget = Budget(iterations, deadline, self.clock)
+        paused = PAUSE_COLLECTOR and gc.isenabled()
+        if paused:
+            gc.disable()
         try:
             if self.root_mode == "paired":
                 done = self._search_paired(root, view, rng, budget, stats)
             else:
                 done = self._search_uct(root, view, rng, budget)
         finally:
+            if paused:
+                gc.enable()
             # the choices its playouts remembered belong to this search: a bot kept between
             # decisions (a server's, for a whole game) holds none of them
             if isinstance(self.playout, HeuristicPlayout):

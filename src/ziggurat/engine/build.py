@@ -12,13 +12,15 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 COMPILED: dict[str, tuple[str, ...]] = {
     "ziggurat.engine": ("state",),
+    "ziggurat.bots": ("search", "observe"),
     "ziggurat.games.mesopotamia": (
         "state", "flow", "movement", "actions", "cards", "vocabulary", "data", "notation",
-        "bots_eval", "bots_model", "evaluate",
+        "bots_eval", "bots_model", "evaluate", "bots",
     ),
     "ziggurat.games.mesopotamia_epochs": (
         "state", "flow", "rounds", "placement", "allocation", "combat", "formula", "geography",
         "peoples", "data", "notation", "words", "bots_model", "bots_view", "bots_cards", "evaluate",
+        "bots",
     ),
     "ziggurat.games.mare_nostrum": (
         "state", "flow", "payment", "buy_place", "board", "military", "trade", "production",

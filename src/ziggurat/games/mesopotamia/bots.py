@@ -33,10 +33,10 @@ uses the injected RNG only to break exact ties, so a seed gives the same game.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from ziggurat.bots.compiled import mypyc_attr
 from ziggurat.games.mesopotamia.bots_eval import DEFAULT_WEIGHTS, Ctx, Weights, evaluate
 from ziggurat.games.mesopotamia.bots_model import (
     FAR,
@@ -125,6 +125,7 @@ class Decision(NamedTuple):
     closing: bool  # Phase I is closing from now on
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicBot:
     """Greedy one-decision lookahead over a hand-made evaluation (see the module docstring)."""
 
@@ -146,7 +147,10 @@ class HeuristicBot:
         self._counted = False  # the options come from the greedy pick (_pick)
 
     # --- entry point ----------------------------------------------------------------------
-    def choose(self, view: dict[str, Any] | None, legal: Sequence[str], rng: random.Random) -> str:
+    def choose(self, view: Any, legal: Sequence[str], rng: Any) -> str:
+        """The choice from ``view`` and ``legal``; ``rng`` breaks exact ties. Typed ``Any``:
+        the compiled build checks arguments against their declared types, and playouts pass
+        stand-ins (a :class:`~.bots_model.WorldView`, an rng that notes its draws)."""
         if len(legal) == 1:
             return legal[0]
         if view is None:

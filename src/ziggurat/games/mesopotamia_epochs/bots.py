@@ -46,12 +46,12 @@ its previous one when only its own placements came between
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
+from ziggurat.bots.compiled import mypyc_attr
 from ziggurat.games.mesopotamia_epochs.bots_cards import keep_or_pass
 from ziggurat.games.mesopotamia_epochs.bots_model import (
     HEURISTIC,
@@ -68,6 +68,7 @@ EPS = 1e-6
 GROWTH_RATE = {"standard": 1 / 3, "fast": 1 / 2, "slow": 0.0}  # E6: tribes per extra area
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicBot:
     """Greedy valuation of each decision from the seat's view (see the module docstring)."""
 
@@ -82,7 +83,11 @@ class HeuristicBot:
         self.seat = seat
         self._last: Picture | None = None  # the Picture of the last playout view (_picture)
 
-    def choose(self, view: dict[str, Any] | None, legal: Sequence[str], rng: random.Random) -> str:
+    def choose(self, view: Any, legal: Sequence[str], rng: Any) -> str:
+        """The choice from ``view`` (a view, or in playouts a :class:`~.bots_view.PlayoutView`)
+        and ``legal``; ``rng`` (a ``random.Random``, or whatever stands for one in playouts)
+        breaks exact ties. Typed ``Any``: the compiled build checks arguments against their
+        declared types."""
         if len(legal) == 1:
             return legal[0]
         if view is None:
@@ -140,7 +145,7 @@ POLICIES: dict[str, Any] = {"successor": SuccessorBot}
 """Other playout policies the search may follow for its own seat (``own=NAME``)."""
 
 
-def _best(options: list[str], score: Any, rng: random.Random) -> str:
+def _best(options: list[str], score: Any, rng: Any) -> str:
     """The option with the highest ``score(area id)`` (the text's argument); exact ties are
     broken by ``rng``."""
     scored = []
@@ -288,7 +293,7 @@ def _places(m: Any) -> dict[str, int]:
     return {f"place {area}": a for a, area in enumerate(m.ids)}
 
 
-def plan_placement(pic: Picture, legal: list[str], rng: random.Random, attack_own: bool = False) -> str:
+def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = False) -> str:
     """D4: the next placement, or ``stop`` (see the module docstring); ``attack_own``: the
     player's own older Peoples may be attacked too (:class:`SuccessorBot`)."""
     m = pic.map
