@@ -31,8 +31,11 @@ from ziggurat.games.mesopotamia.data import (
 from ziggurat.games.mesopotamia.position import cargo_text, parse_cargo, to_position
 from ziggurat.games.mesopotamia.state import MesoState, TribeT
 
-Coord = tuple[int, int]
-Tribe = tuple[Coord, int, bool]  # tile, cargo code, spent flag (as in the notation's '*')
+# tuples of any length, as the rules' own (state.py): a compiled build keeps them as objects
+Coord = tuple[Any, ...]
+"""A tile ``(q, r)``."""
+Tribe = tuple[Any, ...]
+"""A tribe: ``(tile, cargo code, spent flag)`` (as in the notation's '*')."""
 
 _LAND, _THEFT, _TELEPORT = CARD_INDEX["land"], CARD_INDEX["mana_theft"], CARD_INDEX["teleport"]
 STEP = 4  # distance units of one step onto a known tile
@@ -79,7 +82,7 @@ class Board:
         ]
         self.remaining: dict[str, int] = dict(view["remaining_tiles"])
         # huts: (owner seat or -1, number, tile, offering public id or 0)
-        self.huts: list[tuple[int, int, Coord, int]] = [
+        self.huts: list[tuple[Any, ...]] = [
             (-1 if o == "neutral" else COLOURS.index(o), num, (q, r), off)
             for o, num, q, r, off in view["huts"]
         ]
@@ -247,7 +250,7 @@ replace rather than change in place (a clone shares it): checked against the tab
 and its size, so a table changed in place after all is read again."""
 
 
-def _hut_order(h: tuple[int, int, Coord, int]) -> tuple[str, int, int, int, int]:
+def _hut_order(h: tuple[Any, ...]) -> tuple[str, int, int, int, int]:
     """A hut's place in a position's list (by owner's name, number, tile, offering)."""
     return ("neutral" if h[0] < 0 else COLOURS[h[0]], h[1], h[2][0], h[2][1], h[3])
 
