@@ -27,10 +27,10 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "conquest", "battle", "claim", "victory", "nouns", "data", "setup",
     ),
 }  # fmt: skip
-"""The modules the compiled build compiles, by package: the engine's base state and the rules
-every decision goes through (legal actions, apply, clone), and the evaluation of Mesopotamia
-and Epochs (what their heuristic bots and the search's playouts spend their time in); no
-renderer, view, server or adapter code."""
+"""The modules the compiled build compiles, by package: the engine's base state, the rules
+every decision goes through (legal actions, apply, clone), the search and the heuristic bots
+of Mesopotamia and Epochs with their evaluation (what a search's playouts spend their time in);
+no renderer, view, server or adapter code."""
 
 
 def compiled_modules() -> list[str]:
