@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ziggurat.games.mare_nostrum import data as D
 
@@ -170,7 +170,7 @@ def all_tracks(d: State) -> list[dict[str, int]]:
     return levels
 
 
-_ON_BOARD: dict[str, tuple[Any, list[int]]] = {}
+_ON_BOARD: Final[dict[str, tuple[Any, list[int]]]] = {}
 """The last :func:`on_board` count of each unit table: the table read and every seat's count."""
 
 
@@ -223,7 +223,7 @@ def own_provinces(d: State, seat: int) -> list[str]:
     return sorted(p for p, s in d["markers"].items() if s == seat)
 
 
-_OWN: list[tuple[Any, list[list[str]]]] = [(None, [])]
+_OWN: Final[list[tuple[Any, list[list[str]]]]] = [(None, [])]
 """The last :func:`owned` answer, one pair stored at once (so that a thread never reads one
 table's answer with another's): the ``markers`` table read and every seat's provinces."""
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import copy
 import json
-from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from ziggurat.engine.errors import OptionError
 from ziggurat.engine.options import check_spec, resolve
@@ -252,9 +251,17 @@ class Board:
         return bool(self.provinces[prov]["seas"])
 
 
-@cache
+_BOARDS: Final[dict[int, Board]] = {}
+"""The boards made so far, by player count."""
+
+
 def board(players: int) -> Board:
-    return Board(players)
+    """The board at ``players`` players, made once (a table rather than ``functools.cache``:
+    asked several times per decision, and the compiled build calls this directly)."""
+    found = _BOARDS.get(players)
+    if found is None:
+        found = _BOARDS[players] = Board(players)
+    return found
 
 
 def building_kind(slot: str) -> str:

@@ -5,8 +5,7 @@ conquest checkpoint and Circe (D24). Battles are in ``battle``, conquests in ``c
 
 from __future__ import annotations
 
-import functools
-from typing import Any
+from typing import Any, Final
 
 from ziggurat.games.mare_nostrum import battle, claim, conquest, victory
 from ziggurat.games.mare_nostrum import board as B
@@ -84,11 +83,18 @@ def row_legal(d: State) -> list[str]:
     return out
 
 
-@functools.cache
+_ROW_TEXTS: Final[dict[int, dict[str, tuple[str, ...]]]] = {}
+
+
 def _row_texts(n: int) -> dict[str, tuple[str, ...]]:
     """Each sea's ``row`` actions to its neighbours in name order (D18), made once per board."""
-    b = D.board(n)
-    return {sea: tuple(f"row {sea} {to}" for to in sorted(b.seas[sea]["seas"])) for sea in b.sea_ids}
+    found = _ROW_TEXTS.get(n)
+    if found is None:
+        b = D.board(n)
+        found = _ROW_TEXTS[n] = {
+            sea: tuple(f"row {sea} {to}" for to in sorted(b.seas[sea]["seas"])) for sea in b.sea_ids
+        }
+    return found
 
 
 def row_effect(d: State, w: list[str]) -> None:
@@ -133,7 +139,7 @@ def zeus_barred(d: State, seat: int, prov: str) -> bool:
     return any(named == seat and d["markers"].get(prov) == owner for owner, named in d["zeus"])
 
 
-_MARCH_TEXTS: dict[tuple[int, str, str], tuple[str, ...]] = {}
+_MARCH_TEXTS: Final[dict[tuple[int, str, str], tuple[str, ...]]] = {}
 """The ``march`` actions of a legion of ``prov`` (``who``: ``""``, `` @<slot>`` or `` @marker``)
 to each land neighbour, in name order, by player count: the same on every call, made once."""
 
@@ -164,7 +170,7 @@ class _Sailing:
         march step changes those of two provinces, the rest are read again."""
 
 
-_SAILING: dict[int, _Sailing] = {}
+_SAILING: Final[dict[int, _Sailing]] = {}
 """The last :class:`_Sailing` of each seat."""
 
 

@@ -4,7 +4,7 @@ legendary-city temple choice (D3) and the Colossus (N1.9, D4)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
@@ -39,7 +39,7 @@ def castor_effect(d: State, w: list[str]) -> None:
         production(d)
 
 
-_KINDS: dict[str, str] = {}
+_KINDS: Final[dict[str, str]] = {}
 """``data.building_kind`` of each slot name met, worked out once."""
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ziggurat.engine.contract import CHANCE, SCAN_UP_TO, State
 from ziggurat.engine.errors import GameOver
@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from ziggurat.games.mare_nostrum.game import MareNostrumGame
 
 POSITION_FORMAT = "ziggurat-position/mare-nostrum/1"
-_LEGAL = flow._LEGAL
-_event = tuple.__new__  # an Event made without NamedTuple.__new__'s keyword handling
+_LEGAL: Final = flow._LEGAL
+_event: Final = tuple.__new__  # an Event made without NamedTuple.__new__'s keyword handling
 
 
 class NostrumState(State):
@@ -123,27 +123,31 @@ class NostrumState(State):
         pending = flow.play(d, action, who)
         log = (self.log, _event(Event, (who, action, False, concerned)))
         # State._settle: the forced decisions (one legal action) that follow, as auto events
-        while d["stage"] != "over":
+        stage: str = d["stage"]  # typed locals: the compiled build compares and indexes them directly
+        while stage != "over":
             who = self._mover = flow.to_move(d)
-            if who == CHANCE and d["battle"] is not None and not d["queue"]:
+            queue: list[Any] = d["queue"]
+            if who == CHANCE and not queue and d["battle"] is not None:
                 # a battle roll, up to thousands of outcomes: listed only when asked for
                 # (sample_chance reads its table, apply its set), played here only when the
                 # dice can show one face alone
                 if len(battle.roll_table(d)[0]) != 1:
                     break
+            now: list[str]
             if pending is not None:
-                listed = pending  # worked out by the automatic steps that ran
-            elif who >= 0 and not d["queue"]:
-                listed = _LEGAL[d["stage"]](d)  # flow.legal's most common case, inlined
+                now = pending  # worked out by the automatic steps that ran
+            elif who >= 0 and not queue:
+                now = _LEGAL[stage](d)  # flow.legal's most common case, inlined
             else:
-                listed = flow.legal(d, who)
-            if len(listed) != 1 or forced_by_screen(d):
-                self._legal = listed
+                now = flow.legal(d, who)
+            if len(now) != 1 or forced_by_screen(d):
+                self._legal = now
                 break
-            only = listed[0]
+            only = now[0]
             concerned = who if who != CHANCE else self._concerned(who)
             pending = flow.play(d, only, who)
             log = (log, _event(Event, (who, only, True, concerned)))
+            stage = d["stage"]
         self.log = log
         self._count_chosen(plies)
 
@@ -366,7 +370,7 @@ _SHARED = (
     "zeus",
 )
 _FLAT = ("queue", "conqueror")
-_BY_SHAPE: dict[str, Any] = {
+_BY_SHAPE: Final[dict[str, Any]] = {
     "res": _seats,
     "mil": _members,
     "battle": _members,
