@@ -11,7 +11,11 @@ State = dict[str, Any]
 
 def has(d: State, seat: int, tile: str) -> bool:
     """``seat`` has ``tile``'s ability: he owns it or copies it this round (N0.12)."""
-    return tile in d["tiles"][seat] or d["copy"][seat] == tile
+    tiles: list[str] = d["tiles"][seat]
+    if tile in tiles:
+        return True
+    copied: str | None = d["copy"][seat]
+    return copied == tile
 
 
 def owns(d: State, seat: int, tile: str) -> bool:
@@ -36,12 +40,13 @@ def move_unit(d: State, kind: str, area: str, seat: int, k: int) -> None:
     The table and its row are replaced, never changed in place: clones share them
     (``state.copy_state``).
     """
-    before = d[kind]
-    table = d[kind] = before.copy()
+    before: dict[str, list[int]] = d[kind]
+    table = before.copy()
+    d[kind] = table
     old = table.get(area)
-    row = [0] * d["n"] if old is None else old.copy()
+    row: list[int] = [0] * int(d["n"]) if old is None else old.copy()
     row[seat] += k
-    if any(row):
+    if row.count(0) != len(row):  # some units left there
         table[area] = row
     elif old is not None:
         del table[area]
@@ -300,10 +305,12 @@ def n_tokens(d: State, seat: int) -> int:
 
 
 def add_res(d: State, seat: int, token: str, k: int = 1) -> None:
-    res = d["res"][seat]
-    res[token] = res.get(token, 0) + k
-    if res[token] == 0:
-        del res[token]
+    res: dict[str, int] = d["res"][seat]
+    left = res.get(token, 0) + k
+    if left == 0:
+        res.pop(token, None)
+    else:
+        res[token] = left
 
 
 def victory_cities(d: State, seat: int) -> int:

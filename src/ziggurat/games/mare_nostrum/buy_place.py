@@ -432,13 +432,14 @@ def keep_legal(d: State) -> list[str]:
 
 
 def turn_effect(d: State, w: list[str]) -> None:
-    bu = d["buy"]
+    bu: dict[str, Any] = d["buy"]
     seat = int(bu["active"])
     if w[0] == "pay":
-        pay = bu["paying"]
+        pay: dict[str, Any] = bu["paying"]
         B.add_res(d, seat, w[1], -1)
-        pay["paid"].append(w[1])
-        if len(pay["paid"]) == int(pay["cost"]):
+        paid: list[str] = pay["paid"]
+        paid.append(w[1])
+        if len(paid) == int(pay["cost"]):
             for tok in pay["paid"]:
                 if tok.startswith("leg:"):
                     legendary_back(d, tok)

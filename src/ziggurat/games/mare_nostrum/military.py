@@ -211,13 +211,13 @@ def march_legal(d: State) -> list[str]:
     fleet, map of markers and Zeus pairs (:class:`_Sailing`); so is each province's share of
     the list, by which of its legions may move (a move changes two provinces' shares).
     """
-    m = d["mil"]
+    m: dict[str, Any] = d["mil"]
     seat = int(m["active"])
     out = ["done"]
-    legions = d["legions"]
-    occupy = d["occupy"]
-    on_marker = d["on_marker"]
-    arrived = m["arrived"]
+    legions: dict[str, list[int]] = d["legions"]
+    occupy: dict[str, dict[str, int]] = d["occupy"]
+    on_marker: dict[str, int] = d["on_marker"]
+    arrived: dict[str, int] = m["arrived"]
     triremes, markers, zeus = d["triremes"], d["markers"], d["zeus"]
     sailing = _SAILING.get(seat)
     if sailing is None or (
@@ -227,10 +227,10 @@ def march_legal(d: State) -> list[str]:
     segments = sailing.segments
     for prov in sorted([p for p, row in legions.items() if row[seat]]):  # his provinces, in name order
         occ = occupy.get(prov)
-        mine = tuple([slot for slot, s in sorted(occ.items()) if s == seat]) if occ else ()
+        mine: tuple[str, ...] = tuple([slot for slot, s in sorted(occ.items()) if s == seat]) if occ else ()
         on = on_marker.get(prov) == seat
         # free legions (B.free_legions) not arrived this turn: those on buildings or the marker are placed
-        free = legions[prov][seat] - len(mine) - on - arrived.get(prov, 0) > 0
+        free = legions[prov][seat] - len(mine) - int(on) - arrived.get(prov, 0) > 0
         key = (prov, free, mine, on)
         segment = segments.get(key)
         if segment is None:
@@ -284,12 +284,14 @@ def march_effect(d: State, w: list[str]) -> None:
 def fights(d: State, seat: int) -> list[str]:
     """N4.8: one battle per province and opponent present, each turn (R11)."""
     out: list[str] = []
-    done = d["mil"]["fought"] if d["mil"] else []
-    for prov, row in sorted(d["legions"].items()):  # the provinces with legions, in name order
-        if row[seat] > 0 and sum([c > 0 for c in row]) > 1:
+    done: list[str] = d["mil"]["fought"] if d["mil"] else []
+    legions: dict[str, list[int]] = d["legions"]
+    n: int = d["n"]
+    for prov, row in sorted(legions.items()):  # the provinces with legions, in name order
+        if row[seat] > 0 and row.count(0) < n - 1:  # another seat there too (counts never negative)
             out.extend(
                 f"fight {prov} {x}"
-                for x in range(d["n"])
+                for x in range(n)
                 if x != seat and row[x] > 0 and f"{prov}:{x}" not in done
             )
     return out

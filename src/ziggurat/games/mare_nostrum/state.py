@@ -263,7 +263,7 @@ def forced_by_screen(d: dict[str, Any]) -> bool:
     """
     if d["queue"] or d["battle"] is not None:
         return False
-    stage = d["stage"]
+    stage: str = d["stage"]
     if stage == "trade_offer":
         held = sum(d["res"][trade.next_offerer(d)].values())
     elif stage == "trade_give":
