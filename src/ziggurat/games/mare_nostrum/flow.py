@@ -199,7 +199,21 @@ def legal(d: State, who: int | None = None) -> list[str]:
         return [a for a, _ in chance(d)]
     if d["queue"]:
         return _queue_legal(d)
-    return _LEGAL[d["stage"]](d)
+    return stage_legal(d, d["stage"])
+
+
+def stage_legal(d: State, stage: str) -> list[str]:
+    """``_LEGAL[stage](d)``: the legal list of ``stage`` with no queue item nor battle under
+    way, the stages most often under way called directly (no generic call through the table)."""
+    if stage == "buy_turn":
+        return buy_place.turn_legal(d)
+    if stage == "mil_march":
+        return military.march_legal(d)
+    if stage == "trade_offer":
+        return trade.offer_legal(d)
+    if stage == "mil_row":
+        return military.row_legal(d)
+    return _LEGAL[stage](d)
 
 
 def _queue_legal(d: State) -> list[str]:
@@ -245,7 +259,17 @@ def play(d: State, action: str, who: int | None = None) -> list[str] | None:
         _queue_effect(d, words)
     else:
         stage: str = d["stage"]
-        _EFFECT[stage](d, words)
+        # the stages most often under way are called directly (no generic call through the table)
+        if stage == "buy_turn":
+            buy_place.turn_effect(d, words)
+        elif stage == "mil_march":
+            military.march_effect(d, words)
+        elif stage == "trade_offer":
+            trade.offer_effect(d, words)
+        elif stage == "mil_row":
+            military.row_effect(d, words)
+        else:
+            _EFFECT[stage](d, words)
     victory.capitals_at_once(d)  # N6: the game ends the moment a victory condition holds
     # _step runs something only for a queue item or, with no battle under way, in a stage
     # that may be automatic: most actions leave neither, and skip the call

@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from ziggurat.games.mare_nostrum.game import MareNostrumGame
 
 POSITION_FORMAT = "ziggurat-position/mare-nostrum/1"
-_LEGAL: Final = flow._LEGAL
 _event: Final = tuple.__new__  # an Event made without NamedTuple.__new__'s keyword handling
 
 
@@ -85,8 +84,8 @@ class NostrumState(State):
         listed = self._legal
         if (
             listed is not None
-            and action.__class__ is str
-            and (seat is None or (seat.__class__ is int and seat == self._mover))
+            and type(action) is str
+            and (seat is None or (type(seat) is int and seat == self._mover))
             and (action in listed if len(listed) <= SCAN_UP_TO else action in self._legal_lookup())
         ):
             # the common case: a text of the kept legal list (worked out with the mover, and
@@ -101,7 +100,7 @@ class NostrumState(State):
             if d["stage"] == "over":
                 raise GameOver(self._game_over())
             who = self._mover if listed is not None else self.current_player()
-            if seat is not None and (seat.__class__ is not int or seat != who):
+            if seat is not None and (type(seat) is not int or seat != who):
                 State.apply(self, action, seat)  # checks the seat: raises, or plays as the base does
                 return
             found = self._legal_set
@@ -137,7 +136,7 @@ class NostrumState(State):
             if pending is not None:
                 now = pending  # worked out by the automatic steps that ran
             elif who >= 0 and not queue:
-                now = _LEGAL[stage](d)  # flow.legal's most common case, inlined
+                now = flow.stage_legal(d, stage)  # flow.legal's most common case
             else:
                 now = flow.legal(d, who)
             if len(now) != 1 or forced_by_screen(d):
@@ -287,14 +286,14 @@ def _copy(obj: Any) -> Any:
     return json.loads(json.dumps(obj))
 
 
-_BOXES = frozenset({dict, list})
+_BOXES: Final = frozenset({dict, list})
 
 
 def _deep(v: Any) -> Any:
     """A copy of a JSON value (dicts and lists copied, the rest shared: it is immutable)."""
-    if v.__class__ is dict:
-        return {k: _deep(x) if x.__class__ in _BOXES else x for k, x in v.items()}
-    return [_deep(x) if x.__class__ in _BOXES else x for x in v]
+    if type(v) is dict:
+        return {k: _deep(x) if type(x) in _BOXES else x for k, x in v.items()}
+    return [_deep(x) if type(x) in _BOXES else x for x in v]
 
 
 def _shared(v: Any) -> Any:
@@ -307,7 +306,7 @@ def _flat(v: Any) -> Any:
 
 def _members(v: Any) -> Any:
     """A dict whose lists and dicts hold only numbers and names (``mil``, ``battle``, ``claim``)."""
-    return {k: x.copy() if x.__class__ in _BOXES else x for k, x in v.items()}
+    return {k: x.copy() if type(x) in _BOXES else x for k, x in v.items()}
 
 
 def _buy(v: Any) -> Any:
@@ -397,7 +396,7 @@ def copy_state(d: dict[str, Any]) -> dict[str, Any]:
     if not _KNOWN.issuperset(d):
         for k in d.keys() - _KNOWN:
             v = d[k]
-            if v.__class__ in _BOXES:
+            if type(v) in _BOXES:
                 out[k] = _deep(v)
     return out
 
