@@ -140,38 +140,69 @@ def tracks(d: State, seat: int) -> dict[str, int]:
     return level
 
 
-_TRACK_OF_KIND = {kind: "trade" if kind in ("caravan", "market") else "culture" for kind in D.BUILDING_KINDS}
+_TRACK_OF_KIND: Final = {
+    kind: "trade" if kind in ("caravan", "market") else "culture" for kind in D.BUILDING_KINDS
+}
+
+_TRACK_OF_SLOT: Final[dict[str, int]] = {}
+"""The track a building slot counts for (0 trade, 1 culture: N0.7), by slot name, worked out once."""
+
+_TILE_BONUS: Final[dict[str, tuple[int, int, int]]] = {
+    tile: (
+        int(spec["track_bonus"].get("trade", 0)),
+        int(spec["track_bonus"].get("culture", 0)),
+        int(spec["track_bonus"].get("military", 0)),
+    )
+    for tile, spec in D.TILES.items()
+}
+"""Each tile's bonus on the trade, culture and military tracks (N0.7)."""
 
 
 def all_tracks(d: State) -> list[dict[str, int]]:
     """:func:`tracks` of every seat, in one pass over the board (N0.7); the Claim phase asks
     for every seat's levels on each track."""
-    n = d["n"]
-    levels = [{"trade": 0, "culture": 0, "military": 0} for _ in range(n)]
-    occupy = d["occupy"]
-    markers = d["markers"]
-    track_of = _TRACK_OF_KIND
-    for prov, slots in d["buildings"].items():
+    n: int = d["n"]
+    trade = [0] * n
+    culture = [0] * n
+    military = [0] * n
+    occupy: dict[str, dict[str, int]] = d["occupy"]
+    markers: dict[str, int] = d["markers"]
+    buildings: dict[str, list[str]] = d["buildings"]
+    track_of = _TRACK_OF_SLOT
+    for prov, slots in buildings.items():
         owner = markers.get(prov)
         occ = occupy.get(prov)
         for slot in slots:
             who = occ.get(slot, owner) if occ else owner  # N0.5: the occupier, else the marker's owner
             if who is not None:
-                levels[who][track_of.get(slot.split(":")[0], "culture")] += 1
-    military = [0] * n
-    for table in (d["legions"], d["triremes"]):
+                track = track_of.get(slot)
+                if track is None:
+                    kind = _TRACK_OF_KIND.get(slot.split(":")[0], "culture")
+                    track = track_of[slot] = 0 if kind == "trade" else 1
+                if track == 0:
+                    trade[who] += 1
+                else:
+                    culture[who] += 1
+    legions: dict[str, list[int]] = d["legions"]
+    triremes: dict[str, list[int]] = d["triremes"]
+    for table in (legions, triremes):
         for row in table.values():
             for s in range(n):
                 military[s] += row[s]
-    for s in d["fortresses"].values():
+    fortresses: dict[str, int] = d["fortresses"]
+    for s in fortresses.values():
         military[s] += 1
+    tiles: list[list[str]] = d["tiles"]
+    levels: list[dict[str, int]] = []
     for s in range(n):
-        level = levels[s]
-        level["military"] += military[s]
-        for tile in d["tiles"][s]:
-            bonus = D.TILES[tile]["track_bonus"] if tile in D.TILES else {}
-            for t in D.TRACKS:
-                level[t] += bonus.get(t, 0)
+        t, c, m = trade[s], culture[s], military[s]
+        for tile in tiles[s]:
+            bonus = _TILE_BONUS.get(tile)
+            if bonus is not None:
+                t += bonus[0]
+                c += bonus[1]
+                m += bonus[2]
+        levels.append({"trade": t, "culture": c, "military": m})
     return levels
 
 
