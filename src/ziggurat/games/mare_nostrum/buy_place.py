@@ -321,7 +321,8 @@ def turn_legal(d: State) -> list[str]:
             if prov in markers:
                 continue
             row = legions.get(prov)
-            if row is not None and any([c for s, c in enumerate(row) if s != seat]):
+            # another seat's legions there (counts are never negative)
+            if row is not None and n - row.count(0) - (1 if row[seat] else 0) > 0:
                 continue
             if can3:
                 out.append(buy_marker[prov])
@@ -383,8 +384,8 @@ def turn_legal(d: State) -> list[str]:
         for prov in texts.coastal:
             if penthesilea_ok(d, seat, prov):
                 out.append(texts.free_legion[prov])
-    display = d["display"]
-    if any(display) and top >= cost_tile(d, seat):
+    display: list[str | None] = d["display"]
+    if display.count(None) < len(display) and top >= cost_tile(d, seat):  # a tile on display
         for tile in display:
             if tile is not None:
                 out.append(f"buy tile {tile}")
