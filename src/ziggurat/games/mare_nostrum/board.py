@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ziggurat.games.mare_nostrum import data as D
 
@@ -11,7 +11,11 @@ State = dict[str, Any]
 
 def has(d: State, seat: int, tile: str) -> bool:
     """``seat`` has ``tile``'s ability: he owns it or copies it this round (N0.12)."""
-    return tile in d["tiles"][seat] or d["copy"][seat] == tile
+    tiles: list[str] = d["tiles"][seat]
+    if tile in tiles:
+        return True
+    copied: str | None = d["copy"][seat]
+    return copied == tile
 
 
 def owns(d: State, seat: int, tile: str) -> bool:
@@ -36,12 +40,13 @@ def move_unit(d: State, kind: str, area: str, seat: int, k: int) -> None:
     The table and its row are replaced, never changed in place: clones share them
     (``state.copy_state``).
     """
-    before = d[kind]
-    table = d[kind] = before.copy()
+    before: dict[str, list[int]] = d[kind]
+    table = before.copy()
+    d[kind] = table
     old = table.get(area)
-    row = [0] * d["n"] if old is None else old.copy()
+    row: list[int] = [0] * int(d["n"]) if old is None else old.copy()
     row[seat] += k
-    if any(row):
+    if row.count(0) != len(row):  # some units left there
         table[area] = row
     elif old is not None:
         del table[area]
@@ -135,42 +140,73 @@ def tracks(d: State, seat: int) -> dict[str, int]:
     return level
 
 
-_TRACK_OF_KIND = {kind: "trade" if kind in ("caravan", "market") else "culture" for kind in D.BUILDING_KINDS}
+_TRACK_OF_KIND: Final = {
+    kind: "trade" if kind in ("caravan", "market") else "culture" for kind in D.BUILDING_KINDS
+}
+
+_TRACK_OF_SLOT: Final[dict[str, int]] = {}
+"""The track a building slot counts for (0 trade, 1 culture: N0.7), by slot name, worked out once."""
+
+_TILE_BONUS: Final[dict[str, tuple[int, int, int]]] = {
+    tile: (
+        int(spec["track_bonus"].get("trade", 0)),
+        int(spec["track_bonus"].get("culture", 0)),
+        int(spec["track_bonus"].get("military", 0)),
+    )
+    for tile, spec in D.TILES.items()
+}
+"""Each tile's bonus on the trade, culture and military tracks (N0.7)."""
 
 
 def all_tracks(d: State) -> list[dict[str, int]]:
     """:func:`tracks` of every seat, in one pass over the board (N0.7); the Claim phase asks
     for every seat's levels on each track."""
-    n = d["n"]
-    levels = [{"trade": 0, "culture": 0, "military": 0} for _ in range(n)]
-    occupy = d["occupy"]
-    markers = d["markers"]
-    track_of = _TRACK_OF_KIND
-    for prov, slots in d["buildings"].items():
+    n: int = d["n"]
+    trade = [0] * n
+    culture = [0] * n
+    military = [0] * n
+    occupy: dict[str, dict[str, int]] = d["occupy"]
+    markers: dict[str, int] = d["markers"]
+    buildings: dict[str, list[str]] = d["buildings"]
+    track_of = _TRACK_OF_SLOT
+    for prov, slots in buildings.items():
         owner = markers.get(prov)
         occ = occupy.get(prov)
         for slot in slots:
             who = occ.get(slot, owner) if occ else owner  # N0.5: the occupier, else the marker's owner
             if who is not None:
-                levels[who][track_of.get(slot.split(":")[0], "culture")] += 1
-    military = [0] * n
-    for table in (d["legions"], d["triremes"]):
+                track = track_of.get(slot)
+                if track is None:
+                    kind = _TRACK_OF_KIND.get(slot.split(":")[0], "culture")
+                    track = track_of[slot] = 0 if kind == "trade" else 1
+                if track == 0:
+                    trade[who] += 1
+                else:
+                    culture[who] += 1
+    legions: dict[str, list[int]] = d["legions"]
+    triremes: dict[str, list[int]] = d["triremes"]
+    for table in (legions, triremes):
         for row in table.values():
             for s in range(n):
                 military[s] += row[s]
-    for s in d["fortresses"].values():
+    fortresses: dict[str, int] = d["fortresses"]
+    for s in fortresses.values():
         military[s] += 1
+    tiles: list[list[str]] = d["tiles"]
+    levels: list[dict[str, int]] = []
     for s in range(n):
-        level = levels[s]
-        level["military"] += military[s]
-        for tile in d["tiles"][s]:
-            bonus = D.TILES[tile]["track_bonus"] if tile in D.TILES else {}
-            for t in D.TRACKS:
-                level[t] += bonus.get(t, 0)
+        t, c, m = trade[s], culture[s], military[s]
+        for tile in tiles[s]:
+            bonus = _TILE_BONUS.get(tile)
+            if bonus is not None:
+                t += bonus[0]
+                c += bonus[1]
+                m += bonus[2]
+        levels.append({"trade": t, "culture": c, "military": m})
     return levels
 
 
-_ON_BOARD: dict[str, tuple[Any, list[int]]] = {}
+_ON_BOARD: Final[dict[str, tuple[Any, list[int]]]] = {}
 """The last :func:`on_board` count of each unit table: the table read and every seat's count."""
 
 
@@ -223,7 +259,7 @@ def own_provinces(d: State, seat: int) -> list[str]:
     return sorted(p for p, s in d["markers"].items() if s == seat)
 
 
-_OWN: list[tuple[Any, list[list[str]]]] = [(None, [])]
+_OWN: Final[list[tuple[Any, list[list[str]]]]] = [(None, [])]
 """The last :func:`owned` answer, one pair stored at once (so that a thread never reads one
 table's answer with another's): the ``markers`` table read and every seat's provinces."""
 
@@ -300,10 +336,12 @@ def n_tokens(d: State, seat: int) -> int:
 
 
 def add_res(d: State, seat: int, token: str, k: int = 1) -> None:
-    res = d["res"][seat]
-    res[token] = res.get(token, 0) + k
-    if res[token] == 0:
-        del res[token]
+    res: dict[str, int] = d["res"][seat]
+    left = res.get(token, 0) + k
+    if left == 0:
+        res.pop(token, None)
+    else:
+        res[token] = left
 
 
 def victory_cities(d: State, seat: int) -> int:

@@ -5,9 +5,8 @@ Hanging Gardens (N3.13, D14). A fifth tile or the Pyramids win at once (N6.1, N6
 
 from __future__ import annotations
 
-import functools
 import itertools
-from typing import Any
+from typing import Any, Final
 
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import conquest, victory
@@ -61,7 +60,7 @@ def begin_buy_turn(d: State, seat: int) -> None:
 # ---- costs and where things may go (N3.3-N3.12)
 
 
-_COST_TABLES: dict[int, tuple[Any, dict[int, int]]] = {}
+_COST_TABLES: Final[dict[int, tuple[Any, dict[int, int]]]] = {}
 
 
 def _cost_table(table: dict[str, Any]) -> dict[int, int]:
@@ -75,7 +74,7 @@ def _cost_table(table: dict[str, Any]) -> dict[int, int]:
     return found[1]
 
 
-_ROUND_COSTS: list[tuple[Any, dict[int, int]]] = [(None, {})]
+_ROUND_COSTS: Final[list[tuple[Any, dict[int, int]]]] = [(None, {})]
 """The hero costs by round (:func:`cost_tile`) worked out for the last options object read."""
 
 
@@ -99,7 +98,7 @@ def cost_tile(d: State, seat: int) -> int:
     return table.get(owned, table[max(table)])
 
 
-_ALLOWANCES: list[tuple[Any, Any, Any, list[P.Allowance]]] = [(None, None, None, [])]
+_ALLOWANCES: Final[list[tuple[Any, Any, Any, list[P.Allowance]]]] = [(None, None, None, [])]
 """The last allowances worked out (one tuple stored at once): the ``tiles``, ``copy`` and
 options read, and every seat's :func:`allowance` for anything but the Pyramids."""
 
@@ -224,12 +223,18 @@ class _Texts:
         self.coastal = tuple(p for p in ids if b.coastal(p))
 
 
-@functools.cache
+_TEXTS: Final[dict[int, _Texts]] = {}
+"""The buy-turn texts made so far, by player count."""
+
+
 def _texts(players: int) -> _Texts:
-    return _Texts(players)
+    found = _TEXTS.get(players)
+    if found is None:
+        found = _TEXTS[players] = _Texts(players)
+    return found
 
 
-_COASTS: list[tuple[Any, list[str]]] = [(None, [])]
+_COASTS: Final[list[tuple[Any, list[str]]]] = [(None, [])]
 """The last :func:`_coasts` answer, one pair stored at once: the list of provinces it was
 asked for, and the seas."""
 
@@ -245,7 +250,7 @@ def _coasts(mine: list[str], seas: dict[str, tuple[str, ...]]) -> list[str]:
     return found
 
 
-_NEAR: dict[int, tuple[Any, Any, bool, frozenset[str]]] = {}
+_NEAR: Final[dict[int, tuple[Any, Any, bool, frozenset[str]]]] = {}
 """The last :func:`_near` answer per seat, with the ``markers`` and ``triremes`` tables it read."""
 
 
@@ -284,19 +289,20 @@ def turn_legal(d: State) -> list[str]:
     table made once per board (:class:`_Texts`) and skips every loop whose purchases he
     cannot pay for.
     """
-    bu = d["buy"]
+    bu: dict[str, Any] = d["buy"]
     seat = int(bu["active"])
-    if bu["paying"] is not None:
-        return _pay_legal(d, seat)
-    n = d["n"]
+    paying = bu["paying"]
+    if paying is not None:
+        return _pay_legal(d, seat, paying)
+    n: int = d["n"]
     texts = _texts(n)
-    markers = d["markers"]
-    legions = d["legions"]
-    opts = d["opts"]
+    markers: dict[str, int] = d["markers"]
+    legions: dict[str, list[int]] = d["legions"]
+    opts: dict[str, Any] = d["opts"]
     out: list[str] = ["end"]
-    res = d["res"][seat]
-    tiles = d["tiles"][seat]
-    copied = d["copy"][seat]
+    res: dict[str, int] = d["res"][seat]
+    tiles: list[str] = d["tiles"][seat]
+    copied: str | None = d["copy"][seat]
     allow = allowance(d, seat)
     top = P.most_payable(res, allow)  # affordable(d, seat, k) is k <= top
     can3 = top >= 3
@@ -315,7 +321,8 @@ def turn_legal(d: State) -> list[str]:
             if prov in markers:
                 continue
             row = legions.get(prov)
-            if row is not None and any([c for s, c in enumerate(row) if s != seat]):
+            # another seat's legions there (counts are never negative)
+            if row is not None and n - row.count(0) - (1 if row[seat] else 0) > 0:
                 continue
             if can3:
                 out.append(buy_marker[prov])
@@ -377,8 +384,8 @@ def turn_legal(d: State) -> list[str]:
         for prov in texts.coastal:
             if penthesilea_ok(d, seat, prov):
                 out.append(texts.free_legion[prov])
-    display = d["display"]
-    if any(display) and top >= cost_tile(d, seat):
+    display: list[str | None] = d["display"]
+    if display.count(None) < len(display) and top >= cost_tile(d, seat):  # a tile on display
         for tile in display:
             if tile is not None:
                 out.append(f"buy tile {tile}")
@@ -391,12 +398,25 @@ def turn_legal(d: State) -> list[str]:
     return out
 
 
-def _pay_legal(d: State, seat: int) -> list[str]:
-    """N0.8: a token is legal while the payment can still be completed."""
-    pay = d["buy"]["paying"]
+def _pay_legal(d: State, seat: int, pay: dict[str, Any]) -> list[str]:
+    """N0.8: a token is legal while the payment ``pay`` under way can still be completed."""
     allow = allowance(d, seat, pay["item"])
-    need = int(pay["cost"]) - len(pay["paid"])
-    return ["pay " + tok for tok in P.next_tokens(pay["paid"], d["res"][seat], need, pay["kind"], allow)]
+    paid: list[str] = pay["paid"]
+    need = int(pay["cost"]) - len(paid)
+    res: dict[str, int] = d["res"][seat]
+    texts = _PAY_TEXTS
+    out = []
+    for tok in P.next_tokens(paid, res, need, pay["kind"], allow):
+        text = texts.get(tok)
+        if text is None:
+            text = texts[tok] = "pay " + tok
+        out.append(text)
+    return out
+
+
+_PAY_TEXTS: Final[dict[str, str]] = {}
+"""The ``pay`` action of each token, made once: a payment's legal list is asked after every
+token paid."""
 
 
 def keep_legal(d: State) -> list[str]:
@@ -413,13 +433,14 @@ def keep_legal(d: State) -> list[str]:
 
 
 def turn_effect(d: State, w: list[str]) -> None:
-    bu = d["buy"]
+    bu: dict[str, Any] = d["buy"]
     seat = int(bu["active"])
     if w[0] == "pay":
-        pay = bu["paying"]
+        pay: dict[str, Any] = bu["paying"]
         B.add_res(d, seat, w[1], -1)
-        pay["paid"].append(w[1])
-        if len(pay["paid"]) == int(pay["cost"]):
+        paid: list[str] = pay["paid"]
+        paid.append(w[1])
+        if len(paid) == int(pay["cost"]):
             for tok in pay["paid"]:
                 if tok.startswith("leg:"):
                     legendary_back(d, tok)

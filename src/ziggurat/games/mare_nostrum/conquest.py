@@ -18,22 +18,35 @@ State = dict[str, Any]
 
 def checkpoint(d: State, active: int | None) -> None:
     """N4.10.2: conquests, the active player's first, then seat order."""
-    seats = list(range(d["n"]))
+    n: int = d["n"]
+    legions: dict[str, list[int]] = d["legions"]
+    markers: dict[str, int] = d["markers"]
+    # the provinces where one seat alone has legions, in name order (province_ids' order), and
+    # another seat's marker: the conquests that may be due (most checkpoints find none)
+    alone: list[tuple[str, int]] = []
+    for prov in sorted(legions):
+        row = legions[prov]
+        if row.count(0) != n - 1:  # not one seat alone (counts are never negative)
+            continue
+        owner = markers.get(prov)
+        if owner is None:
+            continue
+        who = 0
+        while not row[who]:
+            who += 1
+        if owner != who:
+            alone.append((prov, who))
+    if not alone:
+        return
+    seats = list(range(n))
     if active is not None:
         seats = [active] + [s for s in seats if s != active]
-    # the provinces where one seat alone has legions, in name order (province_ids' order)
-    alone: list[tuple[str, int]] = []
-    for prov, row in sorted(d["legions"].items()):
-        there = [s for s, c in enumerate(row) if c > 0]
-        if len(there) == 1:
-            alone.append((prov, there[0]))
-    markers = d["markers"]
     for s in seats:
         for prov, who in alone:
             if who != s:
                 continue
-            owner = markers.get(prov)
-            if owner is None or owner == s or d["conqueror"].get(prov) == s:
+            conqueror: dict[str, int] = d["conqueror"]
+            if conqueror.get(prov) == s:
                 continue
             B.put(d, "conqueror", prov, s)
             d["queue"].append(["conquest", s, prov])

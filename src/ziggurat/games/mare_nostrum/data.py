@@ -4,23 +4,22 @@ from __future__ import annotations
 
 import copy
 import json
-from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from ziggurat.engine.errors import OptionError
 from ziggurat.engine.options import check_spec, resolve
 
-PLAYER_RANGE = (3, 5)
-TRACKS = ("trade", "culture", "military")
+PLAYER_RANGE: Final = (3, 5)
+TRACKS: Final = ("trade", "culture", "military")
 
 
 def _load(name: str) -> Any:
     return json.loads(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
 
 
-GOODS: list[str] = [g["id"] for g in _load("goods.json")["goods"]]
-TILES: dict[str, dict[str, Any]] = {t["id"]: t for t in _load("tiles.json")["tiles"]}
+GOODS: Final[list[str]] = [g["id"] for g in _load("goods.json")["goods"]]
+TILES: Final[dict[str, dict[str, Any]]] = {t["id"]: t for t in _load("tiles.json")["tiles"]}
 PURCHASABLE: list[str] = sorted(t for t, v in TILES.items() if v["purchasable"])
 _MAP = _load("map.json")
 _EMPIRES = _load("empires.json")
@@ -29,7 +28,7 @@ EMPIRE_ORDER: list[str] = [e["id"] for e in _EMPIRES["empires"]]
 OPTION_SPECS: dict[str, dict[str, Any]] = _load("options.json")
 """Every option of 10.6 with its default, type and range (``ziggurat.engine.options``)."""
 DEFAULT_OPTIONS: dict[str, Any] = {k: v["default"] for k, v in OPTION_SPECS.items()}
-COST = {
+COST: Final = {
     "caravan": 3,
     "city": 3,
     "capital": 3,
@@ -41,14 +40,14 @@ COST = {
     "fortress": 3,
     "marker": 3,
 }
-ALT_COST = {
+ALT_COST: Final = {
     "legion": ("spartacus", "gladiators"),
     "trireme": ("lighthouse", "timber"),
     "fortress": ("gilgamesh", "marble"),
 }
 
 
-BUILDING_KINDS = ("caravan", "market", "city", "capital", "legendary_city", "temple")
+BUILDING_KINDS: Final = ("caravan", "market", "city", "capital", "legendary_city", "temple")
 UNIT_PIECES = ("legion", "trireme", "fortress", "influence_marker")
 for _name, _spec in OPTION_SPECS.items():
     check_spec(_name, _spec)
@@ -252,9 +251,17 @@ class Board:
         return bool(self.provinces[prov]["seas"])
 
 
-@cache
+_BOARDS: Final[dict[int, Board]] = {}
+"""The boards made so far, by player count."""
+
+
 def board(players: int) -> Board:
-    return Board(players)
+    """The board at ``players`` players, made once (a table rather than ``functools.cache``:
+    asked several times per decision, and the compiled build calls this directly)."""
+    found = _BOARDS.get(players)
+    if found is None:
+        found = _BOARDS[players] = Board(players)
+    return found
 
 
 def building_kind(slot: str) -> str:

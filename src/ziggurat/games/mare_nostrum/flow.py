@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ziggurat.engine.contract import CHANCE, TERMINAL
 from ziggurat.games.mare_nostrum import (
@@ -73,7 +73,7 @@ def _drafting(d: State) -> int:
     return int(d["trade"]["chooser"])
 
 
-_MOVER: dict[str, Callable[[State], int]] = {
+_MOVER: Final[dict[str, Callable[[State], int]]] = {
     "buy_turn": _active_buyer,
     "buy_keep": _active_buyer,
     "mil_conv": _active_in_military,
@@ -91,17 +91,18 @@ _MOVER: dict[str, Callable[[State], int]] = {
 
 
 def to_move(d: State) -> int:
-    st = d["stage"]
+    st: str = d["stage"]  # typed locals: the compiled build compares and indexes them directly
     if st == "over":
         return TERMINAL
-    queue = d["queue"]
+    queue: list[list[Any]] = d["queue"]
     if queue:
         head = queue[0]
         return CHANCE if head[0] == "draw" else int(head[1])
     if d["battle"] is not None:
         return CHANCE
     if st == "buy_turn":
-        return int(d["buy"]["active"])  # a third of all decisions: no table, no call
+        buy: dict[str, Any] = d["buy"]
+        return int(buy["active"])  # a third of all decisions: no table, no call
     mover = _MOVER.get(st)
     return _stage_mover(d, st) if mover is None else mover(d)
 
@@ -198,7 +199,21 @@ def legal(d: State, who: int | None = None) -> list[str]:
         return [a for a, _ in chance(d)]
     if d["queue"]:
         return _queue_legal(d)
-    return _LEGAL[d["stage"]](d)
+    return stage_legal(d, d["stage"])
+
+
+def stage_legal(d: State, stage: str) -> list[str]:
+    """``_LEGAL[stage](d)``: the legal list of ``stage`` with no queue item nor battle under
+    way, the stages most often under way called directly (no generic call through the table)."""
+    if stage == "buy_turn":
+        return buy_place.turn_legal(d)
+    if stage == "mil_march":
+        return military.march_legal(d)
+    if stage == "trade_offer":
+        return trade.offer_legal(d)
+    if stage == "mil_row":
+        return military.row_legal(d)
+    return _LEGAL[stage](d)
 
 
 def _queue_legal(d: State) -> list[str]:
@@ -243,11 +258,24 @@ def play(d: State, action: str, who: int | None = None) -> list[str] | None:
     elif d["queue"]:
         _queue_effect(d, words)
     else:
-        _EFFECT[d["stage"]](d, words)
+        stage: str = d["stage"]
+        # the stages most often under way are called directly (no generic call through the table)
+        if stage == "buy_turn":
+            buy_place.turn_effect(d, words)
+        elif stage == "mil_march":
+            military.march_effect(d, words)
+        elif stage == "trade_offer":
+            trade.offer_effect(d, words)
+        elif stage == "mil_row":
+            military.row_effect(d, words)
+        else:
+            _EFFECT[stage](d, words)
     victory.capitals_at_once(d)  # N6: the game ends the moment a victory condition holds
     # _step runs something only for a queue item or, with no battle under way, in a stage
     # that may be automatic: most actions leave neither, and skip the call
-    if d["queue"] or (d["battle"] is None and d["stage"] in _AUTOMATIC):
+    queue: list[Any] = d["queue"]
+    after: str = d["stage"]
+    if queue or (d["battle"] is None and after in _AUTOMATIC):
         found: list[tuple[str, list[str]]] = []
         ran = False
         while d["stage"] != "over" and _step(d, found):
@@ -352,12 +380,12 @@ def _step(d: State, found: list[tuple[str, list[str]]] | None = None) -> bool:
     return False
 
 
-_AUTOMATIC = frozenset(
+_AUTOMATIC: Final = frozenset(
     ("reveal", "trade_start", "trade_draft", "buy_order", "mil_order", "mil_fight", "mil_circe")
 )
 """The stages :func:`_step` may run something automatic in (the others always wait)."""
 
-_LEGAL: dict[str, Callable[[State], list[str]]] = {
+_LEGAL: Final[dict[str, Callable[[State], list[str]]]] = {
     "assign": setup.assign_legal,
     "castor": production.castor_legal,
     "trade_token": trade.token_legal,
@@ -382,7 +410,7 @@ _LEGAL: dict[str, Callable[[State], list[str]]] = {
     "claim_tie": claim.tie_legal,
 }
 
-_EFFECT: dict[str, Callable[[State, list[str]], None]] = {
+_EFFECT: Final[dict[str, Callable[[State, list[str]], None]]] = {
     "assign": setup.assign_effect,
     "castor": production.castor_effect,
     "trade_token": trade.token_effect,

@@ -5,8 +5,7 @@ conquest checkpoint and Circe (D24). Battles are in ``battle``, conquests in ``c
 
 from __future__ import annotations
 
-import functools
-from typing import Any
+from typing import Any, Final
 
 from ziggurat.games.mare_nostrum import battle, claim, conquest, victory
 from ziggurat.games.mare_nostrum import board as B
@@ -84,11 +83,18 @@ def row_legal(d: State) -> list[str]:
     return out
 
 
-@functools.cache
+_ROW_TEXTS: Final[dict[int, dict[str, tuple[str, ...]]]] = {}
+
+
 def _row_texts(n: int) -> dict[str, tuple[str, ...]]:
     """Each sea's ``row`` actions to its neighbours in name order (D18), made once per board."""
-    b = D.board(n)
-    return {sea: tuple(f"row {sea} {to}" for to in sorted(b.seas[sea]["seas"])) for sea in b.sea_ids}
+    found = _ROW_TEXTS.get(n)
+    if found is None:
+        b = D.board(n)
+        found = _ROW_TEXTS[n] = {
+            sea: tuple(f"row {sea} {to}" for to in sorted(b.seas[sea]["seas"])) for sea in b.sea_ids
+        }
+    return found
 
 
 def row_effect(d: State, w: list[str]) -> None:
@@ -133,7 +139,7 @@ def zeus_barred(d: State, seat: int, prov: str) -> bool:
     return any(named == seat and d["markers"].get(prov) == owner for owner, named in d["zeus"])
 
 
-_MARCH_TEXTS: dict[tuple[int, str, str], tuple[str, ...]] = {}
+_MARCH_TEXTS: Final[dict[tuple[int, str, str], tuple[str, ...]]] = {}
 """The ``march`` actions of a legion of ``prov`` (``who``: ``""``, `` @<slot>`` or `` @marker``)
 to each land neighbour, in name order, by player count: the same on every call, made once."""
 
@@ -164,7 +170,7 @@ class _Sailing:
         march step changes those of two provinces, the rest are read again."""
 
 
-_SAILING: dict[int, _Sailing] = {}
+_SAILING: Final[dict[int, _Sailing]] = {}
 """The last :class:`_Sailing` of each seat."""
 
 
@@ -205,13 +211,13 @@ def march_legal(d: State) -> list[str]:
     fleet, map of markers and Zeus pairs (:class:`_Sailing`); so is each province's share of
     the list, by which of its legions may move (a move changes two provinces' shares).
     """
-    m = d["mil"]
+    m: dict[str, Any] = d["mil"]
     seat = int(m["active"])
     out = ["done"]
-    legions = d["legions"]
-    occupy = d["occupy"]
-    on_marker = d["on_marker"]
-    arrived = m["arrived"]
+    legions: dict[str, list[int]] = d["legions"]
+    occupy: dict[str, dict[str, int]] = d["occupy"]
+    on_marker: dict[str, int] = d["on_marker"]
+    arrived: dict[str, int] = m["arrived"]
     triremes, markers, zeus = d["triremes"], d["markers"], d["zeus"]
     sailing = _SAILING.get(seat)
     if sailing is None or (
@@ -221,10 +227,10 @@ def march_legal(d: State) -> list[str]:
     segments = sailing.segments
     for prov in sorted([p for p, row in legions.items() if row[seat]]):  # his provinces, in name order
         occ = occupy.get(prov)
-        mine = tuple([slot for slot, s in sorted(occ.items()) if s == seat]) if occ else ()
+        mine: tuple[str, ...] = tuple([slot for slot, s in sorted(occ.items()) if s == seat]) if occ else ()
         on = on_marker.get(prov) == seat
         # free legions (B.free_legions) not arrived this turn: those on buildings or the marker are placed
-        free = legions[prov][seat] - len(mine) - on - arrived.get(prov, 0) > 0
+        free = legions[prov][seat] - len(mine) - int(on) - arrived.get(prov, 0) > 0
         key = (prov, free, mine, on)
         segment = segments.get(key)
         if segment is None:
@@ -278,12 +284,14 @@ def march_effect(d: State, w: list[str]) -> None:
 def fights(d: State, seat: int) -> list[str]:
     """N4.8: one battle per province and opponent present, each turn (R11)."""
     out: list[str] = []
-    done = d["mil"]["fought"] if d["mil"] else []
-    for prov, row in sorted(d["legions"].items()):  # the provinces with legions, in name order
-        if row[seat] > 0 and sum([c > 0 for c in row]) > 1:
+    done: list[str] = d["mil"]["fought"] if d["mil"] else []
+    legions: dict[str, list[int]] = d["legions"]
+    n: int = d["n"]
+    for prov, row in sorted(legions.items()):  # the provinces with legions, in name order
+        if row[seat] > 0 and row.count(0) < n - 1:  # another seat there too (counts never negative)
             out.extend(
                 f"fight {prov} {x}"
-                for x in range(d["n"])
+                for x in range(n)
                 if x != seat and row[x] > 0 and f"{prov}:{x}" not in done
             )
     return out

@@ -4,7 +4,7 @@ legendary-city temple choice (D3) and the Colossus (N1.9, D4)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
@@ -39,7 +39,7 @@ def castor_effect(d: State, w: list[str]) -> None:
         production(d)
 
 
-_KINDS: dict[str, str] = {}
+_KINDS: Final[dict[str, str]] = {}
 """``data.building_kind`` of each slot name met, worked out once."""
 
 
@@ -58,15 +58,11 @@ def production(d: State) -> None:
         trade.trade_start(d)
         return
     gains: list[dict[str, int]] = [{} for _ in range(d["n"])]
-
-    def gain(seat: int, tok: str, k: int = 1) -> None:
-        gains[seat][tok] = gains[seat].get(tok, 0) + k
-
     queue: list[list[Any]] = []
     lc_items: list[list[Any]] = []
-    occupy = d["occupy"]
-    markers = d["markers"]
-    buildings = d["buildings"]
+    occupy: dict[str, dict[str, int]] = d["occupy"]
+    markers: dict[str, int] = d["markers"]
+    buildings: dict[str, list[str]] = d["buildings"]
     for prov in sorted(buildings):
         slots = buildings[prov]
         owner = markers.get(prov)
@@ -81,11 +77,11 @@ def production(d: State) -> None:
             temple = "temple" in slot_kinds
             for slot, kind in zip(slots, slot_kinds, strict=True):
                 if kind == "caravan":
-                    gain(seat, slot.split(":")[1], 2 if market else 1)
+                    _gain(gains, seat, slot.split(":")[1], 2 if market else 1)
                 elif kind in ("city", "capital"):
-                    gain(seat, "tax", 2 if temple else 1)
+                    _gain(gains, seat, "tax", 2 if temple else 1)
                 elif kind == "legendary_city":
-                    gain(seat, "tax")
+                    _gain(gains, seat, "tax")
                     lc_items.append([seat, temple])
             continue
         # N0.5 (board.control): the occupier, otherwise the marker's owner
@@ -100,16 +96,16 @@ def production(d: State) -> None:
                 continue
             if kind == "caravan":
                 double = any(k == "market" and ctl[x] == who for x, k in kinds)
-                gain(who, slot.split(":")[1], 2 if double else 1)
+                _gain(gains, who, slot.split(":")[1], 2 if double else 1)
             elif kind in ("city", "capital"):
                 double = any(k == "temple" and ctl[x] == who for x, k in kinds)
-                gain(who, "tax", 2 if double else 1)
+                _gain(gains, who, "tax", 2 if double else 1)
             elif kind == "legendary_city":
-                gain(who, "tax")
+                _gain(gains, who, "tax")
                 lc_items.append([who, any(k == "temple" and ctl[x] == who for x, k in kinds)])
     for s in range(d["n"]):
         if B.has(d, s, "temple_of_artemis"):
-            gain(s, "tax")
+            _gain(gains, s, "tax")
         for tok, k in sorted(gains[s].items()):
             B.add_res(d, s, tok, k)
     for who, temple in sorted(lc_items, key=lambda x: int(x[0])):
@@ -119,6 +115,12 @@ def production(d: State) -> None:
     queue.extend(["colossus", s] for s in range(d["n"]) if B.has(d, s, "colossus"))
     d["queue"] = queue
     d["stage"] = "trade_start"
+
+
+def _gain(gains: list[dict[str, int]], seat: int, tok: str, k: int = 1) -> None:
+    """``seat`` gains ``k`` tokens ``tok`` in production (``gains``: every seat's, by token)."""
+    mine = gains[seat]
+    mine[tok] = mine.get(tok, 0) + k
 
 
 # ---- legendary draws (chance) and the queued production choices

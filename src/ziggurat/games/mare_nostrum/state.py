@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ziggurat.engine.contract import CHANCE, SCAN_UP_TO, State
 from ziggurat.engine.errors import GameOver
@@ -20,8 +20,7 @@ if TYPE_CHECKING:
     from ziggurat.games.mare_nostrum.game import MareNostrumGame
 
 POSITION_FORMAT = "ziggurat-position/mare-nostrum/1"
-_LEGAL = flow._LEGAL
-_event = tuple.__new__  # an Event made without NamedTuple.__new__'s keyword handling
+_event: Final = tuple.__new__  # an Event made without NamedTuple.__new__'s keyword handling
 
 
 class NostrumState(State):
@@ -85,8 +84,8 @@ class NostrumState(State):
         listed = self._legal
         if (
             listed is not None
-            and action.__class__ is str
-            and (seat is None or (seat.__class__ is int and seat == self._mover))
+            and type(action) is str
+            and (seat is None or (type(seat) is int and seat == self._mover))
             and (action in listed if len(listed) <= SCAN_UP_TO else action in self._legal_lookup())
         ):
             # the common case: a text of the kept legal list (worked out with the mover, and
@@ -101,7 +100,7 @@ class NostrumState(State):
             if d["stage"] == "over":
                 raise GameOver(self._game_over())
             who = self._mover if listed is not None else self.current_player()
-            if seat is not None and (seat.__class__ is not int or seat != who):
+            if seat is not None and (type(seat) is not int or seat != who):
                 State.apply(self, action, seat)  # checks the seat: raises, or plays as the base does
                 return
             found = self._legal_set
@@ -123,27 +122,31 @@ class NostrumState(State):
         pending = flow.play(d, action, who)
         log = (self.log, _event(Event, (who, action, False, concerned)))
         # State._settle: the forced decisions (one legal action) that follow, as auto events
-        while d["stage"] != "over":
+        stage: str = d["stage"]  # typed locals: the compiled build compares and indexes them directly
+        while stage != "over":
             who = self._mover = flow.to_move(d)
-            if who == CHANCE and d["battle"] is not None and not d["queue"]:
+            queue: list[Any] = d["queue"]
+            if who == CHANCE and not queue and d["battle"] is not None:
                 # a battle roll, up to thousands of outcomes: listed only when asked for
                 # (sample_chance reads its table, apply its set), played here only when the
                 # dice can show one face alone
                 if len(battle.roll_table(d)[0]) != 1:
                     break
+            now: list[str]
             if pending is not None:
-                listed = pending  # worked out by the automatic steps that ran
-            elif who >= 0 and not d["queue"]:
-                listed = _LEGAL[d["stage"]](d)  # flow.legal's most common case, inlined
+                now = pending  # worked out by the automatic steps that ran
+            elif who >= 0 and not queue:
+                now = flow.stage_legal(d, stage)  # flow.legal's most common case
             else:
-                listed = flow.legal(d, who)
-            if len(listed) != 1 or forced_by_screen(d):
-                self._legal = listed
+                now = flow.legal(d, who)
+            if len(now) != 1 or forced_by_screen(d):
+                self._legal = now
                 break
-            only = listed[0]
+            only = now[0]
             concerned = who if who != CHANCE else self._concerned(who)
             pending = flow.play(d, only, who)
             log = (log, _event(Event, (who, only, True, concerned)))
+            stage = d["stage"]
         self.log = log
         self._count_chosen(plies)
 
@@ -259,7 +262,7 @@ def forced_by_screen(d: dict[str, Any]) -> bool:
     """
     if d["queue"] or d["battle"] is not None:
         return False
-    stage = d["stage"]
+    stage: str = d["stage"]
     if stage == "trade_offer":
         held = sum(d["res"][trade.next_offerer(d)].values())
     elif stage == "trade_give":
@@ -283,14 +286,14 @@ def _copy(obj: Any) -> Any:
     return json.loads(json.dumps(obj))
 
 
-_BOXES = frozenset({dict, list})
+_BOXES: Final = frozenset({dict, list})
 
 
 def _deep(v: Any) -> Any:
     """A copy of a JSON value (dicts and lists copied, the rest shared: it is immutable)."""
-    if v.__class__ is dict:
-        return {k: _deep(x) if x.__class__ in _BOXES else x for k, x in v.items()}
-    return [_deep(x) if x.__class__ in _BOXES else x for x in v]
+    if type(v) is dict:
+        return {k: _deep(x) if type(x) in _BOXES else x for k, x in v.items()}
+    return [_deep(x) if type(x) in _BOXES else x for x in v]
 
 
 def _shared(v: Any) -> Any:
@@ -303,7 +306,7 @@ def _flat(v: Any) -> Any:
 
 def _members(v: Any) -> Any:
     """A dict whose lists and dicts hold only numbers and names (``mil``, ``battle``, ``claim``)."""
-    return {k: x.copy() if x.__class__ in _BOXES else x for k, x in v.items()}
+    return {k: x.copy() if type(x) in _BOXES else x for k, x in v.items()}
 
 
 def _buy(v: Any) -> Any:
@@ -366,7 +369,7 @@ _SHARED = (
     "zeus",
 )
 _FLAT = ("queue", "conqueror")
-_BY_SHAPE: dict[str, Any] = {
+_BY_SHAPE: Final[dict[str, Any]] = {
     "res": _seats,
     "mil": _members,
     "battle": _members,
@@ -393,7 +396,7 @@ def copy_state(d: dict[str, Any]) -> dict[str, Any]:
     if not _KNOWN.issuperset(d):
         for k in d.keys() - _KNOWN:
             v = d[k]
-            if v.__class__ in _BOXES:
+            if type(v) in _BOXES:
                 out[k] = _deep(v)
     return out
 

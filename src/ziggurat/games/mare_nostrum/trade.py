@@ -5,7 +5,7 @@ starter (D8), the draft with its one back-and-forth limit (D9), leftovers and th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import buy_place
@@ -16,17 +16,18 @@ LETTERS = "abc"
 
 def next_offerer(d: State) -> int:
     """R4: offers are committed in seat order among the taking-part players."""
-    t = d["trade"]
-    parts = t["parts"]
-    offers = t["offers"]
-    for seat in range(d["n"]):  # seat order, the parts' keys being the seats as texts
+    t: dict[str, Any] = d["trade"]
+    parts: dict[str, int] = t["parts"]
+    offers: list[list[str]] = t["offers"]
+    n: int = d["n"]
+    for seat in range(n):  # seat order, the parts' keys being the seats as texts
         size = parts.get(_KEYS[seat])
         if size is not None and len(offers[seat]) < size:
             return seat
     raise AssertionError("no offerer")
 
 
-_KEYS = tuple(str(seat) for seat in range(16))
+_KEYS: Final = tuple(str(seat) for seat in range(16))
 """The texts of seat numbers, the keys of a trade's ``parts``."""
 
 
@@ -65,17 +66,35 @@ def starter_legal(d: State) -> list[str]:
 
 def takes(d: State) -> list[str]:
     """D9 / N2.5-N2.6 (R3: only the last two takes count)."""
-    t = d["trade"]
+    t: dict[str, Any] = d["trade"]
     c = int(t["chooser"])
+    offers: list[list[str]] = t["offers"]
+    taken: list[list[int]] = t["takes"]
     out: list[str] = []
-    for x in sorted(int(s) for s in t["parts"]):
-        if x == c or not t["offers"][x]:
+    for x in sorted([int(s) for s in t["parts"]]):
+        offer = offers[x]
+        if x == c or not offer:
             continue
-        if len(t["takes"]) >= 2 and t["takes"][-2] == [c, x] and t["takes"][-1] == [x, c]:
+        if len(taken) >= 2 and taken[-2] == [c, x] and taken[-1] == [x, c]:
             continue
-        for tok in sorted(set(t["offers"][x])):
-            out.append(f"take {tok} from {x}")
+        texts = _take_texts(x)
+        for tok in sorted(set(offer)):
+            text = texts.get(tok)
+            if text is None:
+                text = texts[tok] = f"take {tok} from {x}"
+            out.append(text)
     return out
+
+
+_TAKE_TEXTS: Final[list[dict[str, str]]] = []
+"""The ``take`` actions by seat taken from and token, made once: the draft's legal list is
+asked after every take."""
+
+
+def _take_texts(seat: int) -> dict[str, str]:
+    while len(_TAKE_TEXTS) <= seat:
+        _TAKE_TEXTS.append({})
+    return _TAKE_TEXTS[seat]
 
 
 def give_legal(d: State) -> list[str]:

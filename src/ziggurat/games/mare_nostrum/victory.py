@@ -54,11 +54,12 @@ def capitals_at_once(d: State) -> None:
     every action, and only counted when some seat controls enough capitals and legendary
     cities to win."""
     seen = _last_count
+    n: int = d["n"]
     if (
         seen[0] is d["markers"]
         and seen[1] is d["buildings"]
         and seen[2] is d["occupy"]
-        and seen[3] == d["n"]
+        and seen[3] == n
         and seen[4] < int(d["opts"]["capitals_to_win"])
     ):
         return  # most_cities(d) is the count kept for these tables, and nobody has enough
