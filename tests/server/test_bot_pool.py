@@ -107,10 +107,15 @@ def _first_decision(spec: str) -> Decision:
     return Decision(bot_key("t", seat), game.game_id, 2, {}, seat, spec, state.view(seat), legal, "t/1/seat0")
 
 
+LONG_SEARCH = "ismcts:600s:root=uct"
+"""A search that runs its whole time budget: a paired root (Mesopotamia's default) may stop
+as soon as only its prior is left in the race, in well under a second."""
+
+
 def test_closing_the_pool_stops_a_search_under_way() -> None:
     async def run() -> BaseException | None:
         pool = BotPool(1)
-        long = asyncio.ensure_future(pool.decide(_first_decision("ismcts:600s")))
+        long = asyncio.ensure_future(pool.decide(_first_decision(LONG_SEARCH)))
         while pool.pending == 0 or not pool.worker_pids():
             await asyncio.sleep(0.01)
         queued = asyncio.ensure_future(pool.decide(_first_decision("heuristic")))
