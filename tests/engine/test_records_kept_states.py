@@ -7,6 +7,7 @@ are replayed from the newest state known."""
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 from typing import Any
@@ -15,7 +16,7 @@ import pytest
 
 import ziggurat
 from ziggurat.engine.contract import State
-from ziggurat.engine.eventlog import ConsLog, Event, Kept, events_since, log_mark
+from ziggurat.engine.eventlog import ConsLog, Event, Kept, events_since, kept_of, log_mark
 from ziggurat.engine.records import CHECKPOINTS, FINGERPRINT_EVERY, FORCED_ASKED, FORMAT
 
 GAMES = [("mesopotamia", 2), ("mesopotamia", 4), ("mesopotamia-epochs", 3), ("mare-nostrum", 3)]
@@ -67,11 +68,11 @@ def play(state: State, rng: random.Random, chosen: int) -> None:
 
 
 def plain_log(log: ConsLog) -> ConsLog:
-    """The same events in a log of plain ``(previous, event)`` tuples, as other code would
-    write it: it keeps no states."""
+    """The same events in a log of new ``(previous, actor, text, auto, seat)`` nodes, as other
+    code would write it: no copy the state kept is at one of its nodes."""
     out: ConsLog = None
     for event in reversed(events_since_start(log)):
-        out = (out, event)
+        out = (out, *event)
     return out
 
 
@@ -80,8 +81,8 @@ def events_since_start(log: ConsLog) -> list[Event]:
     found: list[Event] = []
     node = log
     while node is not None:
-        node, event = node
-        found.append(event)
+        found.append(Event(*node[1:]))
+        node = node[0]
     return found
 
 
@@ -166,7 +167,7 @@ def test_a_log_that_keeps_no_states_is_replayed(game_id: str, players: int) -> N
     newer = state.clone()  # kept states up to 150 chosen actions only: replayed from there
     log: ConsLog = kept_part
     for event in events_since(state, kept_part):
-        log = (log, event)
+        log = (log, *event)
     newer.log = log
     as_replayed(newer)
     as_replayed(state)
@@ -187,15 +188,60 @@ def test_kept_states_do_not_show_in_the_events(game_id: str, players: int) -> No
     assert events_since(clone, mark) == clone.events()[len(events) :]
 
 
-def kept_plies(log: ConsLog) -> list[int]:
-    """The plies of the :class:`Kept` nodes of ``log``, oldest first."""
-    found: list[int] = []
-    node = log
+def kept_plies(state: State) -> list[int]:
+    """The plies of the copies ``state`` keeps (:class:`Kept`), oldest first; each is at a node
+    of its log, after as many chosen actions, and is a copy of the state there."""
+    chosen_at: dict[int, int] = {}
+    nodes: list[ConsLog] = []
+    node = state.log
     while node is not None:
-        if isinstance(node, Kept):
-            found.append(node.ply)
-        node, _ = node
+        nodes.append(node)
+        node = node[0]
+    chosen = 0
+    for node in reversed(nodes):
+        chosen += not node[3]  # type: ignore[index]
+        chosen_at[id(node)] = chosen
+    found: list[int] = []
+    kept = kept_of(state)
+    while kept is not None:
+        assert isinstance(kept, Kept)
+        assert chosen_at.get(id(kept.node)) == kept.ply
+        assert kept.state is not None and kept.state.log is kept.node
+        found.append(kept.ply)
+        kept = kept.previous
     return found[::-1]
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_a_log_node_is_one_tuple_and_refers_to_no_state(game_id: str, players: int) -> None:
+    """A log node is one plain tuple, its previous node and the event's four fields: one
+    object per applied action, and none of them refers to a kept copy of the state."""
+    state = ziggurat.load(game_id, players=players).new_initial_state()
+    play(state, random.Random(4), 2 * FINGERPRINT_EVERY + 3)
+    node = state.log
+    while node is not None:
+        assert type(node) is tuple and len(node) == 5
+        actor, text, auto, seat = node[1:]
+        assert type(actor) is int and type(text) is str and type(auto) is bool and type(seat) is int
+        node = node[0]
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_the_collector_stops_tracking_a_log_as_it_grows(game_id: str, players: int) -> None:
+    """Each log node is untracked by the cyclic garbage collector the first time it looks at
+    it (the ring of recent nodes has it see a node after the one before), so no pass walks a
+    long game's log again; a log node refers to no kept copy of the state, which would keep
+    every later node tracked."""
+    state = ziggurat.load(game_id, players=players).new_initial_state()
+    play(state, random.Random(8), 6 * FINGERPRINT_EVERY)
+    gc.collect(0)
+    play(state, random.Random(9), 2 * FINGERPRINT_EVERY)
+    gc.collect(0)  # the young generation only: the nodes made since the last pass
+    tracked, node = 0, state.log
+    while node is not None:
+        tracked += gc.is_tracked(node)
+        node = node[0]
+    assert tracked == 0
 
 
 @pytest.mark.parametrize(("game_id", "players"), GAMES)
@@ -208,19 +254,17 @@ def test_a_game_from_its_set_up_keeps_a_state_every_50_and_one_from_a_position_n
     state = game.new_initial_state()
     play(state, random.Random(9), 3 * FINGERPRINT_EVERY + 1)
     chosen = len(state.history())
-    assert kept_plies(state.log) == list(range(FINGERPRINT_EVERY, chosen + 1, FINGERPRINT_EVERY))
+    assert kept_plies(state) == list(range(FINGERPRINT_EVERY, chosen + 1, FINGERPRINT_EVERY))
     clone = state.clone()
     play(clone, random.Random(10), FINGERPRINT_EVERY)
-    assert kept_plies(clone.log) == list(
-        range(FINGERPRINT_EVERY, len(clone.history()) + 1, FINGERPRINT_EVERY)
-    )
+    assert kept_plies(clone) == list(range(FINGERPRINT_EVERY, len(clone.history()) + 1, FINGERPRINT_EVERY))
     seat = next(s for s in range(players) if s != state.current_player() or players == 1)
     for made in (
         game.state_from_position(state.to_position()),
         game.sample_state(state.view(seat), seat, random.Random(1)),
     ):
         play(made, random.Random(11), 2 * FINGERPRINT_EVERY)
-        assert kept_plies(made.log) == []
+        assert kept_plies(made) == []
         later = made.clone()
         play(later, random.Random(12), FINGERPRINT_EVERY)
-        assert kept_plies(later.log) == []
+        assert kept_plies(later) == []

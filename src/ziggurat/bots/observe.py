@@ -19,11 +19,13 @@ public moves only, and every move is keyed by its text.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ziggurat.engine.contract import Game, State
 from ziggurat.engine.eventlog import Event
 from ziggurat.engine.hooks import Redactor
+
+_event: Final = tuple.__new__  # an Event from a log node's fields, as eventlog.event_of
 
 
 def find_redactor(game: Game) -> Redactor | None:
@@ -72,12 +74,14 @@ class Observer:
 
 
 def _first_event_since(state: State, mark: Any) -> Event | None:
-    # the log is a cons list (previous, event), newest first: walk back to the mark
-    first: Event | None = None
+    # the log is a cons list (previous, actor, text, auto, seat), newest first: walk back to
+    # the mark
+    first: Any = None
     node: Any = state.log
     while node is not None and node is not mark:
-        node, first = node
-    return first
+        first = node
+        node = node[0]
+    return None if first is None else _event(Event, first[1:])
 
 
 __all__ = ["Observer", "find_redactor"]

@@ -287,6 +287,7 @@ class Searcher:
         budget = Budget(iterations, deadline, self.clock)
         paused = PAUSE_COLLECTOR and gc.isenabled()
         if paused:
+            gc.collect(0)  # the game's newest log nodes are untracked before playouts' replace them
             gc.disable()
         try:
             if self.root_mode == "paired":

@@ -168,6 +168,7 @@ def _marking(make: Callable[..., State], plies: Callable[[State], int | None]) -
     def marking(self: Game, *args: Any, **kwargs: Any) -> State:
         state = make(self, *args, **kwargs)
         state._plies = plies(state)
+        state._kept = None
         return state
 
     return marking

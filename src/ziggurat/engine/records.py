@@ -8,13 +8,13 @@ from typing import Any, NamedTuple
 
 from ziggurat.engine.contract import State
 from ziggurat.engine.errors import IllegalAction, ZigguratError
-from ziggurat.engine.eventlog import KEEP_EVERY, ConsLog, Kept
+from ziggurat.engine.eventlog import KEEP_EVERY, ConsLog, Kept, kept_of
 from ziggurat.engine.registry import game_class, load
 
 FORMAT = "ziggurat-record/1"
 FINGERPRINT_EVERY = KEEP_EVERY
 """A record's fingerprints are those of the states after every this many chosen actions: the
-states a game keeps in its log as it goes (:class:`~ziggurat.engine.eventlog.Kept`)."""
+states a game keeps beside its log as it goes (:class:`~ziggurat.engine.eventlog.Kept`)."""
 FORCED_ASKED = "asked"
 """A record's ``forced`` field: a decision forced only by a secret is one of its actions (the
 seat is asked it). Records without the field were written when the engine played every
@@ -25,7 +25,7 @@ def record(state: State, seed: int | None = None, players: list[str] | None = No
     """A JSON record of the game so far: options, actions and result.
 
     Its fingerprints (every :data:`FINGERPRINT_EVERY` chosen actions) are those of the states
-    the game went through, which the state kept in its log as it played (each worked out once,
+    the game went through, which the state kept beside its log as it played (each worked out once,
     on first use): nothing is replayed. Where the log lacks a kept state (a log some other code
     wrote), the game is replayed from the newest state known before it, a kept one or one of
     :data:`CHECKPOINTS` left by an earlier ``record`` or ``replay`` of this game line.
@@ -75,9 +75,9 @@ def chosen_actions(log: ConsLog) -> tuple[list[str], list[ConsLog]]:
     after: ConsLog = log  # the node that ends the current action's step
     node = log
     while node is not None:
-        previous, event = node
-        if not event[2]:
-            texts.append(event[1])
+        previous = node[0]
+        if not node[3]:
+            texts.append(node[2])
             marks.append(after)
             after = previous
         node = previous
@@ -111,10 +111,11 @@ def known(node: ConsLog) -> Checkpoint | None:
 
 def checkpoint_fingerprints(state: State, actions: list[str], marks: list[ConsLog]) -> dict[str, str]:
     """The fingerprints of ``state``'s game at every :data:`FINGERPRINT_EVERY` chosen actions:
-    read from the states its log kept; those it lacks are worked out by replaying."""
+    read from the copies the state kept; those it lacks are worked out by replaying."""
     last = len(actions) - len(actions) % FINGERPRINT_EVERY
     plies = range(FINGERPRINT_EVERY, last + 1, FINGERPRINT_EVERY)
-    nodes = [kept_at(marks[ply - 1], ply) for ply in plies]
+    copies_by_ply = kept_copies(state)
+    nodes = [kept_at(copies_by_ply.get(ply), marks[ply - 1], ply) for ply in plies]
     missing = [ply for ply, node in zip(plies, nodes, strict=True) if node is None]
     # the copies still kept, to replay from (read first: a fingerprint worked out lets its copy go)
     copies = {} if not missing else {n.ply: n.state for n in nodes if n is not None and n.state is not None}
@@ -125,10 +126,22 @@ def checkpoint_fingerprints(state: State, actions: list[str], marks: list[ConsLo
     return ordered(fingerprints, last)
 
 
-def kept_at(node: ConsLog, ply: int) -> Kept | None:
-    """``node`` if it is a :class:`Kept` node holding the state after ``ply`` chosen actions."""
-    if node.__class__ is Kept and node.ply == ply:  # type: ignore[union-attr]
-        return node  # type: ignore[return-value]
+def kept_copies(state: State) -> dict[int, Kept]:
+    """The copies ``state`` keeps for records (:class:`Kept`), by their count of chosen
+    actions."""
+    found: dict[int, Kept] = {}
+    kept = kept_of(state)
+    while kept is not None:
+        found[kept.ply] = kept
+        kept = kept.previous
+    return found
+
+
+def kept_at(kept: Kept | None, node: ConsLog, ply: int) -> Kept | None:
+    """``kept`` if it is a copy made at log ``node`` (this very node) after ``ply`` chosen
+    actions: the state's log then went through ``node``, and the copy is of that state."""
+    if kept is not None and kept.node is node and kept.ply == ply:
+        return kept
     return None
 
 
@@ -272,13 +285,13 @@ def replay(rec: dict[str, Any], upto: int | None = None) -> State:
     ):
         apply_all(state, actions, done, ply)
         done = ply
-        node = kept_at(state.log, ply)
+        node = kept_at(kept_of(state), state.log, ply)
         if (state.fingerprint() if node is None else node.fingerprint()) != checks[str(ply)]:
             raise ValueError(f"record diverges at action {ply}: fingerprint mismatch")
         seen[str(ply)] = checks[str(ply)]
     if (
         done
-        and kept_at(state.log, done) is None  # a log that keeps no states (some other code wrote it)
+        and kept_at(kept_of(state), state.log, done) is None  # no copy kept (some other code wrote the log)
         and set(seen) == {str(p) for p in range(FINGERPRINT_EVERY, done + 1, FINGERPRINT_EVERY)}
     ):
         remember(state.log, seen, state.clone())

@@ -21,19 +21,19 @@ import random
 from abc import ABC, abstractmethod
 from bisect import bisect_right
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ziggurat.engine.errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
-from ziggurat.engine.eventlog import KEEP_EVERY, ConsLog, Event, keep, log_events, plies_of
+from ziggurat.engine.eventlog import KEEP_EVERY, ConsLog, Event, Kept, keep, log_events, plies_of
 from ziggurat.engine.messages import message
 
 if TYPE_CHECKING:
     pass
 
-CHANCE = -1
+CHANCE: Final = -1
 """``current_player()`` at a chance node."""
 
-TERMINAL = -4
+TERMINAL: Final = -4
 """``current_player()`` once the game is over."""
 
 
@@ -45,11 +45,32 @@ state lists; ``parse_action`` normalises loose input (spacing, ``(1, -1)``) to t
 """
 
 
-_event = tuple.__new__
-"""Makes an :class:`Event` from its four fields without the named tuple's own ``__new__`` (a
-Python call each applied action)."""
+RECENT: Final = 1 << 13
+"""How many of the newest log nodes (of every game) :func:`logged` holds on to."""
 
-SCAN_UP_TO = 48
+_RECENT: Final[list[Any]] = [None] * (RECENT + 1)
+"""The newest log nodes, in a ring, and (last item) the index of the next to replace."""
+
+
+def logged(node: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``node``, a new log node, once held in the ring of recent nodes.
+
+    A log node is a tuple of its previous node and four atoms, which the cyclic garbage
+    collector stops tracking when it first looks at it, as long as the previous node is no
+    longer tracked; but a node its successor alone refers to is seen after the successor in
+    that pass, too late. Held here as well, each node is seen in the order it was made, so a
+    game's log is untracked as it grows and no later pass walks it again (docs/speed.md).
+    """
+    ring = _RECENT
+    at: int = ring[RECENT]
+    ring[at] = node
+    ring[RECENT] = (at + 1) & (RECENT - 1)
+    return node
+
+
+_RECENT[RECENT] = 0
+
+SCAN_UP_TO: Final = 48
 """:meth:`State.apply` checks an action against a legal list this long or shorter by scanning
 it, and against a longer one through the set of :meth:`State._legal_lookup`."""
 
@@ -67,7 +88,7 @@ class State(ABC):
     the action (:meth:`_apply_action`), log an :class:`Event` and apply every forced decision
     that follows (a decision or chance node with one alternative), logged with ``auto=True``,
     and every :data:`~ziggurat.engine.eventlog.KEEP_EVERY` chosen actions keeps a clone of the
-    state in its log (:class:`~ziggurat.engine.eventlog.Kept`), which records read.
+    state beside its log (:class:`~ziggurat.engine.eventlog.Kept`), which records read.
     A refused action changes nothing.
 
     A game provides :meth:`current_player`, :meth:`_legal_actions`, :meth:`chance_outcomes`,
@@ -75,10 +96,11 @@ class State(ABC):
     :meth:`_view`, :meth:`clone` and :meth:`to_position`, and may refine :meth:`_concerned`,
     :meth:`_game_over`, :meth:`_seat_label` and :attr:`turn_rule`. Its ``clone`` copies the
     base's fields too: ``log`` (shared: it is never mutated), ``_legal`` and ``_legal_set``
-    (shared until the next apply replaces them) and ``_plies`` when it is set.
+    (shared until the next apply replaces them), and through :meth:`_carry_plies` ``_plies``
+    and ``_kept`` when they are set.
     """
 
-    __slots__ = ("game", "log", "_legal", "_legal_set", "_plies")
+    __slots__ = ("game", "log", "_legal", "_legal_set", "_plies", "_kept")
 
     game: Any
     """The :class:`~ziggurat.engine.contract.Game` this state belongs to (typed loosely: each
@@ -95,6 +117,10 @@ class State(ABC):
     by ``clone``. ``None`` in a game line that started from a position (``state_from_position``,
     ``sample_state``: a search's determinized worlds), whose states keep nothing (no record
     starts there); unset in a state game code made otherwise, until its first apply counts it."""
+    _kept: Kept | None
+    """The newest copy of the state kept for records (the copies are a cons list, shared by
+    clones as the log is; :mod:`ziggurat.engine.eventlog`), ``None`` before the first; set
+    and unset with :attr:`_plies`."""
 
     turn_rule: ClassVar[str] = ""
     """The rule a ``NotYourTurn`` message cites (who decides when)."""
@@ -170,10 +196,11 @@ class State(ABC):
 
     def _carry_plies(self, other: State) -> None:
         """Give ``other``, this state's clone, the count of chosen actions (:attr:`_plies`), so
-        that it does not count its log again on its first apply; every game's ``clone`` calls
-        it."""
-        try:  # noqa: SIM105 (a contextlib.suppress would cost every clone)
+        that it does not count its log again on its first apply, and the copies kept for records
+        (:attr:`_kept`); every game's ``clone`` calls it."""
+        try:
             other._plies = self._plies
+            other._kept = self._kept
         except AttributeError:  # never applied to: the clone counts its log on its first apply
             pass
 
@@ -219,7 +246,7 @@ class State(ABC):
         self._legal = None
         self._legal_set = None
         self._apply_action(action)
-        self.log = (self.log, _event(Event, (who, action, False, concerned)))
+        self.log = logged((self.log, who, action, False, concerned))
         self._settle()
         self._count_chosen(plies)
 
@@ -230,17 +257,18 @@ class State(ABC):
             return self._plies
         except AttributeError:  # a state game code made otherwise: count its log once
             plies = self._plies = None if self.log is None else plies_of(self.log)
+            self._kept = None
             return plies
 
     def _count_chosen(self, plies: int | None) -> None:
         """One chosen action more than ``plies`` (from :meth:`_plies_so_far` before it was
         played); every :data:`~ziggurat.engine.eventlog.KEEP_EVERY` of them, a clone of the
-        state is kept in its log, which records read."""
+        state is kept beside its log (:attr:`_kept`), which records read."""
         if plies is not None:  # None: a game line from a position, which no record starts from
             plies += 1
             self._plies = plies
             if not plies % KEEP_EVERY:
-                self.log = keep(self.log, plies, self.clone())  # type: ignore[arg-type]
+                self._kept = keep(self._kept, self.log, plies, self.clone())
 
     def _checked(self, action: object, seat: Any) -> tuple[Action, int]:
         """:meth:`apply`'s checks, in their documented order: the canonical legal text of
@@ -286,7 +314,7 @@ class State(ABC):
             self._legal = None
             self._legal_set = None
             self._apply_action(only)
-            self.log = (self.log, _event(Event, (who, only, True, concerned)))
+            self.log = logged((self.log, who, only, True, concerned))
 
     def view(self, seat: Any) -> dict[str, Any]:
         """JSON-serialisable dict of what ``seat`` may see (``None``: a spectator).
@@ -305,7 +333,14 @@ class State(ABC):
     def history(self) -> list[str]:
         """Canonical texts of the actions chosen by players or by chance, without the
         engine's own (auto) ones: replaying them reproduces the game."""
-        return [e[1] for e in log_events(self.log) if not e[2]]
+        texts: list[str] = []
+        node = self.log
+        while node is not None:
+            if not node[3]:
+                texts.append(node[2])
+            node = node[0]
+        texts.reverse()
+        return texts
 
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE

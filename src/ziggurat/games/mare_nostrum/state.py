@@ -8,10 +8,11 @@ import random
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from ziggurat.engine.contract import CHANCE, SCAN_UP_TO, State
+from ziggurat.engine.contract import State
 from ziggurat.engine.errors import GameOver
-from ziggurat.engine.eventlog import Event, log_events
+from ziggurat.engine.eventlog import ConsLog, log_events
 from ziggurat.engine.messages import message
+from ziggurat.engine.state import CHANCE, SCAN_UP_TO, logged
 from ziggurat.games.mare_nostrum import battle, flow, trade
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
     from ziggurat.games.mare_nostrum.game import MareNostrumGame
 
 POSITION_FORMAT = "ziggurat-position/mare-nostrum/1"
-_event: Final = tuple.__new__  # an Event made without NamedTuple.__new__'s keyword handling
 
 
 class NostrumState(State):
@@ -120,7 +120,7 @@ class NostrumState(State):
         self._legal = None
         self._legal_set = None
         pending = flow.play(d, action, who)
-        log = (self.log, _event(Event, (who, action, False, concerned)))
+        log: ConsLog = logged((self.log, who, action, False, concerned))
         # State._settle: the forced decisions (one legal action) that follow, as auto events
         stage: str = d["stage"]  # typed locals: the compiled build compares and indexes them directly
         while stage != "over":
@@ -145,7 +145,7 @@ class NostrumState(State):
             only = now[0]
             concerned = who if who != CHANCE else self._concerned(who)
             pending = flow.play(d, only, who)
-            log = (log, _event(Event, (who, only, True, concerned)))
+            log = logged((log, who, only, True, concerned))
             stage = d["stage"]
         self.log = log
         self._count_chosen(plies)

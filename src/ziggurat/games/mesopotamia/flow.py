@@ -10,6 +10,8 @@ the chosen actions reproduces them.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ziggurat.engine.contract import CHANCE
 from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia import actions as act
@@ -19,12 +21,14 @@ from ziggurat.games.mesopotamia.data import CARD_INDEX, CARD_TYPES, COLOUR_LETTE
 from ziggurat.games.mesopotamia.notation import BUILT, decode
 from ziggurat.games.mesopotamia.state import MesoState, place_start_pieces
 
-_KEEPS_LISTING = movement._KEEPS_LISTING
-_CHANCE_PENDING = frozenset(("draw", "card_draw", "peek", "deal"))
-_MOVEMENT_KINDS = frozenset(("move", "pickup", "drop", "exchange", "handoff", "steal", "offering", "donate"))
-_ACTION_KINDS = frozenset(("hut", "holy", "grow", "draw", "pass", "stop"))
+_KEEPS_LISTING: Final = movement._KEEPS_LISTING
+_CHANCE_PENDING: Final = frozenset(("draw", "card_draw", "peek", "deal"))
+_MOVEMENT_KINDS: Final = frozenset(
+    ("move", "pickup", "drop", "exchange", "handoff", "steal", "offering", "donate")
+)
+_ACTION_KINDS: Final = frozenset(("hut", "holy", "grow", "draw", "pass", "stop"))
 # an action kind that answers a decision of the player's -> that decision's pending kind (§7)
-_DECISION_OF = {
+_DECISION_OF: Final = {
     "first": "first",
     "pile": "pile",
     "volcano": "volcano",

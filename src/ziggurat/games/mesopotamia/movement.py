@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import insort
 from functools import cache
+from typing import Final
 
 from ziggurat.engine.messages import Message, message
 from ziggurat.games.mesopotamia import vocabulary as V
@@ -77,7 +78,7 @@ def majority_counts(s: MesoState, c: Coord) -> list[int]:
 # Text caches. Action strings are most of the cost of listing legal actions, and the
 # same tribe on the same tile yields the same texts turn after turn, so they are built once
 # per (seat, tile, cargo, spent). The domain is small, so the dict stays bounded in practice.
-_TEXTS: dict[tuple, tuple] = {}  # type: ignore[type-arg]
+_TEXTS: Final[dict[tuple, tuple]] = {}  # type: ignore[type-arg]
 
 
 def _texts(key: tuple) -> tuple:  # type: ignore[type-arg]
@@ -202,9 +203,9 @@ def _kept_listing(s: MesoState, p: int) -> PhaseOneKept:
     return _kept(PhaseOneKept, (p, tribes, on_map, _loot_tiles(s, p), _offering_huts(s, p), None, None))
 
 
-_kept = tuple.__new__  # makes a PhaseOneKept at every step without its Python __new__
+_kept: Final = tuple.__new__  # makes a PhaseOneKept at every step without its Python __new__
 
-_KEEPS_LISTING = frozenset(("move", "pickup", "drop", "exchange", "handoff", "donate"))
+_KEEPS_LISTING: Final = frozenset(("move", "pickup", "drop", "exchange", "handoff", "donate"))
 """The Phase I actions that change the acting seat's own tribes only (and loose resources,
 Mana or the temple, which the listing reads afresh): :func:`kept_after` follows them."""
 
@@ -254,7 +255,7 @@ def _loot_tiles(s: MesoState, p: int) -> frozenset[Coord | None]:
     )
 
 
-_OFFERINGS: list[tuple[tuple[HutT, ...], dict[int, dict[Coord, list[str]] | None]]] = [((), {})]
+_OFFERINGS: Final[list[tuple[tuple[HutT, ...], dict[int, dict[Coord, list[str]] | None]]]] = [((), {})]
 """The huts last asked about and, per seat, its huts with an offering under them, by tile (their
 names in hut order), or None: one entry, since the huts change rarely (a kept offering, a
 picked-up one, an expelled hut)."""
@@ -278,7 +279,7 @@ def _offering_huts(s: MesoState, p: int) -> dict[Coord, list[str]] | None:
     return at
 
 
-_STEP_ALWAYS_OPEN = frozenset((PLAINS, FOREST, QUARRY))
+_STEP_ALWAYS_OPEN: Final = frozenset((PLAINS, FOREST, QUARRY))
 
 
 def has_a_step(s: MesoState) -> bool:

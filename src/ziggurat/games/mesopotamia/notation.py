@@ -167,7 +167,7 @@ def _normalise(text: str) -> str:
     return " ".join(text.split())
 
 
-BUILT: dict[str, tuple] = {}  # type: ignore[type-arg]
+BUILT: Final[dict[str, tuple]] = {}  # type: ignore[type-arg]
 """Decoded forms of canonical texts the legal-action listing built from their parts, by text:
 applying one of them parses nothing (the rules look here before :func:`decode`). Each is
 exactly what :func:`decode` gives."""

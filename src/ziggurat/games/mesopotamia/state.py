@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ziggurat.engine.contract import CHANCE, SCAN_UP_TO, TERMINAL, Action, State
-from ziggurat.engine.eventlog import Event
+from ziggurat.engine.contract import Action, State
 from ziggurat.engine.messages import message
+from ziggurat.engine.state import CHANCE, SCAN_UP_TO, TERMINAL, logged
 from ziggurat.games.mesopotamia.data import (
     CARD_TYPES,
     DIRECTIONS,
@@ -323,7 +323,7 @@ class MesoState(State):
         self._legal = None
         self._legal_set = None
         _flow.perform(self, action)
-        self.log = (self.log, _event(Event, (who, action, False, who)))
+        self.log = logged((self.log, who, action, False, who))
         if not (self.pending is None and self.phase == "movement" and _movement.has_a_step(self)):
             State._settle(self)
         self._count_chosen(plies)
@@ -560,8 +560,6 @@ def sort_tribes(tribes: list[TribeT]) -> list[TribeT]:
 from ziggurat.games.mesopotamia import flow as _flow  # noqa: E402
 from ziggurat.games.mesopotamia import movement as _movement  # noqa: E402
 from ziggurat.games.mesopotamia import vocabulary as V  # noqa: E402
-
-_event = tuple.__new__  # makes an Event without the named tuple's own __new__ (as the engine)
 
 __all__ = [
     "CHANCE",
