@@ -47,9 +47,8 @@ its previous one when only its own placements came between
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from ziggurat.bots.compiled import mypyc_attr
 from ziggurat.games.mesopotamia_epochs.bots_cards import keep_or_pass
@@ -281,16 +280,45 @@ def _opened_in(pic: Picture, new: int, values: Sequence[int], later: float, seat
     return best
 
 
-_Use = tuple[str, int, float, float, str, Sequence[float]]
+_Use = tuple[Any, ...]
 """One use of the pool: (kind, area, ``gain`` expected for ``cost`` expected tribes, its action,
 ``more``: the gains of further tribes on the same stack, which only count in the fill of the
-pool). Plain tuples: a placement weighs a dozen of them."""
+pool). Plain tuples: a placement weighs a dozen of them (typed of any length: the compiled
+build keeps them as the objects they are, docs/speed.md)."""
 
 
-@lru_cache(maxsize=8)
 def _places(m: Any) -> dict[str, int]:
-    """Each ``place <area>`` action text of the map, with its area."""
-    return {f"place {area}": a for a, area in enumerate(m.ids)}
+    """Each ``place <area>`` action text of the map, with its area (kept per map)."""
+    got = _PLACES.get(id(m))
+    if got is None or got[0] is not m:
+        if len(_PLACES) >= 8:
+            _PLACES.clear()
+        got = _PLACES[id(m)] = (m, {f"place {area}": a for a, area in enumerate(m.ids)})
+    places: dict[str, int] = got[1]
+    return places
+
+
+_PLACES: Final[dict[int, tuple[Any, ...]]] = {}
+""":func:`_places` per map (by id, with the map: its id stays its own while it is kept)."""
+
+_CAPTURES: Final[dict[tuple[int, ...], tuple[float, float]]] = {}
+""":func:`~.bots_model.capture` of :func:`~.bots_model.roll_odds`, per (die sides, bonus,
+defender's dice, attacker's and defender's Urbanisation, defenders, tribes): what a
+placement asks of each attack, in one look-up."""
+_CAPTURES_LIMIT = 4_096
+
+
+def _capture_odds(
+    sides: int, bonus: int, dice: int, urb_att: bool, urb_def: bool, defenders: int, tribes: int
+) -> tuple[float, float]:
+    """``capture(defenders, tribes, roll_odds(sides, bonus, dice, urb_att, urb_def))``."""
+    key = (sides, bonus, dice, 1 if urb_att else 0, 1 if urb_def else 0, defenders, tribes)
+    hit = _CAPTURES.get(key)
+    if hit is None:
+        if len(_CAPTURES) >= _CAPTURES_LIMIT:
+            _CAPTURES.clear()
+        hit = _CAPTURES[key] = capture(defenders, tribes, roll_odds(sides, bonus, dice, urb_att, urb_def))
+    return hit
 
 
 def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = False) -> str:
@@ -298,7 +326,7 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
     player's own older Peoples may be attacked too (:class:`SuccessorBot`)."""
     m = pic.map
     p = pic.active
-    k = max(pic.pool, 1)
+    k = pic.pool if pic.pool > 1 else 1
     places = _places(m)
     targets = [(places[t], t) for t in legal if t in places]
     reach = pic.held[p]
@@ -333,7 +361,9 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
             key = a * size + p
             v = base.get(key)  # type: ignore[assignment]
             if v is None:
-                s = max(0.0, 1.0 - threat(a, p) * loss1)
+                s = 1.0 - threat(a, p) * loss1
+                if not s > 0.0:  # max(0.0, s)
+                    s = 0.0
                 hold = row[a] * kept(s) if future > 0 else 0.0
                 v = base[key] = row[a] + hold + grow * s
             if q < 0:
@@ -348,7 +378,7 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
                 continue
             # an attack (on our own People only if attack_own, R20)
             dice = _defender_dice(pic, a, sea)
-            chance, spent = capture(cnt[a], k, roll_odds(sides, bonus, dice, urb[p], urb[q]))  # attack_odds
+            chance, spent = _capture_odds(sides, bonus, dice, urb[p], urb[q], cnt[a], k)  # attack_odds
             if chance > 0:
                 if k - 2 > 0:
                     new = adj[a] & fresh
@@ -361,7 +391,7 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
                 uses.append(("attack", a, gain, spent, text, ()))
         elif q == p:
             c = cnt[a]
-            upto = max(c + 1, limit)
+            upto = c + 1 if c + 1 > limit else limit
             gains = reinforced.get((a, p, c, upto))  # reinforce_values(pic, p, a, c, upto)
             if gains is None:
                 gains = reinforced[(a, p, c, upto)] = tuple(_reinforce_values(pic, p, a, c, upto))
@@ -369,9 +399,15 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
     plan = _fill(uses, k)
     if not plan:
         return "stop"
-    attacks = [u for u in plan if u[0] == "attack"]
-    if attacks:
-        first = max(attacks, key=lambda u: (u[2] / u[3], -u[1]))
+    first: _Use | None = None  # the attack with the most per tribe (the first such, then by area)
+    best_density, best_area = 0.0, 0
+    for u in plan:
+        if u[0] == "attack":
+            density: float = u[2] / u[3]
+            area: int = u[1]
+            if first is None or density > best_density or (density == best_density and area < best_area):
+                first, best_density, best_area = u, density, area
+    if first is not None:
         target = first[1]
         if defender_dice(pic, target) == 2:
             # R40: an empty neighbour with a normal border into the target makes it normal
@@ -380,9 +416,15 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
                     if not m.difficult_into[target] >> u[1] & 1:
                         return u[4]
         return first[4]
-    top = max(u[2] for u in plan)
-    best = sorted((u for u in plan if u[2] >= top - EPS), key=itemgetter(1))
-    return best[0][4] if len(best) == 1 else best[rng.randrange(len(best))][4]
+    top: float = plan[0][2]
+    for u in plan:
+        if u[2] > top:
+            top = u[2]
+    best = [u for u in plan if u[2] >= top - EPS]
+    if len(best) == 1:
+        return str(best[0][4])
+    best.sort(key=itemgetter(1))
+    return str(best[rng.randrange(len(best))][4])
 
 
 def _fill(uses: list[_Use], pool: int) -> list[_Use]:

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import cache, lru_cache
-from itertools import chain
 from typing import Any, NamedTuple
 
 from ziggurat.games.mesopotamia_epochs.bots_view import Facts, facts_of_view, remembered, rules_id
@@ -234,10 +233,11 @@ _BOOKS: dict[tuple[Any, ...], _Book] = remembered({})
 """The books per set of what they read (at most :data:`_BOOK_LIMIT`, then afresh); the
 rules are named by :func:`~.bots_view.rules_id`."""
 _MOVER_LIMIT = 10_000
-_MOVERS: dict[tuple[int, ...], tuple[int, float, int, int, bool] | None] = remembered({})
-"""Each People's entry of :meth:`Picture._all_movers` (``None``: it attacks nothing) per what
-it reads."""
-_NONE = object()
+_MOVERS: dict[tuple[int, ...], dict[Any, tuple[Any, ...]]] = remembered({})
+"""Each People's entry of :meth:`Picture._all_movers` (``()``: it attacks nothing) per what
+it reads: per rules (:func:`~.bots_view.rules_id`), judgement and Epoch, then per People,
+its areas and whether it acts later this Epoch (a number), with the pool for the active
+People (a tuple); at most :data:`_MOVER_LIMIT` of them per Epoch, then afresh."""
 _KEPT: dict[int, dict[float, float]] = {}
 """:meth:`Picture.kept` answers per number of later Epochs."""
 
@@ -326,7 +326,7 @@ class Picture:
             if self.active >= 0 and self.pending is not None:
                 self.later[self.active] = True
         self._near = near
-        self._movers: list[tuple[int, float, int, int, bool, int]] | None = None
+        self._movers: list[tuple[Any, ...]] | None = None  # _all_movers()
         self.opened: dict[int, float] = {}
         """``bots.plan_placement``'s best area opened up, per set of areas a holding would
         open up (a Picture after placements shares it: those areas have not changed)."""
@@ -345,25 +345,24 @@ class Picture:
         """``bots_cards.card_worth``'s answers for this board, once it has asked."""
         self.entries = self._entries(f)
         self.attackers = self._attackers(near)
-        self._reach_any = 0  # the areas some attacker reaches
+        reach_any = 0  # the areas some attacker reaches
         for att in self.attackers:
-            self._reach_any |= att[2]
+            reach_any |= att[2]
+        self._reach_any = reach_any
         self._arrivals: list[tuple[int, int, float, int, float]] | None = None
         # threat() reads only the map, the attackers, the entering Peoples and the cards'
         # holders: positions that share them (the placements of one People round, mostly,
         # and the playouts of a search that pass through them) share its answers
         # flat (a flat tuple hashes twice as fast): no attacker's field is -1, the entries'
         # neither, and the holders, at the end, are one per People
-        ctx = (
-            rules_id(rules),
-            judgement.token,
-            self.n,
-            self.future,
-            *chain.from_iterable(self.attackers),
-            -1,
-            *chain.from_iterable(self.entries),
-            *owner,
-        )
+        parts: list[Any] = [rules_id(rules), judgement.token, self.n, self.future]
+        for att in self.attackers:
+            parts.extend(att)
+        parts.append(-1)
+        for entry in self.entries:
+            parts.extend(entry)
+        parts.extend(owner)
+        ctx = tuple(parts)
         book = _BOOKS.get(ctx)
         if book is None:
             if len(_BOOKS) >= _BOOK_LIMIT:
@@ -516,10 +515,16 @@ class Picture:
         if phase != "allocation" and phase != "strategy":
             return out
         # seen: a card the view shows, in a hand (it has an owner) or set aside
-        aside = {p for _epoch, p in f.set_aside if p >= 0}
+        aside: set[int] = set()
+        for _epoch, p in f.set_aside:
+            if p >= 0:
+                aside.add(p)
         cards = peoples.epoch_cards[self.epoch]
         if phase == "allocation":
-            known_opp = sum(1 for p in cards if owner[p] >= 0 and owner[p] != seat)
+            known_opp = 0
+            for p in cards:
+                if owner[p] >= 0 and owner[p] != seat:
+                    known_opp += 1
             hidden = self.n - 1 - known_opp
             unknown = [p for p in cards if owner[p] < 0 and p not in aside]
         else:
@@ -541,7 +546,8 @@ class Picture:
         if self.epoch < self.epochs:
             nxt = peoples.epoch_cards[self.epoch + 1]
             prob = 0.5 * min(1.0, (self.n - 1) / len(nxt))
-            out.extend((p, prob) for p in nxt)
+            for p in nxt:
+                out.append((p, prob))
         return out
 
     def next_pool(self, q: int) -> int:
@@ -552,7 +558,7 @@ class Picture:
         reinf = self.peoples.reinforcements[q].get(e, 0)
         return int(self.rules.growth(q, self.held[q].bit_count())) + reinf
 
-    def _attackers(self, near: list[int]) -> list[tuple[int, float, int, int, bool]]:
+    def _attackers(self, near: list[int]) -> list[tuple[Any, ...]]:
         """The Peoples that may attack before our next round, in People order: ``(People, its
         chance to attack a neighbouring area, the areas it could place into next, the areas
         it holds, whether it reaches every coast by Seafaring)``. A People off the map attacks
@@ -561,43 +567,51 @@ class Picture:
         if movers is None:  # the same for every seat's side (Picture.for_seat)
             movers = self._movers = self._all_movers(near)
         seat = self.seat
-        return [mover[:5] for mover in movers if mover[5] != seat]
+        out: list[tuple[Any, ...]] = []
+        for mover, s in movers:
+            if s != seat:
+                out.append(mover)
+        return out
 
-    def _all_movers(self, near: list[int]) -> list[tuple[int, float, int, int, bool, int]]:
-        """:meth:`_attackers` for a seat holding none of the Peoples, each with its owner."""
+    def _all_movers(self, near: list[int]) -> list[tuple[Any, ...]]:
+        """:meth:`_attackers` for a seat holding none of the Peoples: ``(entry, owner)``."""
         m = self.map
-        out = []
+        out: list[tuple[Any, ...]] = []
         owner, later, active = self.owner, self.later, self.active
         threat = self.judgement.threat
-        if len(_MOVERS) >= _MOVER_LIMIT:
-            _MOVERS.clear()
+        size = self.peoples.size
         # a People's entry reads only these (next_pool: its pool if active, else its growth
         # and reinforcements), so the positions of a search share them
         start = (rules_id(self.rules), self.judgement.token, self.epoch)
+        memo = _MOVERS.get(start)
+        if memo is None or len(memo) >= _MOVER_LIMIT:
+            if len(_MOVERS) >= 64:
+                _MOVERS.clear()
+            memo = _MOVERS[start] = {}
         for q, held in enumerate(self.held):
             s = owner[q]
             if not held or s < 0:
                 continue  # not on the map, or no one's (:meth:`_alpha`)
-            key = (*start, q, held, later[q], self.pool if q == active else -1)
-            got = _MOVERS.get(key, _NONE)
-            if got is _NONE:
-                got = _MOVERS[key] = None
+            acts = 1 if later[q] else 0
+            key: Any = (held * 2 + acts) * size + q if q != active else (q, held, acts, self.pool)
+            got = memo.get(key)
+            if got is None:
+                got = ()
                 # _alpha(q) for a People the seat does not hold
-                if self.epoch >= self.epochs and not later[q]:
-                    continue  # its last round is over
-                pool = self.next_pool(q)
-                if pool <= 0:
-                    continue
-                al = threat[0] + threat[1] * pool
-                if self.peoples.military[q]:
-                    al *= 1.25
-                al = min(0.9, al)
-                if al > 0:
-                    coast = bool(self.peoples.seafaring[q] and held & m.coastal_mask)
-                    reach = (near[q] | m.coastal_mask if coast else near[q]) & ~m.desert_mask & ~held
-                    got = _MOVERS[key] = (q, al, reach, held, coast)  # reach: E8.2 b, c; E11.2
-            if isinstance(got, tuple):
-                out.append((*got, s))
+                if not (self.epoch >= self.epochs and not later[q]):  # else its last round is over
+                    pool = self.next_pool(q)
+                    if pool > 0:
+                        al = threat[0] + threat[1] * pool
+                        if self.peoples.military[q]:
+                            al *= 1.25
+                        al = min(0.9, al)
+                        if al > 0:
+                            coast = bool(self.peoples.seafaring[q] and held & m.coastal_mask)
+                            reach = (near[q] | m.coastal_mask if coast else near[q]) & ~m.desert_mask & ~held
+                            got = (q, al, reach, held, coast)  # reach: E8.2 b, c; E11.2
+                memo[key] = got
+            if got:
+                out.append((got, s))
         return out
 
     def _alpha(self, q: int) -> float:
@@ -648,6 +662,11 @@ class Picture:
             adj = m.adj_mask[a]
             easy = ~m.difficult_into[a]
             coastal = m.coastal[a]
+            q: int
+            al: float
+            reach: int
+            held: int
+            coast: bool
             for q, al, reach, held, coast in self.attackers:
                 if not reach & bit or q == p or owner[q] == me:
                     continue
