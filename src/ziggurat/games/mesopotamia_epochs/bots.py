@@ -53,6 +53,7 @@ from typing import Any, Final
 from ziggurat.bots.compiled import mypyc_attr
 from ziggurat.games.mesopotamia_epochs.bots_cards import keep_or_pass
 from ziggurat.games.mesopotamia_epochs.bots_model import (
+    CAP,
     HEURISTIC,
     SUCCESSOR,
     Judgement,
@@ -301,18 +302,26 @@ def _places(m: Any) -> dict[str, int]:
 _PLACES: Final[dict[int, tuple[Any, ...]]] = {}
 """:func:`_places` per map (by id, with the map: its id stays its own while it is kept)."""
 
-_CAPTURES: Final[dict[tuple[int, ...], tuple[float, float]]] = {}
+_CAPTURES: Final[dict[int, tuple[float, float]]] = {}
 """:func:`~.bots_model.capture` of :func:`~.bots_model.roll_odds`, per (die sides, bonus,
 defender's dice, attacker's and defender's Urbanisation, defenders, tribes): what a
 placement asks of each attack, in one look-up."""
 _CAPTURES_LIMIT = 4_096
+_CAP: Final = CAP
 
 
 def _capture_odds(
     sides: int, bonus: int, dice: int, urb_att: bool, urb_def: bool, defenders: int, tribes: int
 ) -> tuple[float, float]:
     """``capture(defenders, tribes, roll_odds(sides, bonus, dice, urb_att, urb_def))``."""
-    key = (sides, bonus, dice, 1 if urb_att else 0, 1 if urb_def else 0, defenders, tribes)
+    if tribes > _CAP:
+        tribes = _CAP  # capture() considers no more
+    if not (0 < sides < 1024 and 0 <= bonus < 64 and 0 < dice < 4 and 0 <= defenders < 1024 and tribes >= 0):
+        return capture(defenders, tribes, roll_odds(sides, bonus, dice, urb_att, urb_def))
+    key = (
+        (((sides * 64 + bonus) * 4 + dice) * 4 + (2 if urb_att else 0) + (1 if urb_def else 0)) * 1024
+        + defenders
+    ) * (_CAP + 1) + tribes
     hit = _CAPTURES.get(key)
     if hit is None:
         if len(_CAPTURES) >= _CAPTURES_LIMIT:
@@ -328,10 +337,15 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
     p = pic.active
     k = pic.pool if pic.pool > 1 else 1
     places = _places(m)
-    targets = [(places[t], t) for t in legal if t in places]
+    areas: list[int] = []  # the targets: their areas and action texts
+    texts: list[str] = []
     reach = pic.held[p]
-    for a, _ in targets:
-        reach |= 1 << a
+    for t in legal:
+        at = places.get(t)
+        if at is not None:
+            areas.append(at)
+            texts.append(t)
+            reach |= 1 << at
     uses: list[_Use] = []
     occ, cnt, owner, limit = pic.occ, pic.cnt, pic.owner, pic.rules.stack_limit
     # what every target's value reads, read once: area_value's and _opened's terms are
@@ -353,7 +367,8 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
     peoples = pic.peoples
     urb = peoples.urbanisation
     sides, bonus = pic.rules.die_sides, pic.rules.military_bonus if peoples.military[p] else 0
-    for a, text in targets:
+    for i, a in enumerate(areas):
+        text = texts[i]
         q = occ[a]
         if q < 0 or (q != p and (attack_own or owner[q] != seat)):
             # area_value(pic, p, a, k - 1 or k - 2, reach): its first terms read the threat
@@ -431,22 +446,33 @@ def _fill(uses: list[_Use], pool: int) -> list[_Use]:
     """The uses a greedy fill of the pool by value per tribe takes (further tribes on a stack
     compete too, but only the next placement is returned); the first use that no longer fits
     is taken if half a tribe is left for it. Uses worth nothing are never taken."""
-    projects: list[tuple[float, float, int]] = []  # (value per tribe, tribes, index or -1)
-    for i, (_kind, _area, gain, cost, _text, more) in enumerate(uses):
+    # the projects: value per tribe, tribes, and the use's index (-1: a further tribe)
+    density: list[float] = []
+    tribes: list[float] = []
+    index: list[int] = []
+    for i, use in enumerate(uses):
+        gain: float = use[2]
+        cost: float = use[3]
         if gain > EPS:
-            projects.append((gain / cost, cost, i))
-        for g in more:
+            density.append(gain / cost)
+            tribes.append(cost)
+            index.append(i)
+        for g in use[5]:
             if g > EPS:
-                projects.append((g, 1.0, -1))
-    projects.sort(key=itemgetter(0), reverse=True)  # stable: equal densities keep their order
+                density.append(g)
+                tribes.append(1.0)
+                index.append(-1)
+    # stable: equal densities keep their order
+    order = sorted(range(len(density)), key=density.__getitem__, reverse=True)
     left = float(pool)
     chosen: list[_Use] = []
-    for _density, cost, i in projects:
+    for j in order:
         if left < 0.5:
             break
+        i = index[j]
         if i >= 0:
             chosen.append(uses[i])
-        left -= cost
+        left -= tribes[j]
     return chosen
 
 

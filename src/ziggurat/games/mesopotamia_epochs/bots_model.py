@@ -336,9 +336,6 @@ class Picture:
         """What depends on the seat whose side the Picture takes: whom it fears and hurts."""
         f = self.facts
         near = self._near
-        owner = self.owner
-        judgement = self.judgement
-        rules = self.rules
         self._weights_of: list[float] | None = None  # weights, on first use
         self._board: tuple[Any, ...] | None = None  # board_key(), on first use
         self.worths: dict[tuple[int, int, int], tuple[float, tuple[float, ...]]] | None = None
@@ -350,18 +347,27 @@ class Picture:
             reach_any |= att[2]
         self._reach_any = reach_any
         self._arrivals: list[tuple[int, int, float, int, float]] | None = None
+        self._find_book()
+        kept = _KEPT.get(self.future)
+        if kept is None or len(kept) >= _BOOK_LIMIT:
+            kept = _KEPT[self.future] = {}
+        self._kept = kept
+        self._denial: dict[int, float] = {}
+
+    def _find_book(self) -> None:
+        """The threat model's book (:class:`_Book`) for the attackers and entries found."""
         # threat() reads only the map, the attackers, the entering Peoples and the cards'
         # holders: positions that share them (the placements of one People round, mostly,
         # and the playouts of a search that pass through them) share its answers
         # flat (a flat tuple hashes twice as fast): no attacker's field is -1, the entries'
         # neither, and the holders, at the end, are one per People
-        parts: list[Any] = [rules_id(rules), judgement.token, self.n, self.future]
+        parts: list[Any] = [rules_id(self.rules), self.judgement.token, self.n, self.future]
         for att in self.attackers:
             parts.extend(att)
         parts.append(-1)
         for entry in self.entries:
             parts.extend(entry)
-        parts.extend(owner)
+        parts.extend(self.owner)
         ctx = tuple(parts)
         book = _BOOKS.get(ctx)
         if book is None:
@@ -370,11 +376,6 @@ class Picture:
             book = _BOOKS[ctx] = _Book({}, {}, {}, {})
         self._book = book
         self._threat = book.threat
-        kept = _KEPT.get(self.future)
-        if kept is None or len(kept) >= _BOOK_LIMIT:
-            kept = _KEPT[self.future] = {}
-        self._kept = kept
-        self._denial: dict[int, float] = {}
 
     def for_seat(self, seat: int) -> Picture:
         """The Picture of the same facts from ``seat``'s side (what it fears, whom it hurts),
@@ -417,12 +418,15 @@ class Picture:
             return None
         occ0, occ1 = g.occ, f.occ
         held = self.held[p]
+        captured = 0  # the areas taken from other Peoples (E12)
         if occ1 != occ0:
             for a, q in enumerate(occ1):
                 if q != occ0[a]:
-                    if q != p or occ0[a] >= 0:
+                    if q != p:
                         return None  # an area changed hands otherwise
                     held |= 1 << a
+                    if occ0[a] >= 0:
+                        captured |= 1 << a
         # tribes (cnt) may have changed anywhere: nothing made here reads them (a defender
         # that lost a tribe but kept its area, E12.5, is the same attacker and the same target)
         pic = Picture.__new__(Picture)
@@ -443,7 +447,58 @@ class Picture:
         pic._movers = None  # the active People's own entry has changed (other seats' sides)
         pic._board = None
         pic.worths = None
+        if captured:
+            pic._after_captures(occ0, captured)
         return pic
+
+    def _after_captures(self, before: tuple[int, ...], captured: int) -> None:
+        """:meth:`after_placements` once the active People has also taken the areas
+        ``captured`` from the Peoples that held them in ``before`` (E12.7): those Peoples'
+        areas, their entries as attackers, the entering Peoples if one of them has left the
+        map (E4.5), the threat model's book; and with three or more players, whom the seat
+        fears most (the weights) and what it read of them (denials, areas opened up)."""
+        held = self.held  # a copy already (the active People's areas changed)
+        losers: list[int] = []
+        for a in bits(captured):
+            q = before[a]
+            held[q] &= ~(1 << a)
+            if q not in losers:
+                losers.append(q)
+        scores, near = _area_facts(
+            self.values, self.map.adj_mask, [held[q] if q in losers else 0 for q in range(max(losers) + 1)]
+        )
+        gone = False
+        for q in losers:
+            self.scores[q], self._near[q] = scores[q], near[q]
+            gone = gone or not held[q]
+        if gone:
+            self.entries = self._entries(self.facts)
+            self._arrivals = None
+        # the attackers: the losers' entries made anew, the others' kept (in People order)
+        seat, owner = self.seat, self.owner
+        by_people: dict[int, tuple[Any, ...]] = {}
+        for att in self.attackers:
+            by_people[att[0]] = att
+        memo = self._mover_memo()
+        for q in losers:
+            by_people.pop(q, None)
+            if owner[q] != seat and owner[q] >= 0 and held[q]:
+                got = self._mover(q, memo, self._near)
+                if got:
+                    by_people[q] = got
+        attackers: list[tuple[Any, ...]] = []
+        reach_any = 0
+        for q in sorted(by_people):
+            att = by_people[q]
+            attackers.append(att)
+            reach_any |= att[2]
+        self.attackers = attackers
+        self._reach_any = reach_any
+        self._find_book()
+        self._denial = {}
+        if self.n != 2:  # with two players the weights are fixed (_weights)
+            self._weights_of = None
+            self.opened = {}
 
     # --- whom to hurt -----------------------------------------------------------------
     @property
@@ -575,11 +630,20 @@ class Picture:
 
     def _all_movers(self, near: list[int]) -> list[tuple[Any, ...]]:
         """:meth:`_attackers` for a seat holding none of the Peoples: ``(entry, owner)``."""
-        m = self.map
         out: list[tuple[Any, ...]] = []
-        owner, later, active = self.owner, self.later, self.active
-        threat = self.judgement.threat
-        size = self.peoples.size
+        owner = self.owner
+        memo = self._mover_memo()
+        for q, held in enumerate(self.held):
+            s = owner[q]
+            if not held or s < 0:
+                continue  # not on the map, or no one's (:meth:`_alpha`)
+            got = self._mover(q, memo, near)
+            if got:
+                out.append((got, s))
+        return out
+
+    def _mover_memo(self) -> dict[Any, tuple[Any, ...]]:
+        """The Peoples' entries as attackers (:meth:`_mover`) kept for this Epoch (``_MOVERS``)."""
         # a People's entry reads only these (next_pool: its pool if active, else its growth
         # and reinforcements), so the positions of a search share them
         start = (rules_id(self.rules), self.judgement.token, self.epoch)
@@ -588,31 +652,35 @@ class Picture:
             if len(_MOVERS) >= 64:
                 _MOVERS.clear()
             memo = _MOVERS[start] = {}
-        for q, held in enumerate(self.held):
-            s = owner[q]
-            if not held or s < 0:
-                continue  # not on the map, or no one's (:meth:`_alpha`)
-            acts = 1 if later[q] else 0
-            key: Any = (held * 2 + acts) * size + q if q != active else (q, held, acts, self.pool)
-            got = memo.get(key)
-            if got is None:
-                got = ()
-                # _alpha(q) for a People the seat does not hold
-                if not (self.epoch >= self.epochs and not later[q]):  # else its last round is over
-                    pool = self.next_pool(q)
-                    if pool > 0:
-                        al = threat[0] + threat[1] * pool
-                        if self.peoples.military[q]:
-                            al *= 1.25
-                        al = min(0.9, al)
-                        if al > 0:
-                            coast = bool(self.peoples.seafaring[q] and held & m.coastal_mask)
-                            reach = (near[q] | m.coastal_mask if coast else near[q]) & ~m.desert_mask & ~held
-                            got = (q, al, reach, held, coast)  # reach: E8.2 b, c; E11.2
-                memo[key] = got
-            if got:
-                out.append((got, s))
-        return out
+        return memo
+
+    def _mover(self, q: int, memo: dict[Any, tuple[Any, ...]], near: list[int]) -> tuple[Any, ...]:
+        """People ``q``'s entry as an attacker (on the map, with an owner), ``()`` if it attacks
+        nothing; ``memo``: :meth:`_mover_memo`."""
+        held = self.held[q]
+        acts = 1 if self.later[q] else 0
+        key: Any = (
+            (held * 2 + acts) * self.peoples.size + q if q != self.active else (q, held, acts, self.pool)
+        )
+        got = memo.get(key)
+        if got is None:
+            got = ()
+            # _alpha(q) for a People the seat does not hold
+            if not (self.epoch >= self.epochs and not acts):  # else its last round is over
+                pool = self.next_pool(q)
+                if pool > 0:
+                    threat = self.judgement.threat
+                    al = threat[0] + threat[1] * pool
+                    if self.peoples.military[q]:
+                        al *= 1.25
+                    al = min(0.9, al)
+                    if al > 0:
+                        m = self.map
+                        coast = bool(self.peoples.seafaring[q] and held & m.coastal_mask)
+                        reach = (near[q] | m.coastal_mask if coast else near[q]) & ~m.desert_mask & ~held
+                        got = (q, al, reach, held, coast)  # reach: E8.2 b, c; E11.2
+            memo[key] = got
+        return got
 
     def _alpha(self, q: int) -> float:
         """The chance that People ``q`` attacks a neighbouring area before our next round."""
