@@ -53,13 +53,13 @@ from typing import Any, Final
 from ziggurat.bots.compiled import mypyc_attr
 from ziggurat.games.mesopotamia_epochs.bots_cards import keep_or_pass
 from ziggurat.games.mesopotamia_epochs.bots_model import (
-    CAP,
     HEURISTIC,
     SUCCESSOR,
     Judgement,
     Picture,
     bits,
     capture,
+    capture_of,
     roll_odds,
 )
 from ziggurat.games.mesopotamia_epochs.bots_view import PlayoutView
@@ -302,33 +302,6 @@ def _places(m: Any) -> dict[str, int]:
 _PLACES: Final[dict[int, tuple[Any, ...]]] = {}
 """:func:`_places` per map (by id, with the map: its id stays its own while it is kept)."""
 
-_CAPTURES: Final[dict[int, tuple[float, float]]] = {}
-""":func:`~.bots_model.capture` of :func:`~.bots_model.roll_odds`, per (die sides, bonus,
-defender's dice, attacker's and defender's Urbanisation, defenders, tribes): what a
-placement asks of each attack, in one look-up."""
-_CAPTURES_LIMIT = 4_096
-_CAP: Final = CAP
-
-
-def _capture_odds(
-    sides: int, bonus: int, dice: int, urb_att: bool, urb_def: bool, defenders: int, tribes: int
-) -> tuple[float, float]:
-    """``capture(defenders, tribes, roll_odds(sides, bonus, dice, urb_att, urb_def))``."""
-    if tribes > _CAP:
-        tribes = _CAP  # capture() considers no more
-    if not (0 < sides < 1024 and 0 <= bonus < 64 and 0 < dice < 4 and 0 <= defenders < 1024 and tribes >= 0):
-        return capture(defenders, tribes, roll_odds(sides, bonus, dice, urb_att, urb_def))
-    key = (
-        (((sides * 64 + bonus) * 4 + dice) * 4 + (2 if urb_att else 0) + (1 if urb_def else 0)) * 1024
-        + defenders
-    ) * (_CAP + 1) + tribes
-    hit = _CAPTURES.get(key)
-    if hit is None:
-        if len(_CAPTURES) >= _CAPTURES_LIMIT:
-            _CAPTURES.clear()
-        hit = _CAPTURES[key] = capture(defenders, tribes, roll_odds(sides, bonus, dice, urb_att, urb_def))
-    return hit
-
 
 def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = False) -> str:
     """D4: the next placement, or ``stop`` (see the module docstring); ``attack_own``: the
@@ -393,7 +366,7 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
                 continue
             # an attack (on our own People only if attack_own, R20)
             dice = _defender_dice(pic, a, sea)
-            chance, spent = _capture_odds(sides, bonus, dice, urb[p], urb[q], cnt[a], k)  # attack_odds
+            chance, spent = capture_of(sides, bonus, dice, urb[p], urb[q], cnt[a], k)  # attack_odds
             if chance > 0:
                 if k - 2 > 0:
                     new = adj[a] & fresh
@@ -462,13 +435,21 @@ def _fill(uses: list[_Use], pool: int) -> list[_Use]:
                 density.append(g)
                 tribes.append(1.0)
                 index.append(-1)
-    # stable: equal densities keep their order
-    order = sorted(range(len(density)), key=density.__getitem__, reverse=True)
+    # by density, highest first, equal densities in their order (a stable sort's order): each
+    # project costs a tribe or more, so the few that the pool takes are found one by one
+    n = len(density)
+    taken = [False] * n
     left = float(pool)
     chosen: list[_Use] = []
-    for j in order:
-        if left < 0.5:
+    while left >= 0.5:
+        j = -1
+        top = 0.0
+        for k in range(n):
+            if not taken[k] and (j < 0 or density[k] > top):
+                j, top = k, density[k]
+        if j < 0:
             break
+        taken[j] = True
         i = index[j]
         if i >= 0:
             chosen.append(uses[i])

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import cache, lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ziggurat.games.mesopotamia_epochs.bots_view import Facts, facts_of_view, remembered, rules_id
 from ziggurat.games.mesopotamia_epochs.geography import bits as bits  # the bot modules read it here
@@ -31,7 +31,7 @@ URBAN_LOSS = 0.85  # an Urbanisation defender wins ties (E12.5)
 THREAT = (0.2, 0.12)
 FUTURE_KEEP = 0.7
 DENIAL = (2.0, 1.0)
-CAP = 14  # tribes considered for capture odds (more change nothing measurable)
+CAP: Final = 14  # tribes considered for capture odds (more change nothing measurable)
 OTHER_WEIGHT = 0.7  # with three or more players: weight of an opponent other than the strongest
 
 
@@ -141,6 +141,33 @@ def _fight(defenders: int, rest: int, odds: tuple[float, float, float]) -> tuple
     pl, el = capture(defenders, rest, odds)
     pt, et = capture(defenders - 1, rest, odds)
     return win * pw + lose * pl + tie * pt, win * ew + lose * el + tie * et
+
+
+_CAPTURES: Final[dict[int, tuple[float, float]]] = {}
+""":func:`capture` of :func:`roll_odds` (:func:`capture_of`), per (die sides, bonus,
+defender's dice, attacker's and defender's Urbanisation, defenders, tribes): what a
+placement (and a card's worth) asks of each attack, in one look-up."""
+_CAPTURES_LIMIT = 4_096
+
+
+def capture_of(
+    sides: int, bonus: int, dice: int, urb_att: bool, urb_def: bool, defenders: int, tribes: int
+) -> tuple[float, float]:
+    """``capture(defenders, tribes, roll_odds(sides, bonus, dice, urb_att, urb_def))``."""
+    if tribes > CAP:
+        tribes = CAP  # capture() considers no more
+    if not (0 < sides < 1024 and 0 <= bonus < 64 and 0 < dice < 4 and 0 <= defenders < 1024 and tribes >= 0):
+        return capture(defenders, tribes, roll_odds(sides, bonus, dice, urb_att, urb_def))
+    key = (
+        (((sides * 64 + bonus) * 4 + dice) * 4 + (2 if urb_att else 0) + (1 if urb_def else 0)) * 1024
+        + defenders
+    ) * (CAP + 1) + tribes
+    hit = _CAPTURES.get(key)
+    if hit is None:
+        if len(_CAPTURES) >= _CAPTURES_LIMIT:
+            _CAPTURES.clear()
+        hit = _CAPTURES[key] = capture(defenders, tribes, roll_odds(sides, bonus, dice, urb_att, urb_def))
+    return hit
 
 
 @lru_cache(maxsize=8)
@@ -377,13 +404,61 @@ class Picture:
         self._book = book
         self._threat = book.threat
 
+    def _share(self, pic: Picture) -> None:
+        """Give ``pic`` (blank) what :meth:`for_seat` takes over: everything but the seat's
+        side (``_SHARED``, written out: a compiled class reads its fields directly)."""
+        pic.game = self.game
+        pic.rules = self.rules
+        pic.map = self.map
+        pic.peoples = self.peoples
+        pic.n = self.n
+        pic.epoch = self.epoch
+        pic.epochs = self.epochs
+        pic.phase = self.phase
+        pic.vp = self.vp
+        pic.occ = self.occ
+        pic.cnt = self.cnt
+        pic.held = self.held
+        pic.owner = self.owner
+        pic.active = self.active
+        pic.order = self.order
+        pic.pool = self.pool
+        pic.sea_round = self.sea_round
+        pic.coast_held = self.coast_held
+        pic.pending = self.pending
+        pic.values = self.values
+        pic.scores = self.scores
+        pic.future = self.future
+        pic.orders = self.orders
+        pic.later = self.later
+        pic._generic_kept = self._generic_kept
+        pic.denial_scale = self.denial_scale
+        pic.judgement = self.judgement
+        pic._losses = self._losses
+        pic.facts = self.facts
+        pic._near = self._near
+        pic._movers = self._movers
+
+    def _share_side(self, pic: Picture) -> None:
+        """Give ``pic`` the rest of what :meth:`after_placements` takes over (``_ALL``)."""
+        pic.seat = self.seat
+        pic._weights_of = self._weights_of
+        pic.entries = self.entries
+        pic.attackers = self.attackers
+        pic._arrivals = self._arrivals
+        pic._reach_any = self._reach_any
+        pic._threat = self._threat
+        pic._kept = self._kept
+        pic._book = self._book
+        pic.opened = self.opened
+        pic.worths = self.worths
+
     def for_seat(self, seat: int) -> Picture:
         """The Picture of the same facts from ``seat``'s side (what it fears, whom it hurts),
         equal to ``Picture(game, facts, seat, judgement)`` for facts that show every card
         (a full position's, as the evaluator reads them): only the seat's side is made anew."""
         pic = Picture.__new__(Picture)
-        for name in _SHARED:
-            setattr(pic, name, getattr(self, name))
+        self._share(pic)
         pic.seat = seat
         pic.opened = {}
         pic._side()
@@ -430,8 +505,8 @@ class Picture:
         # tribes (cnt) may have changed anywhere: nothing made here reads them (a defender
         # that lost a tribe but kept its area, E12.5, is the same attacker and the same target)
         pic = Picture.__new__(Picture)
-        for name in _ALL:
-            setattr(pic, name, getattr(self, name))
+        self._share(pic)
+        self._share_side(pic)
         pic.facts = f
         pic.occ = occ1
         pic.cnt = f.cnt
