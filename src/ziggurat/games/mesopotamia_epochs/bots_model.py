@@ -23,7 +23,10 @@ from functools import cache, lru_cache
 from typing import Any, Final, NamedTuple
 
 from ziggurat.games.mesopotamia_epochs.bots_view import Facts, facts_of_view, remembered, rules_id
+from ziggurat.games.mesopotamia_epochs.data import Rules
+from ziggurat.games.mesopotamia_epochs.geography import Map
 from ziggurat.games.mesopotamia_epochs.geography import bits as bits  # the bot modules read it here
+from ziggurat.games.mesopotamia_epochs.peoples import Peoples
 
 # The heuristic bot's judgement (:data:`HEURISTIC`; :class:`Judgement` says what each means)
 LOSS = (1.0, 0.8, 0.55, 0.4)
@@ -311,9 +314,9 @@ class Picture:
         ``Picture.__new__``, which a compiled build runs through this)."""
         if game is None or view is None:
             return
-        rules = game.rules
-        m = rules.map
-        peoples = rules.peoples
+        rules: Rules = game.rules  # typed: the compiled build reads their fields directly
+        m: Map = rules.map
+        peoples: Peoples = rules.peoples
         f = view if isinstance(view, Facts) else facts_of_view(rules, view)
         self.facts = f
         self.game = game
