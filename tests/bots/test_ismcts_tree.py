@@ -330,3 +330,15 @@ def test_keyed_luck_counts_the_events_of_each_name() -> None:
     assert first_a == first_b
     assert a.keyed(("draw", 2)).random() == b.keyed(("draw", 2)).random() != first_a
     assert Luck(7).keyed(("draw", 2)).random() == random.Random("7/('draw', 2)/0").random()
+
+
+def test_a_keyed_draw_is_the_first_draw_of_the_keyed_stream() -> None:
+    """:meth:`Luck.keyed_random` (what the search's chance events read): the first draw of
+    the stream :meth:`Luck.keyed` gives for the same event, worked out or kept from an
+    earlier candidate of the round, and counted like it."""
+    names = [("combat", 1, 2, 3), ("draw", 2), ("combat", 1, 2, 3), ("deal", 0)]
+    for _ in range(2):  # the second time from what was kept
+        drawn, streamed = Luck(7), Luck(7)
+        assert [drawn.keyed_random(k) for k in names] == [streamed.keyed(k).random() for k in names]
+        assert drawn.counts == streamed.counts
+    assert Luck(7).keyed_random(("draw", 2)) == random.Random("7/('draw', 2)/0").random()

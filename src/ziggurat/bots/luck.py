@@ -36,12 +36,33 @@ class Luck(random.Random):
         for each (a playout draws hundreds of them)."""
         n = self.counts.get(key, 0)
         self.counts[key] = n + 1
+        return self._stream((self.base, key, n))
+
+    def keyed_random(self, key: Hashable) -> float:
+        """``keyed(key).random()``: the first draw of the next event named ``key``, which is all
+        an event's outcome reads (``engine.state.chance_at``). The candidates of a paired
+        round meet the same events, so each draw is kept (:data:`SEEDS` of them) rather than
+        drawn again from a generator seeded anew."""
+        n = self.counts.get(key, 0)
+        self.counts[key] = n + 1
         name = (self.base, key, n)
+        r = _DRAWS.get(name)
+        if r is None:
+            r = self._stream(name).random()
+            if len(_DRAWS) >= SEEDS:
+                _DRAWS.clear()
+            _DRAWS[name] = r
+        return r
+
+    def _stream(self, name: tuple[int, Hashable, int]) -> random.Random:
+        """The generator seeded for the event ``name`` (the round's seed, the event's name and
+        how many events of that name came before it)."""
         seed = _SEEDS.get(name)
         if seed is None:
             # random.Random(text) seeds the generator so (version 2 seeding of a text): the
             # same stream, without the Python-level seed() and the generator's own making
-            text = f"{self.base}/{key!r}/{n}".encode()
+            base, key, n = name
+            text = f"{base}/{key!r}/{n}".encode()
             seed = int.from_bytes(text + sha512(text).digest())
             if len(_SEEDS) >= SEEDS:
                 _SEEDS.clear()
@@ -61,6 +82,8 @@ event is looked up by its round's seed, its name and its count; the games' names
 tuples of texts and integers, so equal names are written alike."""
 
 _SEEDS: dict[tuple[int, Hashable, int], int] = {}
+_DRAWS: dict[tuple[int, Hashable, int], float] = {}
+"""The first draw of each event's stream (:meth:`Luck.keyed_random`), by the same names."""
 
 
 _seed_generator: Callable[[random.Random, int], None] = random.Random.__mro__[1].seed  # type: ignore[attr-defined]

@@ -18,7 +18,10 @@ the real game, so a policy may read any seat's view of such a world.
   the search: the playouts of one search meet the same decisions again and again (the
   candidates of a paired round play out one world with one luck), and a decision that drew
   nothing from the rng is answered from memory the next time, with the same choice and the
-  rng untouched, so the playouts are the same as without the memory.
+  rng untouched, so the playouts are the same as without the memory. A decision is known by
+  a digest of its pickled inputs, or, when the view offers ``memo_key()`` (a hashable value,
+  equal for two views exactly when their pickles are: Epochs' ``PlayoutView``, its facts), by
+  that value itself, which costs a fraction of the pickling.
 
 The evaluation is the game's ``hooks.evaluate(state) -> list[float]`` (one value in [0, 1]
 per seat, an estimate of each seat's chance to win), declared with the game's other hooks
@@ -203,7 +206,7 @@ class HeuristicPlayout:
         self._labels: list[str] = [""] * game.num_players  # the policy each seat plays
         self._policies = find_policies(game)
         self._own: tuple[int, str] | None = None
-        self._memory: dict[bytes, str] = {}  # a decision's digest -> the choice
+        self._memory: dict[Hashable, str] = {}  # a decision's key or digest -> the choice
         self._capacity = memory
         self.remembered = 0
         """Choices answered from memory so far."""
@@ -245,8 +248,13 @@ class HeuristicPlayout:
             choice: str = bot.choose(view, legal, rng)
             return choice
         # the policy, the seat, the view and the legal list: all the choice depends on
-        blob = pickle.dumps((self._labels[who], who, view, list(legal)), pickle.HIGHEST_PROTOCOL)
-        key = hashlib.blake2b(blob, digest_size=16).digest()
+        key: Hashable
+        memo_key = getattr(view, "memo_key", None)
+        if memo_key is not None:
+            key = (self._labels[who], who, memo_key(), tuple(legal))
+        else:
+            blob = pickle.dumps((self._labels[who], who, view, list(legal)), pickle.HIGHEST_PROTOCOL)
+            key = hashlib.blake2b(blob, digest_size=16).digest()
         got = self._memory.get(key)
         if got is not None:
             self._found += 1

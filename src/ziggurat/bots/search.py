@@ -57,6 +57,7 @@ from ziggurat.bots.playout import (
 )
 from ziggurat.bots.spec import DEFAULT_C, DEFAULT_PLIES, DEFAULT_WIDTH, ISMCTSConfig
 from ziggurat.engine.contract import CHANCE, Game, State, sample_chance
+from ziggurat.engine.state import chance_at
 
 PRIOR_BIAS = 1.0
 """Progressive bias (Chaslot et al., 2008) of the playout policy's own choice at a node, in
@@ -557,7 +558,9 @@ class Searcher:
         """A chance outcome of ``state``: from the event's own stream when the game names the
         event (and ``sync`` is on), else from ``luck`` itself."""
         key = self.chance_key(state) if self.chance_key is not None else None
-        return sample_chance(state, luck if key is None else luck.keyed(key))
+        if key is None:
+            return sample_chance(state, luck)
+        return chance_at(state, luck.keyed_random(key))  # what sample_chance draws of luck.keyed(key)
 
     def _member(self, state: State, who: int, actions: list[str], rng: random.Random) -> str:
         """The action behind an edge: itself, or for a hidden choice of another seat, the

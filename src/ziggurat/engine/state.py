@@ -352,14 +352,19 @@ class State(ABC):
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:
-    """Pick a chance outcome of ``state`` with the driver's seeded RNG."""
+    """Pick a chance outcome of ``state`` with the driver's seeded RNG (one draw of it)."""
+    return chance_at(state, rng.random())
+
+
+def chance_at(state: State, r: float) -> Action:
+    """The chance outcome of ``state`` that :func:`sample_chance` picks when its RNG draws
+    ``r`` (in [0, 1)): the first whose cumulative probability is above it."""
     table = state._chance_cumulative()
     if table is not None:
         texts, sums = table
-        i = bisect_right(sums, rng.random())
+        i = bisect_right(sums, r)
         return texts[i] if i < len(texts) else texts[-1]
     outcomes = state.chance_outcomes()
-    r = rng.random()
     acc = 0.0
     for action, p in outcomes:
         acc += p

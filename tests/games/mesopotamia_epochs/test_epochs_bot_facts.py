@@ -282,3 +282,27 @@ def test_the_memos_let_go_of_the_rules_of_many_games() -> None:
     assert _answers(Picture(game, facts_of_state(copy_of, seat), seat)) == _answers(
         Picture(state.game, state.view(seat), seat)
     )
+
+
+def test_a_picture_hands_on_the_fields_it_is_said_to() -> None:
+    """``Picture.for_seat`` takes over the fields ``_SHARED`` names, ``after_placements`` those
+    ``_ALL`` names, each written out field by field: exactly those, the very objects (numbers
+    and small tuples, which a compiled class keeps unboxed: the same values)."""
+    from ziggurat.games.mesopotamia_epochs import bots_model
+
+    state = _game_states(3, 93)[40]
+    pic = Picture(state.game, facts_of_state(state, 0), 0)
+    shared = Picture.__new__(Picture)
+    pic._share(shared)
+    side = Picture.__new__(Picture)
+    pic._share(side)
+    pic._share_side(side)
+    for made, names in ((shared, bots_model._SHARED), (side, (*bots_model._SHARED, *bots_model._ALL))):
+        for name in bots_model.PICTURE_FIELDS:
+            if name in names:
+                got, want = getattr(made, name), getattr(pic, name)
+                assert got == want, name
+                if not isinstance(want, (int, float, tuple)):
+                    assert got is want, name
+            else:
+                assert not hasattr(made, name), name

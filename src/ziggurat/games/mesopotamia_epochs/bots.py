@@ -47,9 +47,8 @@ its previous one when only its own placements came between
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from ziggurat.bots.compiled import mypyc_attr
 from ziggurat.games.mesopotamia_epochs.bots_cards import keep_or_pass
@@ -60,6 +59,7 @@ from ziggurat.games.mesopotamia_epochs.bots_model import (
     Picture,
     bits,
     capture,
+    capture_of,
     roll_odds,
 )
 from ziggurat.games.mesopotamia_epochs.bots_view import PlayoutView
@@ -281,16 +281,26 @@ def _opened_in(pic: Picture, new: int, values: Sequence[int], later: float, seat
     return best
 
 
-_Use = tuple[str, int, float, float, str, Sequence[float]]
+_Use = tuple[Any, ...]
 """One use of the pool: (kind, area, ``gain`` expected for ``cost`` expected tribes, its action,
 ``more``: the gains of further tribes on the same stack, which only count in the fill of the
-pool). Plain tuples: a placement weighs a dozen of them."""
+pool). Plain tuples: a placement weighs a dozen of them (typed of any length: the compiled
+build keeps them as the objects they are, docs/speed.md)."""
 
 
-@lru_cache(maxsize=8)
 def _places(m: Any) -> dict[str, int]:
-    """Each ``place <area>`` action text of the map, with its area."""
-    return {f"place {area}": a for a, area in enumerate(m.ids)}
+    """Each ``place <area>`` action text of the map, with its area (kept per map)."""
+    got = _PLACES.get(id(m))
+    if got is None or got[0] is not m:
+        if len(_PLACES) >= 8:
+            _PLACES.clear()
+        got = _PLACES[id(m)] = (m, {f"place {area}": a for a, area in enumerate(m.ids)})
+    places: dict[str, int] = got[1]
+    return places
+
+
+_PLACES: Final[dict[int, tuple[Any, ...]]] = {}
+""":func:`_places` per map (by id, with the map: its id stays its own while it is kept)."""
 
 
 def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = False) -> str:
@@ -298,12 +308,17 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
     player's own older Peoples may be attacked too (:class:`SuccessorBot`)."""
     m = pic.map
     p = pic.active
-    k = max(pic.pool, 1)
+    k = pic.pool if pic.pool > 1 else 1
     places = _places(m)
-    targets = [(places[t], t) for t in legal if t in places]
+    areas: list[int] = []  # the targets: their areas and action texts
+    texts: list[str] = []
     reach = pic.held[p]
-    for a, _ in targets:
-        reach |= 1 << a
+    for t in legal:
+        at = places.get(t)
+        if at is not None:
+            areas.append(at)
+            texts.append(t)
+            reach |= 1 << at
     uses: list[_Use] = []
     occ, cnt, owner, limit = pic.occ, pic.cnt, pic.owner, pic.rules.stack_limit
     # what every target's value reads, read once: area_value's and _opened's terms are
@@ -325,7 +340,8 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
     peoples = pic.peoples
     urb = peoples.urbanisation
     sides, bonus = pic.rules.die_sides, pic.rules.military_bonus if peoples.military[p] else 0
-    for a, text in targets:
+    for i, a in enumerate(areas):
+        text = texts[i]
         q = occ[a]
         if q < 0 or (q != p and (attack_own or owner[q] != seat)):
             # area_value(pic, p, a, k - 1 or k - 2, reach): its first terms read the threat
@@ -333,7 +349,9 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
             key = a * size + p
             v = base.get(key)  # type: ignore[assignment]
             if v is None:
-                s = max(0.0, 1.0 - threat(a, p) * loss1)
+                s = 1.0 - threat(a, p) * loss1
+                if not s > 0.0:  # max(0.0, s)
+                    s = 0.0
                 hold = row[a] * kept(s) if future > 0 else 0.0
                 v = base[key] = row[a] + hold + grow * s
             if q < 0:
@@ -348,7 +366,7 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
                 continue
             # an attack (on our own People only if attack_own, R20)
             dice = _defender_dice(pic, a, sea)
-            chance, spent = capture(cnt[a], k, roll_odds(sides, bonus, dice, urb[p], urb[q]))  # attack_odds
+            chance, spent = capture_of(sides, bonus, dice, urb[p], urb[q], cnt[a], k)  # attack_odds
             if chance > 0:
                 if k - 2 > 0:
                     new = adj[a] & fresh
@@ -361,7 +379,7 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
                 uses.append(("attack", a, gain, spent, text, ()))
         elif q == p:
             c = cnt[a]
-            upto = max(c + 1, limit)
+            upto = c + 1 if c + 1 > limit else limit
             gains = reinforced.get((a, p, c, upto))  # reinforce_values(pic, p, a, c, upto)
             if gains is None:
                 gains = reinforced[(a, p, c, upto)] = tuple(_reinforce_values(pic, p, a, c, upto))
@@ -369,9 +387,15 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
     plan = _fill(uses, k)
     if not plan:
         return "stop"
-    attacks = [u for u in plan if u[0] == "attack"]
-    if attacks:
-        first = max(attacks, key=lambda u: (u[2] / u[3], -u[1]))
+    first: _Use | None = None  # the attack with the most per tribe (the first such, then by area)
+    best_density, best_area = 0.0, 0
+    for u in plan:
+        if u[0] == "attack":
+            density: float = u[2] / u[3]
+            area: int = u[1]
+            if first is None or density > best_density or (density == best_density and area < best_area):
+                first, best_density, best_area = u, density, area
+    if first is not None:
         target = first[1]
         if defender_dice(pic, target) == 2:
             # R40: an empty neighbour with a normal border into the target makes it normal
@@ -380,31 +404,56 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
                     if not m.difficult_into[target] >> u[1] & 1:
                         return u[4]
         return first[4]
-    top = max(u[2] for u in plan)
-    best = sorted((u for u in plan if u[2] >= top - EPS), key=itemgetter(1))
-    return best[0][4] if len(best) == 1 else best[rng.randrange(len(best))][4]
+    top: float = plan[0][2]
+    for u in plan:
+        if u[2] > top:
+            top = u[2]
+    best = [u for u in plan if u[2] >= top - EPS]
+    if len(best) == 1:
+        return str(best[0][4])
+    best.sort(key=itemgetter(1))
+    return str(best[rng.randrange(len(best))][4])
 
 
 def _fill(uses: list[_Use], pool: int) -> list[_Use]:
     """The uses a greedy fill of the pool by value per tribe takes (further tribes on a stack
     compete too, but only the next placement is returned); the first use that no longer fits
     is taken if half a tribe is left for it. Uses worth nothing are never taken."""
-    projects: list[tuple[float, float, int]] = []  # (value per tribe, tribes, index or -1)
-    for i, (_kind, _area, gain, cost, _text, more) in enumerate(uses):
+    # the projects: value per tribe, tribes, and the use's index (-1: a further tribe)
+    density: list[float] = []
+    tribes: list[float] = []
+    index: list[int] = []
+    for i, use in enumerate(uses):
+        gain: float = use[2]
+        cost: float = use[3]
         if gain > EPS:
-            projects.append((gain / cost, cost, i))
-        for g in more:
+            density.append(gain / cost)
+            tribes.append(cost)
+            index.append(i)
+        for g in use[5]:
             if g > EPS:
-                projects.append((g, 1.0, -1))
-    projects.sort(key=itemgetter(0), reverse=True)  # stable: equal densities keep their order
+                density.append(g)
+                tribes.append(1.0)
+                index.append(-1)
+    # by density, highest first, equal densities in their order (a stable sort's order): each
+    # project costs a tribe or more, so the few that the pool takes are found one by one
+    n = len(density)
+    taken = [False] * n
     left = float(pool)
     chosen: list[_Use] = []
-    for _density, cost, i in projects:
-        if left < 0.5:
+    while left >= 0.5:
+        j = -1
+        top = 0.0
+        for k in range(n):
+            if not taken[k] and (j < 0 or density[k] > top):
+                j, top = k, density[k]
+        if j < 0:
             break
+        taken[j] = True
+        i = index[j]
         if i >= 0:
             chosen.append(uses[i])
-        left -= cost
+        left -= tribes[j]
     return chosen
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ziggurat.games.mesopotamia_epochs.bots_model import Picture, bits, capture, roll_odds
+from ziggurat.games.mesopotamia_epochs.bots_model import Picture, bits, capture_of
 from ziggurat.games.mesopotamia_epochs.bots_view import remembered
 from ziggurat.games.mesopotamia_epochs.data import SYMBOL_SEAT
 
@@ -94,8 +94,7 @@ def _card_worth(pic: Picture, x: int, holder: int) -> tuple[float, list[float]]:
             else:
                 src = taken & adj[a]
                 dice = 2 if src and not src & ~difficult_into[a] and not (sea and m.coastal[a]) else 1
-                odds = roll_odds(rules.die_sides, bonus, dice, urb[x], urb[q])
-                chance, cost = capture(cnt[a], 8, odds)
+                chance, cost = capture_of(rules.die_sides, bonus, dice, urb[x], urb[q], cnt[a], 8)
                 gain = chance * (gain + 0.5 * pic.values[q][a] * (1 + later))
             if cost <= pool + 0.5 and gain / cost > best:
                 best, best_a, best_cost = gain / cost, a, cost

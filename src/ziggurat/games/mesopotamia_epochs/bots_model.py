@@ -20,11 +20,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import cache, lru_cache
-from itertools import chain
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ziggurat.games.mesopotamia_epochs.bots_view import Facts, facts_of_view, remembered, rules_id
+from ziggurat.games.mesopotamia_epochs.data import Rules
+from ziggurat.games.mesopotamia_epochs.geography import Map
 from ziggurat.games.mesopotamia_epochs.geography import bits as bits  # the bot modules read it here
+from ziggurat.games.mesopotamia_epochs.peoples import Peoples
 
 # The heuristic bot's judgement (:data:`HEURISTIC`; :class:`Judgement` says what each means)
 LOSS = (1.0, 0.8, 0.55, 0.4)
@@ -32,7 +34,7 @@ URBAN_LOSS = 0.85  # an Urbanisation defender wins ties (E12.5)
 THREAT = (0.2, 0.12)
 FUTURE_KEEP = 0.7
 DENIAL = (2.0, 1.0)
-CAP = 14  # tribes considered for capture odds (more change nothing measurable)
+CAP: Final = 14  # tribes considered for capture odds (more change nothing measurable)
 OTHER_WEIGHT = 0.7  # with three or more players: weight of an opponent other than the strongest
 
 
@@ -144,6 +146,33 @@ def _fight(defenders: int, rest: int, odds: tuple[float, float, float]) -> tuple
     return win * pw + lose * pl + tie * pt, win * ew + lose * el + tie * et
 
 
+_CAPTURES: Final[dict[int, tuple[float, float]]] = {}
+""":func:`capture` of :func:`roll_odds` (:func:`capture_of`), per (die sides, bonus,
+defender's dice, attacker's and defender's Urbanisation, defenders, tribes): what a
+placement (and a card's worth) asks of each attack, in one look-up."""
+_CAPTURES_LIMIT = 4_096
+
+
+def capture_of(
+    sides: int, bonus: int, dice: int, urb_att: bool, urb_def: bool, defenders: int, tribes: int
+) -> tuple[float, float]:
+    """``capture(defenders, tribes, roll_odds(sides, bonus, dice, urb_att, urb_def))``."""
+    if tribes > CAP:
+        tribes = CAP  # capture() considers no more
+    if not (0 < sides < 1024 and 0 <= bonus < 64 and 0 < dice < 4 and 0 <= defenders < 1024 and tribes >= 0):
+        return capture(defenders, tribes, roll_odds(sides, bonus, dice, urb_att, urb_def))
+    key = (
+        (((sides * 64 + bonus) * 4 + dice) * 4 + (2 if urb_att else 0) + (1 if urb_def else 0)) * 1024
+        + defenders
+    ) * (CAP + 1) + tribes
+    hit = _CAPTURES.get(key)
+    if hit is None:
+        if len(_CAPTURES) >= _CAPTURES_LIMIT:
+            _CAPTURES.clear()
+        hit = _CAPTURES[key] = capture(defenders, tribes, roll_odds(sides, bonus, dice, urb_att, urb_def))
+    return hit
+
+
 @lru_cache(maxsize=8)
 def value_table(peoples: Any, m: Any) -> tuple[tuple[int, ...], ...]:
     """E14.2 for every People and area (``[p][a]``): 1, 2 for a double-value area, twice that
@@ -234,10 +263,11 @@ _BOOKS: dict[tuple[Any, ...], _Book] = remembered({})
 """The books per set of what they read (at most :data:`_BOOK_LIMIT`, then afresh); the
 rules are named by :func:`~.bots_view.rules_id`."""
 _MOVER_LIMIT = 10_000
-_MOVERS: dict[tuple[int, ...], tuple[int, float, int, int, bool] | None] = remembered({})
-"""Each People's entry of :meth:`Picture._all_movers` (``None``: it attacks nothing) per what
-it reads."""
-_NONE = object()
+_MOVERS: dict[tuple[int, ...], dict[Any, tuple[Any, ...]]] = remembered({})
+"""Each People's entry of :meth:`Picture._all_movers` (``()``: it attacks nothing) per what
+it reads: per rules (:func:`~.bots_view.rules_id`), judgement and Epoch, then per People,
+its areas and whether it acts later this Epoch (a number), with the pool for the active
+People (a tuple); at most :data:`_MOVER_LIMIT` of them per Epoch, then afresh."""
 _KEPT: dict[int, dict[float, float]] = {}
 """:meth:`Picture.kept` answers per number of later Epochs."""
 
@@ -284,9 +314,9 @@ class Picture:
         ``Picture.__new__``, which a compiled build runs through this)."""
         if game is None or view is None:
             return
-        rules = game.rules
-        m = rules.map
-        peoples = rules.peoples
+        rules: Rules = game.rules  # typed: the compiled build reads their fields directly
+        m: Map = rules.map
+        peoples: Peoples = rules.peoples
         f = view if isinstance(view, Facts) else facts_of_view(rules, view)
         self.facts = f
         self.game = game
@@ -326,7 +356,7 @@ class Picture:
             if self.active >= 0 and self.pending is not None:
                 self.later[self.active] = True
         self._near = near
-        self._movers: list[tuple[int, float, int, int, bool, int]] | None = None
+        self._movers: list[tuple[Any, ...]] | None = None  # _all_movers()
         self.opened: dict[int, float] = {}
         """``bots.plan_placement``'s best area opened up, per set of areas a holding would
         open up (a Picture after placements shares it: those areas have not changed)."""
@@ -336,34 +366,39 @@ class Picture:
         """What depends on the seat whose side the Picture takes: whom it fears and hurts."""
         f = self.facts
         near = self._near
-        owner = self.owner
-        judgement = self.judgement
-        rules = self.rules
         self._weights_of: list[float] | None = None  # weights, on first use
         self._board: tuple[Any, ...] | None = None  # board_key(), on first use
         self.worths: dict[tuple[int, int, int], tuple[float, tuple[float, ...]]] | None = None
         """``bots_cards.card_worth``'s answers for this board, once it has asked."""
         self.entries = self._entries(f)
         self.attackers = self._attackers(near)
-        self._reach_any = 0  # the areas some attacker reaches
+        reach_any = 0  # the areas some attacker reaches
         for att in self.attackers:
-            self._reach_any |= att[2]
+            reach_any |= att[2]
+        self._reach_any = reach_any
         self._arrivals: list[tuple[int, int, float, int, float]] | None = None
+        self._find_book()
+        kept = _KEPT.get(self.future)
+        if kept is None or len(kept) >= _BOOK_LIMIT:
+            kept = _KEPT[self.future] = {}
+        self._kept = kept
+        self._denial: dict[int, float] = {}
+
+    def _find_book(self) -> None:
+        """The threat model's book (:class:`_Book`) for the attackers and entries found."""
         # threat() reads only the map, the attackers, the entering Peoples and the cards'
         # holders: positions that share them (the placements of one People round, mostly,
         # and the playouts of a search that pass through them) share its answers
         # flat (a flat tuple hashes twice as fast): no attacker's field is -1, the entries'
         # neither, and the holders, at the end, are one per People
-        ctx = (
-            rules_id(rules),
-            judgement.token,
-            self.n,
-            self.future,
-            *chain.from_iterable(self.attackers),
-            -1,
-            *chain.from_iterable(self.entries),
-            *owner,
-        )
+        parts: list[Any] = [rules_id(self.rules), self.judgement.token, self.n, self.future]
+        for att in self.attackers:
+            parts.extend(att)
+        parts.append(-1)
+        for entry in self.entries:
+            parts.extend(entry)
+        parts.extend(self.owner)
+        ctx = tuple(parts)
         book = _BOOKS.get(ctx)
         if book is None:
             if len(_BOOKS) >= _BOOK_LIMIT:
@@ -371,19 +406,62 @@ class Picture:
             book = _BOOKS[ctx] = _Book({}, {}, {}, {})
         self._book = book
         self._threat = book.threat
-        kept = _KEPT.get(self.future)
-        if kept is None or len(kept) >= _BOOK_LIMIT:
-            kept = _KEPT[self.future] = {}
-        self._kept = kept
-        self._denial: dict[int, float] = {}
+
+    def _share(self, pic: Picture) -> None:
+        """Give ``pic`` (blank) what :meth:`for_seat` takes over: everything but the seat's
+        side (``_SHARED``, written out: a compiled class reads its fields directly)."""
+        pic.game = self.game
+        pic.rules = self.rules
+        pic.map = self.map
+        pic.peoples = self.peoples
+        pic.n = self.n
+        pic.epoch = self.epoch
+        pic.epochs = self.epochs
+        pic.phase = self.phase
+        pic.vp = self.vp
+        pic.occ = self.occ
+        pic.cnt = self.cnt
+        pic.held = self.held
+        pic.owner = self.owner
+        pic.active = self.active
+        pic.order = self.order
+        pic.pool = self.pool
+        pic.sea_round = self.sea_round
+        pic.coast_held = self.coast_held
+        pic.pending = self.pending
+        pic.values = self.values
+        pic.scores = self.scores
+        pic.future = self.future
+        pic.orders = self.orders
+        pic.later = self.later
+        pic._generic_kept = self._generic_kept
+        pic.denial_scale = self.denial_scale
+        pic.judgement = self.judgement
+        pic._losses = self._losses
+        pic.facts = self.facts
+        pic._near = self._near
+        pic._movers = self._movers
+
+    def _share_side(self, pic: Picture) -> None:
+        """Give ``pic`` the rest of what :meth:`after_placements` takes over (``_ALL``)."""
+        pic.seat = self.seat
+        pic._weights_of = self._weights_of
+        pic.entries = self.entries
+        pic.attackers = self.attackers
+        pic._arrivals = self._arrivals
+        pic._reach_any = self._reach_any
+        pic._threat = self._threat
+        pic._kept = self._kept
+        pic._book = self._book
+        pic.opened = self.opened
+        pic.worths = self.worths
 
     def for_seat(self, seat: int) -> Picture:
         """The Picture of the same facts from ``seat``'s side (what it fears, whom it hurts),
         equal to ``Picture(game, facts, seat, judgement)`` for facts that show every card
         (a full position's, as the evaluator reads them): only the seat's side is made anew."""
         pic = Picture.__new__(Picture)
-        for name in _SHARED:
-            setattr(pic, name, getattr(self, name))
+        self._share(pic)
         pic.seat = seat
         pic.opened = {}
         pic._side()
@@ -418,17 +496,20 @@ class Picture:
             return None
         occ0, occ1 = g.occ, f.occ
         held = self.held[p]
+        captured = 0  # the areas taken from other Peoples (E12)
         if occ1 != occ0:
             for a, q in enumerate(occ1):
                 if q != occ0[a]:
-                    if q != p or occ0[a] >= 0:
+                    if q != p:
                         return None  # an area changed hands otherwise
                     held |= 1 << a
+                    if occ0[a] >= 0:
+                        captured |= 1 << a
         # tribes (cnt) may have changed anywhere: nothing made here reads them (a defender
         # that lost a tribe but kept its area, E12.5, is the same attacker and the same target)
         pic = Picture.__new__(Picture)
-        for name in _ALL:
-            setattr(pic, name, getattr(self, name))
+        self._share(pic)
+        self._share_side(pic)
         pic.facts = f
         pic.occ = occ1
         pic.cnt = f.cnt
@@ -444,7 +525,58 @@ class Picture:
         pic._movers = None  # the active People's own entry has changed (other seats' sides)
         pic._board = None
         pic.worths = None
+        if captured:
+            pic._after_captures(occ0, captured)
         return pic
+
+    def _after_captures(self, before: tuple[int, ...], captured: int) -> None:
+        """:meth:`after_placements` once the active People has also taken the areas
+        ``captured`` from the Peoples that held them in ``before`` (E12.7): those Peoples'
+        areas, their entries as attackers, the entering Peoples if one of them has left the
+        map (E4.5), the threat model's book; and with three or more players, whom the seat
+        fears most (the weights) and what it read of them (denials, areas opened up)."""
+        held = self.held  # a copy already (the active People's areas changed)
+        losers: list[int] = []
+        for a in bits(captured):
+            q = before[a]
+            held[q] &= ~(1 << a)
+            if q not in losers:
+                losers.append(q)
+        scores, near = _area_facts(
+            self.values, self.map.adj_mask, [held[q] if q in losers else 0 for q in range(max(losers) + 1)]
+        )
+        gone = False
+        for q in losers:
+            self.scores[q], self._near[q] = scores[q], near[q]
+            gone = gone or not held[q]
+        if gone:
+            self.entries = self._entries(self.facts)
+            self._arrivals = None
+        # the attackers: the losers' entries made anew, the others' kept (in People order)
+        seat, owner = self.seat, self.owner
+        by_people: dict[int, tuple[Any, ...]] = {}
+        for att in self.attackers:
+            by_people[att[0]] = att
+        memo = self._mover_memo()
+        for q in losers:
+            by_people.pop(q, None)
+            if owner[q] != seat and owner[q] >= 0 and held[q]:
+                got = self._mover(q, memo, self._near)
+                if got:
+                    by_people[q] = got
+        attackers: list[tuple[Any, ...]] = []
+        reach_any = 0
+        for q in sorted(by_people):
+            att = by_people[q]
+            attackers.append(att)
+            reach_any |= att[2]
+        self.attackers = attackers
+        self._reach_any = reach_any
+        self._find_book()
+        self._denial = {}
+        if self.n != 2:  # with two players the weights are fixed (_weights)
+            self._weights_of = None
+            self.opened = {}
 
     # --- whom to hurt -----------------------------------------------------------------
     @property
@@ -516,10 +648,16 @@ class Picture:
         if phase != "allocation" and phase != "strategy":
             return out
         # seen: a card the view shows, in a hand (it has an owner) or set aside
-        aside = {p for _epoch, p in f.set_aside if p >= 0}
+        aside: set[int] = set()
+        for _epoch, p in f.set_aside:
+            if p >= 0:
+                aside.add(p)
         cards = peoples.epoch_cards[self.epoch]
         if phase == "allocation":
-            known_opp = sum(1 for p in cards if owner[p] >= 0 and owner[p] != seat)
+            known_opp = 0
+            for p in cards:
+                if owner[p] >= 0 and owner[p] != seat:
+                    known_opp += 1
             hidden = self.n - 1 - known_opp
             unknown = [p for p in cards if owner[p] < 0 and p not in aside]
         else:
@@ -541,7 +679,8 @@ class Picture:
         if self.epoch < self.epochs:
             nxt = peoples.epoch_cards[self.epoch + 1]
             prob = 0.5 * min(1.0, (self.n - 1) / len(nxt))
-            out.extend((p, prob) for p in nxt)
+            for p in nxt:
+                out.append((p, prob))
         return out
 
     def next_pool(self, q: int) -> int:
@@ -552,7 +691,7 @@ class Picture:
         reinf = self.peoples.reinforcements[q].get(e, 0)
         return int(self.rules.growth(q, self.held[q].bit_count())) + reinf
 
-    def _attackers(self, near: list[int]) -> list[tuple[int, float, int, int, bool]]:
+    def _attackers(self, near: list[int]) -> list[tuple[Any, ...]]:
         """The Peoples that may attack before our next round, in People order: ``(People, its
         chance to attack a neighbouring area, the areas it could place into next, the areas
         it holds, whether it reaches every coast by Seafaring)``. A People off the map attacks
@@ -561,44 +700,65 @@ class Picture:
         if movers is None:  # the same for every seat's side (Picture.for_seat)
             movers = self._movers = self._all_movers(near)
         seat = self.seat
-        return [mover[:5] for mover in movers if mover[5] != seat]
+        out: list[tuple[Any, ...]] = []
+        for mover, s in movers:
+            if s != seat:
+                out.append(mover)
+        return out
 
-    def _all_movers(self, near: list[int]) -> list[tuple[int, float, int, int, bool, int]]:
-        """:meth:`_attackers` for a seat holding none of the Peoples, each with its owner."""
-        m = self.map
-        out = []
-        owner, later, active = self.owner, self.later, self.active
-        threat = self.judgement.threat
-        if len(_MOVERS) >= _MOVER_LIMIT:
-            _MOVERS.clear()
-        # a People's entry reads only these (next_pool: its pool if active, else its growth
-        # and reinforcements), so the positions of a search share them
-        start = (rules_id(self.rules), self.judgement.token, self.epoch)
+    def _all_movers(self, near: list[int]) -> list[tuple[Any, ...]]:
+        """:meth:`_attackers` for a seat holding none of the Peoples: ``(entry, owner)``."""
+        out: list[tuple[Any, ...]] = []
+        owner = self.owner
+        memo = self._mover_memo()
         for q, held in enumerate(self.held):
             s = owner[q]
             if not held or s < 0:
                 continue  # not on the map, or no one's (:meth:`_alpha`)
-            key = (*start, q, held, later[q], self.pool if q == active else -1)
-            got = _MOVERS.get(key, _NONE)
-            if got is _NONE:
-                got = _MOVERS[key] = None
-                # _alpha(q) for a People the seat does not hold
-                if self.epoch >= self.epochs and not later[q]:
-                    continue  # its last round is over
-                pool = self.next_pool(q)
-                if pool <= 0:
-                    continue
-                al = threat[0] + threat[1] * pool
-                if self.peoples.military[q]:
-                    al *= 1.25
-                al = min(0.9, al)
-                if al > 0:
-                    coast = bool(self.peoples.seafaring[q] and held & m.coastal_mask)
-                    reach = (near[q] | m.coastal_mask if coast else near[q]) & ~m.desert_mask & ~held
-                    got = _MOVERS[key] = (q, al, reach, held, coast)  # reach: E8.2 b, c; E11.2
-            if isinstance(got, tuple):
-                out.append((*got, s))
+            got = self._mover(q, memo, near)
+            if got:
+                out.append((got, s))
         return out
+
+    def _mover_memo(self) -> dict[Any, tuple[Any, ...]]:
+        """The Peoples' entries as attackers (:meth:`_mover`) kept for this Epoch (``_MOVERS``)."""
+        # a People's entry reads only these (next_pool: its pool if active, else its growth
+        # and reinforcements), so the positions of a search share them
+        start = (rules_id(self.rules), self.judgement.token, self.epoch)
+        memo = _MOVERS.get(start)
+        if memo is None or len(memo) >= _MOVER_LIMIT:
+            if len(_MOVERS) >= 64:
+                _MOVERS.clear()
+            memo = _MOVERS[start] = {}
+        return memo
+
+    def _mover(self, q: int, memo: dict[Any, tuple[Any, ...]], near: list[int]) -> tuple[Any, ...]:
+        """People ``q``'s entry as an attacker (on the map, with an owner), ``()`` if it attacks
+        nothing; ``memo``: :meth:`_mover_memo`."""
+        held = self.held[q]
+        acts = 1 if self.later[q] else 0
+        key: Any = (
+            (held * 2 + acts) * self.peoples.size + q if q != self.active else (q, held, acts, self.pool)
+        )
+        got = memo.get(key)
+        if got is None:
+            got = ()
+            # _alpha(q) for a People the seat does not hold
+            if not (self.epoch >= self.epochs and not acts):  # else its last round is over
+                pool = self.next_pool(q)
+                if pool > 0:
+                    threat = self.judgement.threat
+                    al = threat[0] + threat[1] * pool
+                    if self.peoples.military[q]:
+                        al *= 1.25
+                    al = min(0.9, al)
+                    if al > 0:
+                        m = self.map
+                        coast = bool(self.peoples.seafaring[q] and held & m.coastal_mask)
+                        reach = (near[q] | m.coastal_mask if coast else near[q]) & ~m.desert_mask & ~held
+                        got = (q, al, reach, held, coast)  # reach: E8.2 b, c; E11.2
+            memo[key] = got
+        return got
 
     def _alpha(self, q: int) -> float:
         """The chance that People ``q`` attacks a neighbouring area before our next round."""
@@ -648,6 +808,11 @@ class Picture:
             adj = m.adj_mask[a]
             easy = ~m.difficult_into[a]
             coastal = m.coastal[a]
+            q: int
+            al: float
+            reach: int
+            held: int
+            coast: bool
             for q, al, reach, held, coast in self.attackers:
                 if not reach & bit or q == p or owner[q] == me:
                     continue

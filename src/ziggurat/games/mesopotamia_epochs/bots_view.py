@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ziggurat.games.mesopotamia_epochs.data import SYMBOL_SEAT, SYMBOLS
 from ziggurat.games.mesopotamia_epochs.state import EpochsState
@@ -115,17 +115,34 @@ _CARDS: dict[tuple[Any, ...], tuple[tuple[tuple[Card, ...], ...], tuple[Card, ..
 """:func:`_cards` per rules (:func:`rules_id`), seat, and the cards' holders, knowledge,
 faces and set-aside Peoples (all it reads)."""
 
+_LAST_CARDS: Final[dict[int | None, tuple[Any, ...]]] = remembered({})
+"""Per seat, the last cards :func:`facts_of_state` made: (rules, holders, knowledge, faces,
+set-aside Peoples, what :func:`_cards` gave for them)."""
+
 
 def facts_of_state(s: EpochsState, seat: int | None) -> Facts:
     """The :class:`Facts` of ``view(s, seat)`` (:func:`~.view.bot_view`'s redaction: the
     card identities ``seat`` may not know are -1); ``seat=None``: every card shown."""
-    # the cards change only in the allocation: a playout meets the same ones again and again
-    key = (rules_id(s.rules), seat, *s.owner, *s.known, *s.public, -1, *s.set_aside)
-    cards = _CARDS.get(key)
-    if cards is None:
-        if len(_CARDS) >= _CARDS_LIMIT:
-            _CARDS.clear()
-        cards = _CARDS[key] = _cards(s, seat)
+    # the cards change only in the allocation: a playout meets the same ones again and again,
+    # most often the very ones of the seat's last facts (compared, not hashed)
+    last = _LAST_CARDS.get(seat)
+    if (
+        last is not None
+        and last[0] is s.rules
+        and last[1] == s.owner
+        and last[2] == s.known
+        and last[3] == s.public
+        and last[4] == s.set_aside
+    ):
+        cards = last[5]
+    else:
+        key = (rules_id(s.rules), seat, *s.owner, *s.known, *s.public, -1, *s.set_aside)
+        cards = _CARDS.get(key)
+        if cards is None:
+            if len(_CARDS) >= _CARDS_LIMIT:
+                _CARDS.clear()
+            cards = _CARDS[key] = _cards(s, seat)
+        _LAST_CARDS[seat] = (s.rules, list(s.owner), list(s.known), list(s.public), list(s.set_aside), cards)
     hands, aside, seen = cards
     strategy = s.active >= 0 and s.phase == "strategy"  # position.round_out
     pend = s.pending  # in index form already
@@ -262,8 +279,8 @@ class PlayoutView(Mapping[str, Any]):
     """A seat's view of a search's sampled world as the heuristic bot reads it: its
     :class:`Facts`, taken from the state when made (the state may move on). As a mapping it
     is :func:`~.view.bot_view`'s dict (built on first read); the bot reads the facts. It
-    pickles as the game's settings, the seat and the facts (what the playouts' memory of
-    choices digests), and unpickles to an equal view."""
+    pickles as the game's settings, the seat and the facts, and unpickles to an equal view;
+    the playouts' memory of choices knows it by its facts (:meth:`memo_key`)."""
 
     __slots__ = ("game", "seat", "facts", "_fields")
 
@@ -291,6 +308,12 @@ class PlayoutView(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self.fields())
+
+    def memo_key(self) -> Facts:
+        """What a search's memory of playout choices knows the view by (the seat and the game
+        are the playout's own, :class:`~ziggurat.bots.playout.HeuristicPlayout`): its facts,
+        equal exactly when the views' pickles are, and hashed for a fraction of pickling them."""
+        return self.facts
 
     def __reduce__(self) -> tuple[Any, ...]:
         game = self.game
