@@ -250,7 +250,11 @@ def play(d: State, action: str, who: int | None = None) -> list[str] | None:
     """Apply a legal ``action`` (checked by the caller), then run what is automatic; ``who``
     is ``to_move(d)`` when known. Returns the legal list of the decision now pending when the
     automatic steps worked it out on the way (the fights left, D21; the takes, D9), else None."""
-    words = action.split()
+    words = _WORDS.get(action)
+    if words is None:
+        if len(_WORDS) >= _WORDS_KEPT:
+            _WORDS.clear()
+        words = _WORDS[action] = action.split()
     if who is None:
         who = to_move(d)
     if who == CHANCE:
@@ -285,6 +289,14 @@ def play(d: State, action: str, who: int | None = None) -> list[str] | None:
         if found and found[0][0] == d["stage"]:  # the capitals check did not end the stage
             return found[0][1]
     return None
+
+
+_WORDS: Final[dict[str, list[str]]] = {}
+"""Each action text's words (``action.split()``), split once: the effects read them and never
+change or keep them, and the same texts come back game after game."""
+
+_WORDS_KEPT: Final = 8192
+"""The most texts :data:`_WORDS` holds before it starts again (battle rolls alone have thousands)."""
 
 
 def advance(d: State) -> bool:

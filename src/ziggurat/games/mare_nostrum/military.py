@@ -287,13 +287,21 @@ def fights(d: State, seat: int) -> list[str]:
     done: list[str] = d["mil"]["fought"] if d["mil"] else []
     legions: dict[str, list[int]] = d["legions"]
     n: int = d["n"]
-    for prov, row in sorted(legions.items()):  # the provinces with legions, in name order
-        if row[seat] > 0 and row.count(0) < n - 1:  # another seat there too (counts never negative)
-            out.extend(
-                f"fight {prov} {x}"
-                for x in range(n)
-                if x != seat and row[x] > 0 and f"{prov}:{x}" not in done
-            )
+    # the provinces where the seat's legions meet another seat's (counts are never negative)
+    contested: list[str] = []
+    for prov, row in legions.items():
+        if row[seat] > 0 and row.count(0) < n - 1:
+            contested.append(prov)
+    if not contested:
+        return out
+    contested.sort()  # in name order
+    for prov in contested:
+        row = legions[prov]
+        for x in range(n):
+            if x != seat and row[x] > 0:
+                fought = f"{prov}:{x}"
+                if fought not in done:
+                    out.append(f"fight {prov} {x}")
     return out
 
 
