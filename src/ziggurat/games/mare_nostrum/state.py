@@ -277,10 +277,9 @@ def forced_by_screen(d: dict[str, Any]) -> bool:
         held = _held(res[trade.next_offerer(d)])
     elif stage == "trade_give":
         held = _held(res[int(d["trade"]["starter"])])
-    elif stage == "buy_keep":
-        return True  # entered whenever the screen holds a token (N3.13): never forced in public
     else:
-        return False
+        # the keep is entered whenever the screen holds a token (N3.13): never forced in public
+        return stage == "buy_keep"
     return held > 1
 
 
