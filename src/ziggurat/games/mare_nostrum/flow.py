@@ -58,11 +58,15 @@ __all__ = [
 
 
 def _active_in_military(d: State) -> int:
-    return int(d["mil"]["active"])
+    mil: dict[str, Any] = d["mil"]
+    seat: int = mil["active"]  # a typed read, not a call of int()
+    return seat
 
 
 def _active_buyer(d: State) -> int:
-    return int(d["buy"]["active"])
+    buy: dict[str, Any] = d["buy"]
+    seat: int = buy["active"]
+    return seat
 
 
 def _chance(d: State) -> int:
@@ -70,7 +74,9 @@ def _chance(d: State) -> int:
 
 
 def _drafting(d: State) -> int:
-    return int(d["trade"]["chooser"])
+    trade_: dict[str, Any] = d["trade"]
+    seat: int = trade_["chooser"]
+    return seat
 
 
 _MOVER: Final[dict[str, Callable[[State], int]]] = {
@@ -97,12 +103,16 @@ def to_move(d: State) -> int:
     queue: list[list[Any]] = d["queue"]
     if queue:
         head = queue[0]
-        return CHANCE if head[0] == "draw" else int(head[1])
+        if head[0] == "draw":
+            return CHANCE
+        seat: int = head[1]  # typed reads, not calls of int(): seats are whole numbers
+        return seat
     if d["battle"] is not None:
         return CHANCE
     if st == "buy_turn":
         buy: dict[str, Any] = d["buy"]
-        return int(buy["active"])  # a third of all decisions: no table, no call
+        active: int = buy["active"]
+        return active  # a third of all decisions: no table, no call
     mover = _MOVER.get(st)
     return _stage_mover(d, st) if mover is None else mover(d)
 

@@ -69,12 +69,12 @@ def conv_effect(d: State, w: list[str]) -> None:
 
 def row_legal(d: State) -> list[str]:
     """D18: each trireme moves at most once, to an adjacent sea."""
-    m = d["mil"]
-    seat = int(m["active"])
+    m: dict[str, Any] = d["mil"]
+    seat: int = m["active"]  # typed reads, not calls of int()
     b = D.board(d["n"])
     out = ["done"]
-    triremes = d["triremes"]
-    arrived = m["arrived"]
+    triremes: dict[str, list[int]] = d["triremes"]
+    arrived: dict[str, int] = m["arrived"]
     rows = _row_texts(d["n"])
     for sea in b.sea_ids:
         fleet = triremes.get(sea)  # B.triremes: no row, no triremes
@@ -98,11 +98,11 @@ def _row_texts(n: int) -> dict[str, tuple[str, ...]]:
 
 
 def row_effect(d: State, w: list[str]) -> None:
-    m = d["mil"]
+    m: dict[str, Any] = d["mil"]
     if w[0] == "done":
         d["stage"] = "mil_sea"
         return
-    seat = int(m["active"])
+    seat: int = m["active"]  # a typed read, not a call of int()
     B.move_unit(d, "triremes", w[1], seat, -1)
     B.move_unit(d, "triremes", w[2], seat, 1)
     m["arrived"][w[2]] = m["arrived"].get(w[2], 0) + 1
@@ -110,8 +110,8 @@ def row_effect(d: State, w: list[str]) -> None:
 
 def sea_legal(d: State) -> list[str]:
     """D19 / R10: one optional battle per sea, against one opponent there."""
-    m = d["mil"]
-    seat = int(m["active"])
+    m: dict[str, Any] = d["mil"]
+    seat: int = m["active"]
     out = ["done"]
     for sea in D.board(d["n"]).sea_ids:
         row = B.triremes(d, sea)
@@ -212,7 +212,7 @@ def march_legal(d: State) -> list[str]:
     the list, by which of its legions may move (a move changes two provinces' shares).
     """
     m: dict[str, Any] = d["mil"]
-    seat = int(m["active"])
+    seat: int = m["active"]
     out = ["done"]
     legions: dict[str, list[int]] = d["legions"]
     occupy: dict[str, dict[str, int]] = d["occupy"]
@@ -262,11 +262,11 @@ def _march_segment(
 
 
 def march_effect(d: State, w: list[str]) -> None:
-    m = d["mil"]
+    m: dict[str, Any] = d["mil"]
     if w[0] == "done":
         d["stage"] = "mil_fight"
         return
-    seat = int(m["active"])
+    seat: int = m["active"]
     src, dst = w[1], w[2]
     which = w[3][1:] if len(w) > 3 else "free"
     if which == "marker":

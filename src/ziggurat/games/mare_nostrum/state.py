@@ -266,7 +266,7 @@ def forced_by_screen(d: dict[str, Any]) -> bool:
     res: list[dict[str, int]] = d["res"]
     if stage == "buy_turn":
         buy: dict[str, Any] = d["buy"]
-        seat = int(buy["active"])
+        seat: int = buy["active"]
         held = _held(res[seat])
         if buy["paying"] is None:
             if 0 < held < 3:

@@ -79,7 +79,7 @@ def starter_legal(d: State) -> list[str]:
 def takes(d: State) -> list[str]:
     """D9 / N2.5-N2.6 (R3: only the last two takes count)."""
     t: dict[str, Any] = d["trade"]
-    c = int(t["chooser"])
+    c: int = t["chooser"]
     offers: list[list[str]] = t["offers"]
     taken: list[list[int]] = t["takes"]
     out: list[str] = []
