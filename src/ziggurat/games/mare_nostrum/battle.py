@@ -16,7 +16,7 @@ import itertools
 import math
 from collections import Counter
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import conquest
@@ -35,8 +35,8 @@ def start(d: State, kind: str, where: str, att: int, dfn: int) -> None:
 
 def dice(d: State, side: str) -> int:
     """N4.7.1-N4.7.2: one die per unit plus hero dice, capped by ``dice_per_side_cap``."""
-    bt = d["battle"]
-    seat = int(bt[side])
+    bt: dict[str, Any] = d["battle"]
+    seat: int = bt[side]  # a typed read, not a call of int()
     if bt["kind"] == "sea":
         n = B.triremes(d, bt["where"])[seat]
     else:
@@ -51,9 +51,9 @@ def dice(d: State, side: str) -> int:
     return n if cap is None else min(n, int(cap))
 
 
-_last_dice: tuple[Any, ...] = (None, None, None, None, None, (0, 0))
-"""The last :func:`both_dice` worked out: the battle, the unit table, the seats' tiles and
-copies and the options it read, and the answer."""
+_LAST_DICE: Final[list[tuple[Any, ...]]] = [(None, None, None, None, None, (0, 0))]
+"""The last :func:`both_dice` worked out, one tuple stored at once: the battle, the unit table,
+the seats' tiles and copies and the options it read, and the answer."""
 
 
 def both_dice(d: State) -> tuple[int, int]:
@@ -63,18 +63,17 @@ def both_dice(d: State) -> tuple[int, int]:
     the seats' heroes, and the unit tables, the seats' tiles and copies are replaced whole
     whenever they change (``board.move_unit``, ``board.put``), never changed in place, so the
     answer for the same battle and the same tables is the one worked out last."""
-    global _last_dice
     bt = d["battle"]
     units = d["triremes"] if bt["kind"] == "sea" else d["legions"]
     tiles = d["tiles"]
     copies = d["copy"]
     opts = d["opts"]
-    seen = _last_dice
+    seen = _LAST_DICE[0]
     if seen[0] is bt and seen[1] is units and seen[2] is tiles and seen[3] is copies and seen[4] is opts:
         found: tuple[int, int] = seen[5]
         return found
     both = (dice(d, "att"), dice(d, "def"))
-    _last_dice = (bt, units, tiles, copies, opts, both)
+    _LAST_DICE[0] = (bt, units, tiles, copies, opts, both)
     return both
 
 
@@ -92,7 +91,11 @@ def rolling_side(d: State) -> str | None:
 def rolling_seat(d: State) -> int:
     """The seat whose dice the pending roll is (for the event log); -1 if none."""
     side = rolling_side(d)
-    return -1 if side is None else int(d["battle"][side])
+    if side is None:
+        return -1
+    bt: dict[str, Any] = d["battle"]
+    seat: int = bt[side]
+    return seat
 
 
 @cache
@@ -144,7 +147,15 @@ def roll_handful(d: State) -> tuple[int, tuple[int, ...]]:
     assert side is not None
     faces = tuple(d["opts"]["die_faces"])
     left = both_dice(d)[0 if side == "att" else 1] - len(d["battle"][f"{side}_faces"])
-    return min(left, handful(len(set(faces)))), faces
+    distinct = len(set(faces))
+    most = _HANDFUL.get(distinct)
+    if most is None:
+        most = _HANDFUL[distinct] = handful(distinct)
+    return min(left, most), faces
+
+
+_HANDFUL: Final[dict[int, int]] = {}
+""":func:`handful` by distinct faces, read by :func:`roll_handful` (see :data:`_TABLES`)."""
 
 
 def roll_outcomes(d: State) -> list[tuple[str, float]]:
@@ -152,9 +163,13 @@ def roll_outcomes(d: State) -> list[tuple[str, float]]:
     return list(handful_outcomes(*roll_handful(d)))
 
 
-_last_table: tuple[Any, ...] = (None,) * 8
-"""The last :func:`roll_table` answer: the battle, its two lists of faces, the unit table, the
-seats' tiles and copies and the options it read, and the answer."""
+_LAST_TABLE: Final[list[tuple[Any, ...]]] = [(None,) * 8]
+"""The last :func:`roll_table` answer, one tuple stored at once: the battle, its two lists of
+faces, the unit table, the seats' tiles and copies and the options it read, and the answer."""
+
+_TABLES: Final[dict[tuple[int, tuple[int, ...]], Any]] = {}
+""":func:`handful_table` by dice and faces, read by :func:`roll_table` (a plain dict: the
+compiled build calls no ``functools`` cache on the decision path)."""
 
 
 def roll_table(d: State) -> tuple[tuple[str, ...], tuple[float, ...], frozenset[str]]:
@@ -163,10 +178,9 @@ def roll_table(d: State) -> tuple[tuple[str, ...], tuple[float, ...], frozenset[
     Asked three times a roll (is it forced, sample it, check it): a roll replaces the side's
     list of faces, and the unit tables, tiles and copies are replaced whole when they change,
     so the answer for the same battle, lists and tables is the one worked out last."""
-    global _last_table
     bt = d["battle"]
     units = d["triremes"] if bt["kind"] == "sea" else d["legions"]
-    seen = _last_table
+    seen = _LAST_TABLE[0]
     if (
         seen[0] is bt
         and seen[1] is bt["att_faces"]
@@ -178,8 +192,11 @@ def roll_table(d: State) -> tuple[tuple[str, ...], tuple[float, ...], frozenset[
     ):
         found: tuple[tuple[str, ...], tuple[float, ...], frozenset[str]] = seen[7]
         return found
-    table = handful_table(*roll_handful(d))
-    _last_table = (bt, bt["att_faces"], bt["def_faces"], units, d["tiles"], d["copy"], d["opts"], table)
+    key = roll_handful(d)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = handful_table(key[0], key[1])
+    _LAST_TABLE[0] = (bt, bt["att_faces"], bt["def_faces"], units, d["tiles"], d["copy"], d["opts"], table)
     return table
 
 

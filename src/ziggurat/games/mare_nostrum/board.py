@@ -44,7 +44,8 @@ def move_unit(d: State, kind: str, area: str, seat: int, k: int) -> None:
     table = before.copy()
     d[kind] = table
     old = table.get(area)
-    row: list[int] = [0] * int(d["n"]) if old is None else old.copy()
+    n: int = d["n"]
+    row: list[int] = [0] * n if old is None else old.copy()
     row[seat] += k
     if row.count(0) != len(row):  # some units left there
         table[area] = row
@@ -221,22 +222,30 @@ def on_board(d: State, kind: str) -> list[int]:
     seen = _ON_BOARD.get(kind)
     if seen is not None and seen[0] is table:
         return seen[1]
-    counts = [sum(column) for column in zip(*table.values(), strict=True)] if table else [0] * d["n"]
+    n: int = d["n"]
+    counts = [0] * n
+    rows: dict[str, list[int]] = table
+    for row in rows.values():
+        for s in range(n):
+            counts[s] += row[s]
     _ON_BOARD[kind] = (table, counts)
     return counts
 
 
 def supply(d: State, seat: int, piece: str) -> int:
     """N0.9: pieces of ``piece`` left in ``seat``'s supply."""
-    limits = d["limits"]
-    # counts kept per table and list.count: this is asked several times per legal list
+    limits: dict[str, int] = d["limits"]
+    # counts kept per table, and loops: this is asked several times per legal list
     if piece == "legion":
-        return int(limits["legion"]) - on_board(d, "legions")[seat]
+        return limits["legion"] - on_board(d, "legions")[seat]
     if piece == "trireme":
-        return int(limits["trireme"]) - on_board(d, "triremes")[seat]
-    if piece == "fortress":
-        return int(limits["fortress"]) - list(d["fortresses"].values()).count(seat)
-    return int(limits["influence_marker"]) - list(d["markers"].values()).count(seat)
+        return limits["trireme"] - on_board(d, "triremes")[seat]
+    table: dict[str, int] = d["fortresses"] if piece == "fortress" else d["markers"]
+    used = 0
+    for owner in table.values():
+        if owner == seat:
+            used += 1
+    return limits[piece if piece == "fortress" else "influence_marker"] - used
 
 
 def building_supply(d: State, kind: str) -> int | None:
@@ -280,17 +289,24 @@ def owned(d: State, seat: int) -> list[str]:
 def sea_reach(d: State, seat: int, starts: list[str]) -> set[str]:
     """Seas reachable from provinces ``starts`` along seas holding ``seat``'s triremes (N0.6.2)."""
     b = D.board(d["n"])
-    table = d["triremes"]
+    table: dict[str, list[int]] = d["triremes"]
     provinces = b.provinces
-    frontier = [s for p in starts for s in provinces[p]["seas"] if s in table and table[s][seat] > 0]
+    frontier: list[str] = []
+    for p in starts:
+        for s in provinces[p]["seas"]:
+            row = table.get(s)
+            if row is not None and row[seat] > 0:
+                frontier.append(s)
     seen = set(frontier)
     seas = b.seas
     while frontier:
         sea = frontier.pop()
         for nxt in seas[sea]["seas"]:
-            if nxt not in seen and nxt in table and table[nxt][seat] > 0:
-                seen.add(nxt)
-                frontier.append(nxt)
+            if nxt not in seen:
+                row = table.get(nxt)
+                if row is not None and row[seat] > 0:
+                    seen.add(nxt)
+                    frontier.append(nxt)
     return seen
 
 

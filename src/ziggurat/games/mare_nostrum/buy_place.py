@@ -290,7 +290,7 @@ def turn_legal(d: State) -> list[str]:
     cannot pay for.
     """
     bu: dict[str, Any] = d["buy"]
-    seat = int(bu["active"])
+    seat: int = bu["active"]  # typed reads, not calls of int()
     paying = bu["paying"]
     if paying is not None:
         return _pay_legal(d, seat, paying)
@@ -310,7 +310,8 @@ def turn_legal(d: State) -> list[str]:
     free_marker = ("hammurabi" in tiles or copied == "hammurabi") and "hammurabi" not in free_used
     mine = B.owned(d, seat)  # B.own_provinces, kept per markers table
     # B.supply(d, seat, "influence_marker"): the markers on the board are his provinces
-    if (can3 or free_marker) and int(d["limits"]["influence_marker"]) - len(mine) > 0:
+    limits: dict[str, int] = d["limits"]
+    if (can3 or free_marker) and limits["influence_marker"] - len(mine) > 0:
         # marker_ok (N3.4): the provinces connected to the player's (N0.6: land links go both
         # ways on the map; a trireme chain reaches the coasts of its seas), neutral, and
         # without another player's legions
@@ -329,8 +330,8 @@ def turn_legal(d: State) -> list[str]:
             if free_marker:
                 out.append(free_text[prov])
     # per own province: may pieces be placed there (not at war, or a capital: N3.5-N3.8)
-    buildings = d["buildings"]
-    conqueror = d["conqueror"]
+    buildings: dict[str, list[str]] = d["buildings"]
+    conqueror: dict[str, Any] = d["conqueror"]
     calm = [
         prov
         for prov in mine
@@ -392,7 +393,8 @@ def turn_legal(d: State) -> list[str]:
     if d["pyramids"] is None:
         for_pyramids = allowance(d, seat, "pyramids")
         most = top if for_pyramids == allow else P.most_payable(res, for_pyramids)
-        if int(opts["pyramids_cost"]) <= most:
+        cost: int = opts["pyramids_cost"]
+        if cost <= most:
             out.append("buy pyramids")
     out.sort()
     return out
@@ -402,7 +404,8 @@ def _pay_legal(d: State, seat: int, pay: dict[str, Any]) -> list[str]:
     """N0.8: a token is legal while the payment ``pay`` under way can still be completed."""
     allow = allowance(d, seat, pay["item"])
     paid: list[str] = pay["paid"]
-    need = int(pay["cost"]) - len(paid)
+    cost: int = pay["cost"]
+    need = cost - len(paid)
     res: dict[str, int] = d["res"][seat]
     texts = _PAY_TEXTS
     out = []
@@ -434,13 +437,14 @@ def keep_legal(d: State) -> list[str]:
 
 def turn_effect(d: State, w: list[str]) -> None:
     bu: dict[str, Any] = d["buy"]
-    seat = int(bu["active"])
+    seat: int = bu["active"]
     if w[0] == "pay":
         pay: dict[str, Any] = bu["paying"]
         B.add_res(d, seat, w[1], -1)
         paid: list[str] = pay["paid"]
         paid.append(w[1])
-        if len(paid) == int(pay["cost"]):
+        cost: int = pay["cost"]
+        if len(paid) == cost:
             for tok in pay["paid"]:
                 if tok.startswith("leg:"):
                     legendary_back(d, tok)

@@ -58,11 +58,15 @@ __all__ = [
 
 
 def _active_in_military(d: State) -> int:
-    return int(d["mil"]["active"])
+    mil: dict[str, Any] = d["mil"]
+    seat: int = mil["active"]  # a typed read, not a call of int()
+    return seat
 
 
 def _active_buyer(d: State) -> int:
-    return int(d["buy"]["active"])
+    buy: dict[str, Any] = d["buy"]
+    seat: int = buy["active"]
+    return seat
 
 
 def _chance(d: State) -> int:
@@ -70,7 +74,9 @@ def _chance(d: State) -> int:
 
 
 def _drafting(d: State) -> int:
-    return int(d["trade"]["chooser"])
+    trade_: dict[str, Any] = d["trade"]
+    seat: int = trade_["chooser"]
+    return seat
 
 
 _MOVER: Final[dict[str, Callable[[State], int]]] = {
@@ -97,12 +103,16 @@ def to_move(d: State) -> int:
     queue: list[list[Any]] = d["queue"]
     if queue:
         head = queue[0]
-        return CHANCE if head[0] == "draw" else int(head[1])
+        if head[0] == "draw":
+            return CHANCE
+        seat: int = head[1]  # typed reads, not calls of int(): seats are whole numbers
+        return seat
     if d["battle"] is not None:
         return CHANCE
     if st == "buy_turn":
         buy: dict[str, Any] = d["buy"]
-        return int(buy["active"])  # a third of all decisions: no table, no call
+        active: int = buy["active"]
+        return active  # a third of all decisions: no table, no call
     mover = _MOVER.get(st)
     return _stage_mover(d, st) if mover is None else mover(d)
 
@@ -250,7 +260,11 @@ def play(d: State, action: str, who: int | None = None) -> list[str] | None:
     """Apply a legal ``action`` (checked by the caller), then run what is automatic; ``who``
     is ``to_move(d)`` when known. Returns the legal list of the decision now pending when the
     automatic steps worked it out on the way (the fights left, D21; the takes, D9), else None."""
-    words = action.split()
+    words = _WORDS.get(action)
+    if words is None:
+        if len(_WORDS) >= _WORDS_KEPT:
+            _WORDS.clear()
+        words = _WORDS[action] = action.split()
     if who is None:
         who = to_move(d)
     if who == CHANCE:
@@ -285,6 +299,14 @@ def play(d: State, action: str, who: int | None = None) -> list[str] | None:
         if found and found[0][0] == d["stage"]:  # the capitals check did not end the stage
             return found[0][1]
     return None
+
+
+_WORDS: Final[dict[str, list[str]]] = {}
+"""Each action text's words (``action.split()``), split once: the effects read them and never
+change or keep them, and the same texts come back game after game."""
+
+_WORDS_KEPT: Final = 8192
+"""The most texts :data:`_WORDS` holds before it starts again (battle rolls alone have thousands)."""
 
 
 def advance(d: State) -> bool:

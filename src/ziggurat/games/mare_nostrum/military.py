@@ -69,12 +69,12 @@ def conv_effect(d: State, w: list[str]) -> None:
 
 def row_legal(d: State) -> list[str]:
     """D18: each trireme moves at most once, to an adjacent sea."""
-    m = d["mil"]
-    seat = int(m["active"])
+    m: dict[str, Any] = d["mil"]
+    seat: int = m["active"]  # typed reads, not calls of int()
     b = D.board(d["n"])
     out = ["done"]
-    triremes = d["triremes"]
-    arrived = m["arrived"]
+    triremes: dict[str, list[int]] = d["triremes"]
+    arrived: dict[str, int] = m["arrived"]
     rows = _row_texts(d["n"])
     for sea in b.sea_ids:
         fleet = triremes.get(sea)  # B.triremes: no row, no triremes
@@ -98,11 +98,11 @@ def _row_texts(n: int) -> dict[str, tuple[str, ...]]:
 
 
 def row_effect(d: State, w: list[str]) -> None:
-    m = d["mil"]
+    m: dict[str, Any] = d["mil"]
     if w[0] == "done":
         d["stage"] = "mil_sea"
         return
-    seat = int(m["active"])
+    seat: int = m["active"]  # a typed read, not a call of int()
     B.move_unit(d, "triremes", w[1], seat, -1)
     B.move_unit(d, "triremes", w[2], seat, 1)
     m["arrived"][w[2]] = m["arrived"].get(w[2], 0) + 1
@@ -110,8 +110,8 @@ def row_effect(d: State, w: list[str]) -> None:
 
 def sea_legal(d: State) -> list[str]:
     """D19 / R10: one optional battle per sea, against one opponent there."""
-    m = d["mil"]
-    seat = int(m["active"])
+    m: dict[str, Any] = d["mil"]
+    seat: int = m["active"]
     out = ["done"]
     for sea in D.board(d["n"]).sea_ids:
         row = B.triremes(d, sea)
@@ -212,7 +212,7 @@ def march_legal(d: State) -> list[str]:
     the list, by which of its legions may move (a move changes two provinces' shares).
     """
     m: dict[str, Any] = d["mil"]
-    seat = int(m["active"])
+    seat: int = m["active"]
     out = ["done"]
     legions: dict[str, list[int]] = d["legions"]
     occupy: dict[str, dict[str, int]] = d["occupy"]
@@ -262,11 +262,11 @@ def _march_segment(
 
 
 def march_effect(d: State, w: list[str]) -> None:
-    m = d["mil"]
+    m: dict[str, Any] = d["mil"]
     if w[0] == "done":
         d["stage"] = "mil_fight"
         return
-    seat = int(m["active"])
+    seat: int = m["active"]
     src, dst = w[1], w[2]
     which = w[3][1:] if len(w) > 3 else "free"
     if which == "marker":
@@ -287,13 +287,21 @@ def fights(d: State, seat: int) -> list[str]:
     done: list[str] = d["mil"]["fought"] if d["mil"] else []
     legions: dict[str, list[int]] = d["legions"]
     n: int = d["n"]
-    for prov, row in sorted(legions.items()):  # the provinces with legions, in name order
-        if row[seat] > 0 and row.count(0) < n - 1:  # another seat there too (counts never negative)
-            out.extend(
-                f"fight {prov} {x}"
-                for x in range(n)
-                if x != seat and row[x] > 0 and f"{prov}:{x}" not in done
-            )
+    # the provinces where the seat's legions meet another seat's (counts are never negative)
+    contested: list[str] = []
+    for prov, row in legions.items():
+        if row[seat] > 0 and row.count(0) < n - 1:
+            contested.append(prov)
+    if not contested:
+        return out
+    contested.sort()  # in name order
+    for prov in contested:
+        row = legions[prov]
+        for x in range(n):
+            if x != seat and row[x] > 0:
+                fought = f"{prov}:{x}"
+                if fought not in done:
+                    out.append(f"fight {prov} {x}")
     return out
 
 

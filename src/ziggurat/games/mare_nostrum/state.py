@@ -263,23 +263,32 @@ def forced_by_screen(d: dict[str, Any]) -> bool:
     if d["queue"] or d["battle"] is not None:
         return False
     stage: str = d["stage"]
-    if stage == "trade_offer":
-        held = sum(d["res"][trade.next_offerer(d)].values())
-    elif stage == "trade_give":
-        held = sum(d["res"][int(d["trade"]["starter"])].values())
-    elif stage == "buy_keep":
-        return True  # entered whenever the screen holds a token (N3.13): never forced in public
-    elif stage == "buy_turn":
-        seat = int(d["buy"]["active"])
-        held = sum(d["res"][seat].values())
-        if d["buy"]["paying"] is None and 0 < held < 3:
-            # only an alternative cost (one token) is within reach of one or two tokens
-            return any(B.has(d, seat, tile) for tile, _ in D.ALT_COST.values())
-        if d["buy"]["paying"] is None:
+    res: list[dict[str, int]] = d["res"]
+    if stage == "buy_turn":
+        buy: dict[str, Any] = d["buy"]
+        seat: int = buy["active"]
+        held = _held(res[seat])
+        if buy["paying"] is None:
+            if 0 < held < 3:
+                # only an alternative cost (one token) is within reach of one or two tokens
+                return any(B.has(d, seat, tile) for tile, _ in D.ALT_COST.values())
             return held > 0
+    elif stage == "trade_offer":
+        held = _held(res[trade.next_offerer(d)])
+    elif stage == "trade_give":
+        held = _held(res[int(d["trade"]["starter"])])
     else:
-        return False
+        # the keep is entered whenever the screen holds a token (N3.13): never forced in public
+        return stage == "buy_keep"
     return held > 1
+
+
+def _held(screen: dict[str, int]) -> int:
+    """The tokens behind a screen (``sum(screen.values())`` as a loop of the compiled build's own)."""
+    held = 0
+    for count in screen.values():
+        held += count
+    return held
 
 
 def _copy(obj: Any) -> Any:

@@ -56,7 +56,19 @@ def size_legal(d: State) -> list[str]:
 def offer_legal(d: State) -> list[str]:
     """D7 / N2.3."""
     seat = next_offerer(d)
-    return [f"offer {tok}" for tok in sorted(d["res"][seat])]
+    texts = _OFFER_TEXTS
+    out: list[str] = []
+    for tok in sorted(d["res"][seat]):
+        text = texts.get(tok)
+        if text is None:
+            text = texts[tok] = f"offer {tok}"
+        out.append(text)
+    return out
+
+
+_OFFER_TEXTS: Final[dict[str, str]] = {}
+"""The ``offer`` action of each token, made once: the offer's legal list is asked after every
+token offered."""
 
 
 def starter_legal(d: State) -> list[str]:
@@ -67,7 +79,7 @@ def starter_legal(d: State) -> list[str]:
 def takes(d: State) -> list[str]:
     """D9 / N2.5-N2.6 (R3: only the last two takes count)."""
     t: dict[str, Any] = d["trade"]
-    c = int(t["chooser"])
+    c: int = t["chooser"]
     offers: list[list[str]] = t["offers"]
     taken: list[list[int]] = t["takes"]
     out: list[str] = []

@@ -6,7 +6,7 @@ Claim phase (N6.4, in ``claim``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
@@ -53,25 +53,27 @@ def capitals_at_once(d: State) -> None:
     """N6.3 as soon as it holds (option ``capitals_victory_check: "at_once"``): checked after
     every action, and only counted when some seat controls enough capitals and legendary
     cities to win."""
-    seen = _last_count
-    n: int = d["n"]
+    seen = _LAST_COUNT[0]
+    opts: dict[str, Any] = d["opts"]
     if (
         seen[0] is d["markers"]
         and seen[1] is d["buildings"]
         and seen[2] is d["occupy"]
-        and seen[3] == n
-        and seen[4] < int(d["opts"]["capitals_to_win"])
+        and seen[3] is opts
+        and seen[4] == d["n"]
+        and not seen[6]
     ):
         return  # most_cities(d) is the count kept for these tables, and nobody has enough
-    if d["stage"] in ("over", "tie_win") or d["opts"]["capitals_victory_check"] != "at_once":
+    if d["stage"] in ("over", "tie_win") or opts["capitals_victory_check"] != "at_once":
         return
-    if most_cities(d) >= int(d["opts"]["capitals_to_win"]):
+    if most_cities(d) >= int(opts["capitals_to_win"]):
         capitals_check(d)  # the tie rule only when someone wins
 
 
-_last_count: tuple[Any, Any, Any, int, int] = (None, None, None, 0, 0)
-"""The last :func:`most_cities` worked out: the ``markers``, ``buildings`` and ``occupy``
-tables it read, the player count and the answer."""
+_LAST_COUNT: Final[list[tuple[Any, ...]]] = [(None, None, None, None, 0, 0, True)]
+"""The last :func:`most_cities` worked out, one tuple stored at once: the ``markers``,
+``buildings`` and ``occupy`` tables and the options it read, the player count, the answer,
+and whether it reaches the options' ``capitals_to_win``."""
 
 
 def most_cities(d: State) -> int:
@@ -81,15 +83,17 @@ def most_cities(d: State) -> int:
     ``buildings`` and ``occupy`` tables, all control reads (N0.5), are replaced whole whenever
     they change (``board.put``), never changed in place, so the answer for the same three
     tables is the one worked out last."""
-    global _last_count
     markers = d["markers"]
     buildings = d["buildings"]
     occupy = d["occupy"]
-    seen = _last_count
-    if seen[0] is markers and seen[1] is buildings and seen[2] is occupy and seen[3] == d["n"]:
-        return seen[4]
+    opts = d["opts"]
+    n: int = d["n"]
+    seen = _LAST_COUNT[0]
+    if seen[0] is markers and seen[1] is buildings and seen[2] is occupy and seen[3] is opts and seen[4] == n:
+        top: int = seen[5]
+        return top
     top = max(city_counts(d))
-    _last_count = (markers, buildings, occupy, d["n"], top)
+    _LAST_COUNT[0] = (markers, buildings, occupy, opts, n, top, top >= int(opts["capitals_to_win"]))
     return top
 
 
