@@ -43,15 +43,24 @@ class Luck(random.Random):
         an event's outcome reads (``engine.state.chance_at``). The candidates of a paired
         round meet the same events, so each draw is kept (:data:`SEEDS` of them) rather than
         drawn again from a generator seeded anew."""
-        n = self.counts.get(key, 0)
-        self.counts[key] = n + 1
+        counts = self.counts
+        n = counts.get(key, 0)
+        counts[key] = n + 1
         name = (self.base, key, n)
         r = _DRAWS.get(name)
-        if r is None:
-            r = self._stream(name).random()
-            if len(_DRAWS) >= SEEDS:
-                _DRAWS.clear()
-            _DRAWS[name] = r
+        if r is not None:
+            return r
+        # a new event (some two in five of a search's): _stream's seeding written out, without
+        # keeping the seed, which no later call asks for once the draw is kept
+        text = f"{self.base}/{key!r}/{n}".encode()
+        event = self._event
+        if event is None:
+            event = self._event = random.Random(0)
+        _seed_generator(event, int.from_bytes(text + sha512(text).digest()))
+        r = event.random()
+        if len(_DRAWS) >= SEEDS:
+            _DRAWS.clear()
+        _DRAWS[name] = r
         return r
 
     def _stream(self, name: tuple[int, Hashable, int]) -> random.Random:
