@@ -35,7 +35,6 @@ sorted), so improving actions never cycle.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from ziggurat.games.mesopotamia.bots_model import FAR, STEP, Board, Coord, Distances, Mine, Tribe
@@ -159,7 +158,7 @@ class Ctx:
         # nearest sites per tile, shared by the decisions on this map with these sites
         self._nearest = (dist.by_distance(self.hut_sites), dist.by_distance(self.holy_sites))
         self._holy_maps: list[tuple[Coord, dict[Coord, int]]] | None = None
-        self._grow_maps: list[tuple[Coord, Callable[..., int], Callable[..., int]]] | None = None
+        self._grow_maps: list[tuple[Coord, dict[Coord, int], dict[Coord, int]]] | None = None
         self.hut_order = {c: i for i, c in enumerate(self.hut_sites)}
         # nearest-first site scans may stop early: a partner's walk only lowers a value
         self.prune = weights.k >= 0 and weights.w_partner >= 0
@@ -187,13 +186,13 @@ class Ctx:
             tuple(self.grow_huts.items()), self.explore,
         )  # fmt: skip
 
-    def grow_site_maps(self) -> list[tuple[Coord, Callable[..., int], Callable[..., int]]]:
-        """``(tile, empty tribes' distance look-up, carriers')`` for the growth tiles, in
+    def grow_site_maps(self) -> list[tuple[Coord, dict[Coord, int], dict[Coord, int]]]:
+        """``(tile, empty tribes' distance map to it, carriers')`` for the growth tiles, in
         their order: computed once per decision, for :func:`_growth`."""
         got = self._grow_maps
         if got is None:
             to = self.dist.to
-            got = self._grow_maps = [(c, to(c, False).get, to(c, True).get) for c in self.grow_huts]
+            got = self._grow_maps = [(c, to(c, False), to(c, True)) for c in self.grow_huts]
         return got
 
     def holy_site_maps(self) -> list[tuple[Coord, dict[Coord, int]]]:
@@ -313,10 +312,10 @@ class Partners:
         maps = self.maps.get(s)
         if maps is None:
             maps = self.maps[s] = (self.dist.to(s, False), self.dist.to(s, True))
-        empty, carried = maps[0].get, maps[1].get
+        empty, carried = maps[0], maps[1]
         d1, p1, d2 = PARTNER_CAP, None, PARTNER_CAP
         for c, carrier in self.tribes:
-            d = carried(c, FAR) if carrier else empty(c, FAR)
+            d = carried.get(c, FAR) if carrier else empty.get(c, FAR)
             if d < d1:
                 d1, p1, d2 = d, c, d1
             elif d < d2:
@@ -540,7 +539,10 @@ def _carriers(
             kinds[site] = "holy"
 
     for s, carriers in projects.items():
-        present = sum(1 for c in carriers if c == s)
+        present = 0
+        for c in carriers:
+            if c == s:
+                present += 1
         here = at.get(s, 0)
         groups = min(present, here // 2)
         if kinds[s] == "hut":
@@ -571,7 +573,7 @@ def _growth(ctx: Ctx, m: Mine, worth: float) -> tuple[float, tuple[int, int]]:
         i1: int = -1
         i2: int = -1
         for i, t in enumerate(m.tribes):
-            d = empty(t[0], FAR) if t[1] == EMPTY else carried(t[0], FAR)
+            d = empty.get(t[0], FAR) if t[1] == EMPTY else carried.get(t[0], FAR)
             if d < d1:
                 d1, d2, i1, i2 = d, d1, i, i1
             elif d < d2:
@@ -743,13 +745,13 @@ def _pairs(
         dmap = ctx.frontier_map if group == "x" else (empty_maps.get(target) or to(target, False))
         if group == "w":
             got = fetch.woods(target, tiles)
-            vals = [g - k * dmap.get(c, FAR) for g, c in zip(got, tiles, strict=True)]
+            vals = [got[i] - k * dmap.get(tiles[i], FAR) for i in range(len(tiles))]
         elif group == "s" and not fetch.holy:  # the temple only: the fetcher's tile is no partner
             one = fetch._stone(target, tiles[0])
             vals = [one - k * dmap.get(c, FAR) for c in tiles]
         elif group == "s":
             got = fetch.stones(target, tiles)
-            vals = [g - k * dmap.get(c, FAR) for g, c in zip(got, tiles, strict=True)]
+            vals = [got[i] - k * dmap.get(tiles[i], FAR) for i in range(len(tiles))]
         else:
             vals = [base - k * dmap.get(c, FAR) for c in tiles]
         if of_tile is not None:
