@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ziggurat.games.mesopotamia.bots_model import FAR, STEP, Board, Coord, Distances, Mine, Tribe
+from ziggurat.games.mesopotamia.bots_model import FAR, STEP, Board, Coord, Distances, Mine, Tribe, huts_of
 from ziggurat.games.mesopotamia.data import (
     CARD_INDEX,
     EMPTY,
@@ -147,7 +147,10 @@ class Ctx:
         # are plains scarce? every player still needs hut slots; holy places eat plains
         free_slots = sum(self.hut_sites.values())
         pool_plains = b.remaining.get(PLAINS, 0)
-        others_need = sum(max(0, 4 - sum(1 for h in b.huts if h[0] == q) + 1) for q in range(b.n) if q != me)
+        others_need = 0
+        for q in range(b.n):
+            if q != me:
+                others_need += max(0, 4 - huts_of(b.huts, q) + 1)
         self.plains_scarce = free_slots + 2 * pool_plains < huts_left + others_need + 2
         self.holy_target = weights.holy_max if b.n < 4 else min(weights.holy_max, 2)
         self.frontier_map = dist.frontier_map(b)  # distance to unexplored land
@@ -461,7 +464,6 @@ def _carriers(
     k = w.k
     w_partner = w.w_partner
     table = partners.table
-    partner_best = partners.best
     v = 0.0
     projects: dict[Coord, list[Coord]] = {}
     kinds: dict[Coord, str] = {}
@@ -492,7 +494,7 @@ def _carriers(
                     break
                 if slots[s] <= 0:
                     continue
-                got = table.get(s) or partner_best(s)
+                got = table.get(s) or partners.best(s)
                 val = wood_c - k * (d + w_partner * (got[2] if got[1] == c else got[0]))
                 if val > best or (val == best and site is not None and order[s] < order[site]):
                     best, site = val, s
@@ -525,7 +527,7 @@ def _carriers(
             for s, carrier_map in ctx.holy_site_maps():
                 if s in m.holy or s in projects:
                     continue
-                got = table.get(s) or partner_best(s)
+                got = table.get(s) or partners.best(s)
                 partner = got[2] if got[1] == c else got[0]
                 val = stone_h - k * (carrier_map.get(c, FAR) + w_partner * partner)
                 if val > best:
@@ -639,11 +641,10 @@ def best_site(
     w = ctx.w
     k, w_partner, prune = w.k, w.w_partner, ctx.prune
     table = partners.table
-    partner_best = partners.best
     for d, s in ctx.sites_by_distance(c, holy=holy):
         if prune and worth - k * d <= best:
             break
-        got = table.get(s) or partner_best(s)
+        got = table.get(s) or partners.best(s)
         val = worth - k * (d + w_partner * (got[2] if got[1] == pos else got[0]))
         if val > best:
             best = val
@@ -661,13 +662,12 @@ def best_site_per_tile(
     w = ctx.w
     k, w_partner, prune = w.k, w.w_partner, ctx.prune
     table = partners.table
-    partner_best = partners.best
     top = best
     nearest: set[Coord | None] = set()
     for d, s in ctx.sites_by_distance(c, holy=holy):
         if prune and worth - k * d <= top:
             break
-        got = table.get(s) or partner_best(s)
+        got = table.get(s) or partners.best(s)
         if got[2] != got[0]:
             nearest.add(got[1])
         val = worth - k * (d + w_partner * got[0])
