@@ -270,16 +270,7 @@ class HeuristicBot:
         """Best improving actions (tied); ``ending``: value positions as if Phase I ended
         after them. ``(close,)`` when none improves."""
         b = ctx.b
-        end = ("end",)
-
-        def value(m: Mine) -> float:
-            if ending:
-                ended = simulate(b, m, end)
-                assert ended is not None
-                return evaluate(ctx, ended)
-            return evaluate(ctx, m)
-
-        base = value(m0)
+        base = self._value(ctx, m0, ending)
         best: list[str] = []
         best_gain = EPS
         turn = (b.round, b.seat)
@@ -300,7 +291,7 @@ class HeuristicBot:
                 m = simulate(b, m0, d, explore)
                 if m is None:
                     continue
-                gain = value(m) - base
+                gain = self._value(ctx, m, ending) - base
             if gain > best_gain + 1e-9:
                 best, best_gain = [a], gain
             elif abs(gain - best_gain) <= 1e-9:
@@ -309,6 +300,15 @@ class HeuristicBot:
             return (close,)
         self._counted = True  # a free action chosen here counts (choose)
         return tuple(best)
+
+    def _value(self, ctx: Ctx, m: Mine, ending: bool) -> float:
+        """:func:`evaluate` of ``m`` for :meth:`_pick` (``ending``: after Phase I ends; a
+        method rather than a closure, which compiled code would call as an object)."""
+        if ending:
+            ended = simulate(ctx.b, m, ("end",))
+            assert ended is not None
+            return evaluate(ctx, ended)
+        return evaluate(ctx, m)
 
     # --- sub-decisions --------------------------------------------------------------------
     def _pending(self, ctx: Ctx, legal: Sequence[str]) -> tuple[str, ...]:

@@ -35,10 +35,9 @@ sorted), so improving actions never cycle.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from ziggurat.games.mesopotamia.bots_model import FAR, STEP, Board, Coord, Distances, Mine, Tribe
+from ziggurat.games.mesopotamia.bots_model import FAR, STEP, Board, Coord, Distances, Mine, Tribe, huts_of
 from ziggurat.games.mesopotamia.data import (
     CARD_INDEX,
     EMPTY,
@@ -148,7 +147,10 @@ class Ctx:
         # are plains scarce? every player still needs hut slots; holy places eat plains
         free_slots = sum(self.hut_sites.values())
         pool_plains = b.remaining.get(PLAINS, 0)
-        others_need = sum(max(0, 4 - sum(1 for h in b.huts if h[0] == q) + 1) for q in range(b.n) if q != me)
+        others_need = 0
+        for q in range(b.n):
+            if q != me:
+                others_need += max(0, 4 - huts_of(b.huts, q) + 1)
         self.plains_scarce = free_slots + 2 * pool_plains < huts_left + others_need + 2
         self.holy_target = weights.holy_max if b.n < 4 else min(weights.holy_max, 2)
         self.frontier_map = dist.frontier_map(b)  # distance to unexplored land
@@ -159,7 +161,7 @@ class Ctx:
         # nearest sites per tile, shared by the decisions on this map with these sites
         self._nearest = (dist.by_distance(self.hut_sites), dist.by_distance(self.holy_sites))
         self._holy_maps: list[tuple[Coord, dict[Coord, int]]] | None = None
-        self._grow_maps: list[tuple[Coord, Callable[..., int], Callable[..., int]]] | None = None
+        self._grow_maps: list[tuple[Coord, dict[Coord, int], dict[Coord, int]]] | None = None
         self.hut_order = {c: i for i, c in enumerate(self.hut_sites)}
         # nearest-first site scans may stop early: a partner's walk only lowers a value
         self.prune = weights.k >= 0 and weights.w_partner >= 0
@@ -187,13 +189,13 @@ class Ctx:
             tuple(self.grow_huts.items()), self.explore,
         )  # fmt: skip
 
-    def grow_site_maps(self) -> list[tuple[Coord, Callable[..., int], Callable[..., int]]]:
-        """``(tile, empty tribes' distance look-up, carriers')`` for the growth tiles, in
+    def grow_site_maps(self) -> list[tuple[Coord, dict[Coord, int], dict[Coord, int]]]:
+        """``(tile, empty tribes' distance map to it, carriers')`` for the growth tiles, in
         their order: computed once per decision, for :func:`_growth`."""
         got = self._grow_maps
         if got is None:
             to = self.dist.to
-            got = self._grow_maps = [(c, to(c, False).get, to(c, True).get) for c in self.grow_huts]
+            got = self._grow_maps = [(c, to(c, False), to(c, True)) for c in self.grow_huts]
         return got
 
     def holy_site_maps(self) -> list[tuple[Coord, dict[Coord, int]]]:
@@ -313,10 +315,10 @@ class Partners:
         maps = self.maps.get(s)
         if maps is None:
             maps = self.maps[s] = (self.dist.to(s, False), self.dist.to(s, True))
-        empty, carried = maps[0].get, maps[1].get
+        empty, carried = maps[0], maps[1]
         d1, p1, d2 = PARTNER_CAP, None, PARTNER_CAP
         for c, carrier in self.tribes:
-            d = carried(c, FAR) if carrier else empty(c, FAR)
+            d = carried.get(c, FAR) if carrier else empty.get(c, FAR)
             if d < d1:
                 d1, p1, d2 = d, c, d1
             elif d < d2:
@@ -462,7 +464,6 @@ def _carriers(
     k = w.k
     w_partner = w.w_partner
     table = partners.table
-    partner_best = partners.best
     v = 0.0
     projects: dict[Coord, list[Coord]] = {}
     kinds: dict[Coord, str] = {}
@@ -493,7 +494,7 @@ def _carriers(
                     break
                 if slots[s] <= 0:
                     continue
-                got = table.get(s) or partner_best(s)
+                got = table.get(s) or partners.best(s)
                 val = wood_c - k * (d + w_partner * (got[2] if got[1] == c else got[0]))
                 if val > best or (val == best and site is not None and order[s] < order[site]):
                     best, site = val, s
@@ -526,7 +527,7 @@ def _carriers(
             for s, carrier_map in ctx.holy_site_maps():
                 if s in m.holy or s in projects:
                     continue
-                got = table.get(s) or partner_best(s)
+                got = table.get(s) or partners.best(s)
                 partner = got[2] if got[1] == c else got[0]
                 val = stone_h - k * (carrier_map.get(c, FAR) + w_partner * partner)
                 if val > best:
@@ -540,7 +541,10 @@ def _carriers(
             kinds[site] = "holy"
 
     for s, carriers in projects.items():
-        present = sum(1 for c in carriers if c == s)
+        present = 0
+        for c in carriers:
+            if c == s:
+                present += 1
         here = at.get(s, 0)
         groups = min(present, here // 2)
         if kinds[s] == "hut":
@@ -571,7 +575,7 @@ def _growth(ctx: Ctx, m: Mine, worth: float) -> tuple[float, tuple[int, int]]:
         i1: int = -1
         i2: int = -1
         for i, t in enumerate(m.tribes):
-            d = empty(t[0], FAR) if t[1] == EMPTY else carried(t[0], FAR)
+            d = empty.get(t[0], FAR) if t[1] == EMPTY else carried.get(t[0], FAR)
             if d < d1:
                 d1, d2, i1, i2 = d, d1, i, i1
             elif d < d2:
@@ -637,11 +641,10 @@ def best_site(
     w = ctx.w
     k, w_partner, prune = w.k, w.w_partner, ctx.prune
     table = partners.table
-    partner_best = partners.best
     for d, s in ctx.sites_by_distance(c, holy=holy):
         if prune and worth - k * d <= best:
             break
-        got = table.get(s) or partner_best(s)
+        got = table.get(s) or partners.best(s)
         val = worth - k * (d + w_partner * (got[2] if got[1] == pos else got[0]))
         if val > best:
             best = val
@@ -659,13 +662,12 @@ def best_site_per_tile(
     w = ctx.w
     k, w_partner, prune = w.k, w.w_partner, ctx.prune
     table = partners.table
-    partner_best = partners.best
     top = best
     nearest: set[Coord | None] = set()
     for d, s in ctx.sites_by_distance(c, holy=holy):
         if prune and worth - k * d <= top:
             break
-        got = table.get(s) or partner_best(s)
+        got = table.get(s) or partners.best(s)
         if got[2] != got[0]:
             nearest.add(got[1])
         val = worth - k * (d + w_partner * got[0])
@@ -743,13 +745,13 @@ def _pairs(
         dmap = ctx.frontier_map if group == "x" else (empty_maps.get(target) or to(target, False))
         if group == "w":
             got = fetch.woods(target, tiles)
-            vals = [g - k * dmap.get(c, FAR) for g, c in zip(got, tiles, strict=True)]
+            vals = [got[i] - k * dmap.get(tiles[i], FAR) for i in range(len(tiles))]
         elif group == "s" and not fetch.holy:  # the temple only: the fetcher's tile is no partner
             one = fetch._stone(target, tiles[0])
             vals = [one - k * dmap.get(c, FAR) for c in tiles]
         elif group == "s":
             got = fetch.stones(target, tiles)
-            vals = [g - k * dmap.get(c, FAR) for g, c in zip(got, tiles, strict=True)]
+            vals = [got[i] - k * dmap.get(tiles[i], FAR) for i in range(len(tiles))]
         else:
             vals = [base - k * dmap.get(c, FAR) for c in tiles]
         if of_tile is not None:

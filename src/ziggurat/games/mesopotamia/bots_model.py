@@ -27,6 +27,8 @@ from ziggurat.games.mesopotamia.data import (
     TEMPLE,
     VOLCANO,
     WOOD,
+    any_left,
+    sum_of,
 )
 from ziggurat.games.mesopotamia.position import cargo_text, parse_cargo, to_position
 from ziggurat.games.mesopotamia.state import MesoState, TribeT
@@ -128,7 +130,7 @@ class Board:
         n = self.n = s.n
         self.piles = list(s.pile_sizes)
         tiles = s.tiles
-        drawing = any(self.piles)
+        drawing = any_left(self.piles)
         got = _BY_TILES.get(id(tiles))
         if got is not None and got[0] is tiles and got[1] == len(tiles) and got[2] == drawing:
             land = got[3]
@@ -165,11 +167,11 @@ class Board:
         self.hand = list(s.hand[seat])
         self.discard = list(s.discard)
         self.removed = list(s.removed)
-        self.deck_size = sum(s.deck)
+        self.deck_size = sum_of(s.deck)
         self.supply_tribes = s.supply_tribes(seat)
         self.income_done = s.income_done
         self.priests = len(s.priests)
-        self.huts_in_supply = 5 - sum(1 for h in self.huts if h[0] == seat)
+        self.huts_in_supply = 5 - huts_of(self.huts, seat)
         self.tribes = _on_map(s.tribes[seat])
         self.wood = {c: k for c, k in sorted(s.wood.items()) if k}
         self.stone = {c: k for c, k in sorted(s.stone.items()) if k}
@@ -255,6 +257,15 @@ def _hut_order(h: tuple[Any, ...]) -> tuple[str, int, int, int, int]:
     return ("neutral" if h[0] < 0 else COLOURS[h[0]], h[1], h[2][0], h[2][1], h[3])
 
 
+def huts_of(huts: list[tuple[Any, ...]], seat: int) -> int:
+    """How many of ``huts`` are ``seat``'s (a loop, which compiles to C: no generator)."""
+    n = 0
+    for h in huts:
+        if h[0] == seat:
+            n += 1
+    return n
+
+
 def _on_map(tribes: list[TribeT]) -> list[Tribe]:
     """A seat's tribes on the map, in a position's order (tile, cargo's text, spent)."""
     out: list[Tribe] = []
@@ -337,7 +348,7 @@ class Mine:
         for owner, _, c, pub in b.huts:
             if owner == b.seat and pub:
                 self.hut_offers.setdefault(c, []).append(b.values[pub])
-        self.huts_built = sum(1 for h in b.huts if h[0] == b.seat) - 1
+        self.huts_built = huts_of(b.huts, b.seat) - 1
         self.holy = {c for c, o in b.holy.items() if o == b.seat}
         self.unplaced = list(b.unplaced)
         self.supply_tribes = b.supply_tribes
