@@ -50,13 +50,12 @@ class Luck(random.Random):
         r = _DRAWS.get(name)
         if r is not None:
             return r
-        # a new event (some two in five of a search's): _stream's seeding written out, without
-        # keeping the seed, which no later call asks for once the draw is kept
-        text = f"{self.base}/{key!r}/{n}".encode()
+        # a new event (some two in five of a search's): seeded without keeping the seed, which
+        # no later call asks for once the draw is kept
         event = self._event
         if event is None:
             event = self._event = random.Random(0)
-        _seed_generator(event, int.from_bytes(text + sha512(text).digest()))
+        _seed_generator(event, _seed_of(name))
         r = event.random()
         if len(_DRAWS) >= SEEDS:
             _DRAWS.clear()
@@ -68,11 +67,7 @@ class Luck(random.Random):
         how many events of that name came before it)."""
         seed = _SEEDS.get(name)
         if seed is None:
-            # random.Random(text) seeds the generator so (version 2 seeding of a text): the
-            # same stream, without the Python-level seed() and the generator's own making
-            base, key, n = name
-            text = f"{base}/{key!r}/{n}".encode()
-            seed = int.from_bytes(text + sha512(text).digest())
+            seed = _seed_of(name)
             if len(_SEEDS) >= SEEDS:
                 _SEEDS.clear()
             _SEEDS[name] = seed
@@ -91,6 +86,17 @@ event is looked up by its round's seed, its name and its count; the games' names
 tuples of texts and integers, so equal names are written alike."""
 
 _SEEDS: dict[tuple[int, Hashable, int], int] = {}
+
+
+def _seed_of(name: tuple[int, Hashable, int]) -> int:
+    """The integer ``random.Random(text)`` seeds its generator with (version 2 seeding of a
+    text) for the event ``name``'s text: the same stream, without the Python-level ``seed()``
+    and the generator's own making."""
+    base, key, n = name
+    text = f"{base}/{key!r}/{n}".encode()
+    return int.from_bytes(text + sha512(text).digest())
+
+
 _DRAWS: dict[tuple[int, Hashable, int], float] = {}
 """The first draw of each event's stream (:meth:`Luck.keyed_random`), by the same names."""
 

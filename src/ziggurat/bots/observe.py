@@ -19,13 +19,11 @@ public moves only, and every move is keyed by its text.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from ziggurat.engine.contract import Game, State
-from ziggurat.engine.eventlog import Event
+from ziggurat.engine.eventlog import Event, event_of
 from ziggurat.engine.hooks import Redactor
-
-_event: Final = tuple.__new__  # an Event from a log node's fields, as eventlog.event_of
 
 
 def find_redactor(game: Game) -> Redactor | None:
@@ -81,7 +79,7 @@ def _first_event_since(state: State, mark: Any) -> Event | None:
     while node is not None and node is not mark:
         first = node
         node = node[0]
-    return None if first is None else _event(Event, first[1:])
+    return None if first is None else event_of(first)
 
 
 __all__ = ["Observer", "find_redactor"]
