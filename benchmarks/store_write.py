@@ -4,8 +4,10 @@
 (default 20) are stored at each of them in turn, as a server stores them: each checked against
 the table's revision, with the table still needing its keeper; on PostgreSQL each with its
 notification, a keeper claim with the first one, and a snapshot every ``SNAPSHOT_EVERY`` plies.
-The CPU time (``time.process_time``: this process, so the database server's work is not in it)
-and the wall time per write are printed for each database side by side.
+On PostgreSQL the server's write is sent from the event loop, so the first row is the loop's
+writes awaited one at a time. The CPU time (``time.process_time``: this process, so the
+database server's work is not in it) and the wall time per write are printed for each database
+side by side.
 
 On PostgreSQL a second row writes the same actions as separate statements in one transaction
 (BEGIN, the table's UPDATE, the action's INSERT, the snapshot's, ``pg_notify``, COMMIT: the way
@@ -21,6 +23,7 @@ Figures only: nothing asserts on them::
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import tempfile
 import time
@@ -47,9 +50,13 @@ POSITION = {"game": "mesopotamia", "ply": 0, "board": [[0] * 12 for _ in range(1
 Write = Callable[[Store, str, StoredAction, Commit], bool]
 
 
+_LOOP = asyncio.new_event_loop()
+"""The event loop of the server's own writes (on PostgreSQL they are sent from the loop)."""
+
+
 def store_write(store: Store, table_id: str, action: StoredAction, commit: Commit) -> bool:
-    """The server's own write."""
-    return store.add_action(table_id, action, "playing", None, None, commit)
+    """The server's own write, awaited on an event loop as the server does."""
+    return _LOOP.run_until_complete(store.add_action(table_id, action, "playing", None, None, commit))
 
 
 def transaction_write(store: Store, table_id: str, action: StoredAction, commit: Commit) -> bool:
@@ -106,6 +113,7 @@ def measure(url: str, tables: int, plies: int, write: Write) -> tuple[float, flo
             1e6 * (time.perf_counter() - wall) / writes,
         )
     finally:
+        _LOOP.run_until_complete(store.close_loop_writers())
         store.close()
 
 

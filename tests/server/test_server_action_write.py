@@ -1,8 +1,9 @@
 """An action's write (docs/server.md, "Several processes"): ``Store.add_action`` stores the
 action, its snapshot and the table's changes, and on PostgreSQL its notification, all or
 nothing: a stale revision or a ply already stored raises ``Conflict`` and leaves every row as
-it was (one statement in autocommit on PostgreSQL, a transaction on SQLite); the keeper is
-claimed only if free, expired or already this process's. Each test runs on both databases."""
+it was (one statement in autocommit sent from the event loop on PostgreSQL, a transaction in
+the database thread on SQLite); the keeper is claimed only if free, expired or already this
+process's. Each test runs on both databases, each store on an event loop of its own."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, select, text, update
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError
 
 from ziggurat.server import db, store
 from ziggurat.server.db import ActionRow, SnapshotRow, TableRow
@@ -24,11 +24,38 @@ CREATED = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 POSITION = {"ply": 1, "board": [1, 2, 3]}
 
 
+_LOOPS: dict[int, asyncio.AbstractEventLoop] = {}
+
+
+def _open(engine: Any) -> Store:
+    s = Store(engine)
+    _LOOPS[id(s)] = asyncio.new_event_loop()
+    return s
+
+
+def _close(s: Store) -> None:
+    loop = _LOOPS.pop(id(s))
+    try:
+        loop.run_until_complete(s.close_loop_writers())
+    finally:
+        loop.close()
+        s.close()
+
+
+def add(s: Store, *args: Any) -> bool:
+    """``s.add_action(*args)`` on the store's event loop."""
+    return _LOOPS[id(s)].run_until_complete(s.add_action(*args))
+
+
+def on_loop(s: Store, coroutine: Any) -> Any:
+    return _LOOPS[id(s)].run_until_complete(coroutine)
+
+
 @pytest.fixture
 def st(db_url: str) -> Iterator[Store]:
     engine = db.make_engine(db_url)
     db.upgrade(engine)
-    s = Store(engine)
+    s = _open(engine)
     s.create_table(
         StoredTable(
             id="t1",
@@ -44,7 +71,7 @@ def st(db_url: str) -> Iterator[Store]:
         )
     )
     yield s
-    s.close()
+    _close(s)
 
 
 def _table(s: Store) -> dict[str, Any]:
@@ -77,7 +104,8 @@ def _aware(when: datetime | None) -> datetime | None:
 
 def test_an_action_is_stored_with_the_tables_changes(st: Store) -> None:
     until = datetime.now(UTC) + timedelta(minutes=5)
-    kept = st.add_action(
+    kept = add(
+        st,
         "t1",
         StoredAction(1, "pass", 0, True),
         "playing",
@@ -96,7 +124,8 @@ def test_an_action_is_stored_with_the_tables_changes(st: Store) -> None:
 
 def test_the_last_action_stores_the_result_and_the_outcome(st: Store) -> None:
     outcome = {"winners": [1], "reason": "score"}
-    kept = st.add_action(
+    kept = add(
+        st,
         "t1",
         StoredAction(1, "end", 1, False),
         "over",
@@ -117,10 +146,11 @@ def test_the_last_action_stores_the_result_and_the_outcome(st: Store) -> None:
 
 
 def test_a_stale_revision_stores_nothing(st: Store) -> None:
-    st.add_action("t1", StoredAction(1, "first", 0, False), "playing", None, None, Commit(revision=0))
+    add(st, "t1", StoredAction(1, "first", 0, False), "playing", None, None, Commit(revision=0))
     before = _table(st)
     with pytest.raises(Conflict):
-        st.add_action(
+        add(
+            st,
             "t1",
             StoredAction(2, "late", 1, False),
             "over",
@@ -136,12 +166,13 @@ def test_a_stale_revision_stores_nothing(st: Store) -> None:
 def test_a_ply_already_stored_stores_nothing(st: Store) -> None:
     """The revision matches (a table changed without its revision checked) but the ply is
     taken: the actions' primary key refuses it, and the UPDATE of the table is undone too."""
-    st.add_action("t1", StoredAction(1, "first", 0, False), "playing", None, None, Commit())
+    add(st, "t1", StoredAction(1, "first", 0, False), "playing", None, None, Commit())
     before = _table(st)
     assert before["revision"] == 0  # not checked, not bumped
     until = datetime.now(UTC) + timedelta(minutes=5)
     with pytest.raises(Conflict):
-        st.add_action(
+        add(
+            st,
             "t1",
             StoredAction(1, "second", 1, False),
             "over",
@@ -153,7 +184,8 @@ def test_a_ply_already_stored_stores_nothing(st: Store) -> None:
     assert _snapshots(st) == []
     assert _table(st) == before
     # the store goes on: the next ply is stored
-    assert st.add_action(
+    assert add(
+        st,
         "t1",
         StoredAction(2, "next", 1, False),
         "playing",
@@ -178,7 +210,8 @@ def test_the_keeper_is_claimed_only_if_free_expired_or_ours(
     )
     _set_keeper(st, holder, held_until)
     until = now + timedelta(minutes=10)
-    kept = st.add_action(
+    kept = add(
+        st,
         "t1",
         StoredAction(1, "pass", 0, False),
         "playing",
@@ -211,11 +244,10 @@ def test_the_notification_is_sent_only_when_the_action_is_stored(st: Store, db_u
     )
     try:
         listener.execute(f"LISTEN {CHANNEL}")
-        st.add_action(
-            "t1", StoredAction(1, "a", 0, False), "playing", None, None, Commit(revision=0, notify="one")
-        )
+        add(st, "t1", StoredAction(1, "a", 0, False), "playing", None, None, Commit(revision=0, notify="one"))
         with pytest.raises(Conflict):  # stale revision
-            st.add_action(
+            add(
+                st,
                 "t1",
                 StoredAction(2, "b", 0, False),
                 "playing",
@@ -223,9 +255,10 @@ def test_the_notification_is_sent_only_when_the_action_is_stored(st: Store, db_u
                 None,
                 Commit(revision=0, notify="stale"),
             )
-        st.add_action("t1", StoredAction(2, "c", 0, False), "playing", None, None, Commit(notify="unchecked"))
+        add(st, "t1", StoredAction(2, "c", 0, False), "playing", None, None, Commit(notify="unchecked"))
         with pytest.raises(Conflict):  # ply taken
-            st.add_action(
+            add(
+                st,
                 "t1",
                 StoredAction(2, "d", 0, False),
                 "playing",
@@ -233,8 +266,14 @@ def test_the_notification_is_sent_only_when_the_action_is_stored(st: Store, db_u
                 None,
                 Commit(revision=1, notify="taken"),
             )
-        st.add_action(
-            "t1", StoredAction(3, "e", 0, False), "playing", None, None, Commit(revision=1, notify="three")
+        add(
+            st,
+            "t1",
+            StoredAction(3, "e", 0, False),
+            "playing",
+            None,
+            None,
+            Commit(revision=1, notify="three"),
         )
         # delivered in commit order: the third stored one arriving means none came between
         got = [n.payload for n in listener.notifies(timeout=60, stop_after=3)]
@@ -252,7 +291,7 @@ def test_a_write_after_the_connection_was_lost_is_whole_or_absent(
     """The database ends every connection of the store: pinged (idle long enough), the write
     reconnects and succeeds; not pinged, it fails and stores nothing, and the next one succeeds."""
     monkeypatch.setattr(store, "PING_AFTER", ping_after)
-    st.add_action("t1", StoredAction(1, "a", 0, False), "playing", None, None, Commit(revision=0))
+    add(st, "t1", StoredAction(1, "a", 0, False), "playing", None, None, Commit(revision=0))
     admin = create_engine(db_url, isolation_level="AUTOCOMMIT")
     try:
         with admin.connect() as conn:
@@ -268,10 +307,12 @@ def test_a_write_after_the_connection_was_lost_is_whole_or_absent(
     assert ended and all(r[0] for r in ended)
     action, commit = StoredAction(2, "b", 0, False), Commit(revision=1)
     if ping_after:
-        with pytest.raises(DBAPIError):
-            st.add_action("t1", action, "playing", None, None, commit)
+        import psycopg
+
+        with pytest.raises(psycopg.OperationalError):
+            add(st, "t1", action, "playing", None, None, commit)
         assert _actions(st) == [(1, "a", 0)] and _table(st)["revision"] == 1
-    st.add_action("t1", action, "playing", None, None, commit)
+    add(st, "t1", action, "playing", None, None, commit)
     assert _actions(st) == [(1, "a", 0), (2, "b", 0)] and _table(st)["revision"] == 2
 
 
@@ -306,13 +347,13 @@ def test_tables_written_side_by_side_keep_each_tables_order(st: Store) -> None:
                 revision=ply - 1, driven=True, notify=f"{table_id}:{ply}" if st.postgres else None
             )
             action = StoredAction(ply, f"{table_id}-{ply}", ply % 2, False)
-            kept.append(await st.run(st.add_action, table_id, action, "playing", None, None, commit))
+            kept.append(await st.add_action(table_id, action, "playing", None, None, commit))
         return kept
 
     async def all_tables() -> list[list[bool]]:
         return await asyncio.gather(*(play(t) for t in ids))
 
-    assert asyncio.run(all_tables()) == [[False] * 8] * len(ids)
+    assert on_loop(st, all_tables()) == [[False] * 8] * len(ids)
     with st.engine.connect() as conn:
         stored = conn.execute(
             select(ActionRow.table_id, ActionRow.ply, ActionRow.text).where(ActionRow.table_id.in_(ids))
@@ -328,12 +369,12 @@ def test_two_stores_racing_for_each_ply_store_one_action_each(db_url: str, st: S
     """Two stores on one database (two processes' worth) ask to store a different action for
     the same ply against the same revision at once, ply after ply: exactly one of each pair is
     stored, the other raises ``Conflict``."""
-    other = Store(db.make_engine(db_url))
+    other = Store(db.make_engine(db_url))  # on the same event loop, as another process would be
 
     async def one(s: Store, name: str, ply: int) -> str | None:
         action = StoredAction(ply, name, 0, False)
         try:
-            await s.run(s.add_action, "t1", action, "playing", None, None, Commit(revision=ply - 1))
+            await s.add_action("t1", action, "playing", None, None, Commit(revision=ply - 1))
         except Conflict:
             return None
         return name
@@ -346,8 +387,9 @@ def test_two_stores_racing_for_each_ply_store_one_action_each(db_url: str, st: S
         return winners
 
     try:
-        winners = asyncio.run(race())
+        winners = on_loop(st, race())
     finally:
+        on_loop(st, other.close_loop_writers())
         other.close()
     assert all(len(w) == 1 for w in winners)
     assert [t for _, t, _ in _actions(st)] == [w[0] for w in winners]

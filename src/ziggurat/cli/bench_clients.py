@@ -26,6 +26,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 SETUP_CONCURRENCY = 16
 """Tables created (and their sockets opened) at the same time while the benchmark sets up."""
 
@@ -241,7 +243,7 @@ class Clients:
         while True:
             raw = await ws.recv()
             now = time.perf_counter()
-            msg = json.loads(raw)
+            msg = orjson.loads(raw)
             kind = msg.get("type")
             if kind == "error":  # refused: nothing changed; choose again from the same state
                 self.measured.errors += 1
@@ -280,7 +282,7 @@ class Clients:
     async def _spectate(self, table: _Table, ws: Any) -> None:
         """The table's spectator: when each human action reaches it, until the game is over."""
         while True:
-            msg = json.loads(await ws.recv())
+            msg = orjson.loads(await ws.recv())
             if msg.get("type") != "state":
                 continue
             now = time.perf_counter()

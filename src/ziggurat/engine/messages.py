@@ -189,8 +189,100 @@ def plural_category(n: float, lang: str) -> str:
 
 def format_pattern(text: str, params: Mapping[str, Param], lang: str) -> str:
     """Fill ``text`` (an ICU MessageFormat subset, see the module docstring) with ``params``."""
-    out, end = _format(text, 0, params, lang, None, top=True)
-    return out
+    parts = _PARSED.get(text)
+    if parts is None:
+        try:
+            parts = _parse(text, False)
+        except ValueError:  # a malformed pattern: the reading below says where, as it goes
+            return _format(text, 0, params, lang, None, top=True)[0]
+        if len(_PARSED) < PARSED_KEPT:
+            _PARSED[text] = parts
+    return _render(parts, params, lang, None)
+
+
+PARSED_KEPT = 8192
+"""Patterns kept parsed (:func:`format_pattern`): the catalogues' patterns, read once each."""
+_PARSED: dict[str, tuple[Any, ...]] = {}
+_HASH = ("#",)
+"""A parsed ``#``: the number of the plural the text is a case of."""
+
+
+def _parse(text: str, in_plural: bool) -> tuple[Any, ...]:
+    """``text`` as parts, read once: a literal string, :data:`_HASH` (inside a plural's case
+    only, as :func:`_format` reads it), or an argument ``(name, kind, cases)`` with ``kind``
+    ``None`` (the value shown), ``"plural"`` or ``"select"`` and its cases parsed the same way.
+    Raises ``ValueError`` where the text is malformed anywhere, even in a case a value would
+    not choose; :func:`format_pattern` then formats it by :func:`_format`, which reads only
+    what it shows."""
+    parts: list[Any] = []
+    literal: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "}":
+            raise ValueError(f"unbalanced '}}' in message {text!r}")
+        if ch == "#" and in_plural:
+            if literal:
+                parts.append("".join(literal))
+                literal = []
+            parts.append(_HASH)
+            i += 1
+            continue
+        if ch != "{":
+            literal.append(ch)
+            i += 1
+            continue
+        if literal:
+            parts.append("".join(literal))
+            literal = []
+        close = _matching(text, i)
+        parts.append(_parse_argument(text[i + 1 : close]))
+        i = close + 1
+    if literal:
+        parts.append("".join(literal))
+    return tuple(parts)
+
+
+def _parse_argument(body: str) -> tuple[str, str | None, dict[str, tuple[Any, ...]] | None]:
+    pieces = body.split(",", 2)
+    name = pieces[0].strip()
+    if len(pieces) == 1:
+        return (name, None, None)
+    kind = pieces[1].strip()
+    if kind not in ("plural", "select"):
+        raise ValueError(f"unknown argument type {kind!r} in {{{body}}}")
+    options = _options(pieces[2] if len(pieces) > 2 else "")
+    return (name, kind, {k: _parse(v, kind == "plural") for k, v in options.items()})
+
+
+def _render(parts: tuple[Any, ...], params: Mapping[str, Param], lang: str, number: float | None) -> str:
+    """Parsed ``parts`` filled with ``params``: what :func:`_format` gives for their text."""
+    out: list[str] = []
+    for part in parts:
+        if type(part) is str:
+            out.append(part)
+        elif part is _HASH:
+            out.append(_number(number))  # type: ignore[arg-type]  # a plural's case has its number
+        else:
+            name, kind, cases = part
+            value = _lookup(name, params, lang)
+            if kind is None:
+                out.append(_display(value, lang))
+            elif kind == "plural":
+                if not isinstance(value, int | float) or isinstance(value, bool):
+                    raise ValueError(f"plural parameter {name!r} is not a number: {value!r}")
+                choice = cases.get(f"={_number(value)}")
+                if choice is None:
+                    choice = cases.get(plural_category(value, lang), cases.get("other"))
+                if choice is None:
+                    raise ValueError(f"plural {name!r} has no 'other' case")
+                out.append(_render(choice, params, lang, value))
+            else:
+                choice = cases.get(str(value), cases.get("other"))
+                if choice is None:
+                    raise ValueError(f"select {name!r} has no case for {value!r} and no 'other'")
+                out.append(_render(choice, params, lang, None))
+    return "".join(out)
 
 
 def _format(

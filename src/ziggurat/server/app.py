@@ -191,6 +191,10 @@ def create_app(
                 log.exception("the server's last heartbeat could not be stored")
             if mail_settings is not None:
                 await app.state.mailer.stop()
+            try:
+                await store.close_loop_writers()
+            except Exception:
+                log.exception("the database's connections for actions could not be closed")
             await asyncio.to_thread(store.close)
             if held is not None:
                 held.close()

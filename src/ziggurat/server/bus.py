@@ -28,7 +28,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from ziggurat.server.store import CHANNEL
+from ziggurat.server.store import CHANNEL, conninfo
 
 log = logging.getLogger(__name__)
 
@@ -92,12 +92,6 @@ class Note:
 
 
 Handler = Callable[[Note], Awaitable[None]]
-
-
-def conninfo(engine: Engine) -> str:
-    """psycopg's connection string for the database of a SQLAlchemy ``engine``."""
-    url = engine.url.set(drivername="postgresql")
-    return url.render_as_string(hide_password=False)
 
 
 class Bus:

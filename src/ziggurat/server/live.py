@@ -605,7 +605,7 @@ class LiveTable:
             ).encode()
             if not self.keeper and commit.driven and self.keeper_until is not None:
                 commit.keeper, commit.keeper_until = self.origin, self.keeper_until()
-        kept = await self.store.run(self.store.add_action, self.id, row, status, result, outcome, commit)
+        kept = await self.store.add_action(self.id, row, status, result, outcome, commit)
         # Committed: from here on the action is part of the game.
         self.revision += 1
         if kept and not self.keeper:

@@ -1,19 +1,22 @@
-"""Synchronous database operations of the server, one short transaction each.
+"""The server's database operations, one short transaction each.
 
-The table manager calls these through :meth:`Store.run`, which runs them in one database
-thread: a slow database never blocks the event loop, and commits happen in the order they
-were asked for. Every write is committed when its function returns.
+The table manager calls most of them through :meth:`Store.run`, which runs them in one
+database thread: a slow database never blocks the event loop, and commits happen in the order
+they were asked for. Every write is committed when its function returns.
 
-On PostgreSQL an action's write (:meth:`Store.add_action`) is one statement sent in autocommit
-on a connection the thread keeps: the table's UPDATE, the action's INSERT, the snapshot's and
-the notification are data-modifying parts of one ``WITH`` query, so they commit together or not
-at all, in one round trip instead of five (BEGIN, three statements, COMMIT) and the pool's ping.
-These writes run in threads of their own, several tables' side by side (:meth:`Store.run`).
+An action's write (:meth:`Store.add_action`) is the exception, and is awaited directly. On
+PostgreSQL it is one statement sent in autocommit from the event loop, on one of a few
+asynchronous connections (:class:`LoopWriters`): the table's UPDATE, the action's INSERT, the
+snapshot's and the notification are data-modifying parts of one ``WITH`` query, so they commit
+together or not at all, in one round trip instead of five (BEGIN, three statements, COMMIT) and
+the pool's ping; several tables' writes wait for the database side by side. On SQLite it is a
+transaction in the database thread.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import threading
 import time
@@ -94,10 +97,10 @@ _ACTION_COLUMNS = ("table_id", "ply", "text", "actor", "barrier", "created")
 _SNAPSHOT_COLUMNS = ("table_id", "ply", "position", "created")
 _WRITE: dict[tuple[bool, bool, bool, bool, bool], Select[Any]] = {}
 ACTION_WRITERS = 4
-"""PostgreSQL: the threads that write actions (:meth:`Store.run`), so the writes of different
-tables wait for the database side by side."""
+"""PostgreSQL: the connections that write actions (:class:`LoopWriters`), so the writes of
+different tables wait for the database side by side."""
 PING_AFTER = 1.0
-"""Seconds a database thread's own connection may sit idle before an action's write checks it
+"""Seconds a connection for actions' writes may sit idle before an action's write checks it
 is still alive (as the pool's ``pre_ping`` does at every checkout): a busy server pays no ping."""
 
 
@@ -144,10 +147,169 @@ def _binds(model: type[ActionRow] | type[SnapshotRow], names: Iterable[str]) -> 
     return [bindparam(f"new_{name}", type_=model.__table__.c[name].type) for name in names]
 
 
+def conninfo(engine: Engine) -> str:
+    """psycopg's connection string for the database of a SQLAlchemy ``engine``."""
+    url = engine.url.set(drivername="postgresql")
+    return url.render_as_string(hide_password=False)
+
+
 def _primary_key_of_actions(exc: IntegrityError) -> bool:
     """Whether ``exc`` is the actions' primary key refusing a second action of a ply."""
     diag = getattr(exc.orig, "diag", None)
     return diag is not None and getattr(diag, "table_name", None) == ActionRow.__tablename__
+
+
+def _table_params(
+    table_id: str,
+    status: str,
+    result: list[float] | None,
+    outcome: dict[str, Any] | None,
+    c: Commit,
+    finished: bool,
+) -> dict[str, Any]:
+    """The bind parameters of :func:`_advance_statement` for one action's write."""
+    params: dict[str, Any] = {"table": table_id, "driven": c.driven and not finished}
+    if c.revision is not None:
+        params["seen"], params["revision"] = c.revision, c.revision + 1
+    if finished:
+        params.update(status=status, result=result, outcome=outcome, finished=now())
+    if c.keeper is not None:
+        params["keeper"], params["keeper_until"] = c.keeper, c.keeper_until
+    return params
+
+
+def _write_params_of(
+    params: dict[str, Any], table_id: str, action: StoredAction, stamp: datetime, c: Commit
+) -> None:
+    """Add to ``params`` the rest of :func:`_write_statement`'s bind parameters."""
+    params.update(
+        new_table_id=table_id,
+        new_ply=action.ply,
+        new_text=action.text,
+        new_actor=action.actor,
+        new_barrier=action.barrier,
+        new_created=stamp,
+    )
+    if c.snapshot is not None:
+        params["new_position"] = c.snapshot
+    if c.notify is not None:
+        params["channel"], params["payload"] = CHANNEL, c.notify
+
+
+def _write_key(c: Commit, finished: bool) -> tuple[bool, bool, bool, bool, bool]:
+    """The shape of :func:`_write_statement` an action's write needs."""
+    return (
+        c.revision is not None,
+        finished,
+        c.keeper is not None,
+        c.snapshot is not None,
+        c.notify is not None,
+    )
+
+
+class LoopWriters:
+    """PostgreSQL: the connections on which the event loop itself writes actions.
+
+    An action's write is one statement (:func:`_write_statement`); sent from the event loop on
+    one of these asynchronous connections, it needs no thread: a write from a worker thread
+    had the two threads take the interpreter lock from each other for every action, and the
+    thread often waited for the lock while the loop was busy. Up to :data:`ACTION_WRITERS`
+    connections write side by side (different tables' actions); a write waits for a free one.
+    A connection idle more than :data:`PING_AFTER` seconds is checked before use, and a broken
+    one is closed and replaced by the next write."""
+
+    def __init__(self, conninfo: str, size: int = ACTION_WRITERS) -> None:
+        self.conninfo = conninfo
+        self.size = size
+        self._idle: list[tuple[Any, float]] = []  # (connection, monotonic time of its last use)
+        self._open = 0  # connections made (or being made) and not closed, idle or writing
+        self._waiting: collections.deque[asyncio.Future[Any]] = collections.deque()
+        self._closed = False
+        self._sql: dict[tuple[bool, bool, bool, bool, bool], tuple[str, Any]] = {}
+
+    def compiled(self, dialect: Any, key: tuple[bool, bool, bool, bool, bool]) -> tuple[str, Any]:
+        """The SQL text of :func:`_write_statement` for ``key`` and its compiled form (which
+        holds the parameters' conversions), made once per shape."""
+        found = self._sql.get(key)
+        if found is None:
+            compiled = _write_statement(*key).compile(dialect=dialect)
+            found = self._sql[key] = (str(compiled), compiled)
+        return found
+
+    async def _take(self) -> Any:
+        """A connection for one write: an idle one, a new one while fewer than :attr:`size`
+        are open, else the next one given back (first come, first served)."""
+        import psycopg
+
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        conn: Any = None
+        used = 0.0
+        if self._idle:
+            conn, used = self._idle.pop()
+        elif self._open < self.size:
+            self._open += 1
+        else:
+            waiter: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+            self._waiting.append(waiter)
+            try:
+                conn, used = await waiter
+            except BaseException:
+                if waiter.done() and not waiter.cancelled() and waiter.exception() is None:
+                    self._give_back(waiter.result()[0])  # handed over just as the wait was cancelled
+                elif waiter in self._waiting:
+                    self._waiting.remove(waiter)
+                raise
+            if conn is None:  # a slot freed by a broken connection: make a new one
+                used = 0.0
+        try:
+            if conn is not None:
+                if time.monotonic() - used <= PING_AFTER and not conn.closed:
+                    return conn
+                try:
+                    await conn.execute("SELECT 1")
+                    return conn
+                except psycopg.Error:
+                    with contextlib.suppress(Exception):
+                        await conn.close()
+            return await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+        except BaseException:
+            self._give_back(None)
+            raise
+
+    def _give_back(self, conn: Any) -> None:
+        """A connection is free again (``None``: it was closed, its slot is free)."""
+        if conn is not None and (conn.closed or conn.broken):
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().create_task(conn.close())
+            conn = None
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result((conn, time.monotonic()))
+                return
+        if conn is None:
+            self._open -= 1
+        else:
+            self._idle.append((conn, time.monotonic()))
+
+    async def execute(self, sql: str, params: dict[str, Any]) -> Any:
+        """Run ``sql`` in autocommit on a free connection and return its first row (``None``
+        if there is none). Errors are psycopg's."""
+        conn = await self._take()
+        try:
+            cursor = await conn.execute(sql, params)
+            return await cursor.fetchone()
+        finally:
+            self._give_back(conn)
+
+    async def close(self) -> None:
+        self._closed = True
+        idle, self._idle = self._idle, []
+        self._open -= len(idle)
+        for conn, _ in idle:
+            with contextlib.suppress(Exception):
+                await conn.close()
 
 
 class Conflict(Exception):
@@ -249,33 +411,82 @@ class Store:
         """Several processes may share this database (LISTEN/NOTIFY, keepers); SQLite: one."""
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ziggurat-db")
-        self._writers: ThreadPoolExecutor | None = None
-        if self.postgres:
-            self._writers = ThreadPoolExecutor(
-                max_workers=ACTION_WRITERS, thread_name_prefix="ziggurat-db-act"
-            )
-        self._own = threading.local()  # each thread's own connection(s) for actions' writes
+        self.loop_writers: LoopWriters | None = LoopWriters(conninfo(engine)) if self.postgres else None
+        """PostgreSQL: the event loop's connections for actions' writes (:meth:`add_action`)."""
+        self._own = threading.local()  # SQLite: the database thread's connection for actions' writes
         self._owned: list[Connection] = []
         self._owned_lock = threading.Lock()
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run ``fn(*args)`` in the database thread and wait for its result.
+        """Run ``fn(*args)`` in the database thread and wait for its result."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
 
-        On PostgreSQL :meth:`add_action` runs in one of :data:`ACTION_WRITERS` threads instead:
-        the actions of different tables are written side by side, each one statement on its
-        thread's own connection. One table's actions keep their order: each is written with
-        the table's lock held until it is committed (``LiveTable._play``), and the row of the
-        table, locked by the UPDATE until the statement commits, orders it with any other change
-        of that table (the revision refuses a change made against an older one)."""
-        executor = self._executor
-        if self._writers is not None and fn == self.add_action:
-            executor = self._writers
-        return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
+    async def add_action(
+        self,
+        table_id: str,
+        action: StoredAction,
+        status: str,
+        result: list[float] | None,
+        outcome: dict[str, Any] | None = None,
+        commit: Commit | None = None,
+    ) -> bool:
+        """Store one applied action, and the table's status (its result, how it was won and
+        when it finished) once the game is over; answer whether this process keeps the table.
+
+        With ``commit.revision`` the action is stored only if the table's revision is still that
+        one (it is then bumped): :raises Conflict: if another process changed the table first,
+        or stored an action of this ply (the actions' primary key), and then nothing is stored.
+
+        On PostgreSQL it is one statement sent from the event loop (:class:`LoopWriters`); on
+        SQLite a transaction in the database thread. One table's actions keep their order:
+        each is written with the table's lock held until it is committed (``LiveTable._play``),
+        and the row of the table, locked by the UPDATE until the write commits, orders it with
+        any other change of that table (the revision refuses a change made against an older
+        one)."""
+        c = commit or Commit()
+        finished = status != "playing"
+        params = _table_params(table_id, status, result, outcome, c, finished)
+        if self.loop_writers is None:
+            return await self.run(self._write_in_transaction, table_id, action, now(), params, c, finished)
+        return await self._write_on_loop(self.loop_writers, table_id, action, params, c, finished)
+
+    async def _write_on_loop(
+        self,
+        writers: LoopWriters,
+        table_id: str,
+        action: StoredAction,
+        params: dict[str, Any],
+        c: Commit,
+        finished: bool,
+    ) -> bool:
+        """:meth:`add_action` on PostgreSQL: one statement (:func:`_write_statement`) in
+        autocommit, so PostgreSQL runs it as its own transaction: it is committed whole when it
+        answers, or not at all (a notification is then never sent)."""
+        import psycopg
+
+        _write_params_of(params, table_id, action, now(), c)
+        sql, compiled = writers.compiled(self.engine.dialect, _write_key(c, finished))
+        bound = compiled.construct_params(params)
+        for name, convert in compiled._bind_processors.items():  # JSON encoded, as SQLAlchemy does
+            if name in bound:
+                bound[name] = convert(bound[name])
+        try:
+            row = await writers.execute(sql, bound)
+        except psycopg.errors.UniqueViolation as exc:
+            if exc.diag.table_name == ActionRow.__tablename__:
+                raise Conflict(table_id) from exc
+            raise
+        if row is None:
+            raise Conflict(table_id)
+        return c.keeper is not None and row[0] == c.keeper
+
+    async def close_loop_writers(self) -> None:
+        """Close the event loop's connections (before :meth:`close`, on the loop)."""
+        if self.loop_writers is not None:
+            await self.loop_writers.close()
 
     def close(self) -> None:
         self._executor.shutdown(wait=True)
-        if self._writers is not None:
-            self._writers.shutdown(wait=True)
         with self._owned_lock:
             owned, self._owned = self._owned, []
         for conn in owned:
@@ -321,36 +532,6 @@ class Store:
         with self.sessions.begin() as s:
             s.add(TokenRow(hash=token_hash, table_id=table_id, seat=seat, created=now()))
 
-    def add_action(
-        self,
-        table_id: str,
-        action: StoredAction,
-        status: str,
-        result: list[float] | None,
-        outcome: dict[str, Any] | None = None,
-        commit: Commit | None = None,
-    ) -> bool:
-        """Store one applied action, and the table's status (its result, how it was won and
-        when it finished) once the game is over; answer whether this process keeps the table.
-
-        With ``commit.revision`` the action is stored only if the table's revision is still that
-        one (it is then bumped): :raises Conflict: if another process changed the table first,
-        or stored an action of this ply (the actions' primary key), and then nothing is stored.
-        """
-        c = commit or Commit()
-        finished = status != "playing"
-        params: dict[str, Any] = {"table": table_id, "driven": c.driven and not finished}
-        if c.revision is not None:
-            params["seen"], params["revision"] = c.revision, c.revision + 1
-        if finished:
-            params.update(status=status, result=result, outcome=outcome, finished=now())
-        if c.keeper is not None:
-            params["keeper"], params["keeper_until"] = c.keeper, c.keeper_until
-        stamp = now()
-        if self.postgres:
-            return self._write_action(table_id, action, stamp, params, c, finished)
-        return self._write_in_transaction(table_id, action, stamp, params, c, finished)
-
     def _write_in_transaction(
         self,
         table_id: str,
@@ -364,7 +545,7 @@ class Store:
         thread's own connection (no checkout from the pool, and no reset on its return)."""
         # Core statements built once per shape: this runs once per action, and building a
         # statement costs more than running it (the ORM unit of work, 3x more again).
-        conn = self._own_connection(autocommit=False)
+        conn = self._own_connection()
         try:
             with conn.begin():  # committed on leaving, rolled back on an exception
                 advance = _advance_statement(c.revision is not None, finished, c.keeper is not None)
@@ -398,60 +579,13 @@ class Store:
                 self._drop_own(conn)
             raise
 
-    def _write_action(
-        self,
-        table_id: str,
-        action: StoredAction,
-        stamp: datetime,
-        params: dict[str, Any],
-        c: Commit,
-        finished: bool,
-    ) -> bool:
-        """:meth:`add_action` on PostgreSQL: one statement (:func:`_write_statement`) in
-        autocommit, so PostgreSQL runs it as its own transaction: it is committed whole when it
-        answers, or not at all (a notification is then never sent)."""
-        params.update(
-            new_table_id=table_id,
-            new_ply=action.ply,
-            new_text=action.text,
-            new_actor=action.actor,
-            new_barrier=action.barrier,
-            new_created=stamp,
-        )
-        if c.snapshot is not None:
-            params["new_position"] = c.snapshot
-        if c.notify is not None:
-            params["channel"], params["payload"] = CHANNEL, c.notify
-        query = _write_statement(
-            c.revision is not None,
-            finished,
-            c.keeper is not None,
-            c.snapshot is not None,
-            c.notify is not None,
-        )
-        conn = self._own_connection()
-        try:
-            row = conn.execute(query, params).first()
-            conn.commit()  # ends SQLAlchemy's transaction; in autocommit nothing is sent
-        except IntegrityError as exc:
-            self._after_failure(conn)
-            if _primary_key_of_actions(exc):
-                raise Conflict(table_id) from exc
-            raise
-        except BaseException:
-            self._after_failure(conn)
-            raise
-        if row is None:
-            raise Conflict(table_id)
-        return c.keeper is not None and row[0] == c.keeper
-
-    def _own_connection(self, autocommit: bool = True) -> Connection:
-        """This thread's connection for actions' writes, kept between them (no checkout and no
-        ping per write); checked with a ping once it sat idle :data:`PING_AFTER` seconds, and
-        replaced if that fails. ``autocommit``: PostgreSQL's one-statement write; SQLite's
-        writes begin and commit their own transaction."""
+    def _own_connection(self) -> Connection:
+        """This thread's connection for actions' writes (SQLite), kept between them (no
+        checkout and no ping per write); checked with a ping once it sat idle
+        :data:`PING_AFTER` seconds, and replaced if that fails. Each write begins and commits
+        its own transaction."""
         own = self._own
-        slot = "conn" if autocommit else "tx_conn"
+        slot = "tx_conn"
         conn: Connection | None = getattr(own, slot, None)
         if conn is not None and (conn.invalidated or conn.closed):
             self._drop_own(conn)
@@ -465,28 +599,15 @@ class Store:
                 conn = None
         if conn is None:
             conn = self.engine.connect()
-            if autocommit:
-                conn = conn.execution_options(isolation_level="AUTOCOMMIT")
             setattr(own, slot, conn)
             with self._owned_lock:
                 self._owned.append(conn)
         setattr(own, slot + "_used", time.monotonic())
         return conn
 
-    def _after_failure(self, conn: Connection) -> None:
-        """After a failed write: let go of a broken connection, else end its failed statement."""
-        if conn.invalidated or conn.closed:
-            self._drop_own(conn)
-            return
-        try:
-            conn.rollback()
-        except DBAPIError:
-            self._drop_own(conn)
-
     def _drop_own(self, conn: Connection) -> None:
-        for slot in ("conn", "tx_conn"):
-            if getattr(self._own, slot, None) is conn:
-                setattr(self._own, slot, None)
+        if getattr(self._own, "tx_conn", None) is conn:
+            self._own.tx_conn = None
         with self._owned_lock:
             if conn in self._owned:
                 self._owned.remove(conn)
