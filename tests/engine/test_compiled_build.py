@@ -26,7 +26,8 @@ RULES_TESTS = [
 LEFT_TO_THE_PLAIN_BUILD = [
     # builds the compiled engine itself
     "tests/engine/test_compiled_build.py",
-    # the longest (a minute and more): what views show, which no compiled module works out
+    # the longest (a minute and more each), left out for time: what views show, which the
+    # other view tests check on the compiled views too
     "tests/games/mare_nostrum/test_mn_secret_substitution.py",
     "tests/games/mesopotamia/test_meso_secret_substitution.py",
     "tests/games/mesopotamia_epochs/test_epochs_secret_substitution.py",

@@ -15,22 +15,24 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "ziggurat.bots": ("search", "observe"),
     "ziggurat.games.mesopotamia": (
         "state", "flow", "movement", "actions", "cards", "vocabulary", "data", "notation",
-        "bots_eval", "bots_model", "evaluate", "bots",
+        "bots_eval", "bots_model", "evaluate", "bots", "position", "view", "describe",
     ),
     "ziggurat.games.mesopotamia_epochs": (
         "state", "flow", "rounds", "placement", "allocation", "combat", "formula", "geography",
         "peoples", "data", "notation", "words", "bots_model", "bots_view", "bots_cards", "evaluate",
-        "bots",
+        "bots", "position", "view", "describe",
     ),
     "ziggurat.games.mare_nostrum": (
         "state", "flow", "payment", "buy_place", "board", "military", "trade", "production",
-        "conquest", "battle", "claim", "victory", "nouns", "data", "setup",
+        "conquest", "battle", "claim", "victory", "nouns", "data", "setup", "position", "view",
+        "describe",
     ),
 }  # fmt: skip
 """The modules the compiled build compiles, by package: the engine's base state, the rules
 every decision goes through (legal actions, apply, clone), the search and the heuristic bots
-of Mesopotamia and Epochs with their evaluation (what a search's playouts spend their time in);
-no renderer, view, server or adapter code."""
+of Mesopotamia and Epochs with their evaluation (what a search's playouts spend their time in),
+and each game's positions, views and log sentences (what a server works out for every action);
+no renderer, server or adapter code."""
 
 
 def compiled_modules() -> list[str]:

@@ -21,8 +21,8 @@ def _load(name: str) -> Any:
 GOODS: Final[list[str]] = [g["id"] for g in _load("goods.json")["goods"]]
 TILES: Final[dict[str, dict[str, Any]]] = {t["id"]: t for t in _load("tiles.json")["tiles"]}
 PURCHASABLE: list[str] = sorted(t for t, v in TILES.items() if v["purchasable"])
-_MAP = _load("map.json")
-_EMPIRES = _load("empires.json")
+_MAP: dict[str, Any] = _load("map.json")
+_EMPIRES: dict[str, Any] = _load("empires.json")
 EMPIRES: dict[str, dict[str, Any]] = {e["id"]: e for e in _EMPIRES["empires"]}
 EMPIRE_ORDER: list[str] = [e["id"] for e in _EMPIRES["empires"]]
 OPTION_SPECS: dict[str, dict[str, Any]] = _load("options.json")

@@ -62,7 +62,7 @@ declare_domain("mn.gain", GAINS)
 declare_domain("mn.stage", STAGES)
 # the boards' words (render_text, render_svg, describe.action_groups)
 BUILDING_CODES = ("market", "city", "capital", "temple")
-ACTION_KINDS = (
+ACTION_KINDS: tuple[str, ...] = (
     "empire", "copy", "extra", "colossus", "token", "offer", "starter", "take", "give", "first",
     "next", "buy", "build", "free", "pay", "end", "keep", "zeus", "convert", "row", "seabattle",
     "march", "sail", "fight", "lose", "pillage", "occupy", "pass", "circe", "done", "title", "winner",
