@@ -54,3 +54,48 @@ def test_serve_starts_answers_and_stops_cleanly(tmp_path: Path) -> None:
     assert f"Database: sqlite:///{db}" in out
     assert db.is_file()  # the games are stored where --db says
     assert "Traceback" not in out
+
+
+def _extensions_answered(tmp_path: Path, *flags: str) -> str | None:
+    """The ``Sec-WebSocket-Extensions`` a served table's socket answers to a client that offers
+    permessage-deflate, with ``serve`` given ``flags``; and the socket's first state arrives."""
+    from websockets.sync.client import connect
+
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ZIGGURAT_")}
+    args = ["serve", "--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'g.sqlite'}"]
+    log_path = tmp_path / f"serve{len(flags)}.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", CLI, *args, *flags],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=env,
+            cwd=tmp_path,
+        )
+        try:
+            base = f"http://127.0.0.1:{port}"
+            wait_healthy(proc, base, log_path)
+            body = {"game": "mesopotamia", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+            request = urllib.request.Request(
+                base + "/api/tables",
+                data=json.dumps(body).encode(),
+                headers={"content-type": "application/json"},
+                method="POST",
+            )
+            with urllib.request.urlopen(request, timeout=10) as res:
+                table = json.loads(res.read())
+            url = f"ws://127.0.0.1:{port}/ws/{table['table']}?token={table['seats'][0]['token']}"
+            with connect(url, compression="deflate", open_timeout=30) as ws:
+                answered = ws.response.headers.get("Sec-WebSocket-Extensions")
+                assert json.loads(ws.recv(timeout=30))["type"] == "state"
+            stop(proc)
+        finally:
+            kill(proc)
+    return answered
+
+
+def test_websocket_messages_are_compressed_only_when_asked(tmp_path: Path) -> None:
+    assert _extensions_answered(tmp_path) is None  # the default: plain frames, less CPU per message
+    answered = _extensions_answered(tmp_path, "--ws-compression")
+    assert answered is not None and answered.startswith("permessage-deflate")

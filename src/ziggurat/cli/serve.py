@@ -210,6 +210,15 @@ def serve(
             help="Serve Prometheus metrics at /metrics (to anyone who asks; --no-metrics: 404).",
         ),
     ] = True,
+    ws_compression: Annotated[
+        bool,
+        typer.Option(
+            "--ws-compression/--no-ws-compression",
+            envvar="ZIGGURAT_WS_COMPRESSION",
+            help="Compress WebSocket messages (permessage-deflate) when the browser offers it: about "
+            "a third of the bytes, for more CPU per message and memory per socket (default: off).",
+        ),
+    ] = False,
 ) -> None:
     """Run the game server and print the address to open in a browser (and, bound to
     0.0.0.0, the address friends on your network open)."""
@@ -265,7 +274,12 @@ def serve(
             typer.echo("  without --public-url their links start with the address the last request came to")
     # the app reads the forwarded headers itself (links.ForwardedHeaders): uvicorn's would
     # replace the proxy's address by the client's before the app could check the proxy
-    options: dict[str, Any] = {"ws_max_size": WS_MAX_SIZE, "log_level": "info", "proxy_headers": False}
+    options: dict[str, Any] = {
+        "ws_max_size": WS_MAX_SIZE,
+        "ws_per_message_deflate": ws_compression,
+        "log_level": "info",
+        "proxy_headers": False,
+    }
     if app is not None:
         tune_gc()
         uvicorn.run(app, host=host, port=port, **options)
