@@ -91,3 +91,25 @@ def test_format_pattern_gives_what_the_reading_gives_or_its_error(text: str, par
     slow = _outcome(_read, text, params, "en")
     for _ in range(2):  # the first call parses (or finds it malformed), the second reads what was kept
         assert _outcome(M.format_pattern, text, params, "en") == slow
+
+
+def test_a_message_is_its_text_in_the_default_language_and_nouns_are_shared() -> None:
+    """What ``_display`` relies on to show a message inside another in the default language
+    without rendering it again: the message's own text is that rendering."""
+    compared = 0
+    for key, text in sorted(M.catalogue(M.DEFAULT_LANG).items()):
+        if "@" in key:
+            continue
+        choices = _choices(text)
+        names = sorted(choices)
+        for combo in list(itertools.product(*(choices[n] for n in names)))[:8]:
+            params = dict(zip(names, combo, strict=True))
+            try:
+                made = M.Message(key, params)
+            except (KeyError, ValueError):
+                continue
+            assert str.__str__(made) == made.render(M.DEFAULT_LANG)
+            compared += 1
+    assert compared > 500
+    assert M.noun("colour", "red") is M.noun("colour", "red")
+    assert M.noun("colour", "red") == M.message("colour.red") and M.noun("colour", "red").params == {}

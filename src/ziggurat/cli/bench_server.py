@@ -19,6 +19,7 @@ import os
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -125,6 +126,16 @@ class RunResult:
         }
 
 
+def _client_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop for the clients when it is installed (as the servers' uvicorn uses
+    it): the clients share the machine with the servers, and take less of it on uvloop."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
+
+
 def _run_in_own_loop(coro: Any) -> Any:
     """``asyncio.run`` on a fresh thread, so the benchmark works even when the caller already
     runs an event loop (a notebook, or a test process where Playwright's sync API has one)."""
@@ -132,7 +143,8 @@ def _run_in_own_loop(coro: Any) -> Any:
 
     def target() -> None:
         try:
-            box["result"] = asyncio.run(coro)
+            with asyncio.Runner(loop_factory=_client_loop_factory()) as runner:
+                box["result"] = runner.run(coro)
         except BaseException as exc:  # re-raised in the caller's thread
             box["error"] = exc
 

@@ -85,9 +85,19 @@ def noun(domain: str, value: str) -> Message:
     """The message naming ``value`` of a declared vocabulary (``noun("meso.card", "land")``).
 
     The domain must be declared with :func:`declare_domain`, so a test can check that every
-    value it may take has a message in every language.
+    value it may take has a message in every language. A noun has no parameters, so each is
+    made once and shared (a message is never changed once made).
     """
-    return Message(f"{domain}.{value}")
+    key = f"{domain}.{value}"
+    found = _NOUNS.get(key)
+    if found is None:
+        found = Message(key)
+        if len(_NOUNS) < PARSED_KEPT:
+            _NOUNS[key] = found
+    return found
+
+
+_NOUNS: dict[str, Message] = {}
 
 
 _DOMAINS: dict[str, frozenset[str]] = {}
@@ -385,7 +395,8 @@ def _lookup(name: str, params: Mapping[str, Param], lang: str) -> Param:
 
 def _display(value: Param, lang: str) -> str:
     if isinstance(value, Message):
-        return value.render(lang)
+        # a message is its text in the default language (``Message.__new__``)
+        return str.__str__(value) if lang == DEFAULT_LANG else value.render(lang)
     if isinstance(value, list | tuple):
         return ", ".join(_display(v, lang) for v in value)
     if isinstance(value, float | int) and not isinstance(value, bool):
