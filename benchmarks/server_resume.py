@@ -36,6 +36,7 @@ import ziggurat
 from ziggurat.engine.contract import CHANCE, sample_chance
 from ziggurat.engine.records import apply_recorded
 from ziggurat.server.db import ActionRow, SeatRow, SnapshotRow, TableRow, TokenRow, make_engine, upgrade
+from ziggurat.server.loopwatch import tune_gc
 from ziggurat.server.manager import TableManager
 from ziggurat.server.store import SNAPSHOT_EVERY, Store
 
@@ -144,6 +145,7 @@ async def resume(url: str, tables: int) -> None:
     t0 = time.perf_counter()
     ids = write_tables(store, tables, finished=False, offset=0)
     print(f"wrote {len(ids)} unfinished tables in {time.perf_counter() - t0:.1f} s")
+    tune_gc()  # as ziggurat serve does once its app is started
     manager = TableManager(store, bot_delay=0)
     wall, cpu = time.perf_counter(), time.process_time()
     await manager.start()
@@ -169,6 +171,7 @@ async def memory(url: str, finished: int) -> None:
     t0 = time.perf_counter()
     ids = write_tables(store, finished, finished=True, offset=5_000_000)
     print(f"wrote {len(ids)} finished tables in {time.perf_counter() - t0:.1f} s")
+    tune_gc()
     manager = TableManager(store, bot_delay=0, idle_seconds=0.0)
     await manager.start()
     step = max(1, finished // 10)

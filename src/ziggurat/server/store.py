@@ -225,6 +225,7 @@ class LoopWriters:
         self._open = 0  # connections made (or being made) and not closed, idle or writing
         self._waiting: collections.deque[asyncio.Future[Any]] = collections.deque()
         self._closed = False
+        self._cursors: dict[int, Any] = {}  # id of a connection -> its cursor
         self._sql: dict[tuple[bool, bool, bool, bool, bool], tuple[str, Any]] = {}
 
     def compiled(self, dialect: Any, key: tuple[bool, bool, bool, bool, bool]) -> tuple[str, Any]:
@@ -270,6 +271,7 @@ class LoopWriters:
                     await conn.execute("SELECT 1")
                     return conn
                 except psycopg.Error:
+                    self._cursors.pop(id(conn), None)
                     with contextlib.suppress(Exception):
                         await conn.close()
             return await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
@@ -280,6 +282,7 @@ class LoopWriters:
     def _give_back(self, conn: Any) -> None:
         """A connection is free again (``None``: it was closed, its slot is free)."""
         if conn is not None and (conn.closed or conn.broken):
+            self._cursors.pop(id(conn), None)
             with contextlib.suppress(Exception):
                 asyncio.get_running_loop().create_task(conn.close())
             conn = None
@@ -298,7 +301,10 @@ class LoopWriters:
         if there is none). Errors are psycopg's."""
         conn = await self._take()
         try:
-            cursor = await conn.execute(sql, params)
+            cursor = self._cursors.get(id(conn))
+            if cursor is None or cursor.connection is not conn or cursor.closed:
+                cursor = self._cursors[id(conn)] = conn.cursor()  # one per connection, kept
+            await cursor.execute(sql, params)
             return await cursor.fetchone()
         finally:
             self._give_back(conn)
@@ -307,6 +313,7 @@ class LoopWriters:
         self._closed = True
         idle, self._idle = self._idle, []
         self._open -= len(idle)
+        self._cursors.clear()
         for conn, _ in idle:
             with contextlib.suppress(Exception):
                 await conn.close()
