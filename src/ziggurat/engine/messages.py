@@ -37,9 +37,11 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from babel import Locale
+
+T = TypeVar("T")
 
 LANGS = ("en", "fr")
 """The languages every catalogue provides."""
@@ -279,19 +281,9 @@ def _render(parts: tuple[Any, ...], params: Mapping[str, Param], lang: str, numb
             if kind is None:
                 out.append(_display(value, lang))
             elif kind == "plural":
-                if not isinstance(value, int | float) or isinstance(value, bool):
-                    raise ValueError(f"plural parameter {name!r} is not a number: {value!r}")
-                choice = cases.get(f"={_number(value)}")
-                if choice is None:
-                    choice = cases.get(plural_category(value, lang), cases.get("other"))
-                if choice is None:
-                    raise ValueError(f"plural {name!r} has no 'other' case")
-                out.append(_render(choice, params, lang, value))
+                out.append(_render(_plural_case(name, value, cases, lang), params, lang, value))
             else:
-                choice = cases.get(str(value), cases.get("other"))
-                if choice is None:
-                    raise ValueError(f"select {name!r} has no case for {value!r} and no 'other'")
-                out.append(_render(choice, params, lang, None))
+                out.append(_render(_select_case(name, value, cases), params, lang, None))
     return "".join(out)
 
 
@@ -344,20 +336,31 @@ def _argument(body: str, params: Mapping[str, Param], lang: str) -> str:
     kind = parts[1].strip()
     options = _options(parts[2] if len(parts) > 2 else "")
     if kind == "plural":
-        if not isinstance(value, int | float) or isinstance(value, bool):
-            raise ValueError(f"plural parameter {name!r} is not a number: {value!r}")
-        choice = options.get(f"={_number(value)}")
-        if choice is None:
-            choice = options.get(plural_category(value, lang), options.get("other"))
-        if choice is None:
-            raise ValueError(f"plural {name!r} has no 'other' case")
-        return _format(choice, 0, params, lang, value, top=True)[0]
+        return _format(_plural_case(name, value, options, lang), 0, params, lang, value, top=True)[0]
     if kind == "select":
-        choice = options.get(str(value), options.get("other"))
-        if choice is None:
-            raise ValueError(f"select {name!r} has no case for {value!r} and no 'other'")
-        return _format(choice, 0, params, lang, None, top=True)[0]
+        return _format(_select_case(name, value, options), 0, params, lang, None, top=True)[0]
     raise ValueError(f"unknown argument type {kind!r} in {{{body}}}")
+
+
+def _plural_case(name: str, value: Param, cases: Mapping[str, T], lang: str) -> T:
+    """The case of a plural argument ``name`` that ``value`` chooses: ``=N``, else its CLDR
+    category in ``lang``, else ``other``."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise ValueError(f"plural parameter {name!r} is not a number: {value!r}")
+    choice = cases.get(f"={_number(value)}")
+    if choice is None:
+        choice = cases.get(plural_category(value, lang), cases.get("other"))
+    if choice is None:
+        raise ValueError(f"plural {name!r} has no 'other' case")
+    return choice
+
+
+def _select_case(name: str, value: Param, cases: Mapping[str, T]) -> T:
+    """The case of a select argument ``name`` that ``value`` chooses, else ``other``."""
+    choice = cases.get(str(value), cases.get("other"))
+    if choice is None:
+        raise ValueError(f"select {name!r} has no case for {value!r} and no 'other'")
+    return choice
 
 
 def _options(text: str) -> dict[str, str]:
