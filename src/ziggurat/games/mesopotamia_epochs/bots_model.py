@@ -298,8 +298,6 @@ it reads: per rules (:func:`~.bots_view.rules_id`), judgement and Epoch, then pe
 whether it acts later this Epoch (``2 * People + 1`` if it does), per its areas (the bitmask's
 own object: nothing is made to look it up); the active People's, per (People, areas, acts
 later, pool), in the last dict. At most :data:`_MOVER_LIMIT` in a dict, then afresh."""
-_KEPT: dict[int, dict[float, float]] = {}
-""":meth:`Picture.kept` answers per number of later Epochs."""
 
 
 PICTURE_FIELDS = (
@@ -307,7 +305,7 @@ PICTURE_FIELDS = (
         "cnt", "held", "owner", "active", "order", "pool", "sea_round", "coast_held", "pending",
         "_weights_of", "entries", "attackers", "values", "scores", "future", "orders", "later",
         "_generic_kept", "_arrivals", "_reach_any", "_threat", "_denial", "denial_scale",
-        "judgement", "_losses", "facts", "_kept", "_book", "_near", "_movers", "_board", "opened", "worths",
+        "judgement", "_losses", "facts", "_book", "_near", "_movers", "_board", "opened", "worths",
     )  # fmt: skip
 """The fields of a :class:`Picture` (its ``__slots__`` in plain Python)."""
 
@@ -423,10 +421,6 @@ class Picture:
         self._reach_any = reach_any
         self._arrivals: list[tuple[int, int, float, int, float]] | None = None
         self._find_book()
-        kept = _KEPT.get(self.future)
-        if kept is None or len(kept) >= _BOOK_LIMIT:
-            kept = _KEPT[self.future] = {}
-        self._kept = kept
         self._denial: dict[int, float] = {}
 
     def _find_book(self) -> None:
@@ -496,7 +490,6 @@ class Picture:
         pic._arrivals = self._arrivals
         pic._reach_any = self._reach_any
         pic._threat = self._threat
-        pic._kept = self._kept
         pic._book = self._book
         pic.opened = self.opened
         pic.worths = self.worths
@@ -894,15 +887,12 @@ class Picture:
     def kept(self, s: float) -> float:
         """The later Epochs (:meth:`future_rounds`) an area is expected to be held in, if it
         survives the next one with chance ``s`` (each after that a little less likely)."""
-        hit = self._kept.get(s)
-        if hit is not None:
-            return hit
+        # a few products (at most one per later Epoch): cheaper worked out than looked up
         keep = total = s  # the first later Epoch
         fall = s * 0.85 if s < 1.0 else s  # held for sure: it stays so
         for _ in range(self.future - 1):
             keep *= fall
             total += keep
-        self._kept[s] = total
         return total
 
     def hold_value(self, p: int, a: int, tribes: int) -> float:
@@ -920,7 +910,16 @@ class Picture:
         """:meth:`hold_value` of ``a`` held with ``tribes`` up to ``upto`` (excluded) tribes."""
         if self.future <= 0:
             return [0.0] * (upto - tribes)
-        return [self.hold_value(p, a, t) for t in range(tribes, upto)]
+        # hold_value's operations, the threat and the losses read once (a reinforcement's
+        # values, which ask for these, are kept in the book themselves)
+        threat = self.threat(a, p)
+        losses = self._losses[self.peoples.urbanisation[p]]
+        value = self.values[p][a]
+        out: list[float] = []
+        for t in range(tribes, upto):
+            survival = max(0.0, 1.0 - threat * losses[min(t, 3)])  # survival(a, p, t)
+            out.append(value * self.kept(survival))
+        return out
 
     def denial(self, a: int) -> float:
         """What taking ``a`` from its holder costs that holder's player, weighted by how much
