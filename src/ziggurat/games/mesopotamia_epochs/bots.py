@@ -333,7 +333,6 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
     later = 1.0 + 0.5 * future
     seat = pic.seat
     sea = _sea_reach(pic)
-    base, size = pic._book.base, pic.peoples.size
     opened = pic.opened  # _opened_in per set of areas opened up (the active People's)
     reinforced = pic._book.reinforce
     peoples = pic.peoples
@@ -344,15 +343,12 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
         q = occ[a]
         if q < 0 or (q != p and (attack_own or owner[q] != seat)):
             # area_value(pic, p, a, k - 1 or k - 2, reach): its first terms read the threat
-            # model alone
-            key = a * size + p
-            v = base.get(key)  # type: ignore[assignment]
-            if v is None:
-                s = 1.0 - pic.threat(a, p) * loss1
-                if not s > 0.0:  # max(0.0, s)
-                    s = 0.0
-                hold = row[a] * pic.kept(s) if future > 0 else 0.0
-                v = base[key] = row[a] + hold + grow * s
+            # model alone (a few products, worked out rather than looked up)
+            s = 1.0 - pic.threat(a, p) * loss1
+            if not s > 0.0:  # max(0.0, s)
+                s = 0.0
+            hold = row[a] * pic.kept(s) if future > 0 else 0.0
+            v = row[a] + hold + grow * s
             if q < 0:
                 if k - 1 > 0:
                     new = adj[a] & fresh

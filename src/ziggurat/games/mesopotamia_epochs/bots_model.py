@@ -273,18 +273,17 @@ then afresh)."""
 class _Book:
     """Answers of the threat model that Pictures reading the same inputs share (see
     :meth:`Picture.__init__`): :meth:`Picture.threat` per area and People, and values built on
-    it alone (a holding's worth in later Epochs, a reinforcement's, an empty area's own). Its
-    keys and values are numbers and tuples of numbers, which the garbage collector need not
-    follow (a search's many books would otherwise make every full collection slower). A class
-    of its own, not a tuple: the compiled build reads its fields directly."""
+    it alone (a holding's worth in later Epochs, a reinforcement's). Its keys and values are
+    numbers and tuples of numbers, which the garbage collector need not follow (a search's
+    many books would otherwise make every full collection slower). A class of its own, not a
+    tuple: the compiled build reads its fields directly."""
 
-    __slots__ = ("threat", "hold", "reinforce", "base")
+    __slots__ = ("threat", "hold", "reinforce")
 
     def __init__(self) -> None:
         self.threat: dict[int, float] = {}  # a * Peoples + p
         self.hold: dict[int, float] = {}  # (a * Peoples + p) * 4 + min(tribes, 3)
         self.reinforce: dict[tuple[int, int, int, int], tuple[float, ...]] = {}
-        self.base: dict[int, float] = {}  # a * Peoples + p: bots.plan_placement's empty areas
 
 
 _BOOK_LIMIT = 2_000  # some 6 kB each when a search has filled them: a few MB at most
