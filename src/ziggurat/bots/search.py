@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ziggurat.bots.compiled import mypyc_attr
+from ziggurat.bots.draws import keyed_draw
 from ziggurat.bots.luck import Luck
 from ziggurat.bots.observe import Observer
 from ziggurat.bots.playout import (
@@ -560,7 +561,8 @@ class Searcher:
         key = self.chance_key(state) if self.chance_key is not None else None
         if key is None:
             return sample_chance(state, luck)
-        return chance_at(state, luck.keyed_random(key))  # what sample_chance draws of luck.keyed(key)
+        # Luck.keyed_random(key): what sample_chance draws of luck.keyed(key)
+        return chance_at(state, keyed_draw(luck.counts, luck.base, key))
 
     def _member(self, state: State, who: int, actions: list[str], rng: random.Random) -> str:
         """The action behind an edge: itself, or for a hidden choice of another seat, the

@@ -12,7 +12,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 COMPILED: dict[str, tuple[str, ...]] = {
     "ziggurat.engine": ("state",),
-    "ziggurat.bots": ("search", "observe"),
+    "ziggurat.bots": ("search", "observe", "draws"),
     "ziggurat.games.mesopotamia": (
         "state", "flow", "movement", "actions", "cards", "vocabulary", "data", "notation",
         "bots_eval", "bots_model", "evaluate", "bots", "position", "view", "describe",

@@ -327,14 +327,12 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
     future = pic.future
     grow = _growth_rate(pic, p)
     loss1 = pic._losses[pic.peoples.urbanisation[p]][1]  # survival(a, p, 1)
-    threat, kept = pic.threat, pic.kept
     open_share = pic.judgement.open_share
     fresh = ~(reach | m.desert_mask)  # _opened: the areas a new holding may open up
     adj = m.adj_mask
     later = 1.0 + 0.5 * future
     seat = pic.seat
     sea = _sea_reach(pic)
-    base, size = pic._book.base, pic.peoples.size
     opened = pic.opened  # _opened_in per set of areas opened up (the active People's)
     reinforced = pic._book.reinforce
     peoples = pic.peoples
@@ -345,15 +343,12 @@ def plan_placement(pic: Picture, legal: list[str], rng: Any, attack_own: bool = 
         q = occ[a]
         if q < 0 or (q != p and (attack_own or owner[q] != seat)):
             # area_value(pic, p, a, k - 1 or k - 2, reach): its first terms read the threat
-            # model alone
-            key = a * size + p
-            v = base.get(key)  # type: ignore[assignment]
-            if v is None:
-                s = 1.0 - threat(a, p) * loss1
-                if not s > 0.0:  # max(0.0, s)
-                    s = 0.0
-                hold = row[a] * kept(s) if future > 0 else 0.0
-                v = base[key] = row[a] + hold + grow * s
+            # model alone (a few products, worked out rather than looked up)
+            s = 1.0 - pic.threat(a, p) * loss1
+            if not s > 0.0:  # max(0.0, s)
+                s = 0.0
+            hold = row[a] * pic.kept(s) if future > 0 else 0.0
+            v = row[a] + hold + grow * s
             if q < 0:
                 if k - 1 > 0:
                     new = adj[a] & fresh
@@ -419,41 +414,44 @@ def _fill(uses: list[_Use], pool: int) -> list[_Use]:
     """The uses a greedy fill of the pool by value per tribe takes (further tribes on a stack
     compete too, but only the next placement is returned); the first use that no longer fits
     is taken if half a tribe is left for it. Uses worth nothing are never taken."""
-    # the projects: value per tribe, tribes, and the use's index (-1: a further tribe)
+    # the projects: value per tribe and the use's index (-1: a further tribe, which costs one)
     density: list[float] = []
-    tribes: list[float] = []
     index: list[int] = []
-    for i, use in enumerate(uses):
+    for i in range(len(uses)):
+        use = uses[i]
         gain: float = use[2]
         cost: float = use[3]
         if gain > EPS:
             density.append(gain / cost)
-            tribes.append(cost)
             index.append(i)
-        for g in use[5]:
+        more: tuple[float, ...] = use[5]  # typed: its gains compared as numbers
+        for g in more:
             if g > EPS:
                 density.append(g)
-                tribes.append(1.0)
                 index.append(-1)
     # by density, highest first, equal densities in their order (a stable sort's order): each
-    # project costs a tribe or more, so the few that the pool takes are found one by one
+    # project costs a tribe or more, so the few that the pool takes are found one by one; a
+    # project taken is marked by a density of 0 (the others are above EPS)
     n = len(density)
-    taken = [False] * n
     left = float(pool)
     chosen: list[_Use] = []
     while left >= 0.5:
         j = -1
         top = 0.0
         for k in range(n):
-            if not taken[k] and (j < 0 or density[k] > top):
-                j, top = k, density[k]
+            d = density[k]
+            if d > top:
+                j, top = k, d
         if j < 0:
             break
-        taken[j] = True
+        density[j] = 0.0
         i = index[j]
         if i >= 0:
             chosen.append(uses[i])
-        left -= tribes[j]
+            spent: float = uses[i][3]
+            left -= spent
+        else:
+            left -= 1.0
     return chosen
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from functools import cache, lru_cache
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from ziggurat.games.mesopotamia_epochs.bots_view import Facts, facts_of_view, remembered, rules_id
 from ziggurat.games.mesopotamia_epochs.data import Rules
@@ -210,52 +210,80 @@ def _land_coasts(m: Any) -> int:
     return sum(1 << a for a in range(m.size) if m.coastal[a] and not m.desert[a])
 
 
-_AREA_FACTS_LIMIT = 10_000
+_TABLES: Final[dict[int, tuple[Any, ...]]] = {}
+"""What :meth:`Picture.__init__` reads per set of rules, by the Peoples' id (with the Peoples
+and the map: their id stays their own while they are kept): (Peoples, map,
+:func:`value_table`, :func:`order_table`, ``_later`` per Epoch and order number, ``_kept``
+per judgement and later Epochs), found in one look-up where each table was a call."""
 
 
-def _area_facts(values: Any, adj: Sequence[int], held: list[int]) -> tuple[list[int], list[int]]:
+def _tables(peoples: Any, m: Any) -> tuple[Any, ...]:
+    """:data:`_TABLES`' entry for ``peoples`` and ``m``."""
+    got = _TABLES.get(id(peoples))
+    if got is None or got[0] is not peoples or got[1] is not m:
+        if len(_TABLES) >= 8:
+            _TABLES.clear()
+        got = _TABLES[id(peoples)] = (peoples, m, value_table(peoples, m), order_table(peoples), {}, {})
+    return got
+
+
+_AREA_FACTS_LIMIT = 2_000  # per People
+
+
+def _area_facts(values: Any, adj: Sequence[int], held: list[Any]) -> tuple[list[int], list[int]]:
     """Per People, what its areas score per round (E14.2) and the areas next to them, from
     ``held`` (its bitmask of areas). A People's holdings recur from one position to the next
-    (a round changes a few areas), so each People's answer is remembered per bitmask."""
-    scores = [0] * len(held)
-    near = [0] * len(held)
+    (a round changes a few areas), so each People's answer is remembered per bitmask (the
+    bitmask's own object is the key: nothing is made to look it up)."""
+    n = len(held)
+    scores = [0] * n
+    near = [0] * n
     kept = _AREA_MEMO.get(id(values))
-    if kept is None or len(kept[1]) >= _AREA_FACTS_LIMIT:
+    if kept is None or kept[0] is not values:
         if len(_AREA_MEMO) >= 8:
             _AREA_MEMO.clear()
-        kept = _AREA_MEMO[id(values)] = (values, {})  # the table is kept: its id stays its own
-    memo = kept[1]
-    size = len(values)  # the Peoples (``held`` may stop short of the last ones)
-    for p, mask in enumerate(held):
+        kept = _AREA_MEMO[id(values)] = (values, [{} for _ in range(len(values))])
+    memos: list[dict[Any, tuple[Any, ...]]] = kept[1]  # per People (``held`` may stop short of the last ones)
+    for p in range(n):
+        mask = held[p]  # Any: kept as the object it is, the memo's key
         if not mask:
             continue
-        key = mask * size + p
-        hit = memo.get(key)
+        memo = memos[p]
+        hit = memo.get(mask)
         if hit is None:
             row = values[p]
             score = reach = 0
             for a in bits(mask):
                 score += row[a]
                 reach |= adj[a]
-            hit = memo[key] = (score, reach)
-        scores[p], near[p] = hit
+            if len(memo) >= _AREA_FACTS_LIMIT:
+                memo.clear()
+            hit = memo[mask] = (score, reach)
+        scores[p] = hit[0]
+        near[p] = hit[1]
     return scores, near
 
 
-_AREA_MEMO: dict[int, tuple[Any, dict[int, tuple[int, int]]]] = {}  # per value table (value_table)
+_AREA_MEMO: dict[int, tuple[Any, list[dict[Any, tuple[Any, ...]]]]] = {}
+"""Per value table (:func:`value_table`, by id, with the table), each People's
+:func:`_area_facts` answers per bitmask of its areas (at most :data:`_AREA_FACTS_LIMIT` each,
+then afresh)."""
 
 
-class _Book(NamedTuple):
+class _Book:
     """Answers of the threat model that Pictures reading the same inputs share (see
     :meth:`Picture.__init__`): :meth:`Picture.threat` per area and People, and values built on
-    it alone (a holding's worth in later Epochs, a reinforcement's, an empty area's own). Its
-    keys and values are numbers and tuples of numbers, which the garbage collector need not
-    follow (a search's many books would otherwise make every full collection slower)."""
+    it alone (a holding's worth in later Epochs, a reinforcement's). Its keys and values are
+    numbers and tuples of numbers, which the garbage collector need not follow (a search's
+    many books would otherwise make every full collection slower). A class of its own, not a
+    tuple: the compiled build reads its fields directly."""
 
-    threat: dict[int, float]  # a * Peoples + p
-    hold: dict[int, float]  # (a * Peoples + p) * 4 + min(tribes, 3)
-    reinforce: dict[tuple[int, int, int, int], tuple[float, ...]]
-    base: dict[int, float]  # a * Peoples + p: bots.plan_placement's empty areas
+    __slots__ = ("threat", "hold", "reinforce")
+
+    def __init__(self) -> None:
+        self.threat: dict[int, float] = {}  # a * Peoples + p
+        self.hold: dict[int, float] = {}  # (a * Peoples + p) * 4 + min(tribes, 3)
+        self.reinforce: dict[tuple[int, int, int, int], tuple[float, ...]] = {}
 
 
 _BOOK_LIMIT = 2_000  # some 6 kB each when a search has filled them: a few MB at most
@@ -263,13 +291,12 @@ _BOOKS: dict[tuple[Any, ...], _Book] = remembered({})
 """The books per set of what they read (at most :data:`_BOOK_LIMIT`, then afresh); the
 rules are named by :func:`~.bots_view.rules_id`."""
 _MOVER_LIMIT = 10_000
-_MOVERS: dict[tuple[int, ...], dict[Any, tuple[Any, ...]]] = remembered({})
+_MOVERS: dict[tuple[int, ...], list[dict[Any, tuple[Any, ...]]]] = remembered({})
 """Each People's entry of :meth:`Picture._all_movers` (``()``: it attacks nothing) per what
-it reads: per rules (:func:`~.bots_view.rules_id`), judgement and Epoch, then per People,
-its areas and whether it acts later this Epoch (a number), with the pool for the active
-People (a tuple); at most :data:`_MOVER_LIMIT` of them per Epoch, then afresh."""
-_KEPT: dict[int, dict[float, float]] = {}
-""":meth:`Picture.kept` answers per number of later Epochs."""
+it reads: per rules (:func:`~.bots_view.rules_id`), judgement and Epoch, then per People and
+whether it acts later this Epoch (``2 * People + 1`` if it does), per its areas (the bitmask's
+own object: nothing is made to look it up); the active People's, per (People, areas, acts
+later, pool), in the last dict. At most :data:`_MOVER_LIMIT` in a dict, then afresh."""
 
 
 PICTURE_FIELDS = (
@@ -277,7 +304,7 @@ PICTURE_FIELDS = (
         "cnt", "held", "owner", "active", "order", "pool", "sea_round", "coast_held", "pending",
         "_weights_of", "entries", "attackers", "values", "scores", "future", "orders", "later",
         "_generic_kept", "_arrivals", "_reach_any", "_threat", "_denial", "denial_scale",
-        "judgement", "_losses", "facts", "_kept", "_book", "_near", "_movers", "_board", "opened", "worths",
+        "judgement", "_losses", "facts", "_book", "_near", "_movers", "_board", "opened", "worths",
     )  # fmt: skip
 """The fields of a :class:`Picture` (its ``__slots__`` in plain Python)."""
 
@@ -323,7 +350,9 @@ class Picture:
         self.rules = rules
         self.map = m
         self.peoples = peoples
-        self.values = values = value_table(peoples, m)
+        tables = _tables(peoples, m)
+        values: tuple[tuple[int, ...], ...] = tables[2]  # value_table(peoples, m)
+        self.values = values
         self.seat = seat
         self.n = f.n
         self.judgement = judgement
@@ -333,7 +362,12 @@ class Picture:
         self.epoch = f.epoch
         self.epochs = peoples.epochs
         self.future = self.epochs - self.epoch
-        self._generic_kept = _kept(self.future, judgement.future_keep)  # for denial()
+        generic: dict[int, float] = tables[5]  # _kept(self.future, judgement.future_keep): denial()
+        at = judgement.token * 64 + self.future
+        kept = generic.get(at)
+        if kept is None:
+            kept = generic[at] = _kept(self.future, judgement.future_keep)
+        self._generic_kept: float = kept
         self.phase = f.phase
         self.vp = f.vp
         self.occ = f.occ
@@ -348,11 +382,19 @@ class Picture:
         self.sea_round = f.sea_round
         self.coast_held = f.coast_held
         self.pending = f.pending
-        self.orders = orders = order_table(peoples)[self.epoch]  # order_of()
+        orders: tuple[int, ...] = tables[3][self.epoch]  # order_table(peoples): order_of()
+        self.orders = orders
         if self.phase == "allocation":  # acts_later()
             self.later = [True] * peoples.size
         else:
-            self.later = list(_later(orders, self.order))
+            laters: dict[int, tuple[bool, ...]] = tables[4]
+            at = self.epoch * 1024 + self.order
+            later = laters.get(at) if 0 <= self.order < 1024 else None
+            if later is None:
+                later = _later(orders, self.order)
+                if 0 <= self.order < 1024:
+                    laters[at] = later
+            self.later = list(later)
             if self.active >= 0 and self.pending is not None:
                 self.later[self.active] = True
         self._near = near
@@ -378,10 +420,6 @@ class Picture:
         self._reach_any = reach_any
         self._arrivals: list[tuple[int, int, float, int, float]] | None = None
         self._find_book()
-        kept = _KEPT.get(self.future)
-        if kept is None or len(kept) >= _BOOK_LIMIT:
-            kept = _KEPT[self.future] = {}
-        self._kept = kept
         self._denial: dict[int, float] = {}
 
     def _find_book(self) -> None:
@@ -403,7 +441,7 @@ class Picture:
         if book is None:
             if len(_BOOKS) >= _BOOK_LIMIT:
                 _BOOKS.clear()
-            book = _BOOKS[ctx] = _Book({}, {}, {}, {})
+            book = _BOOKS[ctx] = _Book()
         self._book = book
         self._threat = book.threat
 
@@ -451,7 +489,6 @@ class Picture:
         pic._arrivals = self._arrivals
         pic._reach_any = self._reach_any
         pic._threat = self._threat
-        pic._kept = self._kept
         pic._book = self._book
         pic.opened = self.opened
         pic.worths = self.worths
@@ -720,27 +757,32 @@ class Picture:
                 out.append((got, s))
         return out
 
-    def _mover_memo(self) -> dict[Any, tuple[Any, ...]]:
+    def _mover_memo(self) -> list[dict[Any, tuple[Any, ...]]]:
         """The Peoples' entries as attackers (:meth:`_mover`) kept for this Epoch (``_MOVERS``)."""
         # a People's entry reads only these (next_pool: its pool if active, else its growth
         # and reinforcements), so the positions of a search share them
         start = (rules_id(self.rules), self.judgement.token, self.epoch)
         memo = _MOVERS.get(start)
-        if memo is None or len(memo) >= _MOVER_LIMIT:
+        if memo is None:
             if len(_MOVERS) >= 64:
                 _MOVERS.clear()
-            memo = _MOVERS[start] = {}
+            memo = _MOVERS[start] = [{} for _ in range(2 * self.peoples.size + 1)]
         return memo
 
-    def _mover(self, q: int, memo: dict[Any, tuple[Any, ...]], near: list[int]) -> tuple[Any, ...]:
+    def _mover(self, q: int, memo: list[dict[Any, tuple[Any, ...]]], near: list[int]) -> tuple[Any, ...]:
         """People ``q``'s entry as an attacker (on the map, with an owner), ``()`` if it attacks
         nothing; ``memo``: :meth:`_mover_memo`."""
-        held = self.held[q]
+        helds: list[Any] = self.held  # its items as the objects they are: keys
+        areas = helds[q]
+        held: int = areas
         acts = 1 if self.later[q] else 0
-        key: Any = (
-            (held * 2 + acts) * self.peoples.size + q if q != self.active else (q, held, acts, self.pool)
-        )
-        got = memo.get(key)
+        key: Any = areas
+        if q != self.active:
+            table = memo[2 * q + acts]
+        else:
+            table = memo[-1]
+            key = (q, areas, acts, self.pool)
+        got = table.get(key)
         if got is None:
             got = ()
             # _alpha(q) for a People the seat does not hold
@@ -757,7 +799,9 @@ class Picture:
                         coast = bool(self.peoples.seafaring[q] and held & m.coastal_mask)
                         reach = (near[q] | m.coastal_mask if coast else near[q]) & ~m.desert_mask & ~held
                         got = (q, al, reach, held, coast)  # reach: E8.2 b, c; E11.2
-            memo[key] = got
+            if len(table) >= _MOVER_LIMIT:
+                table.clear()
+            table[key] = got
         return got
 
     def _alpha(self, q: int) -> float:
@@ -842,15 +886,12 @@ class Picture:
     def kept(self, s: float) -> float:
         """The later Epochs (:meth:`future_rounds`) an area is expected to be held in, if it
         survives the next one with chance ``s`` (each after that a little less likely)."""
-        hit = self._kept.get(s)
-        if hit is not None:
-            return hit
+        # a few products (at most one per later Epoch): cheaper worked out than looked up
         keep = total = s  # the first later Epoch
         fall = s * 0.85 if s < 1.0 else s  # held for sure: it stays so
         for _ in range(self.future - 1):
             keep *= fall
             total += keep
-        self._kept[s] = total
         return total
 
     def hold_value(self, p: int, a: int, tribes: int) -> float:
@@ -868,7 +909,16 @@ class Picture:
         """:meth:`hold_value` of ``a`` held with ``tribes`` up to ``upto`` (excluded) tribes."""
         if self.future <= 0:
             return [0.0] * (upto - tribes)
-        return [self.hold_value(p, a, t) for t in range(tribes, upto)]
+        # hold_value's operations, the threat and the losses read once (a reinforcement's
+        # values, which ask for these, are kept in the book themselves)
+        threat = self.threat(a, p)
+        losses = self._losses[self.peoples.urbanisation[p]]
+        value = self.values[p][a]
+        out: list[float] = []
+        for t in range(tribes, upto):
+            survival = max(0.0, 1.0 - threat * losses[min(t, 3)])  # survival(a, p, t)
+            out.append(value * self.kept(survival))
+        return out
 
     def denial(self, a: int) -> float:
         """What taking ``a`` from its holder costs that holder's player, weighted by how much

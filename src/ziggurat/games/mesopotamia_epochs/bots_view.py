@@ -11,7 +11,7 @@ the dict (:class:`PlayoutView`, what ``evaluate.rollout_view`` gives). Equal vie
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
@@ -41,6 +41,11 @@ class Facts(NamedTuple):
     pending: tuple[Any, ...] | None  # the pending event, indices for ids (a keep's card -1 if unseen)
     held: tuple[int, ...]  # per People: the bitmask of its areas (from ``occ``)
     owner: tuple[int, ...]  # per People: the seat holding its card, -1 unknown (from ``cards``)
+
+
+_new_tuple: Final[Callable[[type, tuple[Any, ...]], Any]] = tuple.__new__
+"""``tuple.__new__``: a named tuple of its fields (a :class:`Facts`) made without the
+``__new__`` written in Python that calling the class goes through."""
 
 
 @lru_cache(maxsize=8)
@@ -148,7 +153,7 @@ def facts_of_state(s: EpochsState, seat: int | None) -> Facts:
     pend = s.pending  # in index form already
     if seat is not None and pend is not None and pend[0] == "keep" and s.draw_order[s.draw_idx] != seat:
         pend = ("keep", -1)  # E3.3: only the drawer sees the card drawn
-    return Facts(
+    fields = (
         s.n,
         s.epoch,
         s.phase,
@@ -166,6 +171,8 @@ def facts_of_state(s: EpochsState, seat: int | None) -> Facts:
         tuple(s.held),  # kept in step with occ (state.py)
         seen,
     )
+    facts: Facts = _new_tuple(Facts, fields)  # Facts(*fields), without its __new__ in Python
+    return facts
 
 
 def facts_of_view(rules: Any, view: Mapping[str, Any]) -> Facts:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
+from typing import Any
 
 from ziggurat.games.mesopotamia_epochs.notation import roll_text
 from ziggurat.games.mesopotamia_epochs.state import EpochsState
@@ -46,8 +47,8 @@ def roll_winner(s: EpochsState, attacker: tuple[int, ...], defender: tuple[int, 
     peoples = s.rules.peoples
     assert s.pending is not None
     p, q = s.active, s.occ[s.pending[1]]
-    att = max(attacker) + (s.rules.military_bonus if peoples.military[p] else 0)
-    dfn = max(defender)  # Military never helps in defence (R18)
+    att = _highest(attacker) + (s.rules.military_bonus if peoples.military[p] else 0)
+    dfn = _highest(defender)  # Military never helps in defence (R18)
     if att > dfn:
         return ATTACKER
     if att < dfn:
@@ -60,15 +61,26 @@ def roll_winner(s: EpochsState, attacker: tuple[int, ...], defender: tuple[int, 
     return BOTH  # neither, or both cancel (R16): each side removes one tribe
 
 
+def _highest(faces: tuple[int, ...]) -> int:
+    """``max(faces)`` of a roll's faces, as a loop (the builtin is a generic call in compiled
+    code)."""
+    top = faces[0]
+    for face in faces:
+        if face > top:
+            top = face
+    return top
+
+
 def resolve(s: EpochsState, attacker: tuple[int, ...], defender: tuple[int, ...]) -> bool:
     """Apply one roll; returns True while the combat goes on (E12.6)."""
     assert s.pending is not None
     t = s.pending[1]
     p, q = s.active, s.occ[t]
     winner = roll_winner(s, attacker, defender)
-    if s.last_attack is not None:  # what the view tells of this combat (None: loaded mid-combat)
-        *head, rolls = s.last_attack
-        s.last_attack = (*head, (*rolls, (attacker, defender, winner)))
+    last = s.last_attack
+    if last is not None:  # what the view tells of this combat (None: loaded mid-combat)
+        rolls: tuple[Any, ...] = last[-1]
+        s.last_attack = last[:-1] + (rolls + ((attacker, defender, winner),),)
     if winner != ATTACKER:  # the attacking tribe is removed (E12.5)
         s.removed[p] += 1
     if winner != DEFENDER:  # one defender is removed (R37)

@@ -9,7 +9,7 @@ mask operations.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 KINDS = ("land", "island", "desert", "sea", "uninhabited")
 MEMO_LIMIT = 1 << 14
@@ -175,7 +175,7 @@ def _byte_bits(base: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(base + i for i in range(8) if b >> i & 1) for b in range(256))
 
 
-_BYTE_BITS = [_byte_bits(8 * k) for k in range(8)]  # [k][byte]: the bits of the k-th byte
+_BYTE_BITS: Final = [_byte_bits(8 * k) for k in range(8)]  # [k][byte]: the bits of the k-th byte
 
 
 def _mask(indices: Any) -> int:
