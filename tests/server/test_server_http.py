@@ -99,6 +99,7 @@ def test_create_table_refusals_are_400_or_422_with_a_reason(client: TestClient) 
 def test_lookup_finds_tables_by_seat_and_spectator_token(client: TestClient) -> None:
     t1 = new_table(client, seats="hh")
     t2 = new_table(client, seats="bh")
+    wait_idle(client, t1["table"])  # the set-up's chance draws played: a person is to move
     r = client.post("/api/tables/lookup", json={"tokens": [token(t1, 1), t2["spectator_token"], "x" * 32]})
     assert r.status_code == 200
     found = {(a["table"], a["seat"]): a for a in r.json()}
