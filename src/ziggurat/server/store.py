@@ -207,6 +207,11 @@ def _write_key(c: Commit, finished: bool) -> tuple[bool, bool, bool, bool, bool]
     )
 
 
+async def _close_quietly(conn: Any) -> None:
+    with contextlib.suppress(Exception):
+        await conn.close()
+
+
 class LoopWriters:
     """PostgreSQL: the connections on which the event loop itself writes actions.
 
@@ -226,6 +231,7 @@ class LoopWriters:
         self._waiting: collections.deque[asyncio.Future[Any]] = collections.deque()
         self._closed = False
         self._cursors: dict[int, Any] = {}  # id of a connection -> its cursor
+        self._closing: set[asyncio.Task[None]] = set()  # broken connections being closed
         self._sql: dict[tuple[bool, bool, bool, bool, bool], tuple[str, Any]] = {}
 
     def compiled(self, dialect: Any, key: tuple[bool, bool, bool, bool, bool]) -> tuple[str, Any]:
@@ -272,8 +278,7 @@ class LoopWriters:
                     return conn
                 except psycopg.Error:
                     self._cursors.pop(id(conn), None)
-                    with contextlib.suppress(Exception):
-                        await conn.close()
+                    await _close_quietly(conn)
             return await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
         except BaseException:
             self._give_back(None)
@@ -283,8 +288,9 @@ class LoopWriters:
         """A connection is free again (``None``: it was closed, its slot is free)."""
         if conn is not None and (conn.closed or conn.broken):
             self._cursors.pop(id(conn), None)
-            with contextlib.suppress(Exception):
-                asyncio.get_running_loop().create_task(conn.close())
+            closing = asyncio.get_running_loop().create_task(_close_quietly(conn))
+            self._closing.add(closing)  # held until done: the loop keeps only a weak reference
+            closing.add_done_callback(self._closing.discard)
             conn = None
         while self._waiting:
             waiter = self._waiting.popleft()
@@ -315,8 +321,7 @@ class LoopWriters:
         self._open -= len(idle)
         self._cursors.clear()
         for conn, _ in idle:
-            with contextlib.suppress(Exception):
-                await conn.close()
+            await _close_quietly(conn)
 
 
 class Conflict(Exception):
@@ -592,12 +597,11 @@ class Store:
         :data:`PING_AFTER` seconds, and replaced if that fails. Each write begins and commits
         its own transaction."""
         own = self._own
-        slot = "tx_conn"
-        conn: Connection | None = getattr(own, slot, None)
+        conn: Connection | None = getattr(own, "tx_conn", None)
         if conn is not None and (conn.invalidated or conn.closed):
             self._drop_own(conn)
             conn = None
-        if conn is not None and time.monotonic() - getattr(own, slot + "_used") > PING_AFTER:
+        if conn is not None and time.monotonic() - own.tx_conn_used > PING_AFTER:
             try:
                 conn.exec_driver_sql("SELECT 1")
                 conn.commit()
@@ -606,10 +610,10 @@ class Store:
                 conn = None
         if conn is None:
             conn = self.engine.connect()
-            setattr(own, slot, conn)
+            own.tx_conn = conn
             with self._owned_lock:
                 self._owned.append(conn)
-        setattr(own, slot + "_used", time.monotonic())
+        own.tx_conn_used = time.monotonic()
         return conn
 
     def _drop_own(self, conn: Connection) -> None:
