@@ -109,6 +109,20 @@ class Metrics:
         for what in RATE_LIMITED:
             self.refused.labels(what)  # every label from the start, at 0
         self.registry.register(_ScrapeTime(self, app_state))
+        self._per_action: dict[tuple[str, Kind], tuple[Any, Any]] = {}
+
+    def count_action(self, game: str, kind: Kind, seconds: float) -> None:
+        """One action of ``game`` by ``kind`` took ``seconds`` from arrival to broadcast. The
+        labelled counter and histogram are looked up once per pair: ``labels()`` costs as much
+        as counting, on every action's path."""
+        found = self._per_action.get((game, kind))
+        if found is None:
+            found = self._per_action[(game, kind)] = (
+                self.actions.labels(game, kind),
+                self.action_seconds.labels(game, kind),
+            )
+        found[0].inc()
+        found[1].observe(seconds)
 
     def start(self, manager: TableManager) -> None:
         """The app started with ``manager``: its tables' actions count here."""
@@ -146,11 +160,9 @@ def action_done(table: LiveTable, actor: int, started: float) -> None:
     if kind == "human":
         started = min(started, _arrived.get() or started)
     elapsed = time.perf_counter() - started
-    for app_metrics in list(_apps):
+    for app_metrics in _apps:
         if app_metrics.owns(table):
-            game = table.game.game_id
-            app_metrics.actions.labels(game, kind).inc()
-            app_metrics.action_seconds.labels(game, kind).observe(elapsed)
+            app_metrics.count_action(table.game.game_id, kind, elapsed)
             return
 
 
