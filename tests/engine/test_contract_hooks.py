@@ -32,6 +32,7 @@ from ziggurat.interop.observe import encoder_for
 GAMES = ziggurat.games()
 MODULE_HOOKS = {"describe", "render_text", "render_svg"}
 MAPPING_HOOKS = {"plans", "policies", "search_defaults", "search_defaults_by_players", "option_defaults"}
+FLAG_HOOKS = {"flags_from_state"}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -48,6 +49,8 @@ def test_every_declared_hook_imports_and_is_what_its_field_says(game_id: str) ->
             assert isinstance(value, ModuleType), name
         elif name in MAPPING_HOOKS:
             assert isinstance(value, dict), name
+        elif name in FLAG_HOOKS:
+            assert isinstance(value, bool), name
         else:
             assert callable(value), name
         assert hook.get() is value  # the same object at each call

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 import ziggurat
+from ziggurat.server import gamekit
 from ziggurat.server.gamekit import final_flags
 
 
@@ -61,3 +62,24 @@ def test_final_flags_are_a_function_of_the_view_in_every_game() -> None:
             seat = state.current_player()
             other = state.game.sample_state(state.view(seat), seat, random.Random(7))
             assert final_flags(other, seat) == final_flags(state, seat)
+
+
+def test_mesopotamia_reads_its_flags_on_the_true_state_R58() -> None:
+    """Mesopotamia declares ``flags_from_state``: when the turn moves on is public (R58, §7), so
+    every state a seat cannot tell from the true one has the true one's flags, and the server
+    skips sampling one. Checked over every decision of short games, each player count, with
+    the variant that deals a card at the start, against three sampled states each."""
+    assert gamekit.flags_from_state(ziggurat.load("mesopotamia", players=3))
+    assert not gamekit.flags_from_state(ziggurat.load("mesopotamia-epochs", players=3))
+    assert not gamekit.flags_from_state(ziggurat.load("mare-nostrum", players=3))
+    checked = 0
+    for players, options in ((2, {}), (3, {"variant_start_with_one_card": True}), (4, {})):
+        for state in _decisions("mesopotamia", players, seed=players, round_limit=4, **options):
+            seat = state.current_player()
+            view = state.view(seat)
+            flags = final_flags(state, seat, view)
+            for k in range(3):
+                other = state.game.sample_state(view, seat, random.Random(k))
+                assert final_flags(other, seat) == flags, (players, view["round"])
+            checked += 1
+    assert checked > 250

@@ -72,7 +72,8 @@ class GameHooks:
     other seat's action text is hidden from a log; no describer means log sentences repeat
     the texts; no terminal renderers means ``ziggurat play``/``replay``/``render`` refuse the
     game; no board data means ``{}``; no codec or observer means no PettingZoo/OpenSpiel; no
-    outcome means the server's game-over message and the lobby do not say how the game was won.
+    outcome means the server's game-over message and the lobby do not say how the game was won;
+    no ``flags_from_state`` means the final flags are worked out on a sampled state.
     """
 
     # --- bots (docs/bots.md) ---------------------------------------------------------------
@@ -129,6 +130,12 @@ class GameHooks:
     """The action codec class (``ziggurat.interop.codec.ActionCodec``)."""
     observer: Lazy[Callable[[Game], Any]] | None = None
     """The view encoder class (``ziggurat.interop.observe.ViewEncoder``)."""
+    flags_from_state: Lazy[bool] | None = None
+    """``True`` when who decides after a seat's action, whether chance follows it and whether
+    an undo can take it back never hang on what that seat cannot see (the game's rules say so,
+    and a test plays it out): the server then works a seat's final flags out on the true
+    state. Without it they are worked out on a state sampled from the seat's view, which
+    costs a ``sample_state`` per decision (``ziggurat.server.gamekit.final_flags``)."""
 
     def declared(self) -> dict[str, Lazy[Any]]:
         """Every hook the game offers, by name."""

@@ -204,7 +204,9 @@ def final_flags(state: State, seat: int, view: dict[str, Any] | None = None) -> 
     Who decides after an action may hang on a secret (in Epochs, whether the next People's
     card is another seat's hidden card or set aside), so the actions are played on a state
     chosen from what the seat sees (:func:`seat_basis`), not on the true one: the flags are a
-    function of the seat's view and tell it no secret. ``view``: ``state.view(seat)`` when the
+    function of the seat's view and tell it no secret. A game whose rules keep all three facts
+    public (``hooks.flags_from_state``, Mesopotamia) has them read on ``state`` itself, which
+    gives the same flags without sampling a state. ``view``: ``state.view(seat)`` when the
     caller has it already.
     """
     out: dict[str, str] = {}
@@ -219,7 +221,7 @@ def final_flags_stepwise(
     """:func:`final_flags` one action at a time: fills ``out`` and yields after each legal
     action played, so that an event loop can serve other work between two (a long legal list
     of a large game takes milliseconds)."""
-    basis = seat_basis(state, seat, view)
+    basis = state if flags_from_state(state.game) else seat_basis(state, seat, view)
     game = basis.game
     mark = log_mark_of(basis)
     for action in basis.legal_actions():
@@ -237,6 +239,13 @@ def final_flags_stepwise(
         elif game.undo_barrier(basis, action, after):
             out[action] = FINAL_IRREVERSIBLE
         yield
+
+
+def flags_from_state(game: Game) -> bool:
+    """Whether ``game``'s final flags may be read on the true state (its
+    ``hooks.flags_from_state``)."""
+    hook = game.hooks.flags_from_state
+    return hook is not None and bool(hook.get())
 
 
 def seat_basis(state: State, seat: int, view: dict[str, Any] | None = None) -> State:

@@ -46,6 +46,7 @@ class MesopotamiaGame(Game):
         option_defaults=Lazy(f"{_PKG}.data:OPTION_DEFAULTS"),
         codec=Lazy("ziggurat.interop.codecs.mesopotamia:MesopotamiaCodec"),
         observer=Lazy("ziggurat.interop.observers.mesopotamia:MesopotamiaEncoder"),
+        flags_from_state=Lazy(f"{_PKG}.view:FLAGS_FROM_STATE"),
     )
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:

@@ -16,6 +16,13 @@ from ziggurat.games.mesopotamia.data import CARD_TYPES, COLOUR_LETTERS, COLOURS,
 from ziggurat.games.mesopotamia.position import from_position, to_position
 from ziggurat.games.mesopotamia.state import MesoState
 
+FLAGS_FROM_STATE = True
+"""Whether an action ends its player's turn, sets off chance or can be undone never hangs on
+a secret: no decision is asked outside its player's own turn (§7), a decision forced only by a
+secret is still asked and chance waits for it (R58), so when the turn moves on is public, and
+every draw is a chance event. The server reads a seat's final flags on the true state
+(``GameHooks.flags_from_state``)."""
+
 
 def view(s: MesoState, seat: int | None) -> dict[str, Any]:
     pos = to_position(s)
@@ -124,4 +131,4 @@ def redact_events(events: list[tuple[int, str, bool, int]], seat: int | None) ->
     return out
 
 
-__all__ = ["view", "sample_state", "redact_action", "DRAWABLE"]
+__all__ = ["FLAGS_FROM_STATE", "view", "sample_state", "redact_action", "DRAWABLE"]
