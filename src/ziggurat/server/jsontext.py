@@ -34,6 +34,17 @@ def dumps(value: Any) -> str:
     return orjson.dumps(value, default=_default, option=_OPTIONS).decode()
 
 
+def loads(text: str | bytes) -> Any:
+    """The value of JSON ``text`` (a new object each time)."""
+    return orjson.loads(text)
+
+
+def raw(text: str) -> Any:
+    """JSON ``text`` that :func:`dumps` writes as it is, where the value would go (text made
+    by :func:`dumps` already, not written again)."""
+    return orjson.Fragment(text)
+
+
 def sorted_bytes(value: Any) -> bytes:
     """``value`` as compact JSON with sorted keys, UTF-8 encoded: the same value always gives
     the same bytes, for a digest."""

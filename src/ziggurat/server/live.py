@@ -16,7 +16,7 @@ import bisect
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from datetime import datetime
 from typing import Any, Literal
 
@@ -38,7 +38,7 @@ from ziggurat.server.tabletypes import Connection as Connection
 from ziggurat.server.tabletypes import Forbidden as Forbidden
 from ziggurat.server.tabletypes import NoRecord as NoRecord
 from ziggurat.server.tabletypes import Refused as Refused
-from ziggurat.server.tabletypes import Shown, refused
+from ziggurat.server.tabletypes import Shown, Views, refused
 from ziggurat.server.timecontrol import TimeControl
 
 log = logging.getLogger(__name__)
@@ -89,7 +89,7 @@ class LiveTable:
         self.connections: list[Connection] = []
         self.state: State = self.initial_state()
         self.rows: list[StoredAction] = []
-        self.views: dict[int | None, dict[str, Any]] = {}
+        self.views = Views()  # the current view of each watched viewer, as JSON text
         self.logs: dict[int | None, list[str]] = {}  # JSON text of each log entry, per viewer
         self.log_plies: dict[int | None, list[int]] = {}
         self.synced: dict[int | None, int] = {}  # log entries every socket of the viewer holds
@@ -157,7 +157,7 @@ class LiveTable:
         self.state = state
         self.rows = list(actions)
         self._mover = self._seat_to_move()
-        self.views = views
+        self.views = Views(views)
         self.synced = {v: len(self.logs[v]) for v in self.viewers}
         self.history_ready = True
 
@@ -177,7 +177,7 @@ class LiveTable:
         self.state = state
         self.rows = list(actions)
         self._mover = self._seat_to_move()
-        self.views = self._views_of(state)
+        self.views = Views(self._views_of(state))
         self.logs = {v: [] for v in self.viewers}
         self.log_plies = {v: [] for v in self.viewers}
         self.synced = {v: 0 for v in self.viewers}
@@ -213,7 +213,7 @@ class LiveTable:
                 return
             copy = await self._replayed(list(self.rows), viewers=[viewer])
             self.logs[viewer], self.log_plies[viewer] = copy.logs[viewer], copy.log_plies[viewer]
-            self.views[viewer] = copy.views[viewer]
+            self.views.put(viewer, copy.views[viewer])
             self.synced[viewer] = len(self.logs[viewer])
             self.watched.add(viewer)
             if self.clocks is not None:
@@ -256,7 +256,7 @@ class LiveTable:
         self,
         ply: int,
         events: list[gamekit.Event],
-        before: dict[int | None, dict[str, Any]],
+        before: Mapping[int | None, dict[str, Any]],
         after: dict[int | None, dict[str, Any]],
     ) -> None:
         self._add_log(ply, self._log_entries(ply, events, before, after))
@@ -265,11 +265,12 @@ class LiveTable:
         self,
         ply: int,
         events: list[gamekit.Event],
-        before: dict[int | None, dict[str, Any]],
+        before: Mapping[int | None, dict[str, Any]],
         after: dict[int | None, dict[str, Any]],
     ) -> dict[int | None, list[str]]:
         """The JSON text of each viewer's log entries of one step, for the viewers whose views
-        ``before`` and ``after`` hold (CPU only: changes nothing)."""
+        ``before`` and ``after`` hold (CPU only: changes nothing). ``before`` is usually the
+        table's :class:`Views`, each read once here."""
         return {
             v: [jsontext.dumps(e) for e in self.writer.entries(ply, events, v, before[v], after[v])]
             for v in after
@@ -451,7 +452,7 @@ class LiveTable:
             "seat": viewer,
             "colour": self.colour(viewer),
             "version": self.version,
-            "view": self.views[viewer],
+            "view": jsontext.raw(self.views.text(viewer)),
             "legal": legal,
             "log_start": log_start,
             "can_undo": viewer is not None and self.undo_refusal(viewer) is None,
@@ -568,7 +569,7 @@ class LiveTable:
                 del self.logs[v][cut:]
                 del self.log_plies[v][cut:]
                 self.synced[v] = min(self.synced[v], cut)
-            self.views = self._views_of(state)
+            self.views = Views(self._views_of(state))
             await self._changed(None)
             self._broadcast()
             self._schedule()
@@ -645,7 +646,7 @@ class LiveTable:
                 self._final = (after, shown.final)
             if shown.labels is not None:
                 self._labels = (self.changes, shown.labels)
-        self.views = views
+        self.views = Views(views)
 
     # --- changes made by another process (server/bus.py) -----------------------------------
     async def on_note(self, note: Note) -> None:
@@ -831,7 +832,7 @@ class LiveTable:
                 self.bots[i] = make_bot(gamekit.bot_spec(fill), self.game, i)
                 if not any(c.viewer == i for c in self.connections):
                     self.watched.discard(i)  # nobody sees the game from a bot's seat
-                    self.views.pop(i, None)
+                    self.views.drop(i)
         self.open = False
         self.changes += 1
         if self.clocks is not None:
