@@ -15,6 +15,8 @@ every seat. The row then also shows how often the ISMCTS seat won with each empi
 A row's games are kept as they finish (``results/partial/``, one JSON line each, with the
 commit that played them); a run stopped half way goes on from there when started again with
 the same arguments and code, so a row too long for one sitting can be measured over several.
+The file is opened for each game it gains, so it may be committed or restored while a row runs:
+the next game goes to the file found then.
 
 ``--label`` names the code measured (``before`` / ``after`` a change of the rules or the bots):
 run the script with ``PYTHONPATH`` pointing at the code to measure (another checkout's ``src``)
@@ -283,11 +285,11 @@ def run(args: argparse.Namespace) -> None:
             partial.parent.mkdir(parents=True, exist_ok=True)
             # one worker plays in this process (no pool to start, nothing to pickle)
             pool = multiprocessing.get_context("spawn").Pool(args.workers) if args.workers > 1 else None
-            with partial.open("a", encoding="utf-8") as keep, pool or contextlib.nullcontext():
+            with pool or contextlib.nullcontext():
                 for g in pool.imap_unordered(_play, jobs) if pool else map(_play, jobs):
                     games.append(g)
-                    keep.write(json.dumps({**dataclasses.asdict(g), "commit": commit}) + "\n")
-                    keep.flush()
+                    with partial.open("a", encoding="utf-8") as keep:
+                        keep.write(json.dumps({**dataclasses.asdict(g), "commit": commit}) + "\n")
                     bar.advance(task)
         row = summarise(games, args.label, args.bot, seats, players)
         _store(args.results, row)

@@ -100,3 +100,31 @@ def test_games_kept_by_other_code_are_not_mixed_into_a_row(tmp_path: Path) -> No
     with pytest.raises(SystemExit, match="other code"):
         balance.main(args)
     assert not results.exists()
+
+
+def test_a_partial_file_restored_while_a_row_runs_still_gets_the_next_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file of kept games is opened for each game: a copy put in its place between two
+    games (a version control restore) gets the next game, which a file kept open would miss."""
+    balance = _balance()
+    results = tmp_path / "results.json"
+    partial = balance.partial_path(results, "t", "heuristic", "one", 3)
+    played: list[int] = []
+
+    def play(job: tuple[int, int, str, str]) -> object:
+        if played:  # between two games: the file is replaced by a copy of itself
+            text = partial.read_text(encoding="utf-8")
+            partial.unlink()
+            partial.write_text(text, encoding="utf-8")
+        if len(played) == 2:
+            raise KeyboardInterrupt  # the run is stopped before its third game
+        played.append(job[1])
+        return balance.Game1(seed=job[1], players=3)
+
+    monkeypatch.setattr(balance, "_play", play)
+    args = ["--label", "t", "--games", "3", "--players", "3", "--workers", "1", "--results", str(results)]
+    with pytest.raises(KeyboardInterrupt):
+        balance.main(args)
+    kept = [json.loads(line)["seed"] for line in partial.read_text(encoding="utf-8").splitlines()]
+    assert kept == [1, 2] and not results.exists()
