@@ -27,6 +27,7 @@ ROWS = (
     "spectator latency p99",
     "server CPU",
     "largest loop stall",
+    "largest loop stall measuring",
     "tables finished",
     "load average",
 )
@@ -41,6 +42,8 @@ def _check_run(run: dict[str, Any], database: str, processes: int) -> None:
     assert run["latency_seconds"]["count"] == run["human_actions"]
     assert set(run["spectator_latency_seconds"]) == {"p50", "p99", "count", "other_process"}
     assert len(run["server_cpu_cores"]) == processes and len(run["loop_stall_seconds"]) == processes
+    window = run["window_loop_stall_at_most_seconds"]
+    assert len(window) == processes and all(s is None or s >= 0 for s in window)
     assert len(run["load_average"]) == 3
 
 

@@ -18,6 +18,8 @@ from test_server_proxy import serving
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from ziggurat.cli.server_procs import largest_stall_between
+from ziggurat.server.loopwatch import BUCKETS, LoopWatch
 from ziggurat.server.metrics import metrics_enabled_from_env
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
@@ -110,6 +112,46 @@ def test_the_bot_queue_and_loop_stall_come_from_the_pool_and_the_watch_when_ther
             manager.bot_pool, state.loopwatch = pool, watch
         assert value(samples, "ziggurat_bot_queue") == 7
         assert value(samples, "ziggurat_loop_stall_seconds") == 0.25
+
+
+def test_the_loop_stalls_are_a_histogram_whose_readings_give_a_period_s_largest_stall(
+    db_url: str, tmp_path: Path
+) -> None:
+    """``ziggurat_loop_stalls_seconds`` is the loop watch's histogram (cumulative buckets, the
+    sum of the stalls); two readings bound the largest stall between them (bench-server's
+    window), whatever came before the first."""
+    with _client(db_url, tmp_path) as client:
+        state = client.app.state  # type: ignore[attr-defined]
+        own = state.loopwatch
+        watch = LoopWatch()
+        watch.counts[0], watch.counts[4], watch.total = 100, 2, 0.09  # 100 under 1 ms, 2 of 20-50 ms
+        state.loopwatch = watch
+        try:
+            first = scrape(client)
+            watch.counts[1] += 5  # then 5 of 1-5 ms and one above every bound
+            watch.counts[-1] += 1
+            second = scrape(client)
+        finally:
+            state.loopwatch = own
+    assert value(first, "ziggurat_loop_stalls_seconds_bucket", le="0.001") == 100
+    assert value(first, "ziggurat_loop_stalls_seconds_bucket", le="0.05") == 102
+    assert value(first, "ziggurat_loop_stalls_seconds_bucket", le="+Inf") == 102
+    assert value(first, "ziggurat_loop_stalls_seconds_count") == 102
+    assert value(first, "ziggurat_loop_stalls_seconds_sum") == pytest.approx(0.09)
+
+    def buckets(samples: Samples) -> list[tuple[float, int]]:
+        return sorted(
+            (float(dict(labels)["le"]), int(v))
+            for (name, labels), v in samples.items()
+            if name == "ziggurat_loop_stalls_seconds_bucket"
+        )
+
+    assert [b for b, _ in buckets(first)] == [*BUCKETS, float("inf")]
+    assert largest_stall_between(buckets(first), buckets(first)) == 0.0
+    assert largest_stall_between(buckets(first), buckets(second)) == float("inf")
+    watch_only_small = [(b, n + (5 if b >= 0.005 else 0)) for b, n in buckets(first)]
+    assert largest_stall_between(buckets(first), watch_only_small) == 0.005
+    assert largest_stall_between(None, buckets(first)) is None
 
 
 def test_each_app_counts_only_its_own_actions(db_url: str, tmp_path: Path) -> None:

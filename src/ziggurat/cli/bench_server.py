@@ -6,7 +6,9 @@ creates ``--tables`` tables spread over them and plays them with scripted WebSoc
 one asyncio loop (``bench_clients``), then prints what it measured: actions per second, the
 latency from a human action's send to the ``state`` showing it on the player's socket and on a
 spectator's socket of another process, the CPU each server process used, the largest
-event-loop stall each process reports in ``/metrics``, and the tables finished. Figures only;
+event-loop stall each process reports in ``/metrics`` since it started (set-up included) and,
+from its stall histogram, the bucket of the largest one while measuring, and the tables
+finished. Figures only;
 nothing asserts on them. ``cli/main.py`` registers :func:`bench_server` as ``bench-server``.
 """
 
@@ -33,8 +35,15 @@ from rich.table import Table
 from ziggurat.cli.bench_clients import Clients, Measured, StoredCounts, Workload
 from ziggurat.cli.common import console as board_console
 from ziggurat.cli.common import fail, progress_console
-from ziggurat.cli.server_procs import ServerFailed, ServerProcess, is_sqlite, scratch_database
+from ziggurat.cli.server_procs import (
+    ServerFailed,
+    ServerProcess,
+    is_sqlite,
+    largest_stall_between,
+    scratch_database,
+)
 from ziggurat.engine.registry import game_class, games
+from ziggurat.server.loopwatch import BUCKETS
 
 KEPT_UP_SHARE = 0.9
 """With ``--rate``, the server kept up if the human actions achieved are at least this share of
@@ -68,6 +77,9 @@ class RunResult:
     tables_finished: int = 0
     server_cpu: list[float | None] = field(default_factory=list)  # fraction of a core, per process
     loop_stalls: list[float | None] = field(default_factory=list)  # seconds, per process
+    window_stalls: list[float | None] = field(default_factory=list)
+    """Per process, the upper bound (seconds) of the histogram bucket of the largest stall during
+    the measured window (``inf`` above the last bound; None if not reported)."""
     client_cpu: float = 0.0  # fraction of a core used by the benchmark's own clients
     load: tuple[float, float, float] = (0.0, 0.0, 0.0)  # the machine's load average at the end
 
@@ -118,6 +130,9 @@ class RunResult:
             | {"count": len(spec), "other_process": self.processes > 1},
             "server_cpu_cores": self.server_cpu,
             "loop_stall_seconds": self.loop_stalls,
+            "window_loop_stall_at_most_seconds": [
+                None if s is None or math.isinf(s) else s for s in self.window_stalls
+            ],
             "client_cpu_cores": self.client_cpu,
             "tables_finished": self.tables_finished,
             "tables_created": self.measured.tables_created,
@@ -181,6 +196,7 @@ class _Sample:
     measured: Measured
     stored: tuple[tuple[int, int], tuple[int, int]]  # (actions, tables over) before and after
     cpu: tuple[list[float | None], list[float | None]]  # per server process, before and after
+    stalls: list[float | None]  # per server process, the largest stall's bucket in the window
     client_cpu: float  # CPU seconds of this process during the window
 
 
@@ -198,6 +214,7 @@ async def _measure(servers: list[ServerProcess], work: Workload, counts: StoredC
         raise RuntimeError("the clients stopped before every table started")
     window = clients.window
     cpu_before = [s.cpu_seconds() for s in servers]
+    stalls_before = await asyncio.to_thread(lambda: [s.loop_stall_buckets() for s in servers])
     client_before = time.process_time()
     stored_before = await asyncio.to_thread(counts.count, sorted(ids))
     window.start = time.perf_counter()
@@ -210,13 +227,19 @@ async def _measure(servers: list[ServerProcess], work: Workload, counts: StoredC
     window.end = time.perf_counter()
     cpu_after = [s.cpu_seconds() for s in servers]
     client_after = time.process_time()
+    stalls_after = await asyncio.to_thread(lambda: [s.loop_stall_buckets() for s in servers])
     stored_after = await asyncio.to_thread(counts.count, sorted(ids))
     clients.stop.set()
     await runner
     measured = clients.measured
     measured.seconds = window.end - window.start
+    stalls = [largest_stall_between(a, b) for a, b in zip(stalls_before, stalls_after, strict=True)]
     return _Sample(
-        measured, (stored_before, stored_after), (cpu_before, cpu_after), client_after - client_before
+        measured,
+        (stored_before, stored_after),
+        (cpu_before, cpu_after),
+        stalls,
+        client_after - client_before,
     )
 
 
@@ -245,6 +268,7 @@ def _run_game(servers: list[ServerProcess], work: Workload, url: str, bar: Bar) 
         tables_finished=over1 - over0,
         server_cpu=server_cpu,
         loop_stalls=[s.loop_stall() for s in servers],
+        window_stalls=sample.stalls,
         client_cpu=client_cpu / seconds if seconds > 0 else 0.0,
         load=os.getloadavg(),
     )
@@ -281,6 +305,19 @@ def run_bench(
         finally:
             for server in servers:
                 server.stop()
+
+
+def _stall_buckets(bounds: list[float | None]) -> str:
+    """The largest stalls of a window as their histogram buckets: ``≤ 50 ms``, ``> 5000 ms``."""
+    out = []
+    for bound in bounds:
+        if bound is None:
+            out.append("-")
+        elif math.isinf(bound):
+            out.append(f"> {BUCKETS[-1] * 1000:.0f} ms")
+        else:
+            out.append(f"≤ {bound * 1000:.0f} ms")
+    return ", ".join(out)
 
 
 def _ms(value: float | None) -> str:
@@ -330,6 +367,7 @@ def report(results: list[RunResult], console: Console | None = None) -> None:
             + (" ms" if any(s is not None for s in r.loop_stalls) else "")
         ),
     )
+    row("largest loop stall measuring (per process)", lambda r: _stall_buckets(r.window_stalls))
     row("tables finished / created", lambda r: f"{r.tables_finished} / {r.measured.tables_created}")
     row("client CPU (cores)", lambda r: f"{r.client_cpu:.2f}")
     row("errors", lambda r: str(r.measured.errors))

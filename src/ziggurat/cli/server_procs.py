@@ -120,6 +120,46 @@ def loop_stall_seconds(base: str) -> float | None:
     return max(values) if values else None
 
 
+def loop_stall_buckets(base: str) -> list[tuple[float, int]] | None:
+    """The event-loop stalls the server at ``base`` counted since it started, as the
+    cumulative buckets ``(upper bound in seconds, stalls up to it)`` of its
+    ``ziggurat_loop_stalls_seconds`` histogram in ``/metrics``; None when it does not report
+    them."""
+    try:
+        with urllib.request.urlopen(base + "/metrics", timeout=10) as res:
+            text = res.read().decode()
+    except (urllib.error.URLError, OSError, ValueError):
+        return None
+    from prometheus_client.parser import text_string_to_metric_families
+
+    out: list[tuple[float, int]] = []
+    try:
+        for family in text_string_to_metric_families(text):
+            for sample in family.samples:
+                if sample.name == "ziggurat_loop_stalls_seconds_bucket":
+                    out.append((float(sample.labels["le"]), int(sample.value)))
+    except (ValueError, KeyError):
+        return None
+    return sorted(out) or None
+
+
+def largest_stall_between(
+    before: list[tuple[float, int]] | None, after: list[tuple[float, int]] | None
+) -> float | None:
+    """The upper bound (seconds, ``inf`` above the last bucket) of the largest stall counted
+    between two readings of :func:`loop_stall_buckets`, 0.0 if none was counted, None if a
+    reading is missing or the two do not match."""
+    if before is None or after is None or [b for b, _ in before] != [b for b, _ in after]:
+        return None
+    largest = 0.0
+    below = 0
+    for (bound, n0), (_, n1) in zip(before, after, strict=True):
+        if n1 - n0 > below:
+            largest = bound
+        below = n1 - n0
+    return largest
+
+
 def healthy(base: str, timeout: float = 1.0) -> bool:
     """Whether the server at ``base`` answers ``/healthz`` with status ok."""
     try:
@@ -262,6 +302,10 @@ class ServerProcess:
     def loop_stall(self) -> float | None:
         """The largest event-loop stall its ``/metrics`` report (None: not reported)."""
         return loop_stall_seconds(self.base)
+
+    def loop_stall_buckets(self) -> list[tuple[float, int]] | None:
+        """Its event-loop stalls so far, as :func:`loop_stall_buckets` reads them."""
+        return loop_stall_buckets(self.base)
 
     def log_tail(self, chars: int = 4000) -> str:
         try:

@@ -22,7 +22,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Literal
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
-from prometheus_client.metrics_core import GaugeMetricFamily, Metric
+from prometheus_client.metrics_core import GaugeMetricFamily, HistogramMetricFamily, Metric
 from prometheus_client.registry import Collector
 
 if TYPE_CHECKING:
@@ -210,4 +210,13 @@ class _ScrapeTime(Collector):
                 "ziggurat_loop_stall_seconds",
                 "The longest the event loop was kept from running since the server started.",
                 value=float(stall),
+            )
+        histogram = getattr(watch, "histogram", None) if watch is not None else None
+        if callable(histogram):
+            yield HistogramMetricFamily(
+                "ziggurat_loop_stalls_seconds",
+                "How long the event loop was kept from running, at each wake-up of the loop watch "
+                "(a few every 10 ms): subtract two readings for the stalls of a period.",
+                buckets=[("+Inf" if bound == float("inf") else repr(bound), n) for bound, n in histogram()],
+                sum_value=float(getattr(watch, "total", 0.0)),
             )
