@@ -108,9 +108,9 @@ class Views(Mapping[int | None, dict[str, Any]]):
     held as its JSON text (``jsontext.dumps``).
 
     A view is a tree of about a hundred dicts and lists (Mesopotamia). Held as objects until
-    the table's next step, the views of every table were most of what the cyclic garbage
-    collector walked in a server holding many tables: each table's views were alive, and
-    young, at every collection, which then held the event loop for 100-170 ms with 1,000
+    the table's next step, the views of every table were about a third of what the cyclic
+    garbage collector walked in a server holding many tables: each table's views were alive,
+    and young, at every collection, which held the event loop for 120-170 ms with 1,000
     tables. As text they are a handful of strings the collector never looks at. Reading a
     view parses its text (a new dict each time: the next step's log entries read the views
     before it this way); :meth:`text` gives the text itself, which a ``state`` message embeds
