@@ -71,7 +71,6 @@ def test_mesopotamia_reads_its_flags_on_the_true_state_R58() -> None:
     the variant that deals a card at the start, against three sampled states each."""
     assert gamekit.flags_from_state(ziggurat.load("mesopotamia", players=3))
     assert not gamekit.flags_from_state(ziggurat.load("mesopotamia-epochs", players=3))
-    assert not gamekit.flags_from_state(ziggurat.load("mare-nostrum", players=3))
     checked = 0
     for players, options in ((2, {}), (3, {"variant_start_with_one_card": True}), (4, {})):
         for state in _decisions("mesopotamia", players, seed=players, round_limit=4, **options):
@@ -83,3 +82,22 @@ def test_mesopotamia_reads_its_flags_on_the_true_state_R58() -> None:
                 assert final_flags(other, seat) == flags, (players, view["round"])
             checked += 1
     assert checked > 250
+
+
+def test_mare_nostrum_reads_its_flags_on_the_true_state_7_8() -> None:
+    """Mare Nostrum declares ``flags_from_state``: the engine asks or plays each decision from
+    public facts only (7.8), so every state a seat cannot tell from the true one has the true
+    one's flags. Checked over every decision of two-round games at 3, 4 and 5 players, against
+    three sampled states each."""
+    assert gamekit.flags_from_state(ziggurat.load("mare-nostrum", players=3))
+    checked = 0
+    for players in (3, 4, 5):
+        for state in _decisions("mare-nostrum", players, seed=players, max_rounds=2):
+            seat = state.current_player()
+            view = state.view(seat)
+            flags = final_flags(state, seat, view)
+            for k in range(3):
+                other = state.game.sample_state(view, seat, random.Random(k))
+                assert final_flags(other, seat) == flags, (players, view["round"])
+            checked += 1
+    assert checked > 300

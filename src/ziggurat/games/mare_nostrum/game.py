@@ -45,6 +45,7 @@ class MareNostrumGame(Game):
         option_defaults=Lazy(f"{_PKG}.data:OPTION_DEFAULTS"),
         codec=Lazy("ziggurat.interop.codecs.mare_nostrum:MareNostrumCodec"),
         observer=Lazy("ziggurat.interop.observers.mare_nostrum:MareNostrumEncoder"),
+        flags_from_state=Lazy(f"{_PKG}.view:FLAGS_FROM_STATE"),
     )
 
     def __init__(self, players: int, options: dict[str, Any]) -> None:

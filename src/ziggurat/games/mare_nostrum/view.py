@@ -11,6 +11,13 @@ from __future__ import annotations
 
 Event = tuple[int, str, bool, int]
 
+FLAGS_FROM_STATE = True
+"""Whether an action ends its player's turn, sets off chance or can be undone never hangs on
+what a screen holds: the engine asks or plays each decision from public facts only, token
+counts included (7.8), so who decides next is public, and every refill, draw and die is a
+chance event. The server reads a seat's final flags on the true state
+(``GameHooks.flags_from_state``)."""
+
 
 def redact_events(events: list[Event], seat: int | None) -> list[str]:
     out = []
