@@ -64,6 +64,16 @@ def test_final_flags_are_a_function_of_the_view_in_every_game() -> None:
             assert final_flags(other, seat) == final_flags(state, seat)
 
 
+def _assert_flags_match_sampled_states(state: ziggurat.State, players: int) -> None:
+    """The flags of the seat to move in ``state`` are those of three states sampled from its view."""
+    seat = state.current_player()
+    view = state.view(seat)
+    flags = final_flags(state, seat, view)
+    for k in range(3):
+        other = state.game.sample_state(view, seat, random.Random(k))
+        assert final_flags(other, seat) == flags, (players, view["round"])
+
+
 def test_mesopotamia_reads_its_flags_on_the_true_state_R58() -> None:
     """Mesopotamia declares ``flags_from_state``: when the turn moves on is public (R58, §7), so
     every state a seat cannot tell from the true one has the true one's flags, and the server
@@ -74,12 +84,7 @@ def test_mesopotamia_reads_its_flags_on_the_true_state_R58() -> None:
     checked = 0
     for players, options in ((2, {}), (3, {"variant_start_with_one_card": True}), (4, {})):
         for state in _decisions("mesopotamia", players, seed=players, round_limit=4, **options):
-            seat = state.current_player()
-            view = state.view(seat)
-            flags = final_flags(state, seat, view)
-            for k in range(3):
-                other = state.game.sample_state(view, seat, random.Random(k))
-                assert final_flags(other, seat) == flags, (players, view["round"])
+            _assert_flags_match_sampled_states(state, players)
             checked += 1
     assert checked > 250
 
@@ -93,11 +98,6 @@ def test_mare_nostrum_reads_its_flags_on_the_true_state_7_8() -> None:
     checked = 0
     for players in (3, 4, 5):
         for state in _decisions("mare-nostrum", players, seed=players, max_rounds=2):
-            seat = state.current_player()
-            view = state.view(seat)
-            flags = final_flags(state, seat, view)
-            for k in range(3):
-                other = state.game.sample_state(view, seat, random.Random(k))
-                assert final_flags(other, seat) == flags, (players, view["round"])
+            _assert_flags_match_sampled_states(state, players)
             checked += 1
     assert checked > 300

@@ -213,7 +213,7 @@ class LiveTable:
                 return
             copy = await self._replayed(list(self.rows), viewers=[viewer])
             self.logs[viewer], self.log_plies[viewer] = copy.logs[viewer], copy.log_plies[viewer]
-            self.views.put(viewer, copy.views[viewer])
+            self.views.copy_from(copy.views, viewer)
             self.synced[viewer] = len(self.logs[viewer])
             self.watched.add(viewer)
             if self.clocks is not None:

@@ -145,6 +145,10 @@ class Views(Mapping[int | None, dict[str, Any]]):
         """Hold ``view`` as ``viewer``'s."""
         self._texts[viewer] = jsontext.dumps(view)
 
+    def copy_from(self, other: Views, viewer: int | None) -> None:
+        """Hold ``other``'s view of ``viewer`` (its text, not parsed again)."""
+        self._texts[viewer] = other._texts[viewer]
+
     def drop(self, viewer: int | None) -> None:
         """Forget ``viewer``'s view, if held."""
         self._texts.pop(viewer, None)
