@@ -95,6 +95,30 @@ def test_bench_server_at_a_rate_says_whether_it_kept_up(tmp_path: Path) -> None:
     assert run["workload"]["humans"] == 2 and run["workload"]["rate"] == 0.5
 
 
+@pytest.mark.slow
+def test_bench_server_at_a_pace_paces_every_action(tmp_path: Path) -> None:
+    """``--pace``: the bots wait as long before each move, so every action of a table comes
+    about that long after the one before; the report counts everyone's actions against it."""
+    out = tmp_path / "pace.json"
+    args = ["bench-server", "--game", "mesopotamia", "--pace", "0.2", *SHORT, "--json", str(out)]
+    result = invoke(args)
+    assert result.exit_code == 0, result.output
+    assert "actions offered / s (everyone's)" in result.output and "kept up" in result.output
+    (run,) = json.loads(out.read_text())["runs"]
+    _check_run(run, "sqlite", 1)
+    assert run["offered_actions_per_second"] == 10.0  # 2 tables, each one action every 0.2 s
+    assert run["offered_human_actions_per_second"] is None and isinstance(run["kept_up"], bool)
+    assert run["workload"]["pace"] == 0.2 and run["workload"]["rate"] is None
+    # paced: far fewer than the hundreds a second two tables play without a pace (chance
+    # outcomes are not delayed, hence the margin)
+    assert 0 < run["actions_per_second"] < 25
+
+
+def test_rate_and_pace_are_refused_together() -> None:
+    result = invoke(["bench-server", "--rate", "1", "--pace", "1"])
+    assert result.exit_code == 2 and "--rate" in result.output and "--pace" in result.output
+
+
 def test_sqlite_is_refused_more_than_one_process() -> None:
     result = invoke(["bench-server", "--processes", "2", "--db", "sqlite"])
     assert result.exit_code == 2
@@ -121,6 +145,7 @@ def test_help_explains_every_option() -> None:
         "--humans",
         "--bot",
         "--rate",
+        "--pace",
         "--processes",
         "--db",
         "--postgres-url",

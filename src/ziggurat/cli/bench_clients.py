@@ -7,7 +7,10 @@ processes what the spectator sees has crossed from one process to another. Once 
 is set up (its bots have played up to the first human decision), the human seats play random
 legal actions from their ``legal``, as fast as the server answers or, with a rate, one action
 per table every ``rate`` seconds (the tables' first actions spread over the first ``rate``
-seconds). A finished table is replaced by a new one, which plays at once.
+seconds), or, with a pace, each ``pace`` seconds after its decision came (the servers' bots
+then wait as long before each move, so that every action of a table, a person's or a bot's,
+comes ``pace`` seconds after the one before). A finished table is replaced by a new one, which plays at once. The clients behave as
+browsers do: they answer the server's keep-alive pings but send none of their own.
 
 Latency is measured from sending an action to the first ``state`` whose ``version`` (the number
 of stored actions) includes it: on the player's socket, and on the spectator's. The actions
@@ -46,8 +49,8 @@ def game_options(game: str, round_limit: int | None) -> dict[str, Any]:
 class Workload:
     """What the clients play: ``tables`` tables of ``game`` at the same time, each with
     ``humans`` scripted human seats and ``bot`` bots in the other seats, for ``seconds``
-    (after every table has started), as fast as possible or one human action per table every
-    ``rate`` seconds."""
+    (after every table has started), as fast as possible, one human action per table every
+    ``rate`` seconds, or every action of a table ``pace`` seconds after the one before."""
 
     game: str = "mesopotamia"
     players: int = 3
@@ -56,6 +59,7 @@ class Workload:
     tables: int = 100
     seconds: float = 10.0
     rate: float | None = None
+    pace: float | None = None
     round_limit: int | None = 10
     seed: int = 1
 
@@ -186,12 +190,11 @@ class Clients:
         self.table_ids.add(created["table"])
         self.measured.tables_created += 1
         tokens = [s["token"] for s in created["seats"] if s["kind"] == "human"]
-        offset = rng.uniform(0, self.work.rate) if self.work.rate else 0.0
+        spread = self.work.rate or self.work.pace
+        offset = rng.uniform(0, spread) if spread else 0.0
         return _Table(created["table"], tokens, created["spectator_token"], offset=offset)
 
     async def _open(self, table: _Table, home: int, watch: int) -> list[Any]:
-        import websockets
-
         def url(process: int, token: str) -> str:
             ws = self.bases[process].replace("http://", "ws://", 1)
             return f"{ws}/ws/{table.id}?token={token}"
@@ -199,10 +202,8 @@ class Clients:
         sockets = []
         try:
             for token in table.seat_tokens:
-                sockets.append(await websockets.connect(url(home, token), max_size=None, open_timeout=120))
-            sockets.append(
-                await websockets.connect(url(watch, table.spectator_token), max_size=None, open_timeout=120)
-            )
+                sockets.append(await _connect(url(home, token)))
+            sockets.append(await _connect(url(watch, table.spectator_token)))
         except BaseException:
             for ws in sockets:
                 await ws.close()
@@ -236,10 +237,12 @@ class Clients:
     async def _human(self, table: _Table, ws: Any, rng: random.Random) -> None:
         """A scripted human: a random legal action whenever it has some, until the game is over."""
         rate = self.work.rate
+        pace = self.work.pace
         pending: int | None = None  # the version that will show the action sent
         sent_at = 0.0
         legal: list[str] = []
         version = -1
+        came = 0.0  # when the state of this version came
         while True:
             raw = await ws.recv()
             now = time.perf_counter()
@@ -252,6 +255,8 @@ class Clients:
                 pending = None
                 await asyncio.sleep(0.05)
             elif kind == "state":
+                if msg["version"] != version:
+                    came = now
                 version = msg["version"]
                 legal = msg["legal"]
                 if pending is not None and version >= pending:
@@ -273,6 +278,10 @@ class Clients:
                 if wait > 0:
                     await asyncio.sleep(wait)
                 table.next_send = max(time.perf_counter(), table.next_send) + rate
+            elif pace:
+                wait = max(came + pace, self.began + table.offset) - time.perf_counter()
+                if wait > 0:
+                    await asyncio.sleep(wait)
             action = legal[rng.randrange(len(legal))]
             pending = version + 1
             sent_at = time.perf_counter()
@@ -293,6 +302,14 @@ class Clients:
                     self.measured.spectator_latencies.append(now - sent_at)
             if msg["status"] == "over":
                 return
+
+
+async def _connect(url: str) -> Any:
+    """A client socket as a browser opens one: no message size limit, no keep-alive pings of
+    its own (a browser sends none; the server's pings are answered)."""
+    import websockets
+
+    return await websockets.connect(url, max_size=None, open_timeout=120, ping_interval=None)
 
 
 class StoredCounts:
