@@ -50,6 +50,17 @@ def test_the_clients_collector_is_quiet_while_measuring_then_restored() -> None:
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
 
 
+def test_the_clients_collector_restores_the_settings_when_measuring_fails() -> None:
+    before = gc.get_threshold()
+    try:
+        with _ClientCollector():
+            assert gc.get_threshold() == GC_THRESHOLDS
+            raise RuntimeError("the clients stopped")
+    except RuntimeError:
+        pass
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
 def test_the_clients_collector_leaves_the_callers_frozen_objects_frozen() -> None:
     before = gc.get_threshold()
     gc.freeze()  # the caller's own

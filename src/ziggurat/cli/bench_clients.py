@@ -9,8 +9,9 @@ legal actions from their ``legal``, as fast as the server answers or, with a rat
 per table every ``rate`` seconds (the tables' first actions spread over the first ``rate``
 seconds), or, with a pace, each ``pace`` seconds after its decision came (the servers' bots
 then wait as long before each move, so that every action of a table, a person's or a bot's,
-comes ``pace`` seconds after the one before). A finished table is replaced by a new one, which plays at once. The clients behave as
-browsers do: they answer the server's keep-alive pings but send none of their own.
+comes ``pace`` seconds after the one before). A finished table is replaced by a new one,
+which plays at once. The clients behave as browsers do: they answer the server's keep-alive
+pings but send none of their own.
 
 Latency is measured from sending an action to the first ``state`` whose ``version`` (the number
 of stored actions) includes it: on the player's socket, and on the spectator's. The actions

@@ -1,15 +1,14 @@
 """``ziggurat bench-server``: throughput and latency of the game server, measured end to end.
 
 Starts ``--processes`` real ``ziggurat serve`` processes (127.0.0.1, free ports, bots without
-delay unless ``--pace`` gives one, one database: a temporary SQLite file, a throw-away PostgreSQL database, or a URL),
-creates ``--tables`` tables spread over them and plays them with scripted WebSocket clients in
-one asyncio loop (``bench_clients``), then prints what it measured: actions per second, the
-latency from a human action's send to the ``state`` showing it on the player's socket and on a
-spectator's socket of another process, the CPU each server process used, the largest
-event-loop stall each process reports in ``/metrics`` since it started (set-up included) and,
-from its stall histogram, the bucket of the largest one while measuring, and the tables
-finished. Figures only;
-nothing asserts on them. ``cli/main.py`` registers :func:`bench_server` as ``bench-server``.
+delay unless ``--pace`` gives one, one database: a temporary SQLite file, a throw-away
+PostgreSQL database, or a URL), creates ``--tables`` tables spread over them and plays them
+with scripted WebSocket clients in one asyncio loop (``bench_clients``), then prints what it
+measured: actions per second, the latency from a human action's send to the ``state`` showing
+it on the player's socket and on a spectator's socket of another process, the CPU each server
+process used, the largest event-loop stall each process reports in ``/metrics`` since it
+started (set-up included) and, from its stall histogram, the bucket of the largest one while
+measuring, and the tables finished. Figures only; nothing asserts on them. ``cli/main.py`` registers :func:`bench_server` as ``bench-server``.
 """
 
 from __future__ import annotations
@@ -214,6 +213,13 @@ class _ClientCollector:
         self.thresholds = gc.get_threshold()
         self.frozen = False
 
+    def __enter__(self) -> _ClientCollector:
+        self.quiet()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.restore()
+
     def quiet(self) -> None:
         if gc.get_freeze_count() == 0:  # else the caller froze objects of its own: leave them be
             gc.collect()
@@ -252,29 +258,25 @@ async def _measure(servers: list[ServerProcess], work: Workload, counts: StoredC
         runner.result()  # raises what stopped the clients
         raise RuntimeError("the clients stopped before every table started")
     window = clients.window
-    collector = _ClientCollector()
-    collector.quiet()
-    cpu_before = [s.cpu_seconds() for s in servers]
-    stalls_before = await asyncio.to_thread(lambda: [s.loop_stall_buckets() for s in servers])
-    client_before = time.process_time()
-    stored_before = await asyncio.to_thread(counts.count, sorted(ids))
-    window.start = time.perf_counter()
-    bar.begin(f"{work.game}: measuring", work.seconds)
-    while (left := window.start + work.seconds - time.perf_counter()) > 0:
-        await asyncio.sleep(min(0.25, left))
-        bar.update(min(work.seconds, time.perf_counter() - window.start))
-        if runner.done():
-            runner.result()
-    window.end = time.perf_counter()
-    cpu_after = [s.cpu_seconds() for s in servers]
-    client_after = time.process_time()
-    stalls_after = await asyncio.to_thread(lambda: [s.loop_stall_buckets() for s in servers])
-    stored_after = await asyncio.to_thread(counts.count, sorted(ids))
-    clients.stop.set()
-    try:
+    with _ClientCollector():
+        cpu_before = [s.cpu_seconds() for s in servers]
+        stalls_before = await asyncio.to_thread(lambda: [s.loop_stall_buckets() for s in servers])
+        client_before = time.process_time()
+        stored_before = await asyncio.to_thread(counts.count, sorted(ids))
+        window.start = time.perf_counter()
+        bar.begin(f"{work.game}: measuring", work.seconds)
+        while (left := window.start + work.seconds - time.perf_counter()) > 0:
+            await asyncio.sleep(min(0.25, left))
+            bar.update(min(work.seconds, time.perf_counter() - window.start))
+            if runner.done():
+                runner.result()
+        window.end = time.perf_counter()
+        cpu_after = [s.cpu_seconds() for s in servers]
+        client_after = time.process_time()
+        stalls_after = await asyncio.to_thread(lambda: [s.loop_stall_buckets() for s in servers])
+        stored_after = await asyncio.to_thread(counts.count, sorted(ids))
+        clients.stop.set()
         await runner
-    finally:
-        collector.restore()
     measured = clients.measured
     measured.seconds = window.end - window.start
     stalls = [largest_stall_between(a, b) for a, b in zip(stalls_before, stalls_after, strict=True)]
