@@ -36,13 +36,13 @@ def test_every_view_reads_back_as_it_was_held(game_id: str, players: int) -> Non
     assert checked > 10
 
 
-def test_views_hold_put_and_drop_texts() -> None:
+def test_views_hold_copy_and_drop_texts() -> None:
     views = Views({0: {"a": [1, 2], "b": {"c": None}}})
     assert 0 in views and None not in views and list(views) == [0] and len(views) == 1
     first = views[0]
     first["a"].append(3)  # a read is a new dict: changing it changes nothing held
     assert views[0] == {"a": [1, 2], "b": {"c": None}}
-    views.put(None, {"x": "é"})
+    views.copy_from(Views({None: {"x": "é"}}), None)
     assert views.text(None) == '{"x":"é"}' and views[None] == {"x": "é"}
     views.drop(0)
     views.drop(0)  # dropping a viewer not held is nothing

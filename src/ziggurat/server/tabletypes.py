@@ -141,10 +141,6 @@ class Views(Mapping[int | None, dict[str, Any]]):
         """The JSON text of ``viewer``'s view."""
         return self._texts[viewer]
 
-    def put(self, viewer: int | None, view: dict[str, Any]) -> None:
-        """Hold ``view`` as ``viewer``'s."""
-        self._texts[viewer] = jsontext.dumps(view)
-
     def copy_from(self, other: Views, viewer: int | None) -> None:
         """Hold ``other``'s view of ``viewer`` (its text, not parsed again)."""
         self._texts[viewer] = other._texts[viewer]
