@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import create_engine, select, text, update
 from sqlalchemy.engine import make_url
 
-from ziggurat.server import db, store
+from ziggurat.server import actionwrites, db
 from ziggurat.server.db import ActionRow, SnapshotRow, TableRow
 from ziggurat.server.store import CHANNEL, Commit, Conflict, SeatSpec, Store, StoredAction, StoredTable
 
@@ -290,7 +290,7 @@ def test_a_write_after_the_connection_was_lost_is_whole_or_absent(
 ) -> None:
     """The database ends every connection of the store: pinged (idle long enough), the write
     reconnects and succeeds; not pinged, it fails and stores nothing, and the next one succeeds."""
-    monkeypatch.setattr(store, "PING_AFTER", ping_after)
+    monkeypatch.setattr(actionwrites, "PING_AFTER", ping_after)
     add(st, "t1", StoredAction(1, "a", 0, False), "playing", None, None, Commit(revision=0))
     admin = create_engine(db_url, isolation_level="AUTOCOMMIT")
     try:
