@@ -215,7 +215,7 @@ class Store:
         c: Commit,
         finished: bool,
     ) -> bool:
-        """:meth:`add_action` on PostgreSQL: one statement (:func:`write_statement`) in
+        """:meth:`add_action` on PostgreSQL: one statement (``actionwrites.write_statement``) in
         autocommit, so PostgreSQL runs it as its own transaction: it is committed whole when it
         answers, or not at all (a notification is then never sent)."""
         import psycopg
