@@ -394,3 +394,249 @@ def test_two_stores_racing_for_each_ply_store_one_action_each(db_url: str, st: S
     assert all(len(w) == 1 for w in winners)
     assert [t for _, t, _ in _actions(st)] == [w[0] for w in winners]
     assert _table(st)["revision"] == 30
+
+
+def _stored_plies(s: Store, ids: list[str]) -> dict[str, list[int]]:
+    with s.engine.connect() as conn:
+        rows = conn.execute(
+            select(ActionRow.table_id, ActionRow.ply).where(ActionRow.table_id.in_(ids))
+        ).all()
+    got: dict[str, list[int]] = {t: [] for t in ids}
+    for table_id, ply in rows:
+        got[table_id].append(ply)
+    return {t: sorted(p) for t, p in got.items()}
+
+
+@pytest.mark.postgres_only
+def test_writes_that_wait_are_committed_together_and_each_answered(st: Store, db_url: str) -> None:
+    """One writing connection and twenty tables' writes asked for at once: they go in
+    transactions of several writes (group commit), every one is stored with its notification,
+    and each caller gets its own answer (the keeper)."""
+    import psycopg
+
+    assert st.loop_writers is not None
+    st.loop_writers.size = 1
+    ids = [f"g{i:02}" for i in range(20)]
+    for table_id in ids:
+        _new_table(st, table_id)
+    _set_keeper_of(st, "g03", "other", datetime.now(UTC) + timedelta(minutes=5))
+    url = make_url(db_url)
+    listener = psycopg.connect(
+        host=url.host, port=url.port, user=url.username, dbname=url.database, autocommit=True
+    )
+    try:
+        listener.execute(f"LISTEN {CHANNEL}")
+        until = datetime.now(UTC) + timedelta(minutes=5)
+
+        async def write(table_id: str) -> bool:
+            commit = Commit(revision=0, notify=f"{table_id}:1", keeper="me", keeper_until=until)
+            return await st.add_action(
+                table_id, StoredAction(1, "a", 0, False), "playing", None, None, commit
+            )
+
+        async def all_tables() -> list[bool]:
+            return await asyncio.gather(*(write(t) for t in reversed(ids)))
+
+        kept = on_loop(st, all_tables())
+        notes = sorted(n.payload for n in listener.notifies(timeout=2.0, stop_after=len(ids)))
+    finally:
+        listener.close()
+    assert kept == [t != "g03" for t in reversed(ids)]
+    assert st.loop_writers.batches >= 1 and st.loop_writers.batched >= 10
+    assert _stored_plies(st, ids) == {t: [1] for t in ids}
+    assert notes == sorted(f"{t}:1" for t in ids)
+
+
+def _set_keeper_of(s: Store, table_id: str, keeper: str, until: datetime) -> None:
+    with s.engine.begin() as conn:
+        conn.execute(
+            update(TableRow).where(TableRow.id == table_id).values(keeper=keeper, keeper_until=until)
+        )
+
+
+@pytest.mark.postgres_only
+def test_a_refused_write_in_a_batch_refuses_only_itself(st: Store) -> None:
+    """A batch in which one write is refused (its ply already stored, another stale): the
+    transaction is undone and each write sent again alone, so those two raise ``Conflict`` and
+    the others are stored, once each."""
+    assert st.loop_writers is not None
+    st.loop_writers.size = 1
+    ids = [f"r{i:02}" for i in range(12)]
+    for table_id in ids:
+        _new_table(st, table_id)
+    add(st, "r04", StoredAction(1, "first", 0, False), "playing", None, None, Commit())
+    add(st, "r07", StoredAction(1, "first", 0, False), "playing", None, None, Commit(revision=0))
+
+    async def write(table_id: str) -> str:
+        try:
+            await st.add_action(
+                table_id, StoredAction(1, "again", 0, False), "playing", None, None, Commit(revision=0)
+            )
+        except Conflict:
+            return "conflict"
+        return "stored"
+
+    async def all_tables() -> list[str]:
+        blocker = asyncio.ensure_future(write("r00"))  # holds the one connection while the rest queue
+        rest = await asyncio.gather(*(write(t) for t in ids[1:]))
+        return [await blocker, *rest]
+
+    before = st.loop_writers.batches
+    got = dict(zip(ids, on_loop(st, all_tables()), strict=True))
+    assert got == {t: "conflict" if t in ("r04", "r07") else "stored" for t in ids}
+    assert st.loop_writers.batches == before  # the failed batch is not counted; its writes went alone
+    with st.engine.connect() as conn:
+        texts = dict(
+            conn.execute(select(ActionRow.table_id, ActionRow.text).where(ActionRow.table_id.in_(ids))).all()
+        )
+        revisions = dict(
+            conn.execute(select(TableRow.id, TableRow.revision).where(TableRow.id.in_(ids))).all()
+        )
+    assert texts == {t: "first" if t in ("r04", "r07") else "again" for t in ids}
+    assert revisions == {t: 0 if t == "r04" else 1 for t in ids}
+
+
+@pytest.mark.postgres_only
+def test_a_caller_that_stops_waiting_before_its_write_is_sent_stores_nothing(st: Store) -> None:
+    """Writes queued behind a connection whose write waits for a row lock: one whose caller is
+    cancelled before it is sent is dropped; the others are stored."""
+    writers = st.loop_writers
+    assert writers is not None
+    writers.size = 1
+    ids = ["c0", "c1", "c2"]
+    for table_id in ids:
+        _new_table(st, table_id)
+
+    def write(table_id: str) -> asyncio.Future[bool]:
+        return asyncio.ensure_future(
+            st.add_action(table_id, StoredAction(1, "a", 0, False), "playing", None, None, Commit(revision=0))
+        )
+
+    with st.engine.connect() as locker:
+        locker.execute(select(TableRow.id).where(TableRow.id == "c0").with_for_update())
+
+        async def scenario() -> list[Any]:
+            first = write("c0")
+            while writers._pending or not writers._senders:
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.1)  # the first write is sent and waits for the row's lock
+            rest = [write("c1"), write("c2")]
+            await asyncio.sleep(0)  # both queued
+            assert len(writers._pending) == 2
+            rest[0].cancel()
+            await asyncio.sleep(0)
+            locker.commit()  # the first write goes on, then the batch that is left
+            return list(await asyncio.gather(first, *rest, return_exceptions=True))
+
+        got = on_loop(st, scenario())
+    assert got[0] is False and isinstance(got[1], asyncio.CancelledError) and got[2] is False
+    assert _stored_plies(st, ids) == {"c0": [1], "c1": [], "c2": [1]}
+
+
+@pytest.mark.postgres_only
+def test_two_stores_batching_many_tables_at_once_neither_deadlock_nor_double_store(
+    db_url: str, st: Store
+) -> None:
+    """Two stores (two processes' worth), one writing connection each, race for the same ply of
+    the same thirty tables, asked for in opposite orders, ply after ply: each store's writes go
+    in batches, yet exactly one action is stored per table and ply, and no batch waits on the
+    other's locks for long (the rows are locked in the tables' order)."""
+    assert st.loop_writers is not None
+    st.loop_writers.size = 1
+    other = Store(db.make_engine(db_url))
+    assert other.loop_writers is not None
+    other.loop_writers.size = 1
+    ids = [f"d{i:02}" for i in range(30)]
+    for table_id in ids:
+        _new_table(st, table_id)
+
+    async def one(s: Store, name: str, table_id: str, ply: int) -> str | None:
+        try:
+            await s.add_action(
+                table_id, StoredAction(ply, name, 0, False), "playing", None, None, Commit(revision=ply - 1)
+            )
+        except Conflict:
+            return None
+        return name
+
+    async def race() -> list[list[str]]:
+        winners = []
+        for ply in range(1, 6):
+            mine = [one(st, "a", t, ply) for t in ids]
+            theirs = [one(other, "b", t, ply) for t in reversed(ids)]
+            got = await asyncio.wait_for(asyncio.gather(*mine, *theirs), timeout=60)
+            n = len(ids)
+            winners += [[g for g in (got[i], got[2 * n - 1 - i]) if g is not None] for i in range(n)]
+        return winners
+
+    try:
+        winners = on_loop(st, race())
+        batched = st.loop_writers.batched + other.loop_writers.batched
+    finally:
+        on_loop(st, other.close_loop_writers())
+        other.close()
+    assert all(len(w) == 1 for w in winners)
+    assert batched > 0
+    assert _stored_plies(st, ids) == {t: [1, 2, 3, 4, 5] for t in ids}
+
+
+@pytest.mark.postgres_only
+def test_batches_and_the_keepers_renewals_never_deadlock(st: Store) -> None:
+    """Batches of actions' writes while another connection renews, claims and releases the
+    keepers of the same tables over and over: both lock the tables' rows in the order of their
+    ids, so no batch is undone by a deadlock (PostgreSQL would break one only after a second)
+    and every write is stored."""
+    import threading
+
+    assert st.loop_writers is not None
+    st.loop_writers.size = 1
+    ids = [f"k{i:02}" for i in range(40)]
+    for table_id in ids:
+        _new_table(st, table_id)
+    until = datetime.now(UTC) + timedelta(minutes=5)
+    for table_id in ids:
+        st.keep(table_id, "me", until)
+    deadlocks_before = _deadlocks(st)
+    stop = threading.Event()
+    failed: list[Exception] = []
+
+    def keepers() -> None:
+        while not stop.is_set():
+            try:
+                st.renew_keeps("me", datetime.now(UTC) + timedelta(minutes=5))
+                st.release("me", ids[::3])
+                st.claim_orphans("me", until, 100, driven_only=False)
+            except Exception as exc:  # a deadlock's victim may be this side
+                failed.append(exc)
+
+    async def rounds() -> None:
+        for ply in range(1, 21):
+            order = ids if ply % 2 else list(reversed(ids))
+            await asyncio.gather(
+                *(
+                    st.add_action(
+                        t, StoredAction(ply, "a", 0, False), "playing", None, None, Commit(revision=ply - 1)
+                    )
+                    for t in order
+                )
+            )
+
+    renewer = threading.Thread(target=keepers)
+    renewer.start()
+    try:
+        on_loop(st, rounds())
+    finally:
+        stop.set()
+        renewer.join()
+    assert failed == []
+    assert st.loop_writers.batches > 0
+    assert st.loop_writers.undone == 0
+    assert _deadlocks(st) == deadlocks_before
+    assert _stored_plies(st, ids) == {t: list(range(1, 21)) for t in ids}
+
+
+def _deadlocks(s: Store) -> int:
+    with s.engine.connect() as conn:
+        return int(
+            conn.scalar(text("SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()"))
+        )

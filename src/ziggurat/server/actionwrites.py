@@ -77,6 +77,8 @@ _WRITE: dict[tuple[bool, bool, bool, bool, bool], Select[Any]] = {}
 ACTION_WRITERS = 4
 """PostgreSQL: the connections that write actions (:class:`LoopWriters`), so the writes of
 different tables wait for the database side by side."""
+BATCH_MOST = 32
+"""PostgreSQL: the most writes one connection sends in one transaction (:class:`LoopWriters`)."""
 PING_AFTER = 1.0
 """Seconds a connection for actions' writes may sit idle before an action's write checks it
 is still alive (as the pool's ``pre_ping`` does at every checkout): a busy server pays no ping."""
@@ -176,6 +178,18 @@ async def close_quietly(conn: Any) -> None:
         await conn.close()
 
 
+class _Write:
+    """One action's write waiting for, or being sent on, a connection of :class:`LoopWriters`."""
+
+    __slots__ = ("sql", "params", "order", "done")
+
+    def __init__(self, sql: str, params: dict[str, Any], order: str, done: asyncio.Future[Any]) -> None:
+        self.sql = sql
+        self.params = params
+        self.order = order
+        self.done = done
+
+
 class LoopWriters:
     """PostgreSQL: the connections on which the event loop itself writes actions.
 
@@ -183,20 +197,37 @@ class LoopWriters:
     one of these asynchronous connections, it needs no thread: a write from a worker thread
     had the two threads take the interpreter lock from each other for every action, and the
     thread often waited for the lock while the loop was busy. Up to :data:`ACTION_WRITERS`
-    connections write side by side (different tables' actions); a write waits for a free one.
-    A connection idle more than :data:`PING_AFTER` seconds is checked before use, and a broken
-    one is closed and replaced by the next write."""
+    connections write side by side (different tables' actions), first come, first served.
+
+    Group commit: a connection that comes free while writes wait takes up to
+    :data:`BATCH_MOST` of them and sends them in one transaction, pipelined (one round trip,
+    one commit: one flush of the write-ahead log and one turn of the lock that PostgreSQL holds
+    while a transaction that sent NOTIFY commits, instead of one per action). A lone write is
+    sent alone, in autocommit. The statements of a batch go in the order of their tables' ids,
+    so two processes' batches lock the tables' rows in the same order. If a statement of a
+    batch fails (a ply already stored, a deadlock), the transaction is rolled back whole and
+    each write of it is sent again alone, so each gets its own answer; if the connection is
+    lost, every write of the batch fails with that error (committed or not, as a lone write
+    whose connection is lost). A connection idle more than :data:`PING_AFTER` seconds is
+    checked before use, and a broken one is closed and replaced by the next write.
+
+    The writes are sent by tasks of their own: a caller that stops waiting (cancelled) does not
+    stop a write already sent; one still waiting is dropped."""
 
     def __init__(self, conninfo: str, size: int = ACTION_WRITERS) -> None:
         self.conninfo = conninfo
         self.size = size
         self._idle: list[tuple[Any, float]] = []  # (connection, monotonic time of its last use)
-        self._open = 0  # connections made (or being made) and not closed, idle or writing
-        self._waiting: collections.deque[asyncio.Future[Any]] = collections.deque()
+        self._pending: collections.deque[_Write] = collections.deque()
+        self._senders = 0  # tasks sending writes, each on a connection of its own
+        self._tasks: set[asyncio.Task[None]] = set()  # held until done: the loop keeps weak references
         self._closed = False
-        self._cursors: dict[int, Any] = {}  # id of a connection -> its cursor
-        self._closing: set[asyncio.Task[None]] = set()  # broken connections being closed
         self._sql: dict[tuple[bool, bool, bool, bool, bool], tuple[str, Any]] = {}
+        self.batches = 0
+        """Transactions of more than one write committed so far (``batched`` writes in them)."""
+        self.batched = 0
+        self.undone = 0
+        """Batches undone because a write of theirs failed (their writes then sent alone)."""
 
     def compiled(self, dialect: Any, key: tuple[bool, bool, bool, bool, bool]) -> tuple[str, Any]:
         """The SQL text of :func:`write_statement` for ``key`` and its compiled form (which
@@ -207,82 +238,137 @@ class LoopWriters:
             found = self._sql[key] = (str(compiled), compiled)
         return found
 
-    async def _take(self) -> Any:
-        """A connection for one write: an idle one, a new one while fewer than :attr:`size`
-        are open, else the next one given back (first come, first served)."""
-        import psycopg
-
+    async def execute(self, sql: str, params: dict[str, Any], order: str = "") -> Any:
+        """Run ``sql`` (one action's write; ``order``: its table's id) and return its first row
+        (``None`` if there is none), once committed. Errors are psycopg's."""
         if self._closed:
             raise RuntimeError("the store is closed")
-        conn: Any = None
-        used = 0.0
-        if self._idle:
-            conn, used = self._idle.pop()
-        elif self._open < self.size:
-            self._open += 1
-        else:
-            waiter: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-            self._waiting.append(waiter)
-            try:
-                conn, used = await waiter
-            except BaseException:
-                if waiter.done() and not waiter.cancelled() and waiter.exception() is None:
-                    self._give_back(waiter.result()[0])  # handed over just as the wait was cancelled
-                elif waiter in self._waiting:
-                    self._waiting.remove(waiter)
-                raise
-            if conn is None:  # a slot freed by a broken connection: make a new one
-                used = 0.0
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        write = _Write(sql, params, order, done)
+        self._pending.append(write)
+        self._start_senders()
         try:
-            if conn is not None:
-                if time.monotonic() - used <= PING_AFTER and not conn.closed:
-                    return conn
-                try:
-                    await conn.execute("SELECT 1")
-                    return conn
-                except psycopg.Error:
-                    self._cursors.pop(id(conn), None)
-                    await close_quietly(conn)
-            return await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
-        except BaseException:
-            self._give_back(None)
+            return await asyncio.shield(done)
+        except asyncio.CancelledError:
+            if not done.done():
+                with contextlib.suppress(ValueError):
+                    self._pending.remove(write)  # not sent yet: dropped
             raise
 
-    def _give_back(self, conn: Any) -> None:
-        """A connection is free again (``None``: it was closed, its slot is free)."""
-        if conn is not None and (conn.closed or conn.broken):
-            self._cursors.pop(id(conn), None)
-            closing = asyncio.get_running_loop().create_task(close_quietly(conn))
-            self._closing.add(closing)  # held until done: the loop keeps only a weak reference
-            closing.add_done_callback(self._closing.discard)
-            conn = None
-        while self._waiting:
-            waiter = self._waiting.popleft()
-            if not waiter.done():
-                waiter.set_result((conn, time.monotonic()))
-                return
-        if conn is None:
-            self._open -= 1
-        else:
-            self._idle.append((conn, time.monotonic()))
+    def _start_senders(self) -> None:
+        while self._pending and self._senders < self.size and not self._closed:
+            self._senders += 1
+            task = asyncio.get_running_loop().create_task(self._send())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
-    async def execute(self, sql: str, params: dict[str, Any]) -> Any:
-        """Run ``sql`` in autocommit on a free connection and return its first row (``None``
-        if there is none). Errors are psycopg's."""
-        conn = await self._take()
+    async def _send(self) -> None:
+        """Send waiting writes on one connection until none waits."""
+        conn: Any = None
         try:
-            cursor = self._cursors.get(id(conn))
-            if cursor is None or cursor.connection is not conn or cursor.closed:
-                cursor = self._cursors[id(conn)] = conn.cursor()  # one per connection, kept
-            await cursor.execute(sql, params)
-            return await cursor.fetchone()
+            while self._pending and not self._closed:
+                batch = [self._pending.popleft() for _ in range(min(BATCH_MOST, len(self._pending)))]
+                if conn is None:
+                    try:
+                        conn = await self._connection()
+                    except BaseException as exc:
+                        _fail(batch, exc)
+                        if not isinstance(exc, Exception):
+                            raise
+                        return
+                try:
+                    if len(batch) == 1:
+                        await self._alone(conn, batch[0])
+                    else:
+                        await self._together(conn, batch)
+                except BaseException as exc:  # cancelled: no write is left unanswered
+                    _fail(batch, exc)
+                    raise
+                if conn.closed or conn.broken:
+                    await close_quietly(conn)
+                    conn = None
         finally:
-            self._give_back(conn)
+            self._senders -= 1
+            if conn is not None:
+                if self._closed:
+                    await close_quietly(conn)
+                else:
+                    self._idle.append((conn, time.monotonic()))
+            if self._pending and not self._closed:
+                self._start_senders()
+
+    async def _connection(self) -> Any:
+        """An idle connection (checked first if idle more than :data:`PING_AFTER` seconds) or a
+        new one."""
+        import psycopg
+
+        while self._idle:
+            conn, used = self._idle.pop()
+            if conn.closed or conn.broken:
+                await close_quietly(conn)
+                continue
+            if time.monotonic() - used <= PING_AFTER:
+                return conn
+            try:
+                await conn.execute("SELECT 1")
+                return conn
+            except psycopg.Error:
+                await close_quietly(conn)
+        return await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+
+    async def _alone(self, conn: Any, write: _Write) -> None:
+        """Send one write in autocommit (its own transaction) and answer it."""
+        try:
+            cursor = await conn.execute(write.sql, write.params)
+            row = await cursor.fetchone()
+        except Exception as exc:
+            _fail([write], exc)
+        else:
+            if not write.done.done():
+                write.done.set_result(row)
+
+    async def _together(self, conn: Any, batch: list[_Write]) -> None:
+        """Send a batch of writes in one pipelined transaction and answer each; see the class."""
+        import psycopg
+
+        batch.sort(key=lambda w: w.order)
+        cursors = [conn.cursor() for _ in batch]
+        try:
+            async with conn.pipeline(), conn.transaction():
+                for cursor, write in zip(cursors, batch, strict=True):
+                    await cursor.execute(write.sql, write.params)
+            rows = [await cursor.fetchone() for cursor in cursors]
+        except psycopg.Error as exc:
+            if conn.closed or conn.broken:
+                _fail(batch, exc)
+                return
+            self.undone += 1
+            for write in batch:  # rolled back whole: each again, alone
+                await self._alone(conn, write)
+            return
+        except Exception as exc:
+            _fail(batch, exc)
+            return
+        self.batches += 1
+        self.batched += len(batch)
+        for write, row in zip(batch, rows, strict=True):
+            if not write.done.done():
+                write.done.set_result(row)
 
     async def close(self) -> None:
+        """Refuse new writes, let the writes already sent finish (those still waiting fail),
+        and close every connection."""
         self._closed = True
+        _fail(list(self._pending), RuntimeError("the store is closed"))
+        self._pending.clear()
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
         idle, self._idle = self._idle, []
-        self._open -= len(idle)
-        self._cursors.clear()
         for conn, _ in idle:
             await close_quietly(conn)
+
+
+def _fail(writes: list[_Write], exc: BaseException) -> None:
+    for write in writes:
+        if not write.done.done():
+            write.done.set_exception(exc)

@@ -227,7 +227,7 @@ class Store:
             if name in bound:
                 bound[name] = convert(bound[name])
         try:
-            row = await writers.execute(sql, bound)
+            row = await writers.execute(sql, bound, table_id)
         except psycopg.errors.UniqueViolation as exc:
             if exc.diag.table_name == ActionRow.__tablename__:
                 raise Conflict(table_id) from exc
@@ -418,19 +418,44 @@ class Store:
     def renew_keeps(self, process: str, until: datetime) -> None:
         """Extend the claims of ``process`` on the tables it keeps."""
         with self.engine.begin() as conn:
-            conn.execute(
-                update(TableRow)
-                .where(TableRow.keeper == process, TableRow.status.in_(LIVE_STATUSES))
-                .values(keeper_until=until)
-            )
+            query = update(TableRow).where(TableRow.keeper == process, TableRow.status.in_(LIVE_STATUSES))
+            if self.postgres:
+                ids = self._lock_in_order(
+                    conn, TableRow.keeper == process, TableRow.status.in_(LIVE_STATUSES)
+                )
+                if not ids:
+                    return
+                query = query.where(TableRow.id.in_(ids))
+            conn.execute(query.values(keeper_until=until))
 
     def release(self, process: str, table_ids: Iterable[str] | None = None) -> None:
         """``process`` stops keeping these tables (``None``: all of its tables)."""
         with self.engine.begin() as conn:
-            query = update(TableRow).where(TableRow.keeper == process)
+            conditions = [TableRow.keeper == process]
             if table_ids is not None:
-                query = query.where(TableRow.id.in_(list(table_ids)))
-            conn.execute(query.values(keeper=None, keeper_until=None))
+                conditions.append(TableRow.id.in_(list(table_ids)))
+            if self.postgres:
+                ids = self._lock_in_order(conn, *conditions)
+                if not ids:
+                    return
+                conditions.append(TableRow.id.in_(ids))
+            conn.execute(update(TableRow).where(*conditions).values(keeper=None, keeper_until=None))
+
+    @staticmethod
+    def _lock_in_order(conn: Connection, *conditions: Any) -> list[str]:
+        """PostgreSQL: lock the rows of the tables that meet ``conditions`` one after the
+        other in the order of their ids (byte order, as Python sorts them), and answer their
+        ids. A statement that changes several tables' rows takes their locks this way first:
+        so do batches of actions' writes (``actionwrites.LoopWriters``), so the two never
+        wait for each other in a circle (a deadlock, which PostgreSQL breaks only after a
+        second)."""
+        query = (
+            select(TableRow.id)
+            .where(*conditions)
+            .order_by(TableRow.id.collate("C"))
+            .with_for_update(key_share=True)
+        )
+        return list(conn.scalars(query))
 
     def claim_orphans(
         self, process: str, until: datetime, limit: int, driven_only: bool = True, force: bool = False
@@ -448,12 +473,16 @@ class Store:
             if driven_only:
                 query = query.where(TableRow.driven.is_(True))
             query = query.where(free)
-            ids = list(conn.scalars(query.order_by(TableRow.created).limit(limit)))
+            ids = order = list(conn.scalars(query.order_by(TableRow.created).limit(limit)))
             if not ids:
                 return []
+            if self.postgres:
+                ids = self._lock_in_order(conn, TableRow.id.in_(ids), free)
+                if not ids:
+                    return []
             claim = update(TableRow).where(TableRow.id.in_(ids), free)
             got = conn.execute(claim.values(keeper=process, keeper_until=until).returning(TableRow.id))
-            return sorted({r[0] for r in got}, key=ids.index)
+            return sorted({r[0] for r in got}, key=order.index)
 
     def set_driven(self, table_id: str, driven: bool, notify: str | None = None) -> None:
         """Whether the table needs its keeper now; ``notify`` the other processes with it."""
