@@ -484,6 +484,7 @@ def test_a_refused_write_in_a_batch_refuses_only_itself(st: Store) -> None:
     before = st.loop_writers.batches
     got = dict(zip(ids, on_loop(st, all_tables()), strict=True))
     assert got == {t: "conflict" if t in ("r04", "r07") else "stored" for t in ids}
+    assert st.loop_writers.undone == 1  # the eleven that waited went together, and were undone
     assert st.loop_writers.batches == before  # the failed batch is not counted; its writes went alone
     with st.engine.connect() as conn:
         texts = dict(

@@ -199,13 +199,15 @@ class LoopWriters:
     thread often waited for the lock while the loop was busy. Up to :data:`ACTION_WRITERS`
     connections write side by side (different tables' actions), first come, first served.
 
-    Group commit: a connection that comes free while writes wait takes up to
-    :data:`BATCH_MOST` of them and sends them in one transaction, pipelined (one round trip,
-    one commit: one flush of the write-ahead log and one turn of the lock that PostgreSQL holds
-    while a transaction that sent NOTIFY commits, instead of one per action). A lone write is
-    sent alone, in autocommit. The statements of a batch go in the order of their tables' ids,
-    so two processes' batches lock the tables' rows in the same order. If a statement of a
-    batch fails (a ply already stored, a deadlock), the transaction is rolled back whole and
+    Group commit: a write that finds a connection free (or room to open one) goes alone at
+    once; a connection that comes free while writes wait for one takes up to
+    :data:`BATCH_MOST` of them and sends them pipelined with a single Sync at the end, so
+    PostgreSQL runs them as one implicit transaction, committed at the Sync or undone whole if
+    one fails: one round trip and one commit (one flush of the write-ahead log and one turn of
+    the lock that PostgreSQL holds while a transaction that sent NOTIFY commits) instead of one
+    per action. A lone write is sent alone. The statements of a batch go in the order of their
+    tables' ids, so two processes' batches lock the tables' rows in the same order. If a
+    statement of a batch fails (a ply already stored, a deadlock), the batch is undone whole and
     each write of it is sent again alone, so each gets its own answer; if the connection is
     lost, every write of the batch fails with that error (committed or not, as a lone write
     whose connection is lost). A connection idle more than :data:`PING_AFTER` seconds is
@@ -265,9 +267,11 @@ class LoopWriters:
     async def _send(self) -> None:
         """Send waiting writes on one connection until none waits."""
         conn: Any = None
+        most = 1  # a sender started for a write sends it alone, on a connection of its own
         try:
             while self._pending and not self._closed:
-                batch = [self._pending.popleft() for _ in range(min(BATCH_MOST, len(self._pending)))]
+                batch = [self._pending.popleft() for _ in range(min(most, len(self._pending)))]
+                most = BATCH_MOST  # the writes that came meanwhile waited for a connection
                 if conn is None:
                     try:
                         conn = await self._connection()
@@ -334,7 +338,7 @@ class LoopWriters:
         batch.sort(key=lambda w: w.order)
         cursors = [conn.cursor() for _ in batch]
         try:
-            async with conn.pipeline(), conn.transaction():
+            async with conn.pipeline():  # one Sync at the end: one implicit transaction
                 for cursor, write in zip(cursors, batch, strict=True):
                     await cursor.execute(write.sql, write.params)
             rows = [await cursor.fetchone() for cursor in cursors]
