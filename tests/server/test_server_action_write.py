@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import create_engine, select, text, update
 from sqlalchemy.engine import make_url
 
-from ziggurat.server import actionwrites, db
+from ziggurat.server import actionwrites, db, metrics
 from ziggurat.server.db import ActionRow, SnapshotRow, TableRow
 from ziggurat.server.store import CHANNEL, Commit, Conflict, SeatSpec, Store, StoredAction, StoredTable
 
@@ -120,6 +120,8 @@ def test_an_action_is_stored_with_the_tables_changes(st: Store) -> None:
     assert (row["revision"], row["driven"], row["status"], row["keeper"]) == (1, True, "playing", "me")
     assert _aware(row["keeper_until"]) == until
     assert _aware(row["created"]) == CREATED and row["finished"] is None  # nothing else changed
+    if not st.postgres:
+        assert list(metrics.action_writes(st)) == []  # no group commit on SQLite: no such metrics
 
 
 def test_the_last_action_stores_the_result_and_the_outcome(st: Store) -> None:
@@ -443,6 +445,12 @@ def test_writes_that_wait_are_committed_together_and_each_answered(st: Store, db
         listener.close()
     assert kept == [t != "g03" for t in reversed(ids)]
     assert st.loop_writers.batches >= 1 and st.loop_writers.batched >= 10
+    counted = {m.name: m.samples[0].value for m in metrics.action_writes(st)}
+    assert counted == {
+        "ziggurat_action_write_batches": st.loop_writers.batches,
+        "ziggurat_action_writes_batched": st.loop_writers.batched,
+        "ziggurat_action_write_batches_undone": 0,
+    }
     assert _stored_plies(st, ids) == {t: [1] for t in ids}
     assert notes == sorted(f"{t}:1" for t in ids)
 
@@ -485,6 +493,8 @@ def test_a_refused_write_in_a_batch_refuses_only_itself(st: Store) -> None:
     got = dict(zip(ids, on_loop(st, all_tables()), strict=True))
     assert got == {t: "conflict" if t in ("r04", "r07") else "stored" for t in ids}
     assert st.loop_writers.undone == 1  # the eleven that waited went together, and were undone
+    undone = [m for m in metrics.action_writes(st) if m.name == "ziggurat_action_write_batches_undone"]
+    assert [m.samples[0].value for m in undone] == [1]
     assert st.loop_writers.batches == before  # the failed batch is not counted; its writes went alone
     with st.engine.connect() as conn:
         texts = dict(

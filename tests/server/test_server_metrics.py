@@ -54,6 +54,16 @@ def test_metrics_parse_and_count_the_actions_of_a_game_by_who_chose_them(db_url:
         assert value(before, "ziggurat_sockets") == 0
         assert value(before, "ziggurat_bot_queue") == 0
         assert value(before, "ziggurat_loop_stall_seconds") >= 0  # the app's loop watch
+        group_commit = {name for name, _ in before if name.startswith("ziggurat_action_write")}
+        if db_url.startswith("postgresql"):  # its counters, from zero (a lone write goes alone)
+            assert group_commit == {
+                "ziggurat_action_write_batches_total",
+                "ziggurat_action_writes_batched_total",
+                "ziggurat_action_write_batches_undone_total",
+            }
+            assert all(value(before, name) == 0 for name in group_commit)
+        else:
+            assert group_commit == set()
 
         t = new_table(client, seats="hb")
         table = live_table(client, t["table"])

@@ -22,7 +22,12 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Literal
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
-from prometheus_client.metrics_core import GaugeMetricFamily, HistogramMetricFamily, Metric
+from prometheus_client.metrics_core import (
+    CounterMetricFamily,
+    GaugeMetricFamily,
+    HistogramMetricFamily,
+    Metric,
+)
 from prometheus_client.registry import Collector
 
 if TYPE_CHECKING:
@@ -30,6 +35,7 @@ if TYPE_CHECKING:
 
     from ziggurat.server.live import LiveTable
     from ziggurat.server.manager import TableManager
+    from ziggurat.server.store import Store
 
 METRICS_ENV = "ZIGGURAT_METRICS"
 
@@ -194,6 +200,9 @@ class _ScrapeTime(Collector):
             "ziggurat_bot_queue", "Bot decisions waiting or running.", value=self._bot_queue(tables)
         )
         yield from self._loop_stall()
+        store = getattr(self.metrics.manager, "store", None)
+        if store is not None:
+            yield from action_writes(store)
 
     def _bot_queue(self, tables: list[LiveTable]) -> int:
         pool = getattr(self.metrics.manager, "bot_pool", None)
@@ -220,3 +229,27 @@ class _ScrapeTime(Collector):
                 buckets=[("+Inf" if bound == float("inf") else repr(bound), n) for bound, n in histogram()],
                 sum_value=float(getattr(watch, "total", 0.0)),
             )
+
+
+def action_writes(store: Store) -> Iterator[Metric]:
+    """PostgreSQL's group commit (``actionwrites.LoopWriters``): the transactions of several
+    actions' writes, the writes in them, and the batches undone (their writes then sent alone).
+    Nothing on SQLite."""
+    writers = store.loop_writers
+    if writers is None:
+        return
+    yield CounterMetricFamily(
+        "ziggurat_action_write_batches",
+        "Transactions that committed several actions' writes at once (group commit).",
+        value=writers.batches,
+    )
+    yield CounterMetricFamily(
+        "ziggurat_action_writes_batched",
+        "Actions' writes committed in those transactions.",
+        value=writers.batched,
+    )
+    yield CounterMetricFamily(
+        "ziggurat_action_write_batches_undone",
+        "Batches undone because one of their writes failed; their writes were then sent alone.",
+        value=writers.undone,
+    )
