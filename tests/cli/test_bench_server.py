@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from cli_helpers import invoke
 
-from ziggurat.cli.bench_server import percentile
-from ziggurat.cli.server_procs import POSTGRES_ENV
+from ziggurat.cli.bench_server import _latency_buckets, _summed, percentile
+from ziggurat.cli.server_procs import POSTGRES_ENV, bucket_quantile
 
 GAMES = {"mesopotamia", "mesopotamia-epochs", "mare-nostrum"}
 ROWS = (
@@ -25,6 +25,7 @@ ROWS = (
     "latency max",
     "spectator latency p50",
     "spectator latency p99",
+    "server latency p50, p99 (arrival to broadcast)",
     "server CPU",
     "largest loop stall",
     "largest loop stall measuring",
@@ -42,6 +43,10 @@ def _check_run(run: dict[str, Any], database: str, processes: int) -> None:
     assert run["latency_seconds"]["count"] == run["human_actions"]
     assert set(run["spectator_latency_seconds"]) == {"p50", "p99", "count", "other_process"}
     assert len(run["server_cpu_cores"]) == processes and len(run["loop_stall_seconds"]) == processes
+    own = run["server_latency_at_most_seconds"]
+    assert set(own) == {"p50", "p99"}
+    if run["human_actions"]:  # the servers counted the human actions they played
+        assert own["p50"] is not None and own["p99"] is not None and 0 < own["p50"] <= own["p99"]
     window = run["window_loop_stall_at_most_seconds"]
     assert len(window) == processes and all(s is None or s >= 0 for s in window)
     assert len(run["load_average"]) == 3
@@ -163,3 +168,25 @@ def test_percentiles_by_nearest_rank() -> None:
         percentile(values, 50) == 50.0 and percentile(values, 99) == 99.0 and percentile(values, 100) == 100.0
     )
     assert percentile([3.0], 99) == 3.0 and percentile([], 50) is None
+
+
+def test_the_servers_own_latency_is_read_from_their_histograms_between_two_readings() -> None:
+    """A histogram's cumulative buckets read before and after the window: the quantiles of what
+    was counted in between, as the upper bound of the bucket holding each; the processes'
+    readings added up; a process without a reading (no human action yet) adds nothing."""
+    before = [(0.01, 50), (0.05, 60), (0.1, 60), (float("inf"), 60)]
+    after = [(0.01, 140), (0.05, 159), (0.1, 160), (float("inf"), 160)]  # 90, 9, 1 more
+    assert bucket_quantile(before, after, 0.5) == 0.01
+    assert bucket_quantile(before, after, 0.9) == 0.01
+    assert bucket_quantile(before, after, 0.99) == 0.05
+    assert bucket_quantile(before, after, 1.0) == 0.1
+    assert bucket_quantile(None, after, 0.5) == 0.01  # nothing counted before the first reading
+    assert bucket_quantile(after, after, 0.5) is None  # nothing in the window
+    assert bucket_quantile(before, None, 0.5) is None
+    assert bucket_quantile(before, after[:-1], 0.5) is None  # the buckets do not match
+    slow = [(0.01, 50), (0.05, 60), (0.1, 60), (float("inf"), 70)]
+    assert bucket_quantile(before, slow, 0.99) == float("inf")
+    assert _summed([before, None, after]) == [(0.01, 190), (0.05, 219), (0.1, 220), (float("inf"), 220)]
+    assert _summed([None, None]) is None and _summed([before, after[:2]]) is None
+    assert _latency_buckets((0.0075, 0.05)) == "≤ 7.5 ms, ≤ 50 ms"
+    assert _latency_buckets((None, float("inf"))) == "-, > 10 s"

@@ -8,7 +8,9 @@ measured: actions per second, the latency from a human action's send to the ``st
 it on the player's socket and on a spectator's socket of another process, the CPU each server
 process used, the largest event-loop stall each process reports in ``/metrics`` since it
 started (set-up included) and, from its stall histogram, the bucket of the largest one while
-measuring, and the tables finished. Figures only; nothing asserts on them. ``cli/main.py``
+measuring, the servers' own time from a human action's arrival to its broadcast (the buckets of
+their ``ziggurat_action_seconds`` histograms holding its p50 and p99 while measuring: the
+server's part of the latency, without the clients' or the network's), and the tables finished. Figures only; nothing asserts on them. ``cli/main.py``
 registers :func:`bench_server` as ``bench-server``.
 """
 
@@ -39,6 +41,7 @@ from ziggurat.cli.common import fail, progress_console
 from ziggurat.cli.server_procs import (
     ServerFailed,
     ServerProcess,
+    bucket_quantile,
     is_sqlite,
     largest_stall_between,
     scratch_database,
@@ -83,6 +86,10 @@ class RunResult:
     window_stalls: list[float | None] = field(default_factory=list)
     """Per process, the upper bound (seconds) of the histogram bucket of the largest stall during
     the measured window (``inf`` above the last bound; None if not reported)."""
+    server_latency: tuple[float | None, float | None] = (None, None)
+    """The upper bounds (seconds, ``inf`` above the last bound) of the buckets holding the p50
+    and p99 of the servers' own time from a human action's arrival to its broadcast, all
+    processes together, during the measured window (None: not reported)."""
     client_cpu: float = 0.0  # fraction of a core used by the benchmark's own clients
     load: tuple[float, float, float] = (0.0, 0.0, 0.0)  # the machine's load average at the end
 
@@ -148,6 +155,10 @@ class RunResult:
             "window_loop_stall_at_most_seconds": [
                 None if s is None or math.isinf(s) else s for s in self.window_stalls
             ],
+            "server_latency_at_most_seconds": {
+                f"p{p}": None if b is None or math.isinf(b) else b
+                for p, b in zip((50, 99), self.server_latency, strict=True)
+            },
             "client_cpu_cores": self.client_cpu,
             "tables_finished": self.tables_finished,
             "tables_created": self.measured.tables_created,
@@ -244,6 +255,7 @@ class _Sample:
     stored: tuple[tuple[int, int], tuple[int, int]]  # (actions, tables over) before and after
     cpu: tuple[list[float | None], list[float | None]]  # per server process, before and after
     stalls: list[float | None]  # per server process, the largest stall's bucket in the window
+    server_latency: tuple[float | None, float | None]  # the buckets of the servers' own p50, p99
     client_cpu: float  # CPU seconds of this process during the window
 
 
@@ -263,6 +275,7 @@ async def _measure(servers: list[ServerProcess], work: Workload, counts: StoredC
     with _ClientCollector():
         cpu_before = [s.cpu_seconds() for s in servers]
         stalls_before = await asyncio.to_thread(lambda: [s.loop_stall_buckets() for s in servers])
+        human_before = await asyncio.to_thread(lambda: [s.human_action_buckets() for s in servers])
         client_before = time.process_time()
         stored_before = await asyncio.to_thread(counts.count, sorted(ids))
         window.start = time.perf_counter()
@@ -276,19 +289,32 @@ async def _measure(servers: list[ServerProcess], work: Workload, counts: StoredC
         cpu_after = [s.cpu_seconds() for s in servers]
         client_after = time.process_time()
         stalls_after = await asyncio.to_thread(lambda: [s.loop_stall_buckets() for s in servers])
+        human_after = await asyncio.to_thread(lambda: [s.human_action_buckets() for s in servers])
         stored_after = await asyncio.to_thread(counts.count, sorted(ids))
         clients.stop.set()
         await runner
     measured = clients.measured
     measured.seconds = window.end - window.start
     stalls = [largest_stall_between(a, b) for a, b in zip(stalls_before, stalls_after, strict=True)]
+    before, after = _summed(human_before), _summed(human_after)
     return _Sample(
         measured,
         (stored_before, stored_after),
         (cpu_before, cpu_after),
         stalls,
+        (bucket_quantile(before, after, 0.5), bucket_quantile(before, after, 0.99)),
         client_after - client_before,
     )
+
+
+def _summed(readings: list[list[tuple[float, int]] | None]) -> list[tuple[float, int]] | None:
+    """The processes' readings of one histogram added up, bucket by bucket; a process that
+    reports none (it played no human action yet) adds nothing; None if the buckets differ or
+    no process reports any."""
+    present = [r for r in readings if r is not None]
+    if not present or any([b for b, _ in r] != [b for b, _ in present[0]] for r in present):
+        return None
+    return [(bound, sum(r[i][1] for r in present)) for i, (bound, _) in enumerate(present[0])]
 
 
 def _run_game(servers: list[ServerProcess], work: Workload, url: str, bar: Bar) -> RunResult:
@@ -317,6 +343,7 @@ def _run_game(servers: list[ServerProcess], work: Workload, url: str, bar: Bar) 
         server_cpu=server_cpu,
         loop_stalls=[s.loop_stall() for s in servers],
         window_stalls=sample.stalls,
+        server_latency=sample.server_latency,
         client_cpu=client_cpu / seconds if seconds > 0 else 0.0,
         load=os.getloadavg(),
     )
@@ -371,6 +398,21 @@ def _stall_buckets(bounds: list[float | None]) -> str:
     return ", ".join(out)
 
 
+def _latency_buckets(bounds: tuple[float | None, float | None]) -> str:
+    """The buckets of the servers' own p50 and p99: ``≤ 10 ms, ≤ 50 ms``."""
+    out = []
+    for bound in bounds:
+        if bound is None:
+            out.append("-")
+        elif math.isinf(bound):
+            from ziggurat.server.metrics import ACTION_BUCKETS  # prometheus-client: only here
+
+            out.append(f"> {ACTION_BUCKETS[-1]:g} s")
+        else:
+            out.append(f"≤ {bound * 1000:g} ms")
+    return ", ".join(out)
+
+
 def _ms(value: float | None) -> str:
     if value is None:
         return "-"
@@ -415,6 +457,7 @@ def report(results: list[RunResult], console: Console | None = None) -> None:
     for p in (50, 99):
         row(f"spectator latency p{p}", lambda r, p=p: _ms(percentile(r.measured.spectator_latencies, p)))
     row("spectator on", lambda r: "other process" if r.processes > 1 else "same process")
+    row("server latency p50, p99 (arrival to broadcast)", lambda r: _latency_buckets(r.server_latency))
     row("server CPU (cores, per process)", lambda r: _each(r.server_cpu, ".2f"))
     row(
         "largest loop stall (per process)",
@@ -521,8 +564,9 @@ def bench_server(
     ] = None,
 ) -> None:
     """Measure the server end to end: real `ziggurat serve` processes on one database, tables played
-    by scripted WebSocket clients; prints actions per second, latencies (player and spectator), CPU per
-    process, event-loop stalls and tables finished. Figures only: nothing is asserted on them."""
+    by scripted WebSocket clients; prints actions per second, latencies (player, spectator and the
+    servers' own), CPU per process, event-loop stalls and tables finished. Figures only: nothing is
+    asserted on them."""
     known = games()
     chosen = known if game == "all" else [game]
     if game != "all" and game not in known:

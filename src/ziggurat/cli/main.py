@@ -44,8 +44,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench-server": (
         "ziggurat.cli.bench_server:bench_server",
         "Measure the server end to end: real `ziggurat serve` processes on one database, tables played "
-        "by scripted WebSocket clients; prints actions per second, latencies (player and spectator), CPU "
-        "per process, event-loop stalls and tables finished. Figures only: nothing is asserted on them.",
+        "by scripted WebSocket clients; prints actions per second, latencies (player, spectator and the "
+        "servers' own), CPU per process, event-loop stalls and tables finished. Figures only: nothing is "
+        "asserted on them.",
     ),
 }
 """Command name -> ("module:function", the summary the top-level help shows)."""

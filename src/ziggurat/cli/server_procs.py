@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import signal
 import socket
@@ -125,6 +126,23 @@ def loop_stall_buckets(base: str) -> list[tuple[float, int]] | None:
     cumulative buckets ``(upper bound in seconds, stalls up to it)`` of its
     ``ziggurat_loop_stalls_seconds`` histogram in ``/metrics``; None when it does not report
     them."""
+    return histogram_buckets(base, "ziggurat_loop_stalls_seconds")
+
+
+def human_action_buckets(base: str) -> list[tuple[float, int]] | None:
+    """The human actions the server at ``base`` played since it started, as the cumulative
+    buckets of seconds from each one's arrival (its socket message) to its broadcast
+    (``ziggurat_action_seconds{kind="human"}``, every game together); None when it does not
+    report them."""
+    return histogram_buckets(base, "ziggurat_action_seconds", {"kind": "human"})
+
+
+def histogram_buckets(
+    base: str, name: str, labels: dict[str, str] | None = None
+) -> list[tuple[float, int]] | None:
+    """The cumulative buckets ``(upper bound in seconds, count up to it)`` of the histogram
+    ``name`` in the ``/metrics`` of the server at ``base``, summed over the samples whose
+    labels include ``labels``; None when it does not report that histogram."""
     try:
         with urllib.request.urlopen(base + "/metrics", timeout=10) as res:
             text = res.read().decode()
@@ -132,15 +150,40 @@ def loop_stall_buckets(base: str) -> list[tuple[float, int]] | None:
         return None
     from prometheus_client.parser import text_string_to_metric_families
 
-    out: list[tuple[float, int]] = []
+    summed: dict[float, int] = {}
+    wanted = (labels or {}).items()
     try:
         for family in text_string_to_metric_families(text):
             for sample in family.samples:
-                if sample.name == "ziggurat_loop_stalls_seconds_bucket":
-                    out.append((float(sample.labels["le"]), int(sample.value)))
+                if sample.name == name + "_bucket" and wanted <= sample.labels.items():
+                    bound = float(sample.labels["le"])
+                    summed[bound] = summed.get(bound, 0) + int(sample.value)
     except (ValueError, KeyError):
         return None
-    return sorted(out) or None
+    return sorted(summed.items()) or None
+
+
+def bucket_quantile(
+    before: list[tuple[float, int]] | None, after: list[tuple[float, int]] | None, q: float
+) -> float | None:
+    """The upper bound (seconds, ``inf`` above the last bound) of the bucket holding the
+    ``q``-quantile (0 < q <= 1) of what a histogram counted between two readings of
+    :func:`histogram_buckets` (a reading taken before anything was counted may be None);
+    None if nothing was counted, the last reading is missing or the two do not match."""
+    if after is None:
+        return None
+    if before is None:
+        before = [(bound, 0) for bound, _ in after]
+    if [b for b, _ in before] != [b for b, _ in after]:
+        return None
+    counted = [(bound, n1 - n0) for (bound, n0), (_, n1) in zip(before, after, strict=True)]
+    total = counted[-1][1] if counted else 0
+    if total <= 0:
+        return None
+    for bound, n in counted:
+        if n >= q * total:
+            return bound
+    return math.inf
 
 
 def largest_stall_between(
@@ -306,6 +349,10 @@ class ServerProcess:
     def loop_stall_buckets(self) -> list[tuple[float, int]] | None:
         """Its event-loop stalls so far, as :func:`loop_stall_buckets` reads them."""
         return loop_stall_buckets(self.base)
+
+    def human_action_buckets(self) -> list[tuple[float, int]] | None:
+        """Its human actions' times so far, as :func:`human_action_buckets` reads them."""
+        return human_action_buckets(self.base)
 
     def log_tail(self, chars: int = 4000) -> str:
         try:
