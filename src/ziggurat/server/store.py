@@ -418,15 +418,13 @@ class Store:
     def renew_keeps(self, process: str, until: datetime) -> None:
         """Extend the claims of ``process`` on the tables it keeps."""
         with self.engine.begin() as conn:
-            query = update(TableRow).where(TableRow.keeper == process, TableRow.status.in_(LIVE_STATUSES))
+            conditions = [TableRow.keeper == process, TableRow.status.in_(LIVE_STATUSES)]
             if self.postgres:
-                ids = self._lock_in_order(
-                    conn, TableRow.keeper == process, TableRow.status.in_(LIVE_STATUSES)
-                )
+                ids = self._lock_in_order(conn, *conditions)
                 if not ids:
                     return
-                query = query.where(TableRow.id.in_(ids))
-            conn.execute(query.values(keeper_until=until))
+                conditions.append(TableRow.id.in_(ids))
+            conn.execute(update(TableRow).where(*conditions).values(keeper_until=until))
 
     def release(self, process: str, table_ids: Iterable[str] | None = None) -> None:
         """``process`` stops keeping these tables (``None``: all of its tables)."""
@@ -473,16 +471,15 @@ class Store:
             if driven_only:
                 query = query.where(TableRow.driven.is_(True))
             query = query.where(free)
-            ids = order = list(conn.scalars(query.order_by(TableRow.created).limit(limit)))
+            oldest_first = list(conn.scalars(query.order_by(TableRow.created).limit(limit)))
+            ids = oldest_first
+            if ids and self.postgres:
+                ids = self._lock_in_order(conn, TableRow.id.in_(ids), free)
             if not ids:
                 return []
-            if self.postgres:
-                ids = self._lock_in_order(conn, TableRow.id.in_(ids), free)
-                if not ids:
-                    return []
             claim = update(TableRow).where(TableRow.id.in_(ids), free)
             got = conn.execute(claim.values(keeper=process, keeper_until=until).returning(TableRow.id))
-            return sorted({r[0] for r in got}, key=order.index)
+            return sorted({r[0] for r in got}, key=oldest_first.index)
 
     def set_driven(self, table_id: str, driven: bool, notify: str | None = None) -> None:
         """Whether the table needs its keeper now; ``notify`` the other processes with it."""
