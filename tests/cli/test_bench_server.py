@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from cli_helpers import invoke
 
-from ziggurat.cli.bench_server import _latency_buckets, _summed, percentile
+from ziggurat.cli.bench_server import _latency_buckets, _stall_buckets, _summed, percentile
 from ziggurat.cli.server_procs import POSTGRES_ENV, bucket_quantile
 
 GAMES = {"mesopotamia", "mesopotamia-epochs", "mare-nostrum"}
@@ -190,3 +190,4 @@ def test_the_servers_own_latency_is_read_from_their_histograms_between_two_readi
     assert _summed([None, None]) is None and _summed([before, after[:2]]) is None
     assert _latency_buckets((0.0075, 0.05)) == "≤ 7.5 ms, ≤ 50 ms"
     assert _latency_buckets((None, float("inf"))) == "-, > 10 s"
+    assert _stall_buckets([0.05, float("inf"), None]) == "≤ 50 ms, > 5000 ms, -"

@@ -24,7 +24,7 @@ import os
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -385,32 +385,32 @@ def run_bench(
                 server.stop()
 
 
-def _stall_buckets(bounds: list[float | None]) -> str:
-    """The largest stalls of a window as their histogram buckets: ``≤ 50 ms``, ``> 5000 ms``."""
+def _buckets(bounds: Iterable[float | None], above: str) -> str:
+    """Upper bounds of histogram buckets as figures: ``≤ 7.5 ms``; ``above`` for the bucket
+    above every bound (``inf``); ``-`` where nothing was read."""
     out = []
     for bound in bounds:
         if bound is None:
             out.append("-")
         elif math.isinf(bound):
-            out.append(f"> {BUCKETS[-1] * 1000:.0f} ms")
+            out.append(above)
         else:
-            out.append(f"≤ {bound * 1000:.0f} ms")
+            out.append(f"≤ {bound * 1000:g} ms")
     return ", ".join(out)
+
+
+def _stall_buckets(bounds: list[float | None]) -> str:
+    """The largest stalls of a window as their histogram buckets: ``≤ 50 ms``, ``> 5000 ms``."""
+    return _buckets(bounds, f"> {BUCKETS[-1] * 1000:g} ms")
 
 
 def _latency_buckets(bounds: tuple[float | None, float | None]) -> str:
     """The buckets of the servers' own p50 and p99: ``≤ 10 ms, ≤ 50 ms``."""
-    out = []
-    for bound in bounds:
-        if bound is None:
-            out.append("-")
-        elif math.isinf(bound):
-            from ziggurat.server.metrics import ACTION_BUCKETS  # prometheus-client: only here
+    if any(b is not None and math.isinf(b) for b in bounds):
+        from ziggurat.server.metrics import ACTION_BUCKETS  # prometheus-client: only here
 
-            out.append(f"> {ACTION_BUCKETS[-1]:g} s")
-        else:
-            out.append(f"≤ {bound * 1000:g} ms")
-    return ", ".join(out)
+        return _buckets(bounds, f"> {ACTION_BUCKETS[-1]:g} s")
+    return _buckets(bounds, "")
 
 
 def _ms(value: float | None) -> str:
