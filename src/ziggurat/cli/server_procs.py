@@ -172,11 +172,9 @@ def bucket_quantile(
     None if nothing was counted, the last reading is missing or the two do not match."""
     if after is None:
         return None
-    if before is None:
-        before = [(bound, 0) for bound, _ in after]
-    if [b for b, _ in before] != [b for b, _ in after]:
+    counted = _counted_between([(bound, 0) for bound, _ in after] if before is None else before, after)
+    if counted is None:
         return None
-    counted = [(bound, n1 - n0) for (bound, n0), (_, n1) in zip(before, after, strict=True)]
     total = counted[-1][1] if counted else 0
     if total <= 0:
         return None
@@ -192,15 +190,26 @@ def largest_stall_between(
     """The upper bound (seconds, ``inf`` above the last bucket) of the largest stall counted
     between two readings of :func:`loop_stall_buckets`, 0.0 if none was counted, None if a
     reading is missing or the two do not match."""
-    if before is None or after is None or [b for b, _ in before] != [b for b, _ in after]:
+    counted = None if before is None or after is None else _counted_between(before, after)
+    if counted is None:
         return None
     largest = 0.0
     below = 0
-    for (bound, n0), (_, n1) in zip(before, after, strict=True):
-        if n1 - n0 > below:
+    for bound, n in counted:
+        if n > below:
             largest = bound
-        below = n1 - n0
+        below = n
     return largest
+
+
+def _counted_between(
+    before: list[tuple[float, int]], after: list[tuple[float, int]]
+) -> list[tuple[float, int]] | None:
+    """The cumulative buckets of what a histogram counted between two readings of
+    :func:`histogram_buckets`; None if their buckets do not match."""
+    if [b for b, _ in before] != [b for b, _ in after]:
+        return None
+    return [(bound, n1 - n0) for (bound, n0), (_, n1) in zip(before, after, strict=True)]
 
 
 def healthy(base: str, timeout: float = 1.0) -> bool:
