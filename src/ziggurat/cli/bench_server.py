@@ -10,8 +10,9 @@ process used, the largest event-loop stall each process reports in ``/metrics`` 
 started (set-up included) and, from its stall histogram, the bucket of the largest one while
 measuring, the servers' own time from a human action's arrival to its broadcast (the buckets of
 their ``ziggurat_action_seconds`` histograms holding its p50 and p99 while measuring: the
-server's part of the latency, without the clients' or the network's), and the tables finished. Figures only; nothing asserts on them. ``cli/main.py``
-registers :func:`bench_server` as ``bench-server``.
+server's part of the latency, without the clients' or the network's), and the tables finished.
+Figures only; nothing asserts on them. ``cli/main.py`` registers :func:`bench_server` as
+``bench-server``.
 """
 
 from __future__ import annotations
