@@ -148,6 +148,39 @@ def test_choices_open_next_to_the_clicked_province(harness: Page, buying, shots)
     assert harness.evaluate("window.sent") == [action]
 
 
+def _beside(page: Page, area: str) -> tuple[float, float]:
+    """The gaps (x, y) between the open popover and the box of ``area``."""
+    box = _rect(page, ".mn-popover")
+    prov = _rect(page, f"#hb-board [data-area='{area}'] rect.box")
+    return (
+        max(0.0, box["left"] - prov["right"], prov["left"] - box["right"]),
+        max(0.0, box["top"] - prov["bottom"], prov["top"] - box["bottom"]),
+    )
+
+
+def test_choices_open_next_to_the_province_while_the_stylesheet_is_still_loading(
+    harness: Page, buying
+) -> None:
+    """The board's stylesheet is loaded by its module; a click before it has arrived still opens
+    the choices beside the province, and they are placed again once it arrives."""
+    state, seat = buying
+    held: list[Any] = []
+    harness.route("**/mare-nostrum/board.css", lambda route: held.append(route))
+    _mount(harness, state, seat)
+    area = _areas_with(state, 2)[0]
+    harness.locator(f"#hb-board [data-area='{area}']").click()
+    expect(harness.locator(".mn-popover")).to_be_visible()
+    assert held, "the stylesheet was requested and is held back"
+    styled = "getComputedStyle(document.querySelector('.mn-popover')).borderTopWidth === '2px'"
+    assert not harness.evaluate(styled)
+    gap_x, gap_y = _beside(harness, area)
+    assert gap_x <= 24 and gap_y <= 24
+    held[0].continue_()
+    harness.wait_for_function(styled)
+    gap_x, gap_y = _beside(harness, area)
+    assert gap_x <= 24 and gap_y <= 24
+
+
 def test_a_click_on_an_unlit_area_asks_why(harness: Page, buying) -> None:
     """N3: a province where nothing can be bought: the board asks the engine about buying an
     influence marker there, and the engine refuses it with a reason."""

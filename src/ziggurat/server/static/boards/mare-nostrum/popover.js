@@ -1,6 +1,7 @@
 // The choices for a clicked area, in a small box next to that area on the map (not in the panel
 // below the board): fixed on the page, placed beside the area's box, kept inside the viewport,
-// and placed again when the board or the page scrolls.
+// and placed again when the board or the page scrolls, or when the board's stylesheet arrives
+// (it is loaded by the board's module and may come after the first click).
 
 import { clear, h } from "../../dom.js";
 
@@ -27,6 +28,8 @@ export function placeNextTo(rect, w, h, vw, vh) {
  * `frame` (the board's scrolling box): the popover is hidden while its area is scrolled out of it. */
 export function createPopover(className, frame = null) {
   const el = h("div", { class: `mn-popover ${className || ""}`.trim(), role: "dialog", hidden: true });
+  // fixed on the page even before board.css has loaded: the placement below depends on it
+  el.style.position = "fixed";
   document.body.append(el);
   let anchor = null;
 
@@ -51,6 +54,10 @@ export function createPopover(className, frame = null) {
 
   window.addEventListener("scroll", place, true);
   window.addEventListener("resize", place);
+  // a stylesheet still loading changes the box's size (board.css gives it its width): place it again
+  for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
+    if (!link.sheet) link.addEventListener("load", place, { once: true });
+  }
 
   return {
     el,
