@@ -10,6 +10,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
@@ -164,15 +165,25 @@ def test_the_loop_stalls_are_a_histogram_whose_readings_give_a_period_s_largest_
     assert largest_stall_between(None, buckets(first)) is None
 
 
+def _one_action(client: TestClient, t: dict[str, Any]) -> None:
+    with client.websocket_connect(ws_url(t, token(t, 0))) as ws:
+        state = settle(ws, client, t["table"], receive_state(ws))
+        ws.send_json({"type": "action", "action": state["legal"][0]})
+        settle(ws, client, t["table"], receive_state(ws))
+
+
 def test_each_app_counts_only_its_own_actions(db_url: str, tmp_path: Path) -> None:
     with _client(db_url, tmp_path) as one, _client(db_url, tmp_path) as other:
         t = new_table(one, seats="hh")
-        with one.websocket_connect(ws_url(t, token(t, 0))) as ws:
-            state = settle(ws, one, t["table"], receive_state(ws))
-            ws.send_json({"type": "action", "action": state["legal"][0]})
-            settle(ws, one, t["table"], receive_state(ws))
+        _one_action(one, t)
         assert value(scrape(one), "ziggurat_actions_total", game="mesopotamia", kind="human") == 1
         assert not any(name == "ziggurat_actions_total" for name, _ in scrape(other))
+        # the app that counted last is asked first; the other's actions still go to the other
+        u = new_table(other, seats="hh")
+        _one_action(other, u)
+        _one_action(one, t)
+        assert value(scrape(one), "ziggurat_actions_total", game="mesopotamia", kind="human") == 2
+        assert value(scrape(other), "ziggurat_actions_total", game="mesopotamia", kind="human") == 1
 
 
 def test_http_429_answers_are_counted(db_url: str, tmp_path: Path) -> None:

@@ -70,6 +70,10 @@ Kind = Literal["human", "bot", "chance"]
 
 _arrived: ContextVar[float | None] = ContextVar("ziggurat_action_arrived", default=None)
 _apps: weakref.WeakSet[Metrics] = weakref.WeakSet()  # the metrics of the apps running now
+_last: list[weakref.ref[Metrics]] = []
+"""The metrics that counted the last action (one app per process, usually), held weakly like
+``_apps``: asked first, since walking the WeakSet took as long as counting, on every action's
+path."""
 
 
 def metrics_enabled_from_env(environ: dict[str, str] | None = None) -> bool:
@@ -137,6 +141,8 @@ class Metrics:
 
     def stop(self) -> None:
         _apps.discard(self)
+        if _last and _last[0]() is self:
+            _last.clear()
 
     def owns(self, table: LiveTable) -> bool:
         return self.manager is not None and self.manager.tables.get(table.id) is table
@@ -166,8 +172,13 @@ def action_done(table: LiveTable, actor: int, started: float) -> None:
     if kind == "human":
         started = min(started, _arrived.get() or started)
     elapsed = time.perf_counter() - started
+    last = _last[0]() if _last else None
+    if last is not None and last.owns(table):
+        last.count_action(table.game.game_id, kind, elapsed)
+        return
     for app_metrics in _apps:
         if app_metrics.owns(table):
+            _last[:] = [weakref.ref(app_metrics)]
             app_metrics.count_action(table.game.game_id, kind, elapsed)
             return
 
