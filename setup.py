@@ -6,7 +6,7 @@ below into C extensions: the engine's base state and the rules every decision go
 default and what the tests run; docs/speed.md describes both builds.
 
 ``ZIGGURAT_COMPILE_OPT`` (0-3, default 3) is the C compiler's optimisation level: it changes how
-fast the compiled code runs and how long the C compiler takes (about four times as long at 3 as
+fast the compiled code runs and how long the C compiler takes (about twice as long at 3 as
 at 1), never what the code does. The test of the compiled build builds at 1.
 
 mypyc compiles a copy of the package (under ``build/``) in which the compiled modules' classes

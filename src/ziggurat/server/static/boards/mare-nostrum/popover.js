@@ -54,7 +54,8 @@ export function createPopover(className, frame = null) {
 
   window.addEventListener("scroll", place, true);
   window.addEventListener("resize", place);
-  // a stylesheet still loading changes the box's size (board.css gives it its width): place it again
+  // a stylesheet still loading changes the box's size (board.css gives it its padding, border
+  // and font): place it again once it has arrived
   for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
     if (!link.sheet) link.addEventListener("load", place, { once: true });
   }
