@@ -21,9 +21,16 @@ BOT = {"kind": "bot", "bot": "random"}
 HUMAN = {"kind": "human"}
 
 MOUNT = """
-async ([view, legal, seat]) => {
+async ([view, legal, seat, styled]) => {
   const board = await import('/boards/mare-nostrum.js');
   const { t } = await import('/i18n.js');
+  const css = document.querySelector("link[data-board-css='mare-nostrum']");
+  if (styled && css && !css.sheet) {
+    // as on the table page, where the board is styled long before anyone clicks: a layout that
+    // changes under a click would send it elsewhere
+    await new Promise((done) => { css.addEventListener('load', done, { once: true });
+                                  css.addEventListener('error', done, { once: true }); });
+  }
   document.body.innerHTML = `<div id="board-wrap" class="board-wrap"><div id="hb-board" class="board"></div></div>
     <div id="hb-choice" class="choice panel"></div><div id="hb-status" class="turnbar"></div>
     <div id="hb-players" class="players"></div><div id="hb-general"></div>`;
@@ -82,8 +89,10 @@ def harness(page: Page, server) -> Page:
     return page
 
 
-def _mount(page: Page, state: Any, seat: int) -> None:
-    page.evaluate(MOUNT, [state.view(seat), [str(a) for a in state.legal_actions()], seat])
+def _mount(page: Page, state: Any, seat: int, styled: bool = True) -> None:
+    """The board of ``state`` for ``seat`` in the page, once its stylesheet has arrived
+    (``styled=False``: at once)."""
+    page.evaluate(MOUNT, [state.view(seat), [str(a) for a in state.legal_actions()], seat, styled])
 
 
 def _rect(page: Page, selector: str) -> dict[str, float]:
@@ -166,7 +175,7 @@ def test_choices_open_next_to_the_province_while_the_stylesheet_is_still_loading
     state, seat = buying
     held: list[Any] = []
     harness.route("**/mare-nostrum/board.css", lambda route: held.append(route))
-    _mount(harness, state, seat)
+    _mount(harness, state, seat, styled=False)
     area = _areas_with(state, 2)[0]
     harness.locator(f"#hb-board [data-area='{area}']").click()
     expect(harness.locator(".mn-popover")).to_be_visible()
