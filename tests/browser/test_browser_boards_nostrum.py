@@ -104,6 +104,16 @@ def _rect(page: Page, selector: str) -> dict[str, float]:
     return rect
 
 
+def _beside(page: Page, area: str) -> tuple[float, float]:
+    """The gaps (x, y) between the open popover and the box of ``area``."""
+    box = _rect(page, ".mn-popover")
+    prov = _rect(page, f"#hb-board [data-area='{area}'] rect.box")
+    return (
+        max(0.0, box["left"] - prov["right"], prov["left"] - box["right"]),
+        max(0.0, box["top"] - prov["bottom"], prov["top"] - box["bottom"]),
+    )
+
+
 def test_zoom_scales_the_map_and_the_board_scrolls(page: Page, server, shots) -> None:
     answer = server.create_table([HUMAN, BOT, BOT], game=GAME, seed=5)
     open_table(page, server.url(answer["seats"][0]["link"]))
@@ -134,11 +144,9 @@ def test_choices_open_next_to_the_clicked_province(harness: Page, buying, shots)
         expect(pop).to_be_visible()
         assert pop.get_attribute("data-area") == area
         box = _rect(harness, ".mn-popover")
-        prov = _rect(harness, f"#hb-board [data-area='{area}'] rect.box")
         # beside the province: the gap between the two boxes is small on both axes
-        gap_x = max(0.0, box["left"] - prov["right"], prov["left"] - box["right"])
-        gap_y = max(0.0, box["top"] - prov["bottom"], prov["top"] - box["bottom"])
-        assert gap_x <= 24 and gap_y <= 24, (area, box, prov)
+        gap_x, gap_y = _beside(harness, area)
+        assert gap_x <= 24 and gap_y <= 24, (area, box)
         vw, vh = harness.evaluate("[document.documentElement.clientWidth, innerHeight]")
         assert box["left"] >= 0 and box["right"] <= vw and box["top"] >= 0 and box["bottom"] <= vh
         labels = pop.locator("button[data-action]")
@@ -155,16 +163,6 @@ def test_choices_open_next_to_the_clicked_province(harness: Page, buying, shots)
     action = choice.get_attribute("data-action")
     choice.click()
     assert harness.evaluate("window.sent") == [action]
-
-
-def _beside(page: Page, area: str) -> tuple[float, float]:
-    """The gaps (x, y) between the open popover and the box of ``area``."""
-    box = _rect(page, ".mn-popover")
-    prov = _rect(page, f"#hb-board [data-area='{area}'] rect.box")
-    return (
-        max(0.0, box["left"] - prov["right"], prov["left"] - box["right"]),
-        max(0.0, box["top"] - prov["bottom"], prov["top"] - box["bottom"]),
-    )
 
 
 def test_choices_open_next_to_the_province_while_the_stylesheet_is_still_loading(
