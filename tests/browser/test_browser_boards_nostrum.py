@@ -149,6 +149,7 @@ def test_choices_open_next_to_the_clicked_province(harness: Page, buying, shots)
         assert gap_x <= 24 and gap_y <= 24, (area, box)
         vw, vh = harness.evaluate("[document.documentElement.clientWidth, innerHeight]")
         assert box["left"] >= 0 and box["right"] <= vw and box["top"] >= 0 and box["bottom"] <= vh
+        assert box["width"] <= 340  # board.css's widest box; the script's own limit keeps it
         labels = pop.locator("button[data-action]")
         assert labels.count() >= 2
         assert {labels.nth(i).get_attribute("data-action") for i in range(labels.count())} <= set(

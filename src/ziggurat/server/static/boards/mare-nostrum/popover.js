@@ -7,6 +7,7 @@ import { clear, h } from "../../dom.js";
 
 const MARGIN = 8; // from the viewport's edges
 const GAP = 6; // between the area and the box
+const MAX_WIDTH = 340; // px, the box's widest
 
 /**
  * Where a box of size w x h goes next to ``rect`` (the area's box on screen) in a viewport of
@@ -45,8 +46,8 @@ export function createPopover(className, frame = null) {
     el.style.visibility = seen ? "" : "hidden";
     const vw = document.documentElement.clientWidth || window.innerWidth;
     const vh = window.innerHeight;
-    // a narrow screen gets a box no wider than the viewport
-    el.style.maxWidth = `${Math.max(160, vw - 2 * MARGIN)}px`;
+    // at most MAX_WIDTH (as board.css says), and no wider than the viewport on a narrow screen
+    el.style.maxWidth = `${Math.max(160, Math.min(MAX_WIDTH, vw - 2 * MARGIN))}px`;
     const { left, top } = placeNextTo(r, el.offsetWidth, el.offsetHeight, vw, vh);
     el.style.left = `${Math.round(left)}px`;
     el.style.top = `${Math.round(top)}px`;
