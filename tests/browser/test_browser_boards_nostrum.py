@@ -1,5 +1,6 @@
-"""The Mare Nostrum: Empires board read by a player: the zoom scales the map, the choices for a
-clicked province open next to it, a click on an unlit area asks the engine why, a level above
+"""The Mare Nostrum: Empires board read by a player: the table draws it once its stylesheet has
+arrived (and without it if it never comes), the zoom scales the map, the choices for a clicked
+province open next to it, a click on an unlit area asks the engine why, a level above
 15 reads "15+" (W11, N0.7.5), log lines name their step in English and French, and at a phone's
 size every button the board offers is a 44 px tap target."""
 
@@ -24,13 +25,8 @@ MOUNT = """
 async ([view, legal, seat, styled]) => {
   const board = await import('/boards/mare-nostrum.js');
   const { t } = await import('/i18n.js');
-  const css = document.querySelector("link[data-board-css='mare-nostrum']");
-  if (styled && css && !css.sheet) {
-    // as on the table page, where the board is styled long before anyone clicks: a layout that
-    // changes under a click would send it elsewhere
-    await new Promise((done) => { css.addEventListener('load', done, { once: true });
-                                  css.addEventListener('error', done, { once: true }); });
-  }
+  // as on the table page, which draws the board once its stylesheet has arrived
+  if (styled) await board.styled;
   document.body.innerHTML = `<div id="board-wrap" class="board-wrap"><div id="hb-board" class="board"></div></div>
     <div id="hb-choice" class="choice panel"></div><div id="hb-status" class="turnbar"></div>
     <div id="hb-players" class="players"></div><div id="hb-general"></div>`;
@@ -187,6 +183,38 @@ def test_choices_open_next_to_the_province_while_the_stylesheet_is_still_loading
     harness.wait_for_function(styled)
     gap_x, gap_y = _beside(harness, area)
     assert gap_x <= 24 and gap_y <= 24
+
+
+def test_the_table_draws_the_board_once_its_stylesheet_has_arrived(page: Page, server) -> None:
+    """The board's module loads its own stylesheet; the table page waits for it before drawing
+    the board, so the first layout a player sees (and clicks) is the styled one."""
+    answer = server.create_table([HUMAN, BOT, BOT], game=GAME, seed=5)
+    held: list[Any] = []
+    page.route("**/mare-nostrum/board.css", lambda route: held.append(route))
+    page.goto(server.url(answer["seats"][0]["link"]))
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the stylesheet was requested and is held back"
+    page.wait_for_timeout(400)
+    assert page.locator(".mn-map").count() == 0
+    assert page.evaluate("document.body.dataset.ready") != "1"
+    held[0].continue_()
+    page.wait_for_selector("body[data-ready='1']")
+    background = page.evaluate("getComputedStyle(document.querySelector('.mn-map')).backgroundColor")
+    assert background == "rgb(230, 215, 179)"  # board.css's #e6d7b3
+
+
+@pytest.mark.parametrize("fate", ["fails", "never comes"])
+def test_the_table_still_draws_the_board_when_its_stylesheet_does_not_come(page: Page, server, fate: str) -> None:
+    answer = server.create_table([HUMAN, BOT, BOT], game=GAME, seed=5)
+    held: list[Any] = []
+    page.route("**/mare-nostrum/board.css", lambda r: r.abort() if fate == "fails" else held.append(r))
+    page.goto(server.url(answer["seats"][0]["link"]))
+    page.wait_for_selector("body[data-ready='1']", timeout=20000)
+    expect(page.locator(".mn-map")).to_be_visible()
+    assert fate == "fails" or held
 
 
 def test_a_click_on_an_unlit_area_asks_why(harness: Page, buying) -> None:

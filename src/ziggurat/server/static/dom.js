@@ -29,6 +29,31 @@ export function s(tag, attrs = {}, ...children) {
   return apply(document.createElementNS(SVG_NS, tag), attrs, children, true);
 }
 
+/**
+ * A board's stylesheet, added to the page once (by `name`). The promise settles when the sheet
+ * has arrived or failed, or after `waitMs`: a page shows its board once it is styled (a layout
+ * that changes under a click would send the click elsewhere) and never hangs on a sheet that
+ * does not come.
+ */
+export function boardStyles(name, href, waitMs = 4000) {
+  let link = document.querySelector(`link[data-board-css='${name}']`);
+  if (!link) {
+    link = h("link", { rel: "stylesheet", href, dataset: { boardCss: name } });
+    const settle = () => {
+      link.dataset.settled = "1";
+    };
+    link.addEventListener("load", settle, { once: true });
+    link.addEventListener("error", settle, { once: true });
+    document.head.append(link);
+  }
+  if (link.sheet || link.dataset.settled) return Promise.resolve();
+  return new Promise((done) => {
+    link.addEventListener("load", () => done(), { once: true });
+    link.addEventListener("error", () => done(), { once: true });
+    setTimeout(done, waitMs);
+  });
+}
+
 export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
   return el;

@@ -141,6 +141,7 @@ async function setup(a) {
 async function loadBoard(game) {
   try {
     boardModule = await import(`/boards/${game}.js`);
+    await boardModule.styled; // the board is first drawn with its own styles
   } catch {
     boardModule = null;
   }

@@ -16,6 +16,8 @@
 //     (log entries and refusals that carry an `event` are rendered from the message catalogues
 //     by messages.js instead)
 //   renderResult(element, stateMessage, t) (optional) -> fills the game-over box (winner, ranking)
+//   styled (optional): a promise that settles once the board's own stylesheet has arrived (dom.js's
+//     boardStyles); the page awaits it before drawing the board
 // Without a board module the page still plays: the legal list and the notation box work.
 
 import { setupSeatSaving } from "./account.js";
@@ -389,6 +391,7 @@ function onMessage(m) {
 async function loadBoard(game) {
   try {
     boardModule = await import(`/boards/${game}.js`);
+    await boardModule.styled; // the board is first drawn with its own styles
   } catch {
     boardModule = null;
   }

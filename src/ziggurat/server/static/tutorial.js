@@ -276,6 +276,7 @@ function send(action) {
 async function loadBoard() {
   try {
     boardModule = await import(`/boards/${gameId}.js`);
+    await boardModule.styled; // the board is first drawn with its own styles
   } catch {
     boardModule = null;
   }

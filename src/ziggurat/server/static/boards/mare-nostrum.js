@@ -2,7 +2,7 @@
 // with a cost preview, military moves by clicking units then lit destinations), players, tiles
 // and title tracks. Exports follow table.js: createBoard, actionLabel, actionGroup, draw, seatName.
 
-import { clear, h } from "../dom.js";
+import { boardStyles, clear, h } from "../dom.js";
 import { lang } from "../i18n.js";
 import { messagesReady, renderMessage } from "../messages.js";
 import { DATA } from "./mare-nostrum/data.js";
@@ -16,9 +16,8 @@ export const id = "mare-nostrum";
 // seatName: how the table's header names a seat, by its empire ("You play Greece", "Vous jouez la Grèce")
 export { actionGroup, actionLabel, draw, empireArt as seatName };
 
-if (!document.querySelector("link[data-board-css='mare-nostrum']")) {
-  document.head.append(h("link", { rel: "stylesheet", href: new URL("./mare-nostrum/board.css", import.meta.url).pathname, dataset: { boardCss: "mare-nostrum" } }));
-}
+// the board's own styles, next to its modules: pages await `styled` before drawing the board
+export const styled = boardStyles("mare-nostrum", new URL("./mare-nostrum/board.css", import.meta.url).pathname);
 
 const TARGET2 = new Set(["marker", "legion", "fortress", "trireme"]);
 const MOVES = new Set(["row", "march", "sail"]);

@@ -5,7 +5,7 @@
 // The map and the People cards come from the game's data files (./mesopotamia-epochs/data.js),
 // or from the table's `map` / `peoples` options when it was created with replacements.
 
-import { clear, h } from "../dom.js";
+import { boardStyles, clear, h } from "../dom.js";
 import { lang as currentLang } from "../i18n.js";
 import { messagesReady } from "../messages.js";
 import { dataFor, defaultData, occupancy, owners } from "./mesopotamia-epochs/data.js";
@@ -18,10 +18,8 @@ import { patternSwatch, SYMBOLS } from "./mesopotamia-epochs/symbols.js";
 export const id = "mesopotamia-epochs";
 export { actionGroup, draw };
 
-// the board's own styles, next to its modules
-if (!document.querySelector("link[data-board-css='mesopotamia-epochs']")) {
-  document.head.append(h("link", { rel: "stylesheet", href: new URL("./mesopotamia-epochs/board.css", import.meta.url).pathname, dataset: { boardCss: "mesopotamia-epochs" } }));
-}
+// the board's own styles, next to its modules: pages await `styled` before drawing the board
+export const styled = boardStyles("mesopotamia-epochs", new URL("./mesopotamia-epochs/board.css", import.meta.url).pathname);
 
 // the data and options of the table on this page (the labels need them)
 let current = defaultData();

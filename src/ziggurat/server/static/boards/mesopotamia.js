@@ -3,7 +3,7 @@
 // createBoard(elements, ctx) -> {update(msg, tableInfo), render(), clearSelection()}. Log entries and
 // refusals come as messages (an entry's `event`), which the table renders with messages.js.
 
-import { clear, h } from "../dom.js";
+import { boardStyles, clear, h } from "../dom.js";
 import { draw, hexCenter } from "./mesopotamia/draw.js";
 import { actionLabel, hutText, pendingQuestion, tribeText } from "./mesopotamia/labels.js";
 import { actionGroup, parseAction, parseTribe } from "./mesopotamia/notation.js";
@@ -12,10 +12,8 @@ import { renderGeneral, renderPlayers, renderStatus } from "./mesopotamia/panels
 export const id = "mesopotamia";
 export { actionGroup, actionLabel, draw, hexCenter };
 
-// the board's own styles, next to its modules
-if (!document.querySelector("link[data-board-css='mesopotamia']")) {
-  document.head.append(h("link", { rel: "stylesheet", href: new URL("./mesopotamia/board.css", import.meta.url).pathname, dataset: { boardCss: "mesopotamia" } }));
-}
+// the board's own styles, next to its modules: pages await `styled` before drawing the board
+export const styled = boardStyles("mesopotamia", new URL("./mesopotamia/board.css", import.meta.url).pathname);
 
 const CARGO_CODES = { 0: "", 1: "w", 2: "s" }; // the engine's cargo codes in pending decisions
 const GLOBAL_ORDER = ["pile", "offer", "order", "first", "income", "draw", "play", "pass", "stop", "end"];

@@ -3,7 +3,7 @@
 // without telling colours apart), the map's legend, and the lobby's explanation of the symbols.
 // Light on purpose: the lobby imports it (dom.js and i18n.js only).
 
-import { h, s } from "../../dom.js";
+import { boardStyles, h, s } from "../../dom.js";
 import { STRINGS, t } from "../../i18n.js";
 
 /** The symbols in seat order (seat 1 is Brooch, R45: dealt in seat order). */
@@ -80,8 +80,7 @@ export function patternSwatch(symbol, size = 22) {
 
 /** Load the board's style sheet (the symbols' swatches and outlines) on a page without the board. */
 function ensureStyles() {
-  if (document.querySelector("link[data-board-css='mesopotamia-epochs']")) return;
-  document.head.append(h("link", { rel: "stylesheet", href: new URL("./board.css", import.meta.url).pathname, dataset: { boardCss: "mesopotamia-epochs" } }));
+  boardStyles("mesopotamia-epochs", new URL("./board.css", import.meta.url).pathname);
 }
 
 /**
