@@ -207,7 +207,9 @@ def test_the_table_draws_the_board_once_its_stylesheet_has_arrived(page: Page, s
 
 
 @pytest.mark.parametrize("fate", ["fails", "never comes"])
-def test_the_table_still_draws_the_board_when_its_stylesheet_does_not_come(page: Page, server, fate: str) -> None:
+def test_the_table_still_draws_the_board_when_its_stylesheet_does_not_come(
+    page: Page, server, fate: str
+) -> None:
     answer = server.create_table([HUMAN, BOT, BOT], game=GAME, seed=5)
     held: list[Any] = []
     page.route("**/mare-nostrum/board.css", lambda r: r.abort() if fate == "fails" else held.append(r))

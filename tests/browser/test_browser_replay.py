@@ -10,6 +10,7 @@ must be the replay page's.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -76,6 +77,12 @@ def test_the_replay_at_ply_n_shows_the_board_of_the_record_at_ply_n(
         expect(page.locator("#ply-label")).to_contain_text(f"Ply {ply} of {last}")
         if ply in (last // 3, last):
             full_shot(page, shots / f"replay_{game}_{ply}.png")
+        if game == "mare-nostrum" and ply == last:
+            # N4.11.4: each conversion told under a battle names that battle's province
+            battles = page.locator("#general .mn-battles li").all_inner_texts()
+            converted = [(t.split("\n")[0], c) for t in battles for c in re.findall(r"converts ([^;\n]+)", t)]
+            assert converted, battles  # this seeded game has some
+            assert all(head.endswith(f" in {area}") for head, area in converted), converted
     assert len(drawings) >= 4  # the plies differ: the comparison can fail
     expect(page.locator("#result")).to_be_visible()  # the last ply shows how the game was won
     expect(page.locator("#choice")).to_be_hidden()

@@ -16,6 +16,9 @@ from nostrum_helpers import (
     steps,
 )
 
+from ziggurat.engine.eventlog import events_since, log_mark
+from ziggurat.games.mare_nostrum import describe as DS
+
 
 def test_trade_leader_chooses_an_available_token_and_face_D5() -> None:
     """D5 / N2.1: Carthage, the Trade leader, chooses; with token B used, only A and C remain."""
@@ -145,3 +148,27 @@ def test_the_conqueror_chooses_pillage_occupy_or_convert_D23() -> None:
     ]
     s.apply("occupy city")
     assert s.d["occupy"] == {"thracia": {"city": ROME}}
+
+
+def test_the_log_names_the_province_a_conqueror_converts_N4_11_4() -> None:
+    """Convert is the action ``convert`` (the conquest being settled is implied); every viewer's
+    log names the province: "Rome converts Thracia"."""
+    s = new()
+    p = pos(s)
+    p["legions"]["dacia"] = [2, 0, 0]
+    s = mil_turn(load(s, p), ROME, "mil_march")
+    steps(s, "march dacia thracia", "march dacia thracia", "done")
+    for viewer in (None, ROME, GREECE):
+        before = s.view(viewer)
+        after = s.clone()
+        mark = log_mark(after)
+        after.apply("convert")
+        told = DS.describe_step(events_since(after, mark), before, after.view(viewer))
+        assert (str(told[0][0]), told[0][0].render("fr")) == (
+            "Rome converts Thracia",
+            "Rome convertit Thracia",
+        )
+    assert s.d["queue"][0] == ["conquest", ROME, "thracia"]
+    # told alone, with no view of the conquest, the sentence still reads
+    alone = DS.describe_event((ROME, "convert", False, ROME), {"empires": ["rome", "greece", "carthage"]}, {})
+    assert str(alone).endswith("converts the conquered province")

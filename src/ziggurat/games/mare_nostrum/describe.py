@@ -193,10 +193,16 @@ def _military_sentence(ev: Event, after: View, stage: str | None) -> Message | N
     return None
 
 
-def _event_sentence(ev: Event, before: View, after: View, stage: str | None) -> Message:  # noqa: PLR0911
+def _event_sentence(  # noqa: PLR0911
+    ev: Event, before: View, after: View, stage: str | None, settling: str | None = None
+) -> Message:
+    """``settling``: the province of the conquest the event settles, when known (N4.11)."""
     actor, text, _auto, _concerned = ev
     kind, *arg = text.split()
     who = N.who(after, actor) if actor >= 0 else message("mn.log.chance")
+    if kind == "convert" and not arg and settling is not None:
+        # N4.11.4: Convert names the province ("Rome converts Sicilia")
+        return message("mn.log.convert", who=who, area=N.area(settling))
     told = _trade_sentence(ev, after) or _military_sentence(ev, after, stage)
     if told is not None:
         return told
@@ -232,6 +238,16 @@ def _event_sentence(ev: Event, before: View, after: View, stage: str | None) -> 
     if kind == "winner":
         return message("mn.log.winsTie", who=N.who(after, int(arg[0])))
     return message("mn.log.other", who=who, text=text)
+
+
+def _conquest_at(view: View) -> str | None:
+    """The province of the conquest to be settled next (N4.11, D23): the head of the view's
+    queue, when it is a conquest."""
+    queue = view.get("queue") or []
+    head = queue[0] if queue else None
+    if isinstance(head, list) and len(head) > 2 and head[0] == "conquest":
+        return str(head[2])
+    return None
 
 
 def _buy_sentence(who: Message, kind: str, arg: list[str]) -> Message:
@@ -315,7 +331,9 @@ def describe_event(event: Event, before: View, after: View, stage: str | None = 
     """One event's sentence; ``stage``: the stage it was played in (by default ``before``'s)."""
     if stage is None:
         stage = before.get("stage")
-    return _event_sentence(event, before, after, _stage_of(event[1].split(" ", 1)[0], stage))
+    return _event_sentence(
+        event, before, after, _stage_of(event[1].split(" ", 1)[0], stage), _conquest_at(before)
+    )
 
 
 def describe_step(events: Sequence[Event], before: View, after: View) -> list[tuple[str, bool]]:
@@ -328,10 +346,13 @@ def describe_step(events: Sequence[Event], before: View, after: View) -> list[tu
     tracked = before.get("stage")
     ends = len((before.get("buy") or {}).get("done") or [])
     n = int(before.get("n") or len(before.get("empires") or []) or 0)
-    for e in events:
+    for i, e in enumerate(events):
         kind = e[1].split(" ", 1)[0]
         stage = _stage_of(kind, tracked)
-        out.append((_event_sentence(e, before, after, stage), bool(e[2])))
+        # the step's first event settles the conquest at the head of ``before``'s queue; later
+        # ones (played for their seat in the same step) are told without the province
+        settling = _conquest_at(before) if i == 0 else None
+        out.append((_event_sentence(e, before, after, stage, settling), bool(e[2])))
         ends += kind == "end"
         tracked = _stage_after(kind, stage, ends, n)
     revealed = _reveal_sentence(before, after)

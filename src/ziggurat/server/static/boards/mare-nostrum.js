@@ -335,7 +335,13 @@ export function createBoard(els, ctx) {
         const b = battles.find((c) => c.area === result && !c.result);
         if (b) b.result = say(e);
       } else if (open && w[0] === "roll") open.rolls.push(w[1] || "?");
-      else if (open && ["lose", "pillage", "occupy", "convert", "pass", "circe"].includes(w[0])) open.after.push(say(e));
+      else if (open && ["lose", "pillage", "occupy", "convert", "pass", "circe"].includes(w[0])) {
+        // a Convert names its province (N4.11.4): it goes with that province's battle, and with
+        // none when the province was conquered without one
+        const at = w[0] === "convert" && !w[1] ? String(e.event?.params?.area?.key || "").split(".").pop() : "";
+        const b = at ? battles.findLast((c) => c.area === at) : open;
+        if (b) b.after.push(say(e));
+      }
       else if (x) open = null;
     }
     return battles;
