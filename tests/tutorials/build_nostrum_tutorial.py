@@ -4,9 +4,12 @@ Every lesson starts in a seeded three-player game of the heuristic bots (Rome, G
 Carthage): the five phases of a round (Production, Trade, Buy & place, Military, Claim) and
 the four ways to win (the Pyramids, five heroes and wonders, four capitals, the three titles).
 Some positions are edited (what lies behind a screen, a few pieces) and loaded strictly. A
-victory lesson ends on the winning move. Run it to rewrite src/ziggurat/tutorials/mare-nostrum/:
+victory lesson ends on the winning move. It wrote src/ziggurat/tutorials/mare-nostrum/:
 
     PYTHONPATH=src python tests/tutorials/build_nostrum_tutorial.py
+
+The heuristic bots have changed since, so their seeded games no longer reach the same moments:
+the committed lessons are edited in place and checked by ``validate`` (docs/tutorials.md).
 """
 
 from __future__ import annotations
@@ -16,11 +19,16 @@ from typing import Any
 
 from tutorial_builder import Lesson, Player, load, text, write
 
+from ziggurat.games.mare_nostrum.buy_place import cost_tile
+
 GAME = "mare-nostrum"
 PLAYERS = 3
-# The five-tiles lesson pays for its fifth tile one token per step: its cost must not depend
-# on the round (R25).
-OPTIONS: dict[str, Any] = {"hero_cost_mode": "by_tiles_owned"}
+# The lessons are played by the rules a new game plays: every option at its default (a tile's
+# cost by the round, R25).
+OPTIONS: dict[str, Any] = {}
+# The seeded games each lesson's moment is taken from were played with a tile's cost by the tiles
+# its buyer owns; they are kept so that each moment stays the one its lesson describes.
+SEEDED: dict[str, Any] = {"hero_cost_mode": "by_tiles_owned"}
 COVERS = {
     "phases": ["production", "trade", "buy_place", "military", "claim"],
     "victory": ["pyramids", "five_tiles", "capitals", "titles"],
@@ -29,8 +37,11 @@ ROME, GREECE, CARTHAGE = 0, 1, 2
 
 
 def moment(test: Callable[[Any], bool], seed: int = 1) -> Any:
-    game = load(GAME, PLAYERS, OPTIONS)
-    return Player(game, seed).until(game.new_initial_state(), test)
+    """The first state of a seeded game (``SEEDED`` options) where ``test`` holds, as a state of
+    the lessons' game (``OPTIONS``)."""
+    seeded = load(GAME, PLAYERS, SEEDED)
+    found = Player(seeded, seed).until(seeded.new_initial_state(), test)
+    return load(GAME, PLAYERS, OPTIONS).state_from_position(found.to_position())
 
 
 def edited(state: Any, change: Callable[[dict[str, Any]], None]) -> Any:
@@ -559,6 +570,7 @@ def _four_tiles(pos: dict[str, Any]) -> None:
 def five_tiles() -> tuple[Lesson, dict[str, Any]]:
     state = edited(buy_turn_of_rome(), _four_tiles)
     tile = state.to_position()["display"][0]
+    cost, rnd = cost_tile(state.d, ROME), state.d["round"]
     lesson = Lesson(
         state.game,
         state,
@@ -568,11 +580,12 @@ def five_tiles() -> tuple[Lesson, dict[str, Any]]:
         text(
             "A player who comes to own five hero and wonder tiles, his starting hero included, wins at once "
             "(N6.2). You play Rome and own four: Caesar and three more. It is your buy turn and you have 12 "
-            "taxes, enough for any tile: a tile's cost grows with the tiles its buyer already owns (2.8, R25).",
+            f"taxes, enough for any tile: in round {rnd} a hero or wonder costs {cost}, and the cost rises "
+            "with the rounds (2.8, R25).",
             "Un joueur qui vient à posséder cinq tuiles de héros et de merveilles, son héros de départ compris, "
             "gagne aussitôt (N6.2). Vous jouez Rome et en possédez quatre : César et trois autres. C'est votre "
-            "tour d'achat et vous avez 12 impôts, de quoi payer n'importe quelle tuile : le coût d'une tuile "
-            "augmente avec les tuiles que son acheteur possède déjà (2.8, R25).",
+            "tour d'achat et vous avez 12 impôts, de quoi payer n'importe quelle tuile : au tour "
+            f"{rnd}, un héros ou une merveille coûte {cost}, et le coût augmente avec les tours (2.8, R25).",
         ),
     )
     lesson.step(
@@ -599,6 +612,7 @@ def five_tiles() -> tuple[Lesson, dict[str, Any]]:
     while not lesson.state.is_terminal():
         lesson.step(["pay tax"], pay, hint, ["N0.8", "N6.2"])
     assert lesson.state.returns()[ROME] == 1.0
+    assert len(lesson.steps) == 1 + cost  # the tile, then one tax a step
     return lesson, lesson.finish(
         text("Rome owns five tiles and wins.", "Rome possède cinq tuiles et gagne."), ["five_tiles"]
     )

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+import ziggurat
 from ziggurat.tutorials import LessonRun, load_tutorial, tutorial_games, validate
 
 EPOCHS, NOSTRUM = "mesopotamia-epochs", "mare-nostrum"
@@ -186,3 +187,22 @@ def test_five_tiles_lesson_wins_N6_2() -> None:
     lesson = play(run(NOSTRUM, "five_tiles"))
     assert len(position(lesson)["tiles"][ROME]) == 5
     assert lesson.state.returns()[ROME] == 1.0
+
+
+@pytest.mark.parametrize("game_id", ["mesopotamia", EPOCHS, NOSTRUM])
+def test_a_tutorial_teaches_the_rules_a_new_game_plays(game_id: str) -> None:
+    """Every option at its default: Mare Nostrum's tiles cost by the round (R25)."""
+    tutorial = load_tutorial(game_id)
+    lesson = LessonRun(tutorial, tutorial.lessons[0])
+    assert lesson.game.options == ziggurat.load(game_id, players=tutorial.players).options
+
+
+def test_five_tiles_lesson_pays_the_cost_of_its_round_R25() -> None:
+    """Round 1 of the default costs: 7 taxes, one a step, as the intro says."""
+    lesson = run(NOSTRUM, "five_tiles")
+    assert "in round 1 a hero or wonder costs 7" in lesson.lesson.intro.get("en")
+    assert "au tour 1, un héros ou une merveille coûte 7" in lesson.lesson.intro.get("fr")
+    play(lesson, 1)
+    taxes = position(lesson)["res"][ROME]["tax"]
+    play(lesson)
+    assert taxes - position(lesson)["res"][ROME].get("tax", 0) == 7
