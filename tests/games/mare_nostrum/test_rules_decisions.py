@@ -150,25 +150,31 @@ def test_the_conqueror_chooses_pillage_occupy_or_convert_D23() -> None:
     assert s.d["occupy"] == {"thracia": {"city": ROME}}
 
 
-def test_the_log_names_the_province_a_conqueror_converts_N4_11_4() -> None:
-    """Convert is the action ``convert`` (the conquest being settled is implied); every viewer's
-    log names the province: "Rome converts Thracia"."""
+def test_the_log_names_the_province_of_a_conquest_option_N4_11() -> None:
+    """Pillage, Occupy and Convert are chosen for the conquest being settled, which their texts
+    imply (``convert``, ``pillage city``); every viewer's log names the province."""
     s = new()
     p = pos(s)
     p["legions"]["dacia"] = [2, 0, 0]
     s = mil_turn(load(s, p), ROME, "mil_march")
     steps(s, "march dacia thracia", "march dacia thracia", "done")
-    for viewer in (None, ROME, GREECE):
-        before = s.view(viewer)
-        after = s.clone()
-        mark = log_mark(after)
-        after.apply("convert")
-        told = DS.describe_step(events_since(after, mark), before, after.view(viewer))
-        assert (str(told[0][0]), told[0][0].render("fr")) == (
-            "Rome converts Thracia",
-            "Rome convertit Thracia",
-        )
     assert s.d["queue"][0] == ["conquest", ROME, "thracia"]
-    # told alone, with no view of the conquest, the sentence still reads
+    said = {
+        "convert": ("Rome converts Thracia", "Rome convertit Thracia"),
+        "pillage city": ("Rome pillages the city in Thracia", "Rome pille la cité en Thracia"),
+        "occupy caravan:marble+city": (
+            "Rome occupies the marble caravan and the city in Thracia",
+            "Rome occupe la caravane de marbre et la cité en Thracia",
+        ),
+    }
+    for action, (en, fr) in said.items():
+        for viewer in (None, ROME, GREECE):
+            before = s.view(viewer)
+            after = s.clone()
+            mark = log_mark(after)
+            after.apply(action)
+            told = DS.describe_step(events_since(after, mark), before, after.view(viewer))
+            assert (str(told[0][0]), told[0][0].render("fr")) == (en, fr)
+    # told alone, with no view of the conquest, the sentences still read
     alone = DS.describe_event((ROME, "convert", False, ROME), {"empires": ["rome", "greece", "carthage"]}, {})
     assert str(alone).endswith("converts the conquered province")

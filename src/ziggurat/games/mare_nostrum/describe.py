@@ -200,9 +200,8 @@ def _event_sentence(  # noqa: PLR0911
     actor, text, _auto, _concerned = ev
     kind, *arg = text.split()
     who = N.who(after, actor) if actor >= 0 else message("mn.log.chance")
-    if kind == "convert" and not arg and settling is not None:
-        # N4.11.4: Convert names the province ("Rome converts Sicilia")
-        return message("mn.log.convert", who=who, area=N.area(settling))
+    if settling is not None and (told := _conquest_option(who, kind, arg, settling)) is not None:
+        return told
     told = _trade_sentence(ev, after) or _military_sentence(ev, after, stage)
     if told is not None:
         return told
@@ -238,6 +237,24 @@ def _event_sentence(  # noqa: PLR0911
     if kind == "winner":
         return message("mn.log.winsTie", who=N.who(after, int(arg[0])))
     return message("mn.log.other", who=who, text=text)
+
+
+def _conquest_option(who: Message, kind: str, arg: list[str], prov: str) -> Message | None:
+    """N4.11: Pillage, Occupy or Convert, naming the province conquered ("Rome converts
+    Sicilia", "Rome pillages the capital in Africa")."""
+    if kind == "convert" and not arg:
+        return message("mn.log.convert", who=who, area=N.area(prov))
+    if kind == "pillage" and len(arg) > 1:
+        gains = N.both([N.gain(g) for g in arg[1].split(",")])
+        return message(
+            "mn.log.pillageTakesAt", who=who, slot=N.the_slot(arg[0]), where=N.in_area(prov), gain=gains
+        )
+    if kind == "pillage" and arg:
+        return message("mn.log.pillageAt", who=who, slot=N.the_slot(arg[0]), where=N.in_area(prov))
+    if kind == "occupy" and arg:
+        slots = N.both([N.the_slot(s) for s in arg[0].split("+")])
+        return message("mn.log.occupyAt", who=who, slots=slots, where=N.in_area(prov))
+    return None
 
 
 def _conquest_at(view: View) -> str | None:
@@ -350,7 +367,7 @@ def describe_step(events: Sequence[Event], before: View, after: View) -> list[tu
         kind = e[1].split(" ", 1)[0]
         stage = _stage_of(kind, tracked)
         # the step's first event settles the conquest at the head of ``before``'s queue; later
-        # ones (played for their seat in the same step) are told without the province
+        # ones (played for their seat in the same step) are told without its province
         settling = _conquest_at(before) if i == 0 else None
         out.append((_event_sentence(e, before, after, stage, settling), bool(e[2])))
         ends += kind == "end"

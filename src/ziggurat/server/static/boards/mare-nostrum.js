@@ -319,6 +319,13 @@ export function createBoard(els, ctx) {
    * followed. The result event closes the step that resolved the battle, so an attack the engine
    * applied in that step (the only one left) comes before it: it is matched by its area (the
    * result's `where` names the area: `mn.inArea.<id>`). */
+  /** The province a conquest option's log entry names ("" when it names none). */
+  function conquered(e) {
+    const p = e.event?.params || {};
+    const key = String(p.area?.key || p.where?.key || "");
+    return key.startsWith("mn.area.") || key.startsWith("mn.inArea.") ? key.split(".").pop() : "";
+  }
+
   function battlesOf(log) {
     const battles = [];
     let open = null;
@@ -336,13 +343,13 @@ export function createBoard(els, ctx) {
         if (b) b.result = say(e);
       } else if (open && w[0] === "roll") open.rolls.push(w[1] || "?");
       else if (open && ["lose", "pillage", "occupy", "convert", "pass", "circe"].includes(w[0])) {
-        // a Convert names its province (N4.11.4): it goes with that province's battle, and with
-        // none when the province was conquered without one
-        const at = w[0] === "convert" && !w[1] ? String(e.event?.params?.area?.key || "").split(".").pop() : "";
+        // a conquest's Pillage, Occupy or Convert names its province (N4.11): it goes with that
+        // province's battle, and with none when the province was conquered without one
+        const option = w[0] === "pillage" || w[0] === "occupy" || (w[0] === "convert" && !w[1]);
+        const at = option ? conquered(e) : "";
         const b = at ? battles.findLast((c) => c.area === at) : open;
         if (b) b.after.push(say(e));
-      }
-      else if (x) open = null;
+      } else if (x) open = null;
     }
     return battles;
   }
