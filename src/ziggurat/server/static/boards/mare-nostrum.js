@@ -315,10 +315,6 @@ export function createBoard(els, ctx) {
     }
   }
 
-  /** Battles told by the log, newest last: the attack, both rolls (die faces), the result and what
-   * followed. The result event closes the step that resolved the battle, so an attack the engine
-   * applied in that step (the only one left) comes before it: it is matched by its area (the
-   * result's `where` names the area: `mn.inArea.<id>`). */
   /** The province a conquest option's log entry names ("" when it names none). */
   function conquered(e) {
     const p = e.event?.params || {};
@@ -326,6 +322,10 @@ export function createBoard(els, ctx) {
     return key.startsWith("mn.area.") || key.startsWith("mn.inArea.") ? key.split(".").pop() : "";
   }
 
+  /** Battles told by the log, newest last: the attack, both rolls (die faces), the result and what
+   * followed. The result event closes the step that resolved the battle, so an attack the engine
+   * applied in that step (the only one left) comes before it: it is matched by its area (the
+   * result's `where` names the area: `mn.inArea.<id>`). */
   function battlesOf(log) {
     const battles = [];
     let open = null;
