@@ -179,13 +179,8 @@ def _military_sentence(ev: Event, after: View, stage: str | None) -> Message | N
         if arg[0] == "marker":
             return message("mn.log.loseMarker", who=who)
         return message("mn.log.loseSlot", who=who, slot=N.the_slot(arg[0]))
-    if kind == "pillage":
-        if len(arg) > 1:
-            gains = N.both([N.gain(g) for g in arg[1].split(",")])
-            return message("mn.log.pillageTakes", who=who, slot=N.the_slot(arg[0]), gain=gains)
-        return message("mn.log.pillage", who=who, slot=N.the_slot(arg[0]))
-    if kind == "occupy":
-        return message("mn.log.occupy", who=who, slots=N.both([N.the_slot(s) for s in arg[0].split("+")]))
+    if kind in ("pillage", "occupy"):
+        return _pillage_or_occupy(who, kind, arg, None)
     if kind == "pass":
         return message("mn.log.pass", who=who)
     if kind == "circe":
@@ -244,17 +239,28 @@ def _conquest_option(who: Message, kind: str, arg: list[str], prov: str) -> Mess
     Sicilia", "Rome pillages the capital in Africa")."""
     if kind == "convert" and not arg:
         return message("mn.log.convert", who=who, area=N.area(prov))
-    if kind == "pillage" and len(arg) > 1:
-        gains = N.both([N.gain(g) for g in arg[1].split(",")])
-        return message(
-            "mn.log.pillageTakesAt", who=who, slot=N.the_slot(arg[0]), where=N.in_area(prov), gain=gains
-        )
-    if kind == "pillage" and arg:
-        return message("mn.log.pillageAt", who=who, slot=N.the_slot(arg[0]), where=N.in_area(prov))
-    if kind == "occupy" and arg:
-        slots = N.both([N.the_slot(s) for s in arg[0].split("+")])
-        return message("mn.log.occupyAt", who=who, slots=slots, where=N.in_area(prov))
+    if kind in ("pillage", "occupy") and arg:
+        return _pillage_or_occupy(who, kind, arg, prov)
     return None
+
+
+def _pillage_or_occupy(who: Message, kind: str, arg: list[str], prov: str | None) -> Message:
+    """N4.11.2-3: what was pillaged (and taken) or occupied, in ``prov`` when it is known."""
+    where = None if prov is None else N.in_area(prov)
+    if kind == "occupy":
+        slots = N.both([N.the_slot(s) for s in arg[0].split("+")])
+        if where is None:
+            return message("mn.log.occupy", who=who, slots=slots)
+        return message("mn.log.occupyAt", who=who, slots=slots, where=where)
+    slot = N.the_slot(arg[0])
+    if len(arg) > 1:
+        gain = N.both([N.gain(g) for g in arg[1].split(",")])
+        if where is None:
+            return message("mn.log.pillageTakes", who=who, slot=slot, gain=gain)
+        return message("mn.log.pillageTakesAt", who=who, slot=slot, where=where, gain=gain)
+    if where is None:
+        return message("mn.log.pillage", who=who, slot=slot)
+    return message("mn.log.pillageAt", who=who, slot=slot, where=where)
 
 
 def _conquest_at(view: View) -> str | None:

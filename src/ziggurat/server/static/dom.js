@@ -29,6 +29,8 @@ export function s(tag, attrs = {}, ...children) {
   return apply(document.createElementNS(SVG_NS, tag), attrs, children, true);
 }
 
+const BOARD_STYLES = new Map(); // name -> the promise boardStyles gave for it
+
 /**
  * A board's stylesheet, added to the page once (by `name`). The promise settles when the sheet
  * has arrived or failed, or after `waitMs`: a page shows its board once it is styled (a layout
@@ -36,22 +38,19 @@ export function s(tag, attrs = {}, ...children) {
  * does not come.
  */
 export function boardStyles(name, href, waitMs = 4000) {
-  let link = document.querySelector(`link[data-board-css='${name}']`);
-  if (!link) {
-    link = h("link", { rel: "stylesheet", href, dataset: { boardCss: name } });
-    const settle = () => {
-      link.dataset.settled = "1";
-    };
-    link.addEventListener("load", settle, { once: true });
-    link.addEventListener("error", settle, { once: true });
-    document.head.append(link);
+  if (!BOARD_STYLES.has(name)) {
+    const link =
+      document.querySelector(`link[data-board-css='${name}']`) ??
+      document.head.appendChild(h("link", { rel: "stylesheet", href, dataset: { boardCss: name } }));
+    const styled = new Promise((done) => {
+      if (link.sheet) done();
+      link.addEventListener("load", () => done(), { once: true });
+      link.addEventListener("error", () => done(), { once: true });
+      setTimeout(done, waitMs);
+    });
+    BOARD_STYLES.set(name, styled);
   }
-  if (link.sheet || link.dataset.settled) return Promise.resolve();
-  return new Promise((done) => {
-    link.addEventListener("load", () => done(), { once: true });
-    link.addEventListener("error", () => done(), { once: true });
-    setTimeout(done, waitMs);
-  });
+  return BOARD_STYLES.get(name);
 }
 
 export function clear(el) {
