@@ -193,6 +193,8 @@ class TableManager:
                 batch = fresh[start : start + LOAD_BATCH]
                 stored = await self.store.run(self.store.load_tables, batch)
                 await asyncio.gather(*(self._resume(i, gate, stored.get(i)) for i in batch))
+                if self.store.postgres:
+                    await self._catch_up_changed(batch)
             adopted += len(ids)
             if not ids:
                 return adopted
@@ -202,10 +204,21 @@ class TableManager:
     ) -> None:
         async with gate:
             try:
-                if await self.get(table_id, stored) is not None:
+                if await self.get(table_id, stored, adopted=True) is not None:
                     self.resumed += 1
             except TableUnavailable:
                 pass  # logged and listed by get
+
+    async def _catch_up_changed(self, table_ids: list[str]) -> None:
+        """After a batch of adopted tables was loaded: those another process changed since
+        they were read catch up (one query for the batch's revisions instead of every
+        table's actions read again)."""
+        revisions = await self.store.run(self.store.revisions, table_ids)
+        for table_id in table_ids:
+            table = self.tables.get(table_id)
+            if table is not None and revisions.get(table_id, table.revision) != table.revision:
+                async with table.lock:
+                    await table.catch_up()
 
     async def _became_keeper(self, table: LiveTable) -> None:
         async with table.lock:
@@ -285,9 +298,12 @@ class TableManager:
         table.keeper_until = self._until
         table.on_end = self.game_over
 
-    async def get(self, table_id: str, stored: StoredTable | None = None) -> LiveTable | None:
+    async def get(
+        self, table_id: str, stored: StoredTable | None = None, adopted: bool = False
+    ) -> LiveTable | None:
         """The live table ``table_id``, loading it from the database if needed (``stored``:
-        already read from it)."""
+        already read from it; ``adopted``: claimed by this process just now, and checked for
+        changes stored meanwhile by the caller, :meth:`adopt`)."""
         table = self.tables.get(table_id)
         if table is not None:
             table.last_used = time.monotonic()
@@ -300,7 +316,7 @@ class TableManager:
                 table = self.tables.get(table_id)
                 if table is not None:
                     return table
-                table = await self._load(table_id, stored)
+                table = await self._load(table_id, stored, adopted)
         finally:
             if not lock.locked() and self._loading.get(table_id) is lock:
                 del self._loading[table_id]
@@ -308,7 +324,9 @@ class TableManager:
             await self._rate(table_id, False)  # the server may have stopped between the end and its rating
         return table
 
-    async def _load(self, table_id: str, stored: StoredTable | None = None) -> LiveTable | None:
+    async def _load(
+        self, table_id: str, stored: StoredTable | None = None, adopted: bool = False
+    ) -> LiveTable | None:
         if table_id in self.failed:
             raise TableUnavailable(table_id, self.failed[table_id])
         if stored is None:
@@ -321,7 +339,9 @@ class TableManager:
             # replaying is CPU work; from the latest snapshot, only the actions after it
             await asyncio.to_thread(table.rebuild, stored.actions, stored.snapshot, table.watched)
             if self.store.postgres and table.status != "over":
-                table.keeper = await self.store.run(self.store.keep, table_id, self.process, self._until())
+                # an adopted table was claimed by claim_orphans in this process just now
+                kept = adopted or await self.store.run(self.store.keep, table_id, self.process, self._until())
+                table.keeper = kept
             if table.clocks is not None:
                 if table.keeper:
                     await table.clocks.resume(self.last_alive)
@@ -333,7 +353,9 @@ class TableManager:
             log.error("table %s could not be resumed: %s", table_id, reason)
             raise TableUnavailable(table_id, reason) from exc
         self.tables[table_id] = table
-        if self.store.postgres:  # a change stored while it loaded: its note found no table here
+        if (
+            self.store.postgres and not adopted
+        ):  # a change stored while it loaded: its note found no table here
             async with table.lock:
                 await table.catch_up()
         table.mover_listeners.extend(self.mover_listeners)

@@ -570,6 +570,15 @@ class Store:
             ]
             return int(revision or 0), actions
 
+    def revisions(self, table_ids: list[str]) -> dict[str, int]:
+        """The revision of each of these tables (one query; a table that does not exist is
+        left out): whether a copy loaded earlier still holds every change stored."""
+        if not table_ids:
+            return {}
+        with self.sessions() as s:
+            query = select(TableRow.id, TableRow.revision).where(TableRow.id.in_(list(table_ids)))
+            return {table_id: int(revision or 0) for table_id, revision in s.execute(query)}
+
     def load_meta(self, table_id: str) -> StoredTable | None:
         """The table without its actions and snapshot: seats, tokens, status (a table another
         process changed around its game: a seat taken, the start, a claim, a rematch)."""
