@@ -68,3 +68,15 @@ def test_seat_help_names_the_first_seat_of_each_game() -> None:
         assert "Blue in Mesopotamia" in text and "Brooch in Mesopotamia: Epochs" in text
         assert "Mare Nostrum: Empires" in text
     assert "(0 = blue" not in _help(["replay"])
+
+
+@pytest.mark.parametrize("command", [[], *([c] for c in COMMANDS)], ids=["ziggurat", *COMMANDS])
+def test_a_flag_shows_no_type_in_the_help(command: list[str]) -> None:
+    """A flag takes no value, so its help gives it no type (``--help``, ``--chess/--no-chess``);
+    an option that takes one still shows its type."""
+    text = _help(command)
+    assert "--help" in text
+    assert "<bool>" not in text
+    if command == ["bench"]:
+        assert "--chess --no-chess Measure" in text  # the flag pair, then its help
+        assert "--seconds -t <float range>" in text

@@ -13,7 +13,7 @@ import importlib
 from typing import Any, Final
 
 import typer
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": (
@@ -52,6 +52,24 @@ COMMANDS: dict[str, tuple[str, str]] = {
 """Command name -> ("module:function", the summary the top-level help shows)."""
 
 MARKUP: Final = "markdown"
+
+
+def _flags_show_no_type() -> None:
+    """Leave the type column of a flag's help empty: Typer 0.29 writes ``--help <bool>`` and
+    ``--chess/--no-chess <bool>`` as if a flag took a value, and none does (a value given to
+    one is refused). Options that take a value keep their type (``<int>``, ``<str>``)."""
+    shown = getattr(TyperOption, "display_type_rich", None)  # a Typer without it writes no type
+    if shown is None or getattr(shown, "flags_show_no_type", False):
+        return
+
+    def display_type_rich(self: TyperOption, ctx: Any) -> str | None:
+        return None if self.is_flag else shown(self, ctx)
+
+    display_type_rich.flags_show_no_type = True  # type: ignore[attr-defined]
+    setattr(TyperOption, "display_type_rich", display_type_rich)  # noqa: B010
+
+
+_flags_show_no_type()
 
 
 def load_command(name: str) -> Any:
