@@ -178,3 +178,43 @@ def test_the_log_names_the_province_of_a_conquest_option_N4_11() -> None:
     # told alone, with no view of the conquest, the sentences still read
     alone = DS.describe_event((ROME, "convert", False, ROME), {"empires": ["rome", "greece", "carthage"]}, {})
     assert str(alone).endswith("converts the conquered province")
+
+
+def test_conquest_options_played_later_in_a_step_name_their_provinces_N4_10_2_N4_11() -> None:
+    """Convert as a conqueror's only option is played by the engine in the step that made the
+    conquest (here two at once: Thracia and Macedonia, neither with a building); every
+    viewer's log still names each province, in the order the checkpoint queued them
+    (N4.10.2: by province)."""
+    s = new()
+    p = pos(s)
+    p["legions"]["dacia"] = [2, 0, 0]
+    p["legions"]["macedonia"] = [1, 0, 0]
+    p["buildings"].pop("thracia")
+    p["buildings"].pop("macedonia")
+    s = mil_turn(load(s, p), ROME, "mil_march")
+    steps(s, "march dacia thracia")
+    for viewer in (None, ROME, GREECE):
+        before = s.view(viewer)
+        after = s.clone()
+        mark = log_mark(after)
+        after.apply("done")
+        events = events_since(after, mark)
+        assert [e.text for e in events] == ["done", "convert", "convert"]
+        told = DS.describe_step(events, before, after.view(viewer))
+        assert [(str(m), m.render("fr")) for m, _ in told[1:3]] == [
+            ("Rome converts Macedonia", "Rome convertit Macedonia"),
+            ("Rome converts Thracia", "Rome convertit Thracia"),
+        ]
+    assert after.d["pending"]["macedonia"][0] == ROME and after.d["pending"]["thracia"][0] == ROME
+
+
+def test_a_conquest_option_the_views_cannot_place_names_no_province_N4_11() -> None:
+    """Two conquests wait and two options are played, but the second conquest still waits
+    after them (as under a variant allowing two options per conquest): the second option may
+    be the first conquest's, so its sentence names no province rather than a wrong one."""
+    empires = ["rome", "greece", "carthage"]
+    before = {"empires": empires, "queue": [["conquest", ROME, "africa"], ["conquest", ROME, "numidia"]]}
+    after = {"empires": empires, "queue": [["conquest", ROME, "numidia"]]}
+    events = [(ROME, "pillage city", False, ROME), (ROME, "convert", True, ROME)]
+    told = [str(m) for m, _ in DS.describe_step(events, before, after)]  # type: ignore[arg-type]
+    assert told == ["Rome pillages the city in Africa", "Rome converts the conquered province"]

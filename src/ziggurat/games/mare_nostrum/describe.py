@@ -263,6 +263,68 @@ def _pillage_or_occupy(who: Message, kind: str, arg: list[str], prov: str | None
     return message("mn.log.pillageAt", who=who, slot=slot, where=where)
 
 
+def _is_conquest_option(text: str) -> bool:
+    """Whether an action's text is one of the conquest options (N4.11): ``convert`` alone,
+    ``pillage SLOT [GAINS]``, ``occupy SLOTS``."""
+    kind, _, rest = text.partition(" ")
+    return (kind == "convert" and not rest) or (kind in ("pillage", "occupy") and bool(rest))
+
+
+def _conquests_of(view: View, seat: int) -> list[str]:
+    """The provinces of ``seat``'s conquests waiting in the view's queue, in its order."""
+    return [
+        str(item[2])
+        for item in view.get("queue") or []
+        if isinstance(item, list) and len(item) > 2 and item[0] == "conquest" and int(item[1]) == seat
+    ]
+
+
+def _conquered_in_step(before: View, after: View, seat: int) -> list[str]:
+    """The provinces ``seat`` conquered during the step: its conqueror mark, or its marker
+    (a conversion at once), is there after and was not before (N4.10, N4.12); in province
+    order, the order one checkpoint queues them in (N4.10.2)."""
+    found: set[str] = set()
+    for key in ("conqueror", "markers"):
+        was, now = before.get(key) or {}, after.get(key) or {}
+        found.update(p for p, s in now.items() if s == seat and was.get(p) != seat)
+    return sorted(found)
+
+
+def _conquests_settled(events: Sequence[Event], before: View, after: View) -> dict[int, str]:
+    """The province each conquest option of a step settles, by the event's index, where the
+    views say it for certain (N4.11, D23).
+
+    The first event settles the conquest at the head of ``before``'s queue. A seat's later
+    options (played for it in the same step when they were its only choice) settle its
+    conquests in queue order: those waiting before the step, then those it made during the
+    step, in the order its checkpoint queued them. They are named only when the options and
+    the conquests left in ``after``'s queue account for those conquests exactly (one option
+    each, as the rules give), or when every one of them is the same province; several
+    conquests made in the step are named only when their options follow one another (made by
+    one checkpoint, in province order). Otherwise (a variant allowing several options per
+    conquest, conquests of several checkpoints) the sentence names none."""
+    out: dict[int, str] = {}
+    head = _conquest_at(before)
+    if events and head is not None and _is_conquest_option(events[0][1]):
+        out[0] = head
+    by_seat: dict[int, list[int]] = {}
+    for i, e in enumerate(events):
+        if _is_conquest_option(e[1]):
+            by_seat.setdefault(e[0], []).append(i)
+    for seat, options in by_seat.items():
+        queued = _conquests_of(before, seat)
+        made = _conquered_in_step(before, after, seat)
+        later = options[len(queued) :]  # the options of conquests made in the step
+        if len(made) > 1 and later and later != list(range(later[0], later[0] + len(later))):
+            continue  # not one run of options: made by several checkpoints, order unknown
+        waiting = queued + made
+        if waiting[len(options) :] == _conquests_of(after, seat) and len(options) <= len(waiting):
+            out.update(zip(options, waiting, strict=False))
+        elif waiting and len(set(waiting)) == 1:
+            out.update((i, waiting[0]) for i in options)
+    return out
+
+
 def _conquest_at(view: View) -> str | None:
     """The province of the conquest to be settled next (N4.11, D23): the head of the view's
     queue, when it is a conquest."""
@@ -369,13 +431,11 @@ def describe_step(events: Sequence[Event], before: View, after: View) -> list[tu
     tracked = before.get("stage")
     ends = len((before.get("buy") or {}).get("done") or [])
     n = int(before.get("n") or len(before.get("empires") or []) or 0)
+    settled = _conquests_settled(events, before, after)
     for i, e in enumerate(events):
         kind = e[1].split(" ", 1)[0]
         stage = _stage_of(kind, tracked)
-        # the step's first event settles the conquest at the head of ``before``'s queue; later
-        # ones (played for their seat in the same step) are told without its province
-        settling = _conquest_at(before) if i == 0 else None
-        out.append((_event_sentence(e, before, after, stage, settling), bool(e[2])))
+        out.append((_event_sentence(e, before, after, stage, settled.get(i)), bool(e[2])))
         ends += kind == "end"
         tracked = _stage_after(kind, stage, ends, n)
     revealed = _reveal_sentence(before, after)
