@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import insert, select, update
 
 import ziggurat
-from ziggurat.engine.contract import CHANCE, sample_chance
+from ziggurat.engine.positions import play_random
 from ziggurat.server import db
 from ziggurat.server.db import TableRow
 from ziggurat.server.manager import TableManager
@@ -24,20 +24,12 @@ GAME, PLAYERS, PLIES = "mesopotamia", 2, 12
 
 
 def _line(plies: int) -> list[StoredAction]:
-    """A seeded random game line of ``plies`` actions, as the server stores them."""
+    """A seeded random game line of ``plies`` actions, as the server stores them (what was
+    chosen and what chance drew, not what the engine played itself)."""
     state = ziggurat.load(GAME, PLAYERS).new_initial_state()
-    rng = random.Random(5)
-    line = []
-    for ply in range(1, plies + 1):
-        actor = state.current_player()
-        if actor == CHANCE:
-            action = sample_chance(state, rng)
-        else:
-            legal = state.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-        state.apply(action)
-        line.append(StoredAction(ply, action, actor, False))
-    return line
+    play_random(state, plies, random.Random(5))
+    chosen = [e for e in state.events() if not e.auto]
+    return [StoredAction(ply, e.text, e.actor, False) for ply, e in enumerate(chosen, start=1)]
 
 
 def _stored(table_id: str, actions: list[StoredAction]) -> StoredTable:
