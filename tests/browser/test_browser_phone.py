@@ -41,6 +41,9 @@ def test_phone_lobby_and_table(new_page, server, shots):
     _no_sideways_scroll(page)
     board = page.locator(".board-svg").bounding_box()
     assert board is not None and board["width"] <= 390 and board["width"] >= 300
+    # the zoom buttons (44 px on a phone) sit above the map, hiding none of it
+    zoom = page.locator(".zoom").bounding_box()
+    assert zoom is not None and zoom["y"] + zoom["height"] <= board["y"] + 1
     # panels stack under the board
     players = page.locator("#players").bounding_box()
     assert players is not None and players["y"] > board["y"] + board["height"] - 1
