@@ -1,13 +1,15 @@
-"""Adopting tables (docs/server.md, "Several processes"): a process that starts, or finds
+"""Loading tables (docs/server.md, "Several processes"): a process that starts, or finds
 tables left without a keeper, claims them in batches and loads each batch with one round of
-queries; a table another process changed after the batch was read catches up before it plays
-on, found by one query for the batch's revisions rather than every table's actions read again.
-On PostgreSQL only: with SQLite there is one process and nothing changes a table meanwhile."""
+queries, and a socket's first look loads one table; a table another process changed after it
+was read catches up, found by one query for the tables' revisions rather than every table's
+actions read again. On PostgreSQL only: with SQLite there is one process and nothing changes a
+table meanwhile."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
 import pytest
@@ -58,25 +60,35 @@ async def _store_action(engine: object, table_id: str, action: StoredAction) -> 
         await other.close_loop_writers()
 
 
-@pytest.mark.postgres_only
-def test_an_adopted_table_changed_while_its_batch_loaded_catches_up(db_url: str) -> None:
-    line = _line(PLIES + 1)
+class ChangedWhileLoading(Store):
+    """A store on which another process stores the next action of ``t-late`` right after
+    this process read it (a batch of tables, or one)."""
+
+    late: StoredAction
+
+    def load_tables(self, table_ids: list[str]) -> dict[str, StoredTable]:
+        read = super().load_tables(table_ids)
+        if "t-late" in table_ids:
+            asyncio.run(_store_action(self.engine, "t-late", self.late))
+        return read
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        read = super().load_table(table_id)
+        if table_id == "t-late":
+            asyncio.run(_store_action(self.engine, "t-late", self.late))
+        return read
+
+
+def _stored_games(db_url: str, line: list[StoredAction]) -> ChangedWhileLoading:
+    """``t-late`` and ``t-still``, each a game of ``line``'s first PLIES actions played before
+    this process started, kept by nobody."""
     engine = db.make_engine(db_url)
     db.upgrade(engine)
-
-    class ChangedWhileLoading(Store):
-        """Another process stores the next action of ``t-late`` right after the batch was read."""
-
-        def load_tables(self, table_ids: list[str]) -> dict[str, StoredTable]:
-            read = super().load_tables(table_ids)
-            if "t-late" in table_ids:
-                asyncio.run(_store_action(self.engine, "t-late", line[PLIES]))
-            return read
-
     store = ChangedWhileLoading(engine)
+    store.late = line[PLIES]
     for table_id in ("t-late", "t-still"):
         store.create_table(_stored(table_id, []))
-        with engine.begin() as conn:  # the actions of a game played before this process started
+        with engine.begin() as conn:
             for action in line[:PLIES]:
                 conn.execute(
                     insert(db.ActionRow).values(
@@ -85,33 +97,62 @@ def test_an_adopted_table_changed_while_its_batch_loaded_catches_up(db_url: str)
                     )
                 )  # fmt: skip
             conn.execute(update(TableRow).where(TableRow.id == table_id).values(revision=PLIES))
+    return store
 
-    async def adopt() -> tuple[TableManager, int]:
+
+def _with_manager(store: Store, check: Callable[[TableManager], Awaitable[None]]) -> None:
+    """``check`` a table manager of this process on ``store``, on an event loop of its own."""
+
+    async def run() -> None:
         manager = TableManager(store, bot_delay=0, bot_workers=0)
-        adopted = await manager.adopt(starting=True)
-        return manager, adopted
-
-    async def close(manager: TableManager) -> None:
-        await manager.close()
-        await store.close_loop_writers()
-
-    loop = asyncio.new_event_loop()
-    try:
-        manager, adopted = loop.run_until_complete(adopt())
         try:
-            assert adopted == 2
-            late, still = manager.tables["t-late"], manager.tables["t-still"]
-            assert [r.text for r in late.rows] == [a.text for a in line]  # the action stored meanwhile
-            assert late.revision == PLIES + 1
-            assert late.state.history() == [a.text for a in line]
-            assert [r.text for r in still.rows] == [a.text for a in line[:PLIES]]
-            assert still.revision == PLIES
-            assert late.keeper and still.keeper  # claimed in the batch, without a claim per table
-            with engine.connect() as conn:
-                keepers = set(conn.scalars(select(TableRow.keeper)))
-            assert keepers == {manager.process}
+            await check(manager)
         finally:
-            loop.run_until_complete(close(manager))
+            await manager.close()
+            await store.close_loop_writers()
+
+    try:
+        asyncio.run(run())
     finally:
-        loop.close()
         store.close()
+
+
+def _assert_lines(manager: TableManager, line: list[StoredAction], *table_ids: str) -> None:
+    late = manager.tables["t-late"]
+    assert [r.text for r in late.rows] == [a.text for a in line]  # the action stored meanwhile
+    assert late.revision == PLIES + 1
+    assert late.state.history() == [a.text for a in line]
+    if "t-still" in table_ids:
+        still = manager.tables["t-still"]
+        assert [r.text for r in still.rows] == [a.text for a in line[:PLIES]]
+        assert still.revision == PLIES
+
+
+@pytest.mark.postgres_only
+def test_an_adopted_table_changed_while_its_batch_loaded_catches_up(db_url: str) -> None:
+    line = _line(PLIES + 1)
+    store = _stored_games(db_url, line)
+
+    async def check(manager: TableManager) -> None:
+        assert await manager.adopt(starting=True) == 2
+        _assert_lines(manager, line, "t-late", "t-still")
+        late, still = manager.tables["t-late"], manager.tables["t-still"]
+        assert late.keeper and still.keeper  # claimed in the batch, without a claim per table
+        with store.engine.connect() as conn:
+            keepers = set(conn.scalars(select(TableRow.keeper)))
+        assert keepers == {manager.process}
+
+    _with_manager(store, check)
+
+
+@pytest.mark.postgres_only
+def test_a_table_loaded_on_first_use_and_changed_while_it_loaded_catches_up(db_url: str) -> None:
+    """A socket's first look loads one table: a change stored meanwhile is found by its revision."""
+    line = _line(PLIES + 1)
+    store = _stored_games(db_url, line)
+
+    async def check(manager: TableManager) -> None:
+        assert await manager.get("t-late") is not None
+        _assert_lines(manager, line, "t-late")
+
+    _with_manager(store, check)

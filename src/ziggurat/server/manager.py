@@ -210,8 +210,8 @@ class TableManager:
                 pass  # logged and listed by get
 
     async def _catch_up_changed(self, table_ids: list[str]) -> None:
-        """After a batch of adopted tables was loaded: those another process changed since
-        they were read catch up (one query for the batch's revisions instead of every
+        """After tables were loaded (a batch of adopted ones, or one): those another process
+        changed since they were read catch up (one query for their revisions instead of every
         table's actions read again)."""
         revisions = await self.store.run(self.store.revisions, table_ids)
         for table_id in table_ids:
@@ -353,11 +353,9 @@ class TableManager:
             log.error("table %s could not be resumed: %s", table_id, reason)
             raise TableUnavailable(table_id, reason) from exc
         self.tables[table_id] = table
-        if (
-            self.store.postgres and not adopted
-        ):  # a change stored while it loaded: its note found no table here
-            async with table.lock:
-                await table.catch_up()
+        if self.store.postgres and not adopted:
+            # a change stored while it loaded: its note found no table here
+            await self._catch_up_changed([table_id])
         table.mover_listeners.extend(self.mover_listeners)
         table.start()
         return table
