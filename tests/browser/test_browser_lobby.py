@@ -70,3 +70,25 @@ def test_bad_token_is_explained(page, server):
     page.goto(server.base + f"/table/{answer['table']}#token=" + "x" * 32)
     expect(page.locator("#fatal")).to_be_visible()
     expect(page.locator("#fatal")).to_contain_text("not valid")
+
+
+def test_the_lobby_form_reads_whole_in_both_languages(new_page, server):
+    """The name box's hint is not cut in English or French, and the form's two groups of
+    fields (seats, time control) are framed alike."""
+    page = new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    hint_fits = """e => {
+        const style = getComputedStyle(e);
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = e.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return [ctx.measureText(e.placeholder).width, room];
+    }"""
+    for lang in ("en", "fr"):
+        page.click(f".lang-btn[data-lang='{lang}']")
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        text, room = page.locator("#guest-name").evaluate(hint_fits)
+        assert text <= room, (lang, text, room)
+    frame = "e => { const s = getComputedStyle(e); return [s.borderTopStyle, s.borderTopWidth, s.borderTopColor, s.borderRadius]; }"
+    assert page.locator("#seats").evaluate(frame) == page.locator("#time-control").evaluate(frame)
