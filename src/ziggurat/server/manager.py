@@ -340,8 +340,9 @@ class TableManager:
             await asyncio.to_thread(table.rebuild, stored.actions, stored.snapshot, table.watched)
             if self.store.postgres and table.status != "over":
                 # an adopted table was claimed by claim_orphans in this process just now
-                kept = adopted or await self.store.run(self.store.keep, table_id, self.process, self._until())
-                table.keeper = kept
+                table.keeper = adopted or await self.store.run(
+                    self.store.keep, table_id, self.process, self._until()
+                )
             if table.clocks is not None:
                 if table.keeper:
                     await table.clocks.resume(self.last_alive)
