@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
 import pytest
-from sqlalchemy import insert, select, update
+from sqlalchemy import Engine, insert, select, update
 
 import ziggurat
 from ziggurat.engine.positions import play_random
@@ -34,7 +34,8 @@ def _line(plies: int) -> list[StoredAction]:
     return [StoredAction(ply, e.text, e.actor, False) for ply, e in enumerate(chosen, start=1)]
 
 
-def _stored(table_id: str, actions: list[StoredAction]) -> StoredTable:
+def _stored(table_id: str) -> StoredTable:
+    """A table of two human seats, its actions stored apart."""
     return StoredTable(
         id=table_id,
         game=GAME,
@@ -46,14 +47,12 @@ def _stored(table_id: str, actions: list[StoredAction]) -> StoredTable:
         rematch_id=None,
         created=datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC),
         seats=[SeatSpec(s, "human", None) for s in range(PLAYERS)],
-        actions=actions,
-        revision=len(actions),
     )
 
 
-async def _store_action(engine: object, table_id: str, action: StoredAction) -> None:
+async def _store_action(engine: Engine, table_id: str, action: StoredAction) -> None:
     """What another process's accepted action writes (its own connections)."""
-    other = Store(engine)  # type: ignore[arg-type]
+    other = Store(engine)
     try:
         await other.add_action(table_id, action, "playing", None, None, Commit(revision=action.ply - 1))
     finally:
@@ -87,7 +86,7 @@ def _stored_games(db_url: str, line: list[StoredAction]) -> ChangedWhileLoading:
     store = ChangedWhileLoading(engine)
     store.late = line[PLIES]
     for table_id in ("t-late", "t-still"):
-        store.create_table(_stored(table_id, []))
+        store.create_table(_stored(table_id))
         with engine.begin() as conn:
             for action in line[:PLIES]:
                 conn.execute(
