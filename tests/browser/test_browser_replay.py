@@ -87,6 +87,9 @@ def test_the_replay_at_ply_n_shows_the_board_of_the_record_at_ply_n(
                 if re.search(r"\b(converts|pillages|occupies)\b", o)
             ]
             assert any("converts" in o for _, o in options), battles  # this seeded game has some
+            # every battle has its result, with the units lost where a side took more hits (N4.7.6)
+            assert battles and all("Result in " in t for t in battles), battles
+            assert any("legions lost: Greece 0, Rome 1" in t for t in battles), battles  # in Gallia
             for head, option in options:
                 area = head.rsplit(" in ", 1)[1]
                 assert option.endswith(f"converts {area}") or f" in {area}" in option, (head, option)

@@ -198,6 +198,25 @@ def test_dice_faces_in_sentences_and_on_the_board() -> None:
     assert "Last battle in Mare Sardum: Rome 1, 2 = 3" in _text(s.view(None))
 
 
+def test_a_side_hit_more_times_than_it_has_units_is_told_what_it_lost_N4_7_6() -> None:
+    """N4.7.6: each hit removes one unit and the surplus is lost. Carthage's one trireme takes
+    two hits (Rome rolls 5, 6 = 11): the result says it lost one trireme, in both languages;
+    when every hit removed a unit the sentence gives the hits only (the test above)."""
+    s = _sea_battle()
+    s.apply("roll 5,6")
+    before = s.view(1)
+    mark = DS.log_mark(s)
+    s.apply("roll 4")
+    told = DS.describe_step(DS.events_since(s, mark), before, s.view(1))[-1][0]
+    assert (str(told), told.render("fr")) == (
+        "Result in Mare Sardum: Rome 5, 6 = 11, Carthage 4; hits taken: Rome 0, Carthage 2; "
+        "triremes lost: Rome 0, Carthage 1",
+        "Résultat de la bataille sur Mare Sardum : Rome 5, 6 = 11 contre Carthage 4 ; touches subies : "
+        "Rome 0, Carthage 2 ; trières perdues : Rome 0, Carthage 1",
+    )
+    assert s.d["triremes"].get("mare_sardum", [0, 0, 0]) == [2, 0, 0]
+
+
 def test_battle_result_shows_the_fortress_bonus() -> None:
     view = {"empires": ["rome", "greece", "carthage"]}
     fought = {"kind": "land", "where": "numidia", "att": 0, "def": 2, "att_faces": [2, 4, 5, 6],

@@ -52,11 +52,16 @@ def _side(view: View, seat: int, faces: list[int], total: int) -> Message:
     return message("mn.log.side", who=who, dice=dice)
 
 
-def battle_result(view: View, battle: dict[str, Any], last: bool = False) -> Message:
+def battle_result(
+    view: View, battle: dict[str, Any], last: bool = False, before: View | None = None
+) -> Message:
     """The outcome of a resolved battle (``last_battle`` of a view): each side's dice, total
     (with the fortress or Nebuchadnezzar bonus, N4.7.3) and the hits it took (N4.7.4-N4.7.6),
     e.g. ``Result in Numidia: Rome 2, 4, 5, 6 = 17, Carthage 3, 4 + 5 = 12; hits taken: Rome 2,
-    Carthage 2`` (``Last battle in ...`` with ``last``)."""
+    Carthage 2`` (``Last battle in ...`` with ``last``). With ``before``, the view before the
+    step that resolved it, a side that took more hits than it had units there is told what it
+    lost too (``...; legions lost: Rome 2, Carthage 1``): each hit removes one unit and the
+    surplus is lost (N4.7.6)."""
     hits = battle.get("hits") or [0, 0]
     sides = []
     for i, side in enumerate(("att", "def")):
@@ -71,10 +76,32 @@ def battle_result(view: View, battle: dict[str, Any], last: bool = False) -> Mes
             "mn.log.lastBattle", where=where, att=sides[0], dfn=sides[1],
             att_who=att, att_hits=a_hits, def_who=dfn, def_hits=d_hits,
         )  # fmt: skip
+    lost = None if before is None else _units_lost(before, battle, (a_hits, d_hits))
+    if lost is not None:
+        return message(
+            "mn.log.resultLost", where=where, att=sides[0], dfn=sides[1],
+            att_who=att, att_hits=a_hits, def_who=dfn, def_hits=d_hits,
+            kind="sea" if battle.get("kind") == "sea" else "land", att_lost=lost[0], def_lost=lost[1],
+        )  # fmt: skip
     return message(
         "mn.log.result", where=where, att=sides[0], dfn=sides[1],
         att_who=att, att_hits=a_hits, def_who=dfn, def_hits=d_hits,
     )  # fmt: skip
+
+
+def _units_lost(before: View, battle: dict[str, Any], hits: tuple[int, int]) -> tuple[int, int] | None:
+    """The units each side lost in ``battle`` (N4.7.6: one a hit, no more than it had there:
+    triremes at sea, legions on land), by the units ``before`` shows at its place; ``None``
+    when that is the hits (nothing to add) or the view does not show them."""
+    units = before.get("triremes" if battle.get("kind") == "sea" else "legions") or {}
+    there = units.get(str(battle.get("where")))
+    if not isinstance(there, list):
+        return None
+    seats = (int(battle["att"]), int(battle["def"]))
+    if not all(0 <= s < len(there) for s in seats):
+        return None
+    lost = (min(hits[0], int(there[seats[0]])), min(hits[1], int(there[seats[1]])))
+    return None if lost == hits else lost
 
 
 # --- the event log -----------------------------------------------------------------------------
@@ -443,7 +470,7 @@ def describe_step(events: Sequence[Event], before: View, after: View) -> list[tu
         out.append((revealed, True))
     fought = after.get("last_battle")
     if fought and fought != before.get("last_battle"):
-        out.append((battle_result(after, fought), True))
+        out.append((battle_result(after, fought, before=before), True))
     if after.get("round") != before.get("round") and after.get("stage") != "over":
         out.append((message("mn.log.round", n=int(after.get("round") or 0)), True))
     if after.get("stage") == "over" and before.get("stage") != "over":

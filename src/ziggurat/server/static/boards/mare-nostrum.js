@@ -322,6 +322,9 @@ export function createBoard(els, ctx) {
     return key.startsWith("mn.area.") || key.startsWith("mn.inArea.") ? key.split(".").pop() : "";
   }
 
+  /** The log's battle results: hits only, or hits and the units lost when a side took more. */
+  const RESULT_KEYS = new Set(["mn.log.result", "mn.log.resultLost"]);
+
   /** Battles told by the log, newest last: the attack, both rolls (die faces), the result and what
    * followed. The result event closes the step that resolved the battle, so an attack the engine
    * applied in that step (the only one left) comes before it: it is matched by its area (the
@@ -333,7 +336,7 @@ export function createBoard(els, ctx) {
     for (const e of log || []) {
       const x = e.text || "";
       const w = x.split(" ");
-      const result = !x && e.event?.key === "mn.log.result" ? String(e.event.params?.where?.key || "").split(".").pop() : null;
+      const result = !x && RESULT_KEYS.has(e.event?.key) ? String(e.event.params?.where?.key || "").split(".").pop() : null;
       if (w[0] === "fight" || w[0] === "seabattle") {
         open = { area: w[1], head: say(e), rolls: [], after: [], result: null };
         battles.push(open);
