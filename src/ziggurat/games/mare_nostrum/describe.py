@@ -222,8 +222,8 @@ def _event_sentence(  # noqa: PLR0911
     actor, text, _auto, _concerned = ev
     kind, *arg = text.split()
     who = N.who(after, actor) if actor >= 0 else message("mn.log.chance")
-    if settling is not None and (told := _conquest_option(who, kind, arg, settling)) is not None:
-        return told
+    if settling is not None and _is_conquest_option(text):
+        return _conquest_option(who, kind, arg, settling)
     told = _trade_sentence(ev, after) or _military_sentence(ev, after, stage)
     if told is not None:
         return told
@@ -261,14 +261,13 @@ def _event_sentence(  # noqa: PLR0911
     return message("mn.log.other", who=who, text=text)
 
 
-def _conquest_option(who: Message, kind: str, arg: list[str], prov: str) -> Message | None:
-    """N4.11: Pillage, Occupy or Convert, naming the province conquered ("Rome converts
-    Sicilia", "Rome pillages the capital in Africa")."""
-    if kind == "convert" and not arg:
+def _conquest_option(who: Message, kind: str, arg: list[str], prov: str) -> Message:
+    """N4.11: Pillage, Occupy or Convert (an action :func:`_is_conquest_option` accepts),
+    naming the province conquered ("Rome converts Sicilia", "Rome pillages the capital in
+    Africa")."""
+    if kind == "convert":
         return message("mn.log.convert", who=who, area=N.area(prov))
-    if kind in ("pillage", "occupy") and arg:
-        return _pillage_or_occupy(who, kind, arg, prov)
-    return None
+    return _pillage_or_occupy(who, kind, arg, prov)
 
 
 def _pillage_or_occupy(who: Message, kind: str, arg: list[str], prov: str | None) -> Message:
