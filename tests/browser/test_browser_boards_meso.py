@@ -5,6 +5,7 @@ board's buttons are 44 px tap targets; the Epochs board's too."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -173,3 +174,135 @@ def test_an_unlit_hex_shows_the_engines_refusal_on_a_live_table_M2(page: Page, s
     expect(box).to_contain_text(f"move {tok} {key}")
     expect(box.locator(".reason")).to_contain_text("(")
     assert version(page) == before
+
+
+def test_a_click_on_another_own_tribe_selects_it_even_where_the_selected_one_could_go_M2_3(
+    harness: Page,
+) -> None:
+    """Steps may be spread over any tribes (M2.3): with one tribe selected, a click on another of
+    the player's tribes selects that one, even on a hex the first could step to; nothing moves."""
+
+    def other_on_a_target(s: Any, who: int) -> bool:
+        moves = _moves(s)
+        return s.view(who)["phase"] == "movement" and any(
+            other != tok and other.split("@")[1].rstrip("*") in dests
+            for tok, dests in moves.items()
+            for other in moves
+        )
+
+    s, seat = _found("mesopotamia", 3, other_on_a_target)
+    _mount(harness, "mesopotamia", s, seat)
+    moves = _moves(s)
+    tok, other = next(
+        (tok, other)
+        for tok, dests in sorted(moves.items())
+        for other in sorted(moves)
+        if other != tok and other.split("@")[1].rstrip("*") in dests
+    )
+    harness.locator(f"#hb-board [data-tribe='{tok}']").click()
+    expect(harness.locator(f"#hb-board [data-tribe='{tok}']")).to_have_class(re.compile(r"\bselected\b"))
+    harness.locator(f"#hb-board [data-tribe='{other}']").click()
+    expect(harness.locator(f"#hb-board [data-tribe='{other}']")).to_have_class(re.compile(r"\bselected\b"))
+    expect(harness.locator(f"#hb-board [data-tribe='{tok}']")).not_to_have_class(re.compile(r"\bselected\b"))
+    assert harness.evaluate("window.sent") == []
+
+
+UPDATE = """
+([view, legal, version]) => window.hb.update({ type: 'state', seat: view.viewer, colour: view.viewer, version,
+  view, legal, log: [], can_undo: false, status: 'playing', result: null }, { options: {} })
+"""
+
+
+@pytest.mark.parametrize("verb", ["pickup", "move"])
+def test_the_tribe_that_acted_stays_selected_M3_1(harness: Page, verb: str) -> None:
+    """A tribe that picks up a resource (free, M2.8, M3.1) or steps (M2) is still selected once
+    the new position comes, under its new token: the player goes on with it."""
+    s, seat = _found(
+        "mesopotamia",
+        3,
+        lambda s, who: (
+            s.view(who)["phase"] == "movement" and any(a.startswith(f"{verb} ") for a in s.legal_actions())
+        ),
+    )
+    _mount(harness, "mesopotamia", s, seat)
+    action = next(a for a in sorted(s.legal_actions()) if a.startswith(f"{verb} "))
+    tok = action.split(" ")[1]
+    harness.locator(f"#hb-board [data-tribe='{tok}']").click()
+    if verb == "move":
+        click_hex(harness, action.split(" ")[2], root="#hb-board")
+    else:
+        harness.locator(f"#hb-choice button[data-action='{action}']").click()
+    assert harness.evaluate("window.sent") == [action]
+    s.apply(action)
+    harness.evaluate(UPDATE, [s.view(seat), [str(a) for a in s.legal_actions()], 2])
+    colour, rest = tok.split("@")
+    key = action.split(" ")[2] if verb == "move" else rest.rstrip("*")
+    cargo = {"wood": "w", "stone": "s"}[action.split(" ")[2]] if verb == "pickup" else colour[1:]
+    expected = f"{colour[0]}{cargo}@{key}{'*' if rest.endswith('*') else ''}"
+    selected = harness.eval_on_selector_all(
+        "#hb-board .tribe.selected", "els => els.map(e => e.dataset.tribe)"
+    )
+    assert selected == [expected]
+
+
+def _boxes(page: Page, selector: str) -> list[dict[str, float]]:
+    return page.eval_on_selector_all(
+        selector,
+        "els => els.map(e => { const b = e.getBoundingClientRect();"
+        " return { left: b.left, top: b.top, right: b.right, bottom: b.bottom }; })",
+    )
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and a["top"] < b["bottom"]
+        and b["top"] < a["bottom"]
+    )
+
+
+def test_badges_markers_and_coordinates_do_not_cover_each_other(harness: Page, shots) -> None:
+    """A tile with two huts (an offering under the owner's), a holy place next door, two alike
+    tribes and loose wood: the tribes' count badge, the offering's value, the holy place, the
+    tile's coordinates and the loose resources' badge are all in sight."""
+    s = ziggurat.load("mesopotamia", players=3).new_initial_state()
+    view = s.view(0)
+    (q, r, _), (hq, hr, _) = [t for t in view["tiles"] if t[2] not in ("temple", "volcano")][:2]
+    view["huts"] = [["blue", 1, q, r, 5], ["red", 1, q, r, 0]]
+    view["holy_places"] = [[hq, hr, "blue"]]
+    view["loose"] = [[q, r, 2, 0], [hq, hr, 1, 0]]
+    blue = next(p for p in view["players"] if p["colour"] == "blue")
+    blue["tribes"] = [[q, r, "", False], [q, r, "", False], [hq, hr, "w", False]]
+    blue["offerings"]["placed"] = {"5": 7}
+    harness.evaluate(MOUNT, ["mesopotamia", view, [], None])
+    full_shot(harness, shots / "boards_meso_crowded_tile.png")
+    tile = f"#hb-board .tile-pieces[data-hex='{q},{r}']"
+    holy_tile = f"#hb-board .tile-pieces[data-hex='{hq},{hr}']"
+    [count] = _boxes(harness, f"{tile} .tribe .count")
+    [offering] = _boxes(harness, f"{tile} .hut .offering")
+    assert not _overlap(count, offering)
+    for where in (f"{q},{r}", f"{hq},{hr}"):
+        [coord] = _boxes(harness, f"#hb-board .tile[data-hex='{where}'] .coord")
+        pieces = f"#hb-board .tile-pieces[data-hex='{where}'] .piece"
+        for piece in _boxes(harness, f"{pieces} polygon, {pieces} path, {pieces} rect:not(.hit)"):
+            assert not _overlap(coord, piece)
+    [holy] = _boxes(harness, f"{holy_tile} .piece.holy")
+    [loose] = _boxes(harness, f"{holy_tile} .loose > rect")
+    for piece in _boxes(harness, f"{holy_tile} .tribe path"):
+        assert not _overlap(loose, piece)
+        assert not _overlap(holy, piece)
+
+
+def test_two_growths_with_the_same_hut_read_apart_M11_1(harness: Page) -> None:
+    """Two growth groups on one tile with one hut differ only by their tribes (M8.2, M11.1): the
+    labels name the tribes, so the player can tell them apart."""
+    labels = harness.evaluate(
+        """async () => {
+            const { actionLabel } = await import('/boards/mesopotamia.js');
+            const { t } = await import('/i18n.js');
+            return ['grow 1,0 b1 b@1,0 b@1,0', 'grow 1,0 b1 b@1,0 bw@1,0'].map((a) => actionLabel(t, a, null));
+        }"""
+    )
+    assert labels[0] != labels[1]
+    assert "wood" in labels[1] and "wood" not in labels[0]

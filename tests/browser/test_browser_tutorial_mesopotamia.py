@@ -105,8 +105,7 @@ def test_movement_lesson_by_clicking_the_board_M7_1(page, server, shots):
     click_hex(page, "1,0")
     page.wait_for_function(f"() => Number(document.body.dataset.answers) > {before}")
     assert current(page)["step"] == 1
-    # the tribe that moved stays selected (a click on 1,-1 would move it back): deselect first
-    page.keyboard.press("Escape")
+    # the tribe that moved stays selected; a click on the other tribe selects that one instead
     page.locator(".board-svg [data-tribe='b@1,-1']").first.click()
     before = int(page.evaluate("document.body.dataset.answers"))
     click_hex(page, "2,-1")

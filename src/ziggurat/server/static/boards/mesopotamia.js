@@ -50,6 +50,30 @@ export function intentOf(view, k, selectedTribe) {
   return null;
 }
 
+const LOAD_CODES = { wood: "w", stone: "s" };
+
+/** The tribe an action leaves to go on with, to keep it selected: a move's tribe at its
+ * destination, or a tribe that picked up, dropped, swapped or donated its load, on its tile
+ * ({colour, key, spent, cargo}: cargo null for an offering, whose value the token shows); null
+ * after any other action. */
+export function followAfter(a) {
+  const tr = parseTribe(a.tribes[0]);
+  if (!tr) return null;
+  const same = { colour: tr.colour, key: tr.key, spent: tr.spent };
+  if (a.kind === "move") return { ...same, key: a.dest, cargo: tr.cargo };
+  if (a.kind === "pickup" || a.kind === "exchange") return LOAD_CODES[a.arg] ? { ...same, cargo: LOAD_CODES[a.arg] } : null;
+  if (a.kind === "drop" || a.kind === "donate") return { ...same, cargo: "" };
+  if (a.kind === "offering") return { ...same, cargo: null };
+  return null;
+}
+
+/** Whether the tribe token `tok` is the one `follow` describes. */
+export function isFollowed(follow, tok) {
+  const tr = parseTribe(tok);
+  if (!tr || tr.colour !== follow.colour || tr.key !== follow.key || tr.spent !== follow.spent) return false;
+  return follow.cargo === null ? tr.cargo.startsWith("o") : tr.cargo === follow.cargo;
+}
+
 function tileAt(view, k) {
   for (const [q, r, type] of view.tiles || []) if (`${q},${r}` === k) return type;
   return null;
@@ -64,18 +88,12 @@ export function createBoard(els, ctx) {
   let info = null;
   let idx = index([]);
   let sel = null; // {type: "tribe" | "hut" | "hex", token | key}
-  let follow = null; // tribe token to select after the next update (a tribe that just moved)
+  let follow = null; // {colour, key, spent, cargo}: the tribe to select after the next update (one that just moved or took, dropped or swapped its load)
 
   const t = (...args) => ctx.t()(...args);
 
   function send(text) {
-    const a = parseAction(text);
-    if (a.kind === "move") {
-      const tr = parseTribe(a.tribes[0]);
-      if (tr) follow = `${tr.colour[0]}${tr.cargo}@${a.dest}${tr.spent ? "*" : ""}`;
-    } else {
-      follow = null;
-    }
+    follow = followAfter(parseAction(text));
     if (ctx.send(text)) {
       sel = null;
     }
@@ -140,12 +158,10 @@ export function createBoard(els, ctx) {
     const hutEl = ev.target.closest("[data-hut]");
     const hexEl = ev.target.closest("[data-hex]");
     if (tribeEl) {
+      // a click on one of the player's own tribes that can act selects it (again: deselects),
+      // even on a hex the selected tribe could move to: that move is a click beside the tribe
       const tok = tribeEl.dataset.tribe;
       const k = parseTribe(tok)?.key;
-      if (moveTargets().has(k) && sel?.token !== tok) {
-        onHex(k);
-        return;
-      }
       if (idx.byTribe.has(tok)) {
         sel = sel?.type === "tribe" && sel.token === tok ? null : { type: "tribe", token: tok };
         render();
@@ -308,7 +324,8 @@ export function createBoard(els, ctx) {
       if (tableInfo) info = tableInfo;
       idx = index(msg.legal);
       if (changed) {
-        if (follow && idx.byTribe.has(follow)) sel = { type: "tribe", token: follow };
+        const followed = follow && [...idx.byTribe.keys()].find((tok) => isFollowed(follow, tok));
+        if (followed) sel = { type: "tribe", token: followed };
         else if (sel?.type === "tribe" && !idx.byTribe.has(sel.token)) sel = null;
         else if (sel?.type === "hut" && !idx.byHut.has(sel.token)) sel = null;
         else if (sel?.type === "hex") sel = null;

@@ -166,8 +166,15 @@ function tribePiece(g, x, y, k, t, view, opts) {
   else if (g.cargo === "s") kids.push(stoneIcon(6, 5, 0.85));
   else if (g.cargo && g.cargo.startsWith("o")) kids.push(offeringMarker(6, 4, g.colour, offeringValue(view, g.colour, g.cargo.slice(1)), 0.9));
   if (g.count > 1) {
-    kids.push(s("circle", { cx: -7, cy: -7, r: 4.6, fill: "#fff", stroke: "#111", "stroke-width": 0.9 }));
-    kids.push(s("text", { x: -7, y: -4.6, "text-anchor": "middle", "font-size": 6.6, "font-weight": 700, fill: "#111" }, String(g.count)));
+    // at the foot of the piece: above it sit the tile's huts and the offerings under them
+    kids.push(
+      s(
+        "g",
+        { class: "count" },
+        s("circle", { cx: -7.5, cy: 5, r: 4.6, fill: "#fff", stroke: "#111", "stroke-width": 0.9 }),
+        s("text", { x: -7.5, y: 7.4, "text-anchor": "middle", "font-size": 6.6, "font-weight": 700, fill: "#111" }, String(g.count)),
+      ),
+    );
   }
   if (g.spent) kids.push(s("text", { x: 7.5, y: -4, "font-size": 9, "font-weight": 700, fill: "#111", stroke: "#fff", "stroke-width": 0.6 }, "*"));
   const focusable = opts.actionableTribes?.has(tok) || opts.selectedTribe === tok;
@@ -227,7 +234,7 @@ function holyPiece(colour, x, y, t) {
   const fill = PIECE_COLOURS[colour];
   return s(
     "g",
-    { class: `piece holy c-${colour}`, transform: `translate(${x},${y}) scale(1.3)` },
+    { class: `piece holy c-${colour}`, transform: `translate(${x},${y}) scale(1.1)` },
     s("title", {}, t("meso.holyPlace", { colour: t(`colourAdj.${colour}`) })),
     s("rect", { x: -9, y: 4, width: 18, height: 4, fill, stroke: "#161616", "stroke-width": 1.2 }),
     s("rect", { x: -6, y: -4, width: 12, height: 8, fill, stroke: "#161616", "stroke-width": 1.2 }),
@@ -283,8 +290,9 @@ export function spacesOf(view) {
   return out;
 }
 
-/** Positions and scale of n tribe pieces on a hex: big when few, smaller when crowded. */
-function tribeSlots(n) {
+/** Positions and scale of n tribe pieces on a hex: big when few, smaller when crowded; `lift`
+ * raises them, to leave the foot of the hex to the loose resources' badges. */
+function tribeSlots(n, lift = 0) {
   let k;
   let perRow;
   let dx;
@@ -309,7 +317,7 @@ function tribeSlots(n) {
   for (let i = 0; i < n; i++) {
     const row = Math.floor(i / perRow);
     const inRow = Math.min(perRow, n - row * perRow);
-    out.push([((i % perRow) - (inRow - 1) / 2) * dx, ys[Math.min(row, ys.length - 1)], k]);
+    out.push([((i % perRow) - (inRow - 1) / 2) * dx, ys[Math.min(row, ys.length - 1)] - lift, k]);
   }
   return out;
 }
@@ -402,14 +410,15 @@ export function draw(view, opts = {}) {
     g.append(s("polygon", { class: "hexshape", points: hexPoints(R - 0.8), fill: TILE_FILL[tl.type], stroke: TILE_EDGE[tl.type], "stroke-width": 1.6 }));
     const decor = tileDecor(tl.type);
     if (decor) g.append(decor);
+    if (how) g.append(s("polygon", { class: "lit-overlay", points: hexPoints(R - 4) }));
+    // the coordinates over the lit overlay, so that a lit tile still shows them
     g.append(
       s("text", { x: 0, y: -33, "text-anchor": "middle", "font-size": 8, class: `coord${tl.type === "volcano" ? " light" : ""}` }, k),
     );
-    if (how) g.append(s("polygon", { class: "lit-overlay", points: hexPoints(R - 4) }));
     tileLayer.append(g);
 
     const pg = s("g", { class: "tile-pieces", transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, dataset: { hex: k } });
-    if (tl.holy) pg.append(holyPiece(tl.holy, 0, -20, t));
+    if (tl.holy) pg.append(holyPiece(tl.holy, 0, -19, t)); // below the coordinates
     const hx = tl.huts.length === 1 ? [0] : tl.huts.length === 2 ? [-14, 14] : tl.huts.map((_, i) => (i - (tl.huts.length - 1) / 2) * 20);
     tl.huts.forEach((h, i) => pg.append(hutPiece(h, hx[i], -20, t, view, opts)));
     if (tl.type === "temple" && delivered.length) {
@@ -423,7 +432,7 @@ export function draw(view, opts = {}) {
         pg.append(m);
       });
     }
-    const slots = tribeSlots(tl.tribes.length);
+    const slots = tribeSlots(tl.tribes.length, tl.wood || tl.stone ? 3 : 0);
     tl.tribes.forEach((tg, i) => pg.append(tribePiece(tg, slots[i][0], slots[i][1], slots[i][2], t, view, opts)));
     const res = [];
     if (tl.wood) res.push(["w", tl.wood]);

@@ -112,6 +112,8 @@ export function actionLabel(t, text, view) {
       return t(a.arg === "fertility" ? "meso.act.growFertility" : "meso.act.grow", {
         c: a.hex,
         hut: hutText(t, a.huts[0]),
+        carrier: tribe(0),
+        other: tribe(1),
       });
     case "offer":
       return t("meso.act.offer", { v: a.arg });
