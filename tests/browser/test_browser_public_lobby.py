@@ -4,8 +4,19 @@ see the game begin."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
 from browser_helpers import full_shot
 from playwright.sync_api import expect
+
+
+@pytest.fixture(scope="module")
+def lobby_server(start_server: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A server of this module's own, so that its lobby lists only the tables made here."""
+    with start_server(tmp_path_factory.mktemp("public-lobby"), "bot_delay=0.05") as srv:
+        yield srv
 
 
 def test_host_and_guest_meet_in_the_public_lobby_and_a_bot_fills_the_last_seat(new_page, server, shots):
@@ -86,3 +97,118 @@ def test_host_and_guest_meet_in_the_public_lobby_and_a_bot_fills_the_last_seat(n
     ]
     assert table_id not in {t["table"] for t in server.request("GET", "/api/lobby")}
     full_shot(host, shots / "public_table_begun.png")
+
+
+def test_the_lobby_says_each_tables_clock_and_offers_the_host_their_own_seat(new_page, lobby_server, shots):
+    """A stranger reads each public table's time control before joining, in English and French;
+    the host's own table offers "Open my seat" (no Join), and "My tables" lets the host play."""
+    server = lobby_server
+    daily = server.request(
+        "POST",
+        "/api/tables",
+        {
+            "game": "mesopotamia",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "open"}],
+            "public": True,
+            "host_name": "Bea",
+            "time_control": {"kind": "turn_based", "per_turn": 86400},
+        },
+    )["table"]
+
+    # Ada lists a 10 min + 20 s table from the create form
+    host = new_page(viewport={"width": 1280, "height": 800})
+    host.goto(server.base + "/")
+    host.wait_for_selector("body[data-ready='1']")
+    host.select_option("#players", "2")
+    host.check("#public")
+    host.fill("#host-name", "Ada")
+    host.select_option("#tc-kind", "realtime")
+    host.fill("#tc-minutes", "10")
+    host.fill("#tc-increment", "20")
+    host.click("#create")
+    expect(host.locator("#created")).to_be_visible()
+    seat_link = host.locator("[data-link='seat-0']").input_value()
+    blitz = seat_link.split("/table/")[1].split("#")[0]
+    listed = {t["table"]: t["time_control"] for t in server.request("GET", "/api/lobby")}
+    assert listed[blitz]["kind"] == "realtime" and listed[daily]["kind"] == "turn_based"
+
+    own = host.locator(f"#public-list li[data-table='{blitz}']")
+    other = host.locator(f"#public-list li[data-table='{daily}']")
+    expect(own.locator(".pub-clock")).to_have_text("Time control: 10 min + 20 s")
+    expect(other.locator(".pub-clock")).to_have_text("Time control: 1 d per turn")
+    expect(own.locator(".pub-rules")).to_have_text("standard rules")
+    expect(own.locator("[data-join]")).to_have_count(0)
+    expect(own.locator(f"[data-open-seat='{blitz}']")).to_have_text("Open my seat")
+    expect(own.locator(".pub-seat[data-mine='1']")).to_contain_text("Ada (you)")
+    expect(other.locator(f"[data-join='{daily}']")).to_be_enabled()
+    expect(other.locator("[data-open-seat]")).to_have_count(0)
+
+    # "My tables" offers the host's seat to play, not only to watch
+    mine = host.locator(f"#my-tables-list li[data-table='{blitz}']")
+    expect(mine.get_by_role("link", name="Play Blue")).to_be_visible()
+    expect(mine.get_by_role("link", name="Watch")).to_be_visible()
+    full_shot(host, shots / "public_lobby_my_tables.png")
+    host.goto(server.base + "/")  # the lobby knows the host's seat from the token it keeps
+    host.wait_for_selector("body[data-ready='1']")
+    expect(own.locator(f"[data-open-seat='{blitz}']")).to_be_visible()
+    host.screenshot(path=str(shots / "public_lobby_clocks_host.png"))
+
+    # a stranger, in French, sees the same clocks and may join either table
+    stranger = new_page(viewport={"width": 1280, "height": 800}, locale="fr-FR")
+    stranger.goto(server.base + "/")
+    stranger.wait_for_selector("body[data-ready='1']")
+    expect(stranger.locator(f"#public-list li[data-table='{blitz}'] .pub-clock")).to_have_text(
+        "Cadence : 10 min + 20 s"
+    )
+    expect(stranger.locator(f"#public-list li[data-table='{daily}'] .pub-clock")).to_have_text(
+        "Cadence : 1 j par tour"
+    )
+    for table in (blitz, daily):
+        expect(stranger.locator(f"[data-join='{table}']")).to_be_enabled()
+    expect(stranger.locator("[data-open-seat]")).to_have_count(0)
+    stranger.screenshot(path=str(shots / "public_lobby_clocks_fr.png"))
+
+    # the host's "Open my seat" opens the waiting room with the Start button
+    host.click(f"[data-open-seat='{blitz}']")
+    host.wait_for_url(f"**/table/{blitz}#token=*")
+    host.wait_for_selector("body[data-ready='1']")
+    expect(host.locator("#waiting-room")).to_be_visible()
+    expect(host.locator("#start-game")).to_be_visible()
+
+
+def test_an_account_opens_its_seat_of_a_public_table_made_elsewhere(new_page, lobby_server):
+    """A signed-in host whose seat token this browser does not keep (the table was made on
+    another device) gets "Open my seat", which opens the seat through a fresh seat link."""
+    base = lobby_server.base
+    page = new_page(viewport={"width": 1280, "height": 800})
+    r = page.request.post(base + "/api/account/signup", data={"name": "Nabu", "password": "cedar forest 7"})
+    assert r.status == 201, r.text()
+    made = page.request.post(
+        base + "/api/tables",
+        data={
+            "game": "mesopotamia",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "open"}],
+            "public": True,
+        },
+        headers={"X-CSRF-Token": r.json()["csrf"]},
+    )
+    assert made.status == 201, made.text()
+    table = made.json()["table"]
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    row = page.locator(f"#public-list li[data-table='{table}']")
+    expect(row.locator(".pub-clock")).to_have_text("Time control: none, play at your own pace")
+    expect(row.locator("[data-join]")).to_have_count(0)
+    expect(row.locator(".pub-seat[data-mine='1']")).to_contain_text("Nabu (you)")
+    # the account's games list it as made and waiting, not as started
+    game = page.locator(f"#my-games li[data-table='{table}']")
+    expect(game).to_contain_text("waiting for players")
+    expect(game).not_to_contain_text("started")
+    page.click(f"[data-open-seat='{table}']")
+    page.wait_for_url(f"**/table/{table}#token=*")
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator("#start-game")).to_be_visible()
+    page.click("#start-game")  # with a bot in the free seat: the table leaves the lobby
+    page.wait_for_selector("body[data-status='playing']")

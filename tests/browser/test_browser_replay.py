@@ -111,6 +111,9 @@ def test_stepping_the_slider_keys_and_links_to_a_ply(page: Page, served: Served,
     expect(link).to_have_text("Replay the game")
     page.goto(served.server.base + "/")
     page.wait_for_selector(f".my-tables a[data-replay='{table_id}']")
+    row = page.locator(f"#my-tables-list li[data-table='{table_id}']")
+    expect(row.locator("a[data-replay]")).to_have_count(1)
+    expect(row.get_by_role("link", name="See the end")).to_be_visible()  # not "Watch": it is over
     page.click(f".my-tables a[data-replay='{table_id}']")
     page.wait_for_selector(f"body[data-ply='{last}']")
     assert page.evaluate("document.body.dataset.seat") == ""

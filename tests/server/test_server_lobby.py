@@ -378,3 +378,34 @@ def test_my_tables_lookup_says_open_and_a_rematch_is_private_with_the_same_seats
     )
     assert info.json()["status"] == "playing" and info.json()["public"] is False
     assert lobby_entry(client, rematch["table"]) is None
+
+
+def test_lobby_says_each_tables_time_control(client: TestClient) -> None:
+    """A stranger sees before joining whether a table is played on a real-time clock, a clock
+    per turn or none (docs/server.md, "Time controls")."""
+    realtime = public_table(
+        client, [HUMAN, OPEN], time_control={"kind": "realtime", "budget": 600, "increment": 20}
+    )
+    turn_based = public_table(
+        client, [HUMAN, OPEN], host_name="Bea", time_control={"kind": "turn_based", "per_turn": 86400}
+    )
+    untimed = public_table(client, [HUMAN, OPEN], host_name="Cy")
+    fast, slow, free = (lobby_entry(client, t["table"]) for t in (realtime, turn_based, untimed))
+    assert fast is not None and slow is not None and free is not None
+    assert fast["time_control"] == {
+        "kind": "realtime",
+        "budget": 600.0,
+        "increment": 20.0,
+        "grace": 15.0,
+        "takeover": "easy",
+    }
+    assert slow["time_control"] == {
+        "kind": "turn_based",
+        "per_turn": 86400.0,
+        "grace": 15.0,
+        "takeover": "easy",
+    }
+    assert free["time_control"] is None
+    host_token = realtime["seats"][0]["token"]
+    info = client.get(f"/api/tables/{realtime['table']}", headers={"X-Ziggurat-Token": host_token}).json()
+    assert info["time_control"] == fast["time_control"]  # as the table itself says

@@ -3,11 +3,11 @@
 A public table is created with ``POST /api/tables`` and ``public: true``: its one human seat
 is the host's (the creator: a signed-in account, or a guest with a name), its other seats are
 bots or ``open`` seats. While a seat is open the table's status is ``open``: it is listed by
-``GET /api/lobby``, nothing is played, and players take the free seats with ``POST
-/api/tables/{id}/join`` (a guest gives a name; a signed-in player sits as the account, with
-the CSRF token). The host starts it with ``POST /api/tables/{id}/start`` and the host seat's
-token, filling any seat still free with bots of one level. Private tables are never listed and
-have no open seats.
+``GET /api/lobby`` (with its options and time control), nothing is played, and players take
+the free seats with ``POST /api/tables/{id}/join`` (a guest gives a name; a signed-in player
+sits as the account, with the CSRF token). The host starts it with ``POST
+/api/tables/{id}/start`` and the host seat's token, filling any seat still free with bots of
+one level. Private tables are never listed and have no open seats.
 
 Taking a seat is one conditional update (``UPDATE seats ... WHERE kind = 'open'``) in a
 transaction that first locks the table's row, run under the live table's lock: two players
@@ -32,6 +32,7 @@ from ziggurat.server.links import seat_link
 from ziggurat.server.live import LiveTable
 from ziggurat.server.manager import Host, TableManager, TableUnavailable, hash_token, new_token
 from ziggurat.server.store import Store, now
+from ziggurat.server.timecontrol import TimeControl
 
 MAX_GUEST_NAME = 32
 LOBBY_TABLES = 100
@@ -99,6 +100,7 @@ class LobbyTable:
     host_seat: int | None
     created: datetime
     seats: list[LobbySeat]
+    time_control: TimeControl | None
 
 
 def open_tables(store: Store, limit: int = LOBBY_TABLES) -> list[LobbyTable]:
@@ -131,7 +133,16 @@ def open_tables(store: Store, limit: int = LOBBY_TABLES) -> list[LobbyTable]:
                     )
                 )
         return [
-            LobbyTable(r.id, r.game, r.players, dict(r.options), r.host_seat, _aware(r.created), seats[r.id])
+            LobbyTable(
+                r.id,
+                r.game,
+                r.players,
+                dict(r.options),
+                r.host_seat,
+                _aware(r.created),
+                seats[r.id],
+                TimeControl.from_json(r.time_control),
+            )
             for r in rows
         ]
 
@@ -300,6 +311,11 @@ class LobbyTableOut(BaseModel):
     options: dict[str, Any] = Field(
         description="the options the table was created with (any other is the game's default)"
     )
+    time_control: dict[str, Any] | None = Field(
+        default=None,
+        description="the table's clock (docs/server.md, Time controls): kind realtime with budget and "
+        "increment, or turn_based with per_turn (seconds), grace and takeover; null: no clock",
+    )
     seats: list[LobbySeatOut]
     free: int = Field(description="open seats left")
     host: str | None = Field(description="the host's name")
@@ -352,6 +368,7 @@ async def lobby(request: Request) -> list[LobbyTableOut]:
                 game=t.game,
                 players=t.players,
                 options=t.options,
+                time_control=None if t.time_control is None else t.time_control.to_json(),
                 seats=[
                     LobbySeatOut(
                         seat=s.seat,

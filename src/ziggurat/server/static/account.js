@@ -85,7 +85,11 @@ function resultText(entry) {
  * A finished game links to its replay (the public view, which a finished table shows to anyone).
  */
 export function gameItem(entry, { mine = false, action = null } = {}) {
-  const when = entry.status === "over" && entry.finished ? t("games.ended", { date: dateText(entry.finished) }) : t("games.started", { date: dateText(entry.created) });
+  // a table still waiting for players has not started: it says when it was made
+  let when;
+  if (entry.status === "over" && entry.finished) when = t("games.ended", { date: dateText(entry.finished) });
+  else if (entry.status === "open") when = t("games.created", { date: dateText(entry.created) });
+  else when = t("games.started", { date: dateText(entry.created) });
   const toMove =
     entry.status === "playing" && entry.to_move && !entry.seat_to_move
       ? ` · ${t("lobby.toMove", { colour: seatName(entry.to_move_label) || t(`colour.${entry.to_move}`) })}`

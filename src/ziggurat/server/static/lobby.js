@@ -226,6 +226,11 @@ async function onCreate(ev) {
     const ans = body.public ? await createPublicTable(body) : await api("POST", "/api/tables", body);
     lastCreated = ans;
     rememberCreated(ans);
+    // The creator's own seat goes to "My tables" (Play) when it is known: the one seat with a
+    // token (a public table's host seat; a private table with one human seat). The seats of a
+    // private table for several people stay invite links until their links are opened here.
+    const withToken = (ans.seats || []).filter((seat) => seat.token);
+    if (withToken.length === 1) rememberToken(ans.table, withToken[0].token, withToken[0].seat);
     if (ans.spectator_token) rememberToken(ans.table, ans.spectator_token, null);
     renderCreated();
     $("created").scrollIntoView({ behavior: "smooth", block: "start" });
@@ -349,7 +354,11 @@ function renderMyTables() {
       .map((e) => {
         const tok = tokenFor(e, tokens);
         if (!tok) return null;
-        const label = e.seat === null || e.seat === undefined ? t("lobby.watch") : t("lobby.openAs", { colour: labelOf(e.seat_label, e.colour) });
+        const spectator = e.seat === null || e.seat === undefined;
+        const over = e.status === "over";
+        let label;
+        if (spectator) label = t(over ? "lobby.seeEnd" : "lobby.watch");
+        else label = t(over ? "lobby.seeEndAs" : "lobby.openAs", { colour: labelOf(e.seat_label, e.colour) });
         const myTurn = e.status !== "over" && e.colour && e.colour === e.to_move;
         return h(
           "span",
@@ -360,9 +369,12 @@ function renderMyTables() {
             { type: "button", class: "link forget", title: t("lobby.forget"), "aria-label": t("lobby.forget"), onclick: () => (forgetToken(tok), loadMyTables()) },
             "×",
           ),
-          e.status === "over" ? lobbyReplayLink(table, tok) : null,
         );
       });
+    // a finished table has one replay, as the first of its seats kept here saw it (else as
+    // its spectators did)
+    const replayEntry = first.status === "over" ? entries.find((e) => tokenFor(e, tokens)) : null;
+    if (replayEntry) links.push(lobbyReplayLink(table, tokenFor(replayEntry, tokens)));
     const invites = created.get(table);
     ul.append(
       h(

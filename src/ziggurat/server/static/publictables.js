@@ -1,9 +1,12 @@
 // The lobby's "Public tables": tables waiting for players (GET /api/lobby, refreshed every few
-// seconds and when the page comes back into view), each with its seats and a Join button.
-// A guest joins by a name (remembered in localStorage); a signed-in player joins as the account,
-// sending the session's CSRF token. The seat token joins "My tables" like any other.
+// seconds and when the page comes back into view), each with its time control, its seats and a
+// Join button. A guest joins by a name (remembered in localStorage); a signed-in player joins as
+// the account, sending the session's CSRF token. The seat token joins "My tables" like any other.
+// A table where this browser or the signed-in account already holds a seat (the host's own
+// table, a seat taken earlier) offers "Open my seat" instead of Join.
 
-import { ApiError, api, pageLink, rememberToken } from "./api.js";
+import { ApiError, api, pageLink, rememberToken, storedTokens } from "./api.js";
+import { describeTimeControl } from "./clocks.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -94,16 +97,53 @@ function optionsSummary(game, options) {
   return names.length ? names.join(" · ") : t("pub.defaults");
 }
 
-function seatChip(seat) {
+/** The table's clock as the table page words it: "Time control: 10 min + 20 s", "1 d per turn",
+ * or none. */
+function clockSummary(tc) {
+  return tc ? t("pub.clock", { tc: describeTimeControl(tc) }) : t("pub.untimed");
+}
+
+/** The seat the viewer holds at `tab`: {seat, token} from a seat token this browser keeps, else
+ * {seat, token: null} for the signed-in account's seat; null if none. */
+function mySeat(tab) {
+  const kept = storedTokens().filter((e) => e.table === tab.table && Number.isInteger(e.seat) && tab.seats.some((s) => s.seat === e.seat && !s.free));
+  if (kept.length) return { seat: kept[kept.length - 1].seat, token: kept[kept.length - 1].token };
+  const name = account?.name?.toLowerCase();
+  const held = name ? tab.seats.find((s) => s.account && (s.name || "").toLowerCase() === name) : null;
+  return held ? { seat: held.seat, token: null } : null;
+}
+
+function seatChip(seat, mine) {
   let who;
   if (seat.free) who = h("em", {}, t("pub.free"));
   else if (seat.kind === "bot") who = t("seat.botKind", { bot: t(`bot.${seat.bot}`) });
   else who = seat.name || t("seat.human");
+  const you = mine && mine.seat === seat.seat;
   return h(
     "li",
-    { class: seat.free ? "pub-seat free" : "pub-seat", dataset: { seat: seat.seat, kind: seat.kind } },
+    { class: seat.free ? "pub-seat free" : "pub-seat", dataset: you ? { seat: seat.seat, kind: seat.kind, mine: "1" } : { seat: seat.seat, kind: seat.kind } },
     h("span", { class: `swatch sw-${seat.colour}` }),
     who,
+    you ? h("span", { class: "muted" }, `\u00a0(${t("seat.you")})`) : null,
+  );
+}
+
+/** Join, or "Open my seat" where the viewer already holds one. */
+function seatButton(tab, mine) {
+  if (!mine) {
+    return h(
+      "button",
+      { type: "button", class: "primary join", disabled: tab.free === 0, dataset: { join: tab.table }, onclick: (ev) => join(tab, ev.currentTarget) },
+      t("pub.join"),
+    );
+  }
+  if (mine.token) {
+    return h("a", { class: "button primary join open-seat", href: `/table/${encodeURIComponent(tab.table)}#token=${mine.token}`, dataset: { openSeat: tab.table } }, t("pub.openSeat"));
+  }
+  return h(
+    "button",
+    { type: "button", class: "primary join open-seat", dataset: { openSeat: tab.table }, onclick: (ev) => openAccountSeat(tab, ev.currentTarget) },
+    t("pub.openSeat"),
   );
 }
 
@@ -128,6 +168,7 @@ export function renderPublicTables() {
   }
   const ul = h("ul", { class: "public-tables" });
   for (const tab of tables) {
+    const mine = mySeat(tab);
     const created = new Date(tab.created);
     const since = Number.isNaN(created.getTime()) ? "" : created.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
     const error = rowErrors.get(tab.table);
@@ -141,17 +182,14 @@ export function renderPublicTables() {
           h("strong", {}, gameName(tab.game)),
           h("span", { class: "muted" }, ` · ${t("pub.players", { n: tab.players })} · ${t("pub.host", { name: tab.host || "?" })}${since ? ` · ${t("pub.since", { time: since })}` : ""}`),
         ),
-        h("div", { class: "pub-options muted" }, optionsSummary(tab.game, tab.options)),
         h(
           "div",
-          { class: "pub-row" },
-          h("ul", { class: "pub-seats" }, tab.seats.map(seatChip)),
-          h(
-            "button",
-            { type: "button", class: "primary join", disabled: tab.free === 0, dataset: { join: tab.table }, onclick: (ev) => join(tab, ev.currentTarget) },
-            t("pub.join"),
-          ),
+          { class: "pub-options muted" },
+          h("span", { class: "pub-clock", dataset: { clock: tab.time_control?.kind || "none" } }, clockSummary(tab.time_control)),
+          " · ",
+          h("span", { class: "pub-rules" }, optionsSummary(tab.game, tab.options)),
         ),
+        h("div", { class: "pub-row" }, h("ul", { class: "pub-seats" }, tab.seats.map((s) => seatChip(s, mine))), seatButton(tab, mine)),
         error ? h("p", { class: "error-banner", role: "alert" }, error) : null,
       ),
     );
@@ -186,6 +224,22 @@ async function join(tab, button) {
   }
 }
 
+/** Open the signed-in account's seat at `tab` through a fresh seat link (this browser keeps no
+ * token for it: the seat was taken on another device). */
+async function openAccountSeat(tab, button) {
+  rowErrors.delete(tab.table);
+  button.disabled = true;
+  try {
+    const ans = await postAsAccount(`/api/tables/${encodeURIComponent(tab.table)}/seat-link`, {});
+    rememberToken(ans.table, ans.token, ans.seat);
+    location.href = pageLink(ans.link);
+  } catch (e) {
+    rowErrors.set(tab.table, t("games.openFailed", { detail: e instanceof ApiError ? e.detail : String(e) }));
+    button.disabled = false;
+    loadPublicTables();
+  }
+}
+
 let shown = ""; // what the list shows now, to leave it (and the focus in it) alone when nothing changed
 
 export async function loadPublicTables() {
@@ -196,7 +250,7 @@ export async function loadPublicTables() {
   } catch (e) {
     loadError = e instanceof ApiError ? e.detail : String(e);
   }
-  const now = JSON.stringify([tables, loadError, [...rowErrors]]);
+  const now = JSON.stringify([tables, loadError, [...rowErrors], account?.name, (tables || []).map(mySeat)]);
   if (now === shown) return;
   shown = now;
   renderPublicTables();
