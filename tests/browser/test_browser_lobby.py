@@ -92,3 +92,44 @@ def test_the_lobby_form_reads_whole_in_both_languages(new_page, server):
         assert text <= room, (lang, text, room)
     frame = "e => { const s = getComputedStyle(e); return [s.borderTopStyle, s.borderTopWidth, s.borderTopColor, s.borderRadius]; }"
     assert page.locator("#seats").evaluate(frame) == page.locator("#time-control").evaluate(frame)
+
+
+def test_an_option_with_a_closed_set_of_values_is_a_choice(new_page, server):
+    """Mare Nostrum's empire assignment is offered as its two values, under a readable name;
+    the table created with "choice" plays with it."""
+    page = new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#game", "mare-nostrum")
+    page.click("#advanced summary")
+    page.click("#options .more-options summary")
+    field = page.locator("#opt-empire_assignment")
+    expect(field).to_be_visible()
+    assert field.evaluate("el => el.tagName") == "SELECT"
+    values = field.evaluate("el => [...el.options].map((o) => o.value)")
+    assert values == ["random", "choice"]
+    expect(field).to_have_value("random")
+    label = page.locator("label[for='opt-empire_assignment']")
+    expect(label).to_have_text("Empire assignment")
+    # a bounded number keeps its declared range
+    expect(page.locator("#opt-tiles_to_win")).to_have_attribute("min", "1")
+    expect(page.locator("#opt-tiles_to_win")).to_have_attribute("max", "22")
+
+    field.select_option("choice")
+    page.click("#create")
+    expect(page.locator("#created")).to_be_visible()
+    seat_link = page.locator("[data-link='seat-0']").input_value()
+    table_id = seat_link.split("/table/")[1].split("#")[0]
+    token = seat_link.split("#token=")[1]
+    table = server.request("GET", f"/api/tables/{table_id}", token=token)
+    assert table["game"] == "mare-nostrum"
+    assert table["options"]["empire_assignment"] == "choice"
+
+
+def test_other_rule_defaults_show_readable_names_and_rule_numbers(page, server):
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator("#game")).to_have_value("mesopotamia")
+    labels = page.locator("#options .more-options label").all_text_contents()
+    assert labels and not any("_" in text for text in labels)
+    assert "Tile pile count (S7, R12)" in labels

@@ -31,7 +31,15 @@ from ziggurat.interop.observe import encoder_for
 
 GAMES = ziggurat.games()
 MODULE_HOOKS = {"describe", "render_text", "render_svg"}
-MAPPING_HOOKS = {"plans", "policies", "search_defaults", "search_defaults_by_players", "option_defaults"}
+MAPPING_HOOKS = {
+    "plans",
+    "policies",
+    "search_defaults",
+    "search_defaults_by_players",
+    "option_defaults",
+    "option_specs",
+    "option_rules",
+}
 FLAG_HOOKS = {"flags_from_state"}
 
 

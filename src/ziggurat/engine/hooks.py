@@ -2,9 +2,9 @@
 
 Each ``Game`` subclass sets ``hooks = GameHooks(...)``, the way an OpenSpiel game declares its
 ``GameType``: its heuristic bot, its evaluator and search settings, how its log is redacted and
-described, its renderers, its browser board data, its option defaults, its interop codec and
-observer. Bots, the CLI, the server and the interop adapters read ``game.hooks`` and never look
-a game's parts up by module name.
+described, its renderers, its browser board data, its option defaults, declarations and rule
+numbers, its interop codec and observer. Bots, the CLI, the server and the interop adapters read
+``game.hooks`` and never look a game's parts up by module name.
 
 Members are :class:`Lazy` references (``"package.module:attribute"``, or a whole module without
 ``:attribute``), imported on first :meth:`Lazy.get`, so loading a game (and ``ziggurat games``)
@@ -73,7 +73,9 @@ class GameHooks:
     the texts; no terminal renderers means ``ziggurat play``/``replay``/``render`` refuse the
     game; no board data means ``{}``; no codec or observer means no PettingZoo/OpenSpiel; no
     outcome means the server's game-over message and the lobby do not say how the game was won;
-    no ``flags_from_state`` means the final flags are worked out on a sampled state.
+    no ``flags_from_state`` means the final flags are worked out on a sampled state; no option
+    specs or rules means the lobby offers each option by its default's type alone, without
+    rule numbers.
     """
 
     # --- bots (docs/bots.md) ---------------------------------------------------------------
@@ -126,6 +128,12 @@ class GameHooks:
     """Static data the browser board draws with (e.g. the map layout)."""
     option_defaults: Lazy[Mapping[str, Any]] | None = None
     """Every option with its default value, as the lobby offers them."""
+    option_specs: Lazy[Mapping[str, Mapping[str, Any]]] | None = None
+    """Every option's declaration (``ziggurat.engine.options``: type, ``values``, ``min`` and
+    ``max`` ...), from which the lobby offers a closed set of texts as a choice and bounds a
+    number."""
+    option_rules: Lazy[Mapping[str, str]] | None = None
+    """The rule numbers each option belongs to (``"M15.8, R55"``), shown next to its name."""
     codec: Lazy[Callable[[Game], Any]] | None = None
     """The action codec class (``ziggurat.interop.codec.ActionCodec``)."""
     observer: Lazy[Callable[[Game], Any]] | None = None

@@ -116,6 +116,7 @@ async def list_games() -> list[GameOut]:
             max_players=g.max_players,
             options=g.options,
             bots=g.bots,
+            option_specs=g.option_specs,
         )
         for g in gamekit.game_infos()
     ]

@@ -1,11 +1,13 @@
 """What the server needs from a game beyond the engine contract, read from its hooks.
 
 A game declares (``Game.hooks``, :class:`ziggurat.engine.hooks.GameHooks`) its option
-defaults, ``redact_events`` (a log as a seat saw it), ``describe_step`` (player-readable
-sentences), its heuristic bot and ``board_data()`` (static data its browser board draws with,
-e.g. the map layout); seats are named by ``Game.seat_names()``. Games without a hook still
-work: logs hide every other seat's action text, sentences repeat the text, the board data is
-empty, no option is listed, no heuristic bot is offered, no outcome is sent.
+defaults, declarations and rule numbers, ``redact_events`` (a log as a seat saw it),
+``describe_step`` (player-readable sentences), its heuristic bot and ``board_data()`` (static
+data its browser board draws with, e.g. the map layout); seats are named by
+``Game.seat_names()``. Games without a hook still work: logs hide every other seat's action
+text, sentences repeat the text, the board data is empty, no option is listed (without
+declarations or rules, each is offered by its default's type alone), no heuristic bot is
+offered, no outcome is sent.
 
 For the table page it also works out which legal actions are final (:func:`final_flags`), how
 the game names each seat now (:func:`seat_labels`) and how a finished game was won
@@ -17,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -44,6 +46,30 @@ class GameInfo:
     max_players: int
     options: dict[str, Any]
     bots: list[str]
+    option_specs: dict[str, dict[str, Any]]
+
+
+def lobby_option_specs(
+    names: Iterable[str], specs: Mapping[str, Mapping[str, Any]], rules: Mapping[str, str]
+) -> dict[str, dict[str, Any]]:
+    """What the lobby's form needs of each option's declaration (``ziggurat.engine.options``):
+    the ``values`` of a text with a closed set of them, the ``min``/``max`` of a number, the
+    ``rules`` it belongs to. An option with none of them is left out."""
+    out: dict[str, dict[str, Any]] = {}
+    for name in names:
+        spec = specs.get(name, {})
+        entry: dict[str, Any] = {}
+        if spec.get("type") == "str" and isinstance(spec.get("values"), list):
+            entry["values"] = list(spec["values"])
+        if spec.get("type") in ("int", "formula"):
+            for bound in ("min", "max"):
+                if isinstance(spec.get(bound), int | float):
+                    entry[bound] = spec[bound]
+        if rules.get(name):
+            entry["rules"] = rules[name]
+        if entry:
+            out[name] = entry
+    return out
 
 
 @cache
@@ -51,8 +77,10 @@ def game_infos() -> list[GameInfo]:
     out = []
     for game_id in games():
         cls = game_class(game_id)
-        hook = cls.hooks.option_defaults
-        defaults = dict(hook.get()) if hook is not None else {}
+        hooks = cls.hooks
+        defaults = dict(hooks.option_defaults.get()) if hooks.option_defaults is not None else {}
+        specs = hooks.option_specs.get() if hooks.option_specs is not None else {}
+        rules = hooks.option_rules.get() if hooks.option_rules is not None else {}
         out.append(
             GameInfo(
                 game_id,
@@ -61,6 +89,7 @@ def game_infos() -> list[GameInfo]:
                 cls.max_players,
                 defaults,
                 available_bots(game_id),
+                lobby_option_specs(defaults, specs, rules),
             )
         )
     return out

@@ -42,6 +42,11 @@ class GameOut(BaseModel):
     max_players: int
     options: dict[str, Any] = Field(description="option name -> default value")
     bots: list[str] = Field(description="bot kinds a bot seat may use")
+    option_specs: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        description='option name -> what its declaration allows, where known: "values" (the '
+        'only texts it takes), "min"/"max" (a number\'s bounds), "rules" (its rule numbers)',
+    )
 
 
 class SeatIn(BaseModel):

@@ -43,6 +43,7 @@ class MareNostrumGame(Game):
         render_svg=Lazy(f"{_PKG}.render_svg"),
         board_data=Lazy(f"{_PKG}.client:board_data"),
         option_defaults=Lazy(f"{_PKG}.data:OPTION_DEFAULTS"),
+        option_specs=Lazy(f"{_PKG}.data:OPTION_SPECS"),
         codec=Lazy("ziggurat.interop.codecs.mare_nostrum:MareNostrumCodec"),
         observer=Lazy("ziggurat.interop.observers.mare_nostrum:MareNostrumEncoder"),
         flags_from_state=Lazy(f"{_PKG}.view:FLAGS_FROM_STATE"),

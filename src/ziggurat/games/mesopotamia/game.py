@@ -44,6 +44,8 @@ class MesopotamiaGame(Game):
         render_text=Lazy(f"{_PKG}.render_text"),
         render_svg=Lazy(f"{_PKG}.render_svg"),
         option_defaults=Lazy(f"{_PKG}.data:OPTION_DEFAULTS"),
+        option_specs=Lazy(f"{_PKG}.data:OPTION_SPECS"),
+        option_rules=Lazy(f"{_PKG}.data:OPTION_RULES"),
         codec=Lazy("ziggurat.interop.codecs.mesopotamia:MesopotamiaCodec"),
         observer=Lazy("ziggurat.interop.observers.mesopotamia:MesopotamiaEncoder"),
         flags_from_state=Lazy(f"{_PKG}.view:FLAGS_FROM_STATE"),

@@ -47,6 +47,8 @@ class EpochsGame(Game):
         render_text=Lazy(f"{_PKG}.render_text"),
         render_svg=Lazy(f"{_PKG}.render_svg"),
         option_defaults=Lazy(f"{_PKG}.data:OPTION_DEFAULTS"),
+        option_specs=Lazy(f"{_PKG}.data:OPTION_SPECS"),
+        option_rules=Lazy(f"{_PKG}.data:OPTION_RULES"),
         codec=Lazy("ziggurat.interop.codecs.epochs:EpochsCodec"),
         observer=Lazy("ziggurat.interop.observers.epochs:EpochsEncoder"),
     )

@@ -112,15 +112,34 @@ function renderSeats() {
   explainSymbols(rows, g.id, n);
 }
 
-function optionInput(name, def) {
+/** "empire_assignment" -> "Empire assignment": an option name or value without a translation. */
+function readableName(name) {
+  const text = String(name).replaceAll("_", " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** One option's field. `spec` is what its declaration allows (`option_specs` of /api/games):
+ * `values` (a closed set: a select), `min`/`max` (a number's bounds), `rules` (its rule
+ * numbers, shown after an untranslated name). */
+function optionInput(name, def, spec = {}) {
   const id = `opt-${name}`;
+  const translated = t(`opt.${name}`) !== `opt.${name}`;
+  const label = translated ? optionLabel(name) : spec.rules ? `${readableName(name)} (${spec.rules})` : readableName(name);
+  const labelEl = h("label", { for: id, title: translated ? undefined : name }, label);
   let input;
   if (typeof def === "boolean") {
     input = h("input", { type: "checkbox", id, dataset: { option: name }, checked: def });
-    return h("div", { class: "field check" }, input, h("label", { for: id }, optionLabel(name)));
+    return h("div", { class: "field check" }, input, labelEl);
   }
-  if (typeof def === "number") {
-    input = h("input", { type: "number", id, step: "any", value: String(def), dataset: { option: name } });
+  if (Array.isArray(spec.values) && typeof def === "string" && spec.values.includes(def)) {
+    input = h(
+      "select",
+      { id, dataset: { option: name } },
+      spec.values.map((v) => h("option", { value: v }, readableName(v))),
+    );
+    input.value = def;
+  } else if (typeof def === "number") {
+    input = h("input", { type: "number", id, step: "any", min: spec.min, max: spec.max, value: String(def), dataset: { option: name } });
   } else if (def === null) {
     input = h("input", { type: "text", id, value: "", placeholder: t("lobby.optionUnset"), dataset: { option: name, json: "1" } });
   } else if (typeof def === "string") {
@@ -128,7 +147,7 @@ function optionInput(name, def) {
   } else {
     input = h("input", { type: "text", id, value: JSON.stringify(def), dataset: { option: name, json: "1" }, spellcheck: "false" });
   }
-  return h("div", { class: "field" }, h("label", { for: id }, optionLabel(name)), input);
+  return h("div", { class: "field" }, labelEl, input);
 }
 
 function renderOptions() {
@@ -149,11 +168,11 @@ function renderOptions() {
     [rest, more],
   ]) {
     for (const [name, def] of list) {
-      const row = optionInput(name, def);
+      const row = optionInput(name, def, (g.option_specs || {})[name]);
       const el = row.querySelector("[data-option]");
       if (name in old) {
         if (el.type === "checkbox") el.checked = old[name];
-        else el.value = old[name];
+        else if (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === old[name])) el.value = old[name];
       }
       parent.append(row);
     }
