@@ -293,3 +293,182 @@ def test_an_unlit_area_shows_the_engines_refusal_on_a_live_table_E8(page: Page, 
     expect(box).to_contain_text(f"place {area}")
     page.screenshot(path=str(shots / "boards_epochs_unlit_refusal.png"))
     assert state(page)["legal"] and set(state(page)["legal"]) == legal  # nothing was played
+
+
+# --- who knows a face-down card (E3.4, E3.5, §6), counts, French placements --------------------
+
+NAMES = {
+    "en": {"brooch": "Brooch", "head": "Head", "mask": "Mask"},
+    "fr": {"brooch": "Broche", "head": "Tête", "mask": "Masque"},
+}
+
+
+def _speak(page: Page, lang: str) -> None:
+    """Open the harness again in ``lang`` (the page's remembered language), with the game's
+    catalogue for the names."""
+    page.evaluate("(l) => localStorage.setItem('ziggurat.lang', l)", lang)
+    page.reload()
+    page.wait_for_selector("#fatal:not([hidden])")
+    page.evaluate(
+        """async (l) => {
+            const m = await import('/messages.js');
+            await m.loadMessages('en');
+            await m.loadMessages(l);
+        }""",
+        lang,
+    )
+
+
+def _cards(state: Any) -> list[tuple[str, str, list[str], bool]]:
+    """Every dealt card: (holder, People, who knows it, face up), from the full position."""
+    return [
+        (pl["symbol"], c["people"], c["known_by"], c["public"])
+        for pl in state.to_position()["players"]
+        for c in pl["cards"]
+    ]
+
+
+def _line(page: Page, holder: str, people: str) -> Any:
+    return page.locator(f"#hb-players .ep-player[data-symbol='{holder}'] .card-line[data-people='{people}']")
+
+
+def _after_a_pass(s: Any) -> bool:
+    """The deal is over; a card was passed (two seats know it) and a kept one is known to one."""
+    cards = [c for c in _cards(s) if not c[3]]
+    return (
+        s.to_position()["phase"] == "strategy"
+        and any(len(known) == 2 for _h, _p, known, _u in cards)
+        and any(known == [holder] for holder, _p, known, _u in cards)
+    )
+
+
+def test_a_passed_card_reads_as_known_to_the_passer_and_the_receiver_E3_4_E3_5(harness: Page, shots) -> None:
+    """After the deal the passer and the receiver both know a passed card (§6): each sees it as
+    known to both of them, not as a secret of their own; a card drawn and kept is the holder's
+    secret alone."""
+    state, _ = _play(0, 3, _after_a_pass)
+    holder, people, known, _ = next(c for c in _cards(state) if not c[3] and len(c[2]) == 2)
+    passer = next(sym for sym in known if sym != holder)
+    keeper, kept, _, _ = next(c for c in _cards(state) if not c[3] and c[2] == [c[0]])
+    for lang, secret in (("en", "(secret: only you know it)"), ("fr", "(secret : vous seul la connaissez)")):
+        _speak(harness, lang)
+        names = NAMES[lang]
+        for viewer, other in ((passer, holder), (holder, passer)):
+            _mount(harness, state, SYMBOLS.index(viewer))
+            line = _line(harness, holder, people)
+            known_to = "(known to you and {})" if lang == "en" else "(connue de vous et de {})"
+            expect(line).to_contain_text(known_to.format(names[other]))
+            expect(line).not_to_contain_text(secret)
+            if viewer == holder:
+                note = harness.locator(f"#hb-general .people-card[data-people='{people}'] .card-note")
+                also = "yours (also known to {})" if lang == "en" else "à vous (connue aussi de {})"
+                expect(note).to_have_text(also.format(names[passer]))
+            if lang == "en":
+                full_shot(harness, shots / f"boards_epochs_passed_card_{viewer}.png")
+        _mount(harness, state, SYMBOLS.index(keeper))
+        expect(_line(harness, keeper, kept)).to_contain_text(secret)
+
+
+def test_a_card_passed_during_the_deal_is_the_passers_alone_until_it_ends_E3_5(harness: Page) -> None:
+    """During the deal only the passer knows a passed card; its receiver sees it face down and
+    looks at it when the deal ends (E3.5): the passer's page says so."""
+
+    def passed_unseen(s: Any) -> bool:
+        p = s.to_position()
+        return p["phase"] == "allocation" and any(h not in k and not u for h, _p, k, u in _cards(s))
+
+    state, _ = _play(0, 3, passed_unseen)
+    holder, people, known, _ = next(c for c in _cards(state) if c[0] not in c[2] and not c[3])
+    (passer,) = known
+    _speak(harness, "en")
+    _mount(harness, state, SYMBOLS.index(passer))
+    line = _line(harness, holder, people)
+    expect(line).to_contain_text(
+        f"(only you know it until the deal ends; then {NAMES['en'][holder]} sees it too)"
+    )
+    _mount(harness, state, SYMBOLS.index(holder))
+    expect(
+        harness.locator(f"#hb-players .ep-player[data-symbol='{holder}'] .card-line[data-people='']")
+    ).to_contain_text("(face down)")
+    expect(harness.locator(f"#hb-players .card-line[data-people='{people}']")).to_have_count(0)
+
+
+def _lone(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """(holder, People) of each face-up People holding one area with one tribe in it."""
+    on_map = [(p, n) for _a, p, n in view["areas"]]
+    return [
+        (pl["symbol"], c["people"])
+        for pl in view["players"]
+        for c in pl["cards"]
+        if c["public"] and [p for p, _n in on_map].count(c["people"]) == 1 and (c["people"], 1) in on_map
+    ]
+
+
+def test_counts_of_one_read_in_the_singular_in_both_languages(harness: Page) -> None:
+    """A People holding one area with one tribe reads "1 area · 1 tribe", not "1 areas · 1
+    tribes"; the stop button with one tribe left in the pool says that one tribe is lost."""
+    state, seat = _play(0, 3, lambda s: s.current_player() >= 0 and bool(_lone(s.view(None))))
+    one = _lone(state.view(seat))[0]
+    for lang, words in (("en", " 1 area · 1 tribe · "), ("fr", " 1 région · 1 tribu · ")):
+        _speak(harness, lang)
+        _mount(harness, state, seat)
+        expect(_line(harness, *one)).to_contain_text(words)
+
+    def last_tribe(s: Any) -> bool:
+        v = s.view(None)
+        return (
+            s.current_player() >= 0
+            and v["round"] is not None
+            and v["round"]["pool"] == 1
+            and "stop" in s.legal_actions()
+        )
+
+    state, seat = _play(0, 3, last_tribe)
+    for lang, words in (
+        ("en", "Stop placing (1 tribe left in the pool is lost)"),
+        ("fr", "Arrêter de placer (1 tribu de la réserve perdue)"),
+    ):
+        _speak(harness, lang)
+        _mount(harness, state, seat)
+        expect(harness.locator("#hb-choice button[data-action='stop']")).to_have_text(words)
+
+
+def test_a_french_placement_says_sur_as_the_log_does(harness: Page) -> None:
+    """French: the button placing a tribe into an empty area and the log line of that placement
+    use the same preposition, "sur" (never "en Byblos"); the map's legend and the players'
+    panels call the areas by one word, "régions"."""
+    from ziggurat.engine import messages as M
+    from ziggurat.games.mesopotamia_epochs.describe import describe_step, events_since, log_mark
+
+    def empty_city(s: Any) -> bool:
+        v = s.view(None)
+        held = {a for a, _p, _n in v["areas"]}
+        return (
+            s.current_player() >= 0
+            and v["pending"] is None
+            and any(
+                a in ("place ugarit", "place byblos") and a.split()[1] not in held for a in s.legal_actions()
+            )
+        )
+
+    state, seat = _play(0, 3, empty_city)
+    held = {a for a, _p, _n in state.view(None)["areas"]}
+    action = next(
+        a for a in state.legal_actions() if a in ("place ugarit", "place byblos") and a.split()[1] not in held
+    )
+    name = {"place ugarit": "Ougarit", "place byblos": "Byblos"}[action]
+    _speak(harness, "fr")
+    _mount(harness, state, seat)
+    expect(harness.locator(f"#hb-choice button[data-action='{action}']")).to_have_text(
+        f"Placer une tribu sur {name}"
+    )
+    before, mark = state.view(seat), log_mark(state)
+    after = state.clone()
+    after.apply(action)
+    said = [
+        M.render(msg, "fr") for msg, _ in describe_step(events_since(after, mark), before, after.view(seat))
+    ]
+    assert any(f"placent une tribu sur {name}" in line for line in said), said
+    expect(harness.locator("#hb-board .epochs-legend")).to_contain_text("Qui tient les régions")
+    expect(harness.locator("#hb-players .tiebreak").first).to_contain_text("Régions tenues")
+    expect(harness.locator("#hb-board .epochs-legend")).not_to_contain_text("zones")

@@ -62,3 +62,38 @@ def test_growth_lesson_by_clicking_the_map_E8_2(page, server, shots):
     click_and_wait_answer(page, page.locator(".board-svg [data-area='mari']").first)
     assert current(page)["finished"]
     expect(page.locator("#done")).to_contain_text("your Kassites scored every area they hold")
+
+
+def test_new_people_last_tribe_goes_to_kanesh_by_clicking_the_map_E14_2(page, server, shots):
+    """The last step recommends Kanesh, the Phrygians' double-value bonus area, lit on the
+    map: clicking it plays the move and ends the lesson, with no "Not this move now"."""
+    open_tutorial(page, server.base, GAME, "new_people")
+    for move in ("place hatti", "place arzawa", "place ahhiyawa", "place ahhiyawa"):
+        click_and_wait_answer(page, page.locator(f"#legal .legal-act[data-action='{move}']"))
+        assert current(page)["outcome"] == "played", move
+    expect(page.locator("#step .say")).to_contain_text("Kanesh")
+    kanesh = page.locator(".board-svg .area.lit[data-area='kanesh']")
+    expect(kanesh).to_have_count(1)
+    click_and_wait_answer(page, kanesh)
+    answer = current(page)
+    assert answer["outcome"] == "played" and answer["finished"]
+    expect(page.locator("#feedback")).to_be_hidden()
+    assert ["kanesh", "phrygians", 1] in answer["table"]["view"]["areas"]
+    full_shot(page, shots / "tutorial_epochs_kanesh.png")
+
+
+def test_a_finished_lesson_says_so_in_the_turn_bar_not_who_draws_next_E3_4(page, server, shots):
+    """Nothing moves after a lesson's last step: after the one keep of the allocation lesson the
+    next draw (another seat's, a chance event) never comes, so the turn bar says the lesson is
+    over instead of "Brooch draws chance…"."""
+    open_tutorial(page, server.base, GAME, "allocation")
+    status = page.locator("#status")
+    expect(status).to_contain_text("Your draw")
+    click_and_wait_answer(page, page.locator("#legal .legal-act[data-action='keep']"))
+    assert current(page)["finished"]
+    assert current(page)["table"]["view"]["to_move"] == "chance"  # the deal would go on
+    expect(status).to_have_text("The lesson is over.")
+    expect(page.locator("#choice")).to_have_text("The lesson is over.")
+    page.locator(".lang-btn[data-lang='fr']").click()
+    expect(status).to_have_text("La leçon est finie.")
+    full_shot(page, shots / "tutorial_epochs_allocation_over.png")

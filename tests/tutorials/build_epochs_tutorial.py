@@ -183,18 +183,21 @@ def start() -> tuple[Lesson, dict[str, Any]]:
         ["E13.1"],
     )
     lesson.step(
-        two,
+        ["place kanesh", *two],
         text(
-            "Place your last tribe in Hatti or Arzawa. You could also stop at any time; tribes left in "
-            "the pool are discarded, never saved (E8.6). When the pool is empty your Phrygians score: 1 VP for "
-            "each area they hold, 2 for a double-value area, twice that in their bonus area, Kanesh (E14.1, "
-            "E14.2).",
-            "Placez votre dernière tribu en Hatti ou en Arzawa. Vous pourriez aussi arrêter à tout "
-            "moment ; les tribus restées dans la réserve sont défaussées, jamais gardées (E8.6). Quand la réserve "
-            "est vide, vos Phrygiens marquent : 1 PV par région qu'ils tiennent, 2 pour une région à valeur "
-            "double, le double dans leur région bonus, Kanesh (E14.1, E14.2).",
+            "Place your last tribe. When the pool is empty your Phrygians score: 1 VP for each area they hold, "
+            "2 for a double-value area, twice that in their bonus area (E14.1, E14.2). Kanesh, empty and next "
+            "to Hatti and Arzawa, is both double-value and their bonus area: taking it scores 4 VP more, while "
+            "another tribe in Hatti or Arzawa adds no area. You could also stop at any time; tribes left in the "
+            "pool are discarded, never saved (E8.6).",
+            "Placez votre dernière tribu. Quand la réserve est vide, vos Phrygiens marquent : 1 PV par région "
+            "qu'ils tiennent, 2 pour une région à valeur double, le double dans leur région bonus (E14.1, "
+            "E14.2). Kanesh, vide et voisine de Hatti et d'Arzawa, est à la fois à valeur double et leur région "
+            "bonus : la prendre rapporte 4 PV de plus, alors qu'une tribu de plus sur Hatti ou Arzawa n'ajoute "
+            "aucune région. Vous pourriez aussi arrêter à tout moment ; les tribus restées dans la réserve sont "
+            "défaussées, jamais gardées (E8.6).",
         ),
-        hint,
+        text("Click Kanesh, Hatti or Arzawa.", "Cliquez sur Kanesh, Hatti ou Arzawa."),
         ["E8.6", "E14.1", "E14.2"],
     )
     return lesson, lesson.finish(

@@ -79,6 +79,25 @@ def test_new_people_lesson_pool_and_scoring_E5_1_E7_1_E14_2() -> None:
     assert gained == position(lesson)["peoples"]["phrygians"]["vp"] > 0
 
 
+def test_new_people_last_tribe_may_go_to_kanesh_the_bonus_area_E14_1_E14_2() -> None:
+    """The last step names Kanesh, empty, double-value and the Phrygians' bonus area, as the
+    best place for the last tribe: the lesson accepts it, and it scores 4 VP more than a
+    second tribe in Hatti (2 for a double-value area, twice that as the bonus area)."""
+    gained = {}
+    for last in ("place kanesh", "place hatti", "place arzawa"):
+        lesson = run(EPOCHS, "new_people")
+        before = position(lesson)["players"][0]["vp"]
+        for move in ("place hatti", "place arzawa", "place ahhiyawa", "place ahhiyawa"):
+            lesson.play(move)
+        step = lesson.step
+        assert step is not None and "Kanesh" in step.say.en and "Kanesh" in step.say.fr
+        assert step.matches(last)
+        lesson.play(last)
+        assert lesson.finished
+        gained[last] = position(lesson)["players"][0]["vp"] - before
+    assert gained["place kanesh"] == gained["place hatti"] + 4 == gained["place arzawa"] + 4
+
+
 def test_growth_lesson_pool_counts_areas_E6_2_E6_3() -> None:
     lesson = run(EPOCHS, "growth")
     pos = position(lesson)

@@ -1,4 +1,8 @@
 // All user-interface strings, in English and French. t(key, params) fills {name} placeholders.
+// A string with a count says it in the words of each number, as the message catalogues do
+// (messages.js, the ICU MessageFormat plural): "{n, plural, one {# tribe} other {# tribes}}"
+// picks the form of params.n by Intl.PluralRules in the page's language ("=0 {...}" matches
+// exactly; "#" is the number). English says "1 tribe", "0 tribes"; French "0 tribu", "1 tribu".
 // The language comes from localStorage ("ziggurat.lang"), else navigator.language.
 
 import { h } from "./dom.js";
@@ -130,12 +134,12 @@ const en = {
   "lobby.toMove": "{colour} to move",
   "lobby.openAs": "Play {colour}",
   "lobby.watch": "Watch",
+  "lobby.seeEnd": "See the end",
+  "lobby.seeEndAs": "See the end as {colour}",
   "lobby.yourTurn": "It is your turn",
   "lobby.forget": "Forget this link",
   "lobby.inviteLinks": "Invite links",
 
-  "lobby.seeEnd": "See the end",
-  "lobby.seeEndAs": "See the end as {colour}",
   "opt.round_limit": "Round limit",
   "opt.rank_non_winners": "Rank the other players",
   "opt.variant_start_with_one_card": "Variant: start with one card",
@@ -200,7 +204,7 @@ const en = {
   "meso.act.donate": "Donate the stone: {tribe}",
   "meso.act.endMovement": "End Phase I (movement)",
   "meso.act.endTurn": "End the turn",
-  "meso.act.pile": "Draw from pile {n} ({size} tiles)",
+  "meso.act.pile": "Draw from pile {n} ({size, plural, one {# tile} other {# tiles}})",
   "meso.act.volcano": "Place the volcano on {c}",
   "meso.act.share": "Give one {res} to {c}",
   "meso.act.hut": "Build a hut on {c} ({carrier} + {other})",
@@ -220,13 +224,13 @@ const en = {
   "meso.act.play": "Play {card}",
   "meso.act.playPriest": "Play {card} on the holy place on {c}",
   "meso.act.playManaTheft": "Play {card} against {colour}",
-  "meso.act.playLand": "Play {card} on pile {n} ({size} tiles)",
+  "meso.act.playLand": "Play {card} on pile {n} ({size, plural, one {# tile} other {# tiles}})",
   "meso.act.playTeleport": "Play {card} on {tribe}",
   "meso.act.playExpulsion": "Play {card} on {hut}",
 
   "meso.q.pile": "Discovery towards {c}: choose the pile to draw from.",
   "meso.q.volcano": "A volcano! Place it on a lit space (not {c}).",
-  "meso.q.shares": "Too few {res} for every tile: choose a tile to receive one ({n} to give).",
+  "meso.q.shares": "Not enough {res} for every tile: choose a tile to receive one ({n} to give).",
   "meso.q.offer": "Choose the offering to put (face down) under the new hut.",
   "meso.q.teleport": "Teleport: choose where the tribe from {c} goes.",
   "meso.q.expel": "Expulsion: choose the plains to move {hut} to.",
@@ -280,10 +284,10 @@ const en = {
   "meso.handSize": "{n} in hand",
   "meso.noCards": "none",
   "meso.generalTitle": "Piles, cards and supply",
-  "meso.pile": "Pile {n}: {size} tiles",
+  "meso.pile": "Pile {n}: {size, plural, one {# tile} other {# tiles}}",
   "meso.pileTop": "top: {tiles}",
   "meso.tilesLeft": "Tiles left in the piles: {list}",
-  "meso.deck": "Deck: {n} cards",
+  "meso.deck": "Deck: {n, plural, one {# card} other {# cards}}",
   "meso.discard": "discard: {list}",
   "meso.supply": "General supply: {wood} wood, {stone} stone",
   "meso.stonesRemoved": "stones donated: {n}",
@@ -336,7 +340,7 @@ const en = {
   "epochs.act.attack": "Attack {area} ({n} × {people})",
   "epochs.act.attackDifficult": "Attack {area} ({n} × {people}, difficult: 2 defence dice)",
   "epochs.act.stop": "Stop placing",
-  "epochs.act.stopLosing": "Stop placing ({n} left in the pool are lost)",
+  "epochs.act.stopLosing": "Stop placing ({n, plural, one {# tribe left in the pool is lost} other {# tribes left in the pool are lost}})",
   "epochs.act.deal": "Deal a card to {player}",
   "epochs.act.draw": "Draw a card",
   "epochs.act.roll": "Roll {attack} against {defence}",
@@ -377,20 +381,23 @@ const en = {
   "epochs.vpOf": "{player}: {n} VP",
   "epochs.cardHidden": "(face down)",
   "epochs.cardSecret": "(secret: only you know it)",
-  "epochs.peopleStats": "{areas} areas · {tribes} tribes · {vp} VP",
+  "epochs.cardKnownWith": "(known to you and {players})",
+  "epochs.cardPassedUnseen": "(only you know it until the deal ends; then {player} sees it too)",
+  "epochs.peopleStats": "{areas, plural, one {# area} other {# areas}} · {tribes, plural, one {# tribe} other {# tribes}} · {vp} VP",
   "epochs.noCards": "no People yet",
   "epochs.areasHeld": "Areas held: {n} (double value: {d})",
   "epochs.tiebreakHelp": "The tie-breaks at the end: most areas held, then most double-value areas",
   "epochs.now": "now",
   "epochs.noTribes": "(no tribes: no round)",
   "epochs.roundsTitle": "Rounds of Epoch {n}",
-  "epochs.hiddenRounds": "and {n} face-down card(s) whose People will have a round",
+  "epochs.hiddenRounds": "and {n, plural, one {# face-down card whose People will have a round} other {# face-down cards whose Peoples will have a round}}",
   "epochs.cardsTitle": "People cards of Epoch {n}",
   "epochs.cardsHelp": "The five cards of this Epoch; a card is face up from its People's first round.",
   "epochs.deckLeft": "Cards left to draw: {n}",
   "epochs.otherCards": "People cards of the other Epochs",
   "epochs.status.faceUp": "{player}'s",
   "epochs.status.yours": "yours (secret)",
+  "epochs.status.yoursKnown": "yours (also known to {players})",
   "epochs.status.passedTo": "passed to {player}",
   "epochs.status.setAside": "set aside: not in play",
   "epochs.status.drawn": "just drawn",
@@ -424,7 +431,7 @@ const en = {
   "epochs.wins": "{player} wins with {n} VP!",
   "epochs.sharedWin": "Shared victory: {players}, {n} VP",
   "epochs.and": " and ",
-  "epochs.rankLine": "{player}: {vp} VP, {areas} areas ({d} double value)",
+  "epochs.rankLine": "{player}: {vp} VP, {areas, plural, one {# area} other {# areas}} ({d} double value)",
 
   "epochs.key.title": "Map key",
   "epochs.key.double": "double value: 2 VP",
@@ -518,7 +525,7 @@ const fr = {
   "ui.gameOver": "Partie terminée",
   "ui.wins": "{colour} gagne !",
   "ui.noWinner": "Pas de vainqueur (limite de manches atteinte).",
-  "ui.cancel": "Annuler",
+  "ui.cancel": "Retour",
   "ui.noToken": "Cette page s'ouvre avec un lien d'invitation (…/table/<id>#token=…). Demandez le vôtre au créateur de la table, ou créez une table dans le salon.",
   "ui.tableNotFound": "Cette table n'existe pas.",
   "ui.badToken": "Le jeton de ce lien n'est pas valable pour cette table.",
@@ -559,6 +566,8 @@ const fr = {
   "lobby.toMove": "au tour de {colour}",
   "lobby.openAs": "Jouer {colour}",
   "lobby.watch": "Regarder",
+  "lobby.seeEnd": "Voir la fin",
+  "lobby.seeEndAs": "Voir la fin ({colour})",
   "lobby.yourTurn": "C'est à vous de jouer",
   "lobby.forget": "Oublier ce lien",
   "lobby.inviteLinks": "Liens d'invitation",
@@ -566,8 +575,6 @@ const fr = {
   "opt.round_limit": "Limite de manches",
   "opt.rank_non_winners": "Classer les autres joueurs",
   "opt.variant_start_with_one_card": "Variante : une carte au départ",
-  "lobby.seeEnd": "Voir la fin",
-  "lobby.seeEndAs": "Voir la fin ({colour})",
   "opt.variant_no_reshuffle": "Variante : pas de remélange",
   "opt.first_player": "Premier joueur (random ou chosen)",
 
@@ -610,7 +617,7 @@ const fr = {
   "meso.holyPlace": "lieu saint {colour}",
   "meso.deliveredBy": "Offrande livrée par {colour} : {v}",
   "meso.looseWood": "{n} bois au sol en {c}",
-  "meso.looseStone": "{n} pierre(s) au sol en {c}",
+  "meso.looseStone": "{n, plural, one {# pierre} other {# pierres}} au sol en {c}",
   "meso.space": "Espace inexploré {c}",
   "meso.spaceExplore": "Explorer {c}",
   "meso.spaceChoose": "Choisir {c}",
@@ -629,7 +636,7 @@ const fr = {
   "meso.act.donate": "Offrir la pierre : {tribe}",
   "meso.act.endMovement": "Finir la phase I (mouvement)",
   "meso.act.endTurn": "Finir le tour",
-  "meso.act.pile": "Piocher dans la pile {n} ({size} tuiles)",
+  "meso.act.pile": "Piocher dans la pile {n} ({size, plural, one {# tuile} other {# tuiles}})",
   "meso.act.volcano": "Placer le volcan en {c}",
   "meso.act.share": "Donner {res} à {c}",
   "meso.act.hut": "Construire une hutte en {c} ({carrier} + {other})",
@@ -649,7 +656,7 @@ const fr = {
   "meso.act.play": "Jouer {card}",
   "meso.act.playPriest": "Jouer {card} sur le lieu saint en {c}",
   "meso.act.playManaTheft": "Jouer {card} contre {colour}",
-  "meso.act.playLand": "Jouer {card} sur la pile {n} ({size} tuiles)",
+  "meso.act.playLand": "Jouer {card} sur la pile {n} ({size, plural, one {# tuile} other {# tuiles}})",
   "meso.act.playTeleport": "Jouer {card} sur la {tribe}",
   "meso.act.playExpulsion": "Jouer {card} sur la {hut}",
 
@@ -709,12 +716,12 @@ const fr = {
   "meso.handSize": "{n} en main",
   "meso.noCards": "aucune",
   "meso.generalTitle": "Piles, cartes et réserve",
-  "meso.pile": "Pile {n} : {size} tuiles",
+  "meso.pile": "Pile {n} : {size, plural, one {# tuile} other {# tuiles}}",
   "meso.pileTop": "dessus : {tiles}",
   "meso.tilesLeft": "Tuiles restant dans les piles : {list}",
-  "meso.deck": "Pioche : {n} cartes",
+  "meso.deck": "Pioche : {n, plural, one {# carte} other {# cartes}}",
   "meso.discard": "défausse : {list}",
-  "meso.supply": "Réserve générale : {wood} bois, {stone} pierres",
+  "meso.supply": "Réserve générale : {wood} bois, {stone, plural, one {# pierre} other {# pierres}}",
   "meso.stonesRemoved": "pierres offertes : {n}",
 
   // Mésopotamie : Époques (boards/mesopotamia-epochs.js)
@@ -757,15 +764,15 @@ const fr = {
   "epochs.act.keep": "Garder la carte",
   "epochs.act.keepNamed": "Garder les {people}",
   "epochs.act.pass": "La passer à {player}",
-  "epochs.act.land": "Débarquer en {area}",
-  "epochs.act.displace": "Déplacer la tribu en {area}",
+  "epochs.act.land": "Débarquer sur {area}",
+  "epochs.act.displace": "Déplacer la tribu vers {area}",
   "epochs.act.remove": "Retirer la tribu",
-  "epochs.act.place": "Placer une tribu en {area}",
+  "epochs.act.place": "Placer une tribu sur {area}",
   "epochs.act.reinforce": "Renforcer {area} ({n} déjà)",
   "epochs.act.attack": "Attaquer {area} ({n} × {people})",
   "epochs.act.attackDifficult": "Attaquer {area} ({n} × {people}, difficile : 2 dés en défense)",
   "epochs.act.stop": "Arrêter de placer",
-  "epochs.act.stopLosing": "Arrêter de placer (les {n} restantes sont perdues)",
+  "epochs.act.stopLosing": "Arrêter de placer ({n, plural, one {# tribu de la réserve perdue} other {# tribus de la réserve perdues}})",
   "epochs.act.deal": "Distribuer une carte à {player}",
   "epochs.act.draw": "Piocher une carte",
   "epochs.act.roll": "Jet {attack} contre {defence}",
@@ -806,20 +813,23 @@ const fr = {
   "epochs.vpOf": "{player} : {n} PV",
   "epochs.cardHidden": "(face cachée)",
   "epochs.cardSecret": "(secret : vous seul la connaissez)",
-  "epochs.peopleStats": "{areas} régions · {tribes} tribus · {vp} PV",
+  "epochs.cardKnownWith": "(connue de vous et de {players})",
+  "epochs.cardPassedUnseen": "(vous seul la connaissez jusqu'à la fin de la distribution ; ensuite {player} la voit aussi)",
+  "epochs.peopleStats": "{areas, plural, one {# région} other {# régions}} · {tribes, plural, one {# tribu} other {# tribus}} · {vp} PV",
   "epochs.noCards": "pas encore de peuple",
   "epochs.areasHeld": "Régions tenues : {n} (valeur double : {d})",
   "epochs.tiebreakHelp": "Départages en fin de partie : le plus de régions tenues, puis de régions de valeur double",
   "epochs.now": "en cours",
   "epochs.noTribes": "(sans tribu : pas de tour)",
   "epochs.roundsTitle": "Tours de l'Époque {n}",
-  "epochs.hiddenRounds": "et {n} carte(s) face cachée(s) dont le peuple jouera",
+  "epochs.hiddenRounds": "et {n, plural, one {# carte face cachée dont le peuple jouera} other {# cartes face cachée dont les peuples joueront}}",
   "epochs.cardsTitle": "Cartes peuple de l'Époque {n}",
   "epochs.cardsHelp": "Les cinq cartes de cette Époque ; une carte est révélée au premier tour de son peuple.",
   "epochs.deckLeft": "Cartes restant à piocher : {n}",
   "epochs.otherCards": "Cartes peuple des autres Époques",
   "epochs.status.faceUp": "à {player}",
   "epochs.status.yours": "à vous (secrète)",
+  "epochs.status.yoursKnown": "à vous (connue aussi de {players})",
   "epochs.status.passedTo": "passée à {player}",
   "epochs.status.setAside": "écartée : hors jeu",
   "epochs.status.drawn": "vient d'être piochée",
@@ -836,7 +846,7 @@ const fr = {
   "epochs.card.abilities": "Capacités",
   "epochs.card.none": "aucune",
 
-  "epochs.dice.title": "Les {attacker} attaquent les {defender} en {area}",
+  "epochs.dice.title": "Les {attacker} attaquent les {defender} sur {area}",
   "epochs.dice.titleShort": "Attaque sur {area} ({player})",
   "epochs.dice.attacker": "attaquant : deux dés, le plus haut compte",
   "epochs.dice.defender": "défenseur : le dé le plus haut compte",
@@ -853,7 +863,7 @@ const fr = {
   "epochs.wins": "{player} gagne avec {n} PV !",
   "epochs.sharedWin": "Victoire partagée : {players}, {n} PV",
   "epochs.and": " et ",
-  "epochs.rankLine": "{player} : {vp} PV, {areas} régions ({d} de valeur double)",
+  "epochs.rankLine": "{player} : {vp} PV, {areas, plural, one {# région} other {# régions}} ({d} de valeur double)",
 
   "epochs.key.title": "Légende",
   "epochs.key.double": "valeur double : 2 PV",
@@ -907,6 +917,7 @@ Object.assign(en, {
   "games.won": "Won",
   "games.place": "Place {rank} of {n}",
   "games.started": "started {date}",
+  "games.created": "created {date}, waiting for players",
   "games.ended": "ended {date}",
   "save.button": "Save this game to my account",
   "save.help": "Signed in as {name}: keep this seat in your account to open it on any device.",
@@ -917,7 +928,6 @@ Object.assign(en, {
   "profile.memberSince": "Member since {date}",
   "profile.ratings": "Ratings",
   "profile.noRatings": "No rated games yet.",
-  "games.created": "created {date}, waiting for players",
   "profile.ratingHelp": "The rating is μ − 3σ: the estimated skill μ minus three times its uncertainty σ, so it rises as games confirm the skill.",
   "profile.game": "Game",
   "profile.rating": "Rating",
@@ -967,6 +977,7 @@ Object.assign(fr, {
   "games.won": "Victoire",
   "games.place": "Rang {rank} sur {n}",
   "games.started": "commencée le {date}",
+  "games.created": "créée le {date}, en attente de joueurs",
   "games.ended": "finie le {date}",
   "save.button": "Garder cette partie dans mon compte",
   "save.help": "Connecté : {name}. Gardez cette place dans votre compte pour l'ouvrir sur n'importe quel appareil.",
@@ -977,7 +988,6 @@ Object.assign(fr, {
   "profile.memberSince": "Membre depuis le {date}",
   "profile.ratings": "Cotes",
   "profile.noRatings": "Aucune partie classée pour l'instant.",
-  "games.created": "créée le {date}, en attente de joueurs",
   "profile.ratingHelp": "La cote vaut μ − 3σ : le niveau estimé μ moins trois fois son incertitude σ ; il monte à mesure que les parties confirment le niveau.",
   "profile.game": "Jeu",
   "profile.rating": "Cote",
@@ -993,7 +1003,7 @@ Object.assign(fr, {
 Object.assign(en, {
   "conf.title": "Play this move?",
   "conf.ends_turn": "This ends your turn: after it the decision is another player's (or the game ends).",
-  "conf.irreversible": "This cannot be taken back: it sets off chance (dice, a draw) or shows something, and Undo cannot undo it.",
+  "conf.irreversible": "This cannot be taken back: it leaves something to chance (dice or a draw, depending on the game) or shows something hidden, and Undo cannot undo it.",
   "conf.play": "Play it",
   "conf.setting": "Ask before a move that ends my turn or cannot be undone",
   "conf.turnOff": "You can turn these questions off under the board.",
@@ -1019,7 +1029,7 @@ Object.assign(en, {
 Object.assign(fr, {
   "conf.title": "Jouer ce coup ?",
   "conf.ends_turn": "Ce coup termine votre tour : ensuite la décision revient à un autre joueur (ou la partie se termine).",
-  "conf.irreversible": "Ce coup est définitif : il fait intervenir le hasard (dés, pioche) ou révèle quelque chose, et Annuler ne peut pas le reprendre.",
+  "conf.irreversible": "Ce coup est définitif : il fait intervenir le hasard (dés ou pioche, selon le jeu) ou révèle quelque chose de caché, et le bouton Annuler ne pourra pas le reprendre.",
   "conf.play": "Jouer",
   "conf.setting": "Demander avant un coup qui termine mon tour ou ne peut pas être annulé",
   "conf.turnOff": "Vous pouvez désactiver ces questions sous le plateau.",
@@ -1052,7 +1062,7 @@ Object.assign(en, {
   "mn.slot.temple": "temple", "mn.slot.legendary_city": "legendary city", "mn.marker": "influence marker", "mn.emptySlot": "empty slot",
   "mn.unit.legion": "legion", "mn.unit.trireme": "trireme", "mn.unit.fortress": "fortress", "mn.freeLegion": "a free legion", "mn.cheap": "reduced cost",
   "mn.act.buyMarker": "Influence marker in {area}", "mn.act.buyTile": "Buy {tile}", "mn.act.buyUnit": "Buy a {unit} in {area}", "mn.act.build": "Build a {slot} in {area}",
-  "mn.act.pay": "Pay with {good}", "mn.act.offer": "Offer {good}", "mn.act.offerSize": "Offer {n} tokens", "mn.act.take": "Take {good} from {seat}", "mn.act.takeShort": "Take {good}",
+  "mn.act.pay": "Pay with {good}", "mn.act.offer": "Offer {good}", "mn.act.offerSize": "Offer {n, plural, one {# token} other {# tokens}}", "mn.act.take": "Take {good} from {seat}", "mn.act.takeShort": "Take {good}",
   "mn.act.give": "Give {good}", "mn.act.keep": "Keep {goods}", "mn.act.keepNone": "Keep nothing", "mn.act.token": "Trade token {tok}, value {v}",
   "mn.act.starter": "{seat} starts the draft", "mn.act.firstYes": "Buy first", "mn.act.firstNo": "Do not buy first", "mn.act.next": "{seat} goes next",
   "mn.act.zeus": "Name {seat} (Statue of Zeus)", "mn.act.zeusNone": "Name nobody", "mn.act.copy": "Copy {tile}", "mn.act.copyNone": "Copy nothing",
@@ -1066,14 +1076,14 @@ Object.assign(en, {
   "mn.title.trade": "Trade leader", "mn.title.culture": "Culture leader", "mn.title.military": "Military leader",
   "group.mn-buy": "Buy", "group.mn-pay": "Pay", "group.mn-trade": "Trade", "group.mn-move": "Moves", "group.mn-battle": "Battles",
   "group.mn-conquest": "Conquest", "group.mn-order": "Turn order", "group.mn-end": "End", "group.mn-claim": "Titles", "group.mn-other": "Other",
-  "mn.nothing": "nothing", "mn.tradeTitle": "Trade (value {v})", "mn.tradeToken": "Trade token {tok}, value {v}", "mn.secretOffer": "Secret offer: {n} token(s) committed",
+  "mn.nothing": "nothing", "mn.tradeTitle": "Trade (value {v})", "mn.tradeToken": "Trade token {tok}, value {v}", "mn.secretOffer": "Secret offer: {n, plural, one {# token} other {# tokens}} committed",
   "mn.received": "Received: {goods}", "mn.offerHint": "Choose your secret offer one token at a time:", "mn.paying": "Paying for: {item} (cost {cost})",
-  "mn.paidSoFar": "Paid {n} of {cost}: {goods}", "mn.youHold": "You hold {n} tokens.", "mn.cost": "costs {n}", "mn.costCheap": "costs {n}, reduced",
+  "mn.paidSoFar": "Paid {n} of {cost}: {goods}", "mn.youHold": "You hold {n, plural, one {# token} other {# tokens}}.", "mn.cost": "costs {n}", "mn.costCheap": "costs {n}, reduced",
   "mn.free": "free", "mn.purchases": "Purchases ({n})", "mn.spectating": "You are watching this game.", "mn.waiting": "Waiting for {who}…",
   "mn.yourTurn": "Your decision.", "mn.roundN": "Round {n}", "mn.clickLitDest": "Click a lit destination on the map.",
   "mn.clickUnits": "Click an area with your units (outlined) to move them.", "mn.clickLit": "Click a lit area on the map or choose below.",
-  "mn.titles": "Titles", "mn.yourScreen": "Behind your screen:", "mn.tokensHeld": "{n} tokens behind the screen", "mn.tokenHeld": "1 token behind the screen", "mn.titleTracks": "Titles",
-  "mn.heroesWonders": "Heroes and wonders", "mn.empty": "empty", "mn.facedown": "face down", "mn.pool": "Legendary pool: {n} tokens",
+  "mn.titles": "Titles", "mn.yourScreen": "Behind your screen:", "mn.tokensHeld": "{n, plural, one {# token} other {# tokens}} behind the screen", "mn.tokenHeld": "1 token behind the screen", "mn.titleTracks": "Titles",
+  "mn.heroesWonders": "Heroes and wonders", "mn.empty": "empty", "mn.facedown": "face down", "mn.pool": "Legendary pool: {n, plural, one {# token} other {# tokens}}",
   "mn.battles": "Battles", "mn.rolls": "attacker rolled {a}, defender {d}", "mn.noBattles": "No battle yet.", "mn.toMove": "{who} to move", "mn.wins": "{who} wins the game",
   "mn.phase.setup": "Set-up", "mn.phase.round": "Round start", "mn.phase.production": "Production", "mn.phase.trade": "Trade", "mn.phase.buy": "Buy & place",
   "mn.phase.mil": "Military", "mn.phase.claim": "Claim", "mn.phase.over": "Game over", "mn.phase.": "", "mn.phase.reveal": "Set-up", "mn.phase.start": "Set-up", "mn.phase.castor": "Round start", "mn.phase.tie": "Victory",
@@ -1103,7 +1113,7 @@ Object.assign(fr, {
   "mn.slot.temple": "temple", "mn.slot.legendary_city": "cité légendaire", "mn.marker": "marqueur d'influence", "mn.emptySlot": "emplacement libre",
   "mn.unit.legion": "légion", "mn.unit.trireme": "trirème", "mn.unit.fortress": "forteresse", "mn.freeLegion": "une légion libre", "mn.cheap": "coût réduit",
   "mn.act.buyMarker": "Marqueur d'influence en {area}", "mn.act.buyTile": "Acheter {tile}", "mn.act.buyUnit": "Acheter une {unit} en {area}", "mn.act.build": "Construire : {slot} en {area}",
-  "mn.act.pay": "Payer : {good}", "mn.act.offer": "Offrir : {good}", "mn.act.offerSize": "Offrir {n} jetons", "mn.act.take": "Prendre : {good} (offre de {seat})", "mn.act.takeShort": "Prendre : {good}",
+  "mn.act.pay": "Payer : {good}", "mn.act.offer": "Offrir : {good}", "mn.act.offerSize": "Offrir {n, plural, one {# jeton} other {# jetons}}", "mn.act.take": "Prendre : {good} (offre de {seat})", "mn.act.takeShort": "Prendre : {good}",
   "mn.act.give": "Donner : {good}", "mn.act.keep": "Garder : {goods}", "mn.act.keepNone": "Ne rien garder", "mn.act.token": "Jeton de commerce {tok}, valeur {v}",
   "mn.act.starter": "{seat} commence le choix", "mn.act.firstYes": "Acheter en premier", "mn.act.firstNo": "Ne pas acheter en premier", "mn.act.next": "{seat} joue ensuite",
   "mn.act.zeus": "Désigner {seat} (Statue de Zeus)", "mn.act.zeusNone": "Ne désigner personne", "mn.act.copy": "Copier {tile}", "mn.act.copyNone": "Ne rien copier",
@@ -1117,14 +1127,14 @@ Object.assign(fr, {
   "mn.title.trade": "Chef du commerce", "mn.title.culture": "Chef de la culture", "mn.title.military": "Chef militaire",
   "group.mn-buy": "Achats", "group.mn-pay": "Paiement", "group.mn-trade": "Commerce", "group.mn-move": "Déplacements", "group.mn-battle": "Batailles",
   "group.mn-conquest": "Conquête", "group.mn-order": "Ordre du tour", "group.mn-end": "Fin", "group.mn-claim": "Titres", "group.mn-other": "Autres",
-  "mn.nothing": "rien", "mn.tradeTitle": "Commerce (valeur {v})", "mn.tradeToken": "Jeton de commerce {tok}, valeur {v}", "mn.secretOffer": "Offre secrète : {n} jeton(s) engagé(s)",
+  "mn.nothing": "rien", "mn.tradeTitle": "Commerce (valeur {v})", "mn.tradeToken": "Jeton de commerce {tok}, valeur {v}", "mn.secretOffer": "Offre secrète : {n, plural, one {# jeton engagé} other {# jetons engagés}}",
   "mn.received": "Reçu : {goods}", "mn.offerHint": "Composez votre offre secrète, un jeton à la fois :", "mn.paying": "Paiement de : {item} (coût {cost})",
-  "mn.paidSoFar": "Payé {n} sur {cost} : {goods}", "mn.youHold": "Vous avez {n} jetons.", "mn.cost": "coûte {n}", "mn.costCheap": "coûte {n}, réduit",
+  "mn.paidSoFar": "Payé {n} sur {cost} : {goods}", "mn.youHold": "Vous avez {n, plural, one {# jeton} other {# jetons}}.", "mn.cost": "coûte {n}", "mn.costCheap": "coûte {n}, réduit",
   "mn.free": "gratuit", "mn.purchases": "Achats ({n})", "mn.spectating": "Vous regardez cette partie.", "mn.waiting": "En attente de {who}…",
   "mn.yourTurn": "À vous de décider.", "mn.roundN": "Tour {n}", "mn.clickLitDest": "Cliquez une destination éclairée sur la carte.",
   "mn.clickUnits": "Cliquez une zone avec vos unités (entourée) pour les déplacer.", "mn.clickLit": "Cliquez une zone éclairée ou choisissez ci-dessous.",
-  "mn.titles": "Titres", "mn.yourScreen": "Derrière votre paravent :", "mn.tokensHeld": "{n} jetons derrière le paravent", "mn.tokenHeld": "1 jeton derrière le paravent", "mn.titleTracks": "Titres",
-  "mn.heroesWonders": "Héros et merveilles", "mn.empty": "vide", "mn.facedown": "face cachée", "mn.pool": "Réserve légendaire : {n} jetons",
+  "mn.titles": "Titres", "mn.yourScreen": "Derrière votre paravent :", "mn.tokensHeld": "{n, plural, one {# jeton} other {# jetons}} derrière le paravent", "mn.tokenHeld": "1 jeton derrière le paravent", "mn.titleTracks": "Titres",
+  "mn.heroesWonders": "Héros et merveilles", "mn.empty": "vide", "mn.facedown": "face cachée", "mn.pool": "Réserve légendaire : {n, plural, one {# jeton} other {# jetons}}",
   "mn.battles": "Batailles", "mn.rolls": "l'attaquant a fait {a}, le défenseur {d}", "mn.noBattles": "Aucune bataille pour l'instant.", "mn.toMove": "À {who} de jouer", "mn.wins": "{who} gagne la partie",
   "mn.phase.setup": "Mise en place", "mn.phase.round": "Début du tour", "mn.phase.production": "Production", "mn.phase.trade": "Commerce", "mn.phase.buy": "Achats",
   "mn.phase.mil": "Militaire", "mn.phase.claim": "Titres", "mn.phase.over": "Partie finie", "mn.phase.": "", "mn.phase.reveal": "Mise en place", "mn.phase.start": "Mise en place", "mn.phase.castor": "Début du tour", "mn.phase.tie": "Victoire",
@@ -1236,7 +1246,7 @@ Object.assign(en, {
   "pub.nameNeeded": "Give a name to take a seat (or sign in).",
   "pub.joiningAs": "You take seats as {name} (your account).",
   "pub.join": "Join",
-  "pub.players": "{n} players",
+  "pub.players": "{n, plural, one {# player} other {# players}}",
   "pub.host": "hosted by {name}",
   "pub.since": "open since {time}",
   "pub.free": "free seat",
@@ -1247,6 +1257,9 @@ Object.assign(en, {
   "pub.listHelp": "Anyone can take its open seats from the lobby; you start the game when you are ready.",
   "pub.hostName": "Your name (shown in the lobby)",
   "pub.hostNameNeeded": "Give your name: the lobby shows who hosts the table (or sign in).",
+  "pub.clock": "Time control: {tc}",
+  "pub.untimed": "Time control: none, play at your own pace",
+  "pub.openSeat": "Open my seat",
   "seat.open": "Open seat",
   "lobby.statusOpen": "waiting for players",
   "err.not_started": "not started",
@@ -1257,9 +1270,6 @@ Object.assign(en, {
   "wait.host": "host",
   "wait.seat": "{seat}:",
   "wait.fill": "Fill empty seats with bots, level:",
-  "pub.clock": "Time control: {tc}",
-  "pub.untimed": "Time control: none, play at your own pace",
-  "pub.openSeat": "Open my seat",
   "wait.level": "Bot level",
   "wait.start": "Start the game",
   "wait.needFill": "Seats are still free: wait for players, or fill them with bots.",
@@ -1277,7 +1287,7 @@ Object.assign(fr, {
   "pub.nameNeeded": "Donnez un nom pour prendre une place (ou connectez-vous).",
   "pub.joiningAs": "Vous prenez place sous le nom {name} (votre compte).",
   "pub.join": "Rejoindre",
-  "pub.players": "{n} joueurs",
+  "pub.players": "{n, plural, one {# joueur} other {# joueurs}}",
   "pub.host": "organisée par {name}",
   "pub.since": "ouverte depuis {time}",
   "pub.free": "place libre",
@@ -1288,6 +1298,9 @@ Object.assign(fr, {
   "pub.listHelp": "N'importe qui peut prendre ses places libres depuis le salon ; vous lancez la partie quand vous êtes prêt.",
   "pub.hostName": "Votre nom (affiché dans le salon)",
   "pub.hostNameNeeded": "Donnez votre nom : le salon montre qui organise la table (ou connectez-vous).",
+  "pub.clock": "Cadence : {tc}",
+  "pub.untimed": "Cadence : aucune, jouez à votre rythme",
+  "pub.openSeat": "Ouvrir ma place",
   "seat.open": "Place libre",
   "lobby.statusOpen": "en attente de joueurs",
   "err.not_started": "pas commencée",
@@ -1298,9 +1311,6 @@ Object.assign(fr, {
   "wait.host": "hôte",
   "wait.seat": "{seat} :",
   "wait.fill": "Compléter les places libres avec des robots, niveau :",
-  "pub.clock": "Cadence : {tc}",
-  "pub.untimed": "Cadence : aucune, jouez à votre rythme",
-  "pub.openSeat": "Ouvrir ma place",
   "wait.level": "Niveau des robots",
   "wait.start": "Lancer la partie",
   "wait.needFill": "Des places sont encore libres : attendez des joueurs, ou complétez-les avec des robots.",
@@ -1431,7 +1441,7 @@ Object.assign(en, {
   "rating.changes": "Ratings",
   "rating.fixed": "fixed rating {rating}",
   "rating.seeLeaderboard": "See the leaderboard",
-  "rating.botsMeasured": "The bot levels' ratings come from {games} bot tournament games of {players} players ({date}), one bot of each level in each game: few games, so they are rough (a wide σ).",
+  "rating.botsMeasured": "The bot levels' ratings come from {games, plural, one {# bot tournament game} other {# bot tournament games}} of {players, plural, one {# player} other {# players}} ({date}), one bot of each level in each game: few games, so they are rough (a wide σ).",
 });
 Object.assign(fr, {
   "rating.leaderboards": "Classements",
@@ -1453,7 +1463,7 @@ Object.assign(fr, {
   "rating.changes": "Cotes",
   "rating.fixed": "cote fixe {rating}",
   "rating.seeLeaderboard": "Voir le classement",
-  "rating.botsMeasured": "Les cotes des niveaux de bots viennent de {games} parties de tournoi de bots à {players} joueurs ({date}), un bot de chaque niveau dans chaque partie : c'est peu de parties, elles sont donc approximatives (σ large).",
+  "rating.botsMeasured": "Les cotes des niveaux de bots viennent de {games, plural, one {# partie} other {# parties}} de tournoi de bots à {players, plural, one {# joueur} other {# joueurs}} ({date}), un bot de chaque niveau dans chaque partie : c'est peu de parties, elles sont donc approximatives (σ large).",
 });
 // ---- end of rating and leaderboard strings ----
 
@@ -1531,8 +1541,75 @@ export function lang() {
   return current;
 }
 
+const pluralRules = {};
+
+/** The CLDR plural category of `n` ("one", "other", ...) in the page's language. */
+function pluralCategory(n, language = current) {
+  pluralRules[language] ??= new Intl.PluralRules(language);
+  return pluralRules[language].select(Math.abs(n));
+}
+
+/** Where the "{" at `i` of `text` closes (braces nest), or -1. */
+function closing(text, i) {
+  let depth = 0;
+  for (let j = i; j < text.length; j++) {
+    if (text[j] === "{") depth++;
+    else if (text[j] === "}" && --depth === 0) return j;
+  }
+  return -1;
+}
+
+/** The forms of a plural, "one {...} other {...}", by selector. */
+function pluralForms(body) {
+  const forms = {};
+  let i = 0;
+  while (i < body.length) {
+    const m = /^\s*([^\s{]+)\s*\{/.exec(body.slice(i));
+    if (!m) break;
+    const open = i + m[0].length - 1;
+    const close = closing(body, open);
+    if (close < 0) break;
+    forms[m[1]] = body.slice(open + 1, close);
+    i = close + 1;
+  }
+  return forms;
+}
+
+/** "#" of a plural form (not of a plural inside it) replaced by `number`. */
+function hashes(form, number) {
+  let out = "";
+  let depth = 0;
+  for (const ch of form) {
+    if (ch === "{") depth++;
+    else if (ch === "}") depth--;
+    out += ch === "#" && depth === 0 ? number : ch;
+  }
+  return out;
+}
+
+/** `text` with each "{name, plural, ...}" replaced by the form for params[name]. */
+function plurals(text, params) {
+  if (!text.includes("plural")) return text;
+  const PLURAL = /\{\s*(\w+)\s*,\s*plural\s*,/g;
+  let out = "";
+  let at = 0;
+  for (let m = PLURAL.exec(text); m; m = PLURAL.exec(text)) {
+    const close = closing(text, m.index);
+    if (close < 0) break;
+    const forms = pluralForms(text.slice(m.index + m[0].length, close));
+    const value = params[m[1]];
+    const n = value === null || value === undefined || value === "" ? NaN : Number(value);
+    const known = Number.isFinite(n);
+    const form = (known ? (forms[`=${n}`] ?? forms[pluralCategory(n)]) : undefined) ?? forms.other ?? "";
+    out += text.slice(at, m.index) + plurals(hashes(form, known ? String(value) : `{${m[1]}}`), params);
+    at = close + 1;
+    PLURAL.lastIndex = at;
+  }
+  return out + text.slice(at);
+}
+
 export function t(key, params = {}) {
-  const text = STRINGS[current][key] ?? en[key] ?? key;
+  const text = plurals(STRINGS[current][key] ?? en[key] ?? key, params);
   return text.replace(/\{(\w+)\}/g, (m, name) => (params[name] === undefined || params[name] === null ? m : String(params[name])));
 }
 

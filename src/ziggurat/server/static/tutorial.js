@@ -196,10 +196,15 @@ function renderAll() {
   linkRules($("log-list"));
   if (board) board.render();
   if (answer.finished) {
-    // the board would say it waits for the next seat: the lesson is over instead
+    // the board would say it waits for the next seat or for chance (the next draw, a roll):
+    // nothing moves after the last step, the lesson is over instead (a game over stays so)
     const choice = clear($("choice"));
     choice.hidden = false;
     choice.append(h("p", { class: "prompt" }, t("tut.lessonOver")));
+    if (answer.table.status !== "over") {
+      const status = clear($("status"));
+      status.append(h("strong", { class: "lesson-over" }, t("tut.lessonOver")));
+    }
   }
 }
 

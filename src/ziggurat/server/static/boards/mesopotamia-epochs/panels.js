@@ -143,6 +143,24 @@ function vpTrack(t, view) {
   return h("div", { class: "vp-box panel" }, h("h3", {}, t("epochs.vpTrack")), svg);
 }
 
+/** The other seats that know a card the viewer knows (its `known_by` in the view, §6), by name. */
+function alsoKnownBy(t, view, card) {
+  const others = (card.known_by || []).filter((sym) => sym !== view.viewer);
+  return others.length ? others.map((sym) => symbolName(t, sym)).join(t("epochs.and")) : "";
+}
+
+/**
+ * Who knows a face-down card the viewer knows: the viewer alone (a card drawn and kept, or dealt
+ * in Epoch 1), the viewer and the seat that passed it or was passed it (after the deal, E3.5),
+ * or, during the deal, the viewer alone until the receiver of the pass looks at it.
+ */
+function secretNote(t, view, pl, card) {
+  const others = alsoKnownBy(t, view, card);
+  if (others) return t("epochs.cardKnownWith", { players: others });
+  if (pl.symbol !== view.viewer) return t("epochs.cardPassedUnseen", { player: symbolName(t, pl.symbol) });
+  return t("epochs.cardSecret");
+}
+
 function playerBox(t, data, view, pl, seatInfo) {
   const me = view.viewer === pl.symbol;
   const occ = occupancy(view);
@@ -159,7 +177,7 @@ function playerBox(t, data, view, pl, seatInfo) {
       doubles += held.filter(([a]) => data.areas.get(a)?.double_value).length;
     }
     const stats = c.public && c.people ? view.peoples?.[c.people] : null;
-    const note = !c.people ? t("epochs.cardHidden") : !c.public ? t("epochs.cardSecret") : t("epochs.peopleStats", { areas: held.length, tribes, vp: stats?.vp ?? 0 });
+    const note = !c.people ? t("epochs.cardHidden") : !c.public ? secretNote(t, view, pl, c) : t("epochs.peopleStats", { areas: held.length, tribes, vp: stats?.vp ?? 0 });
     return h(
       "li",
       { class: `card-line${c.people === active ? " active" : ""}`, dataset: { epoch: c.epoch, people: c.people || "" } },
@@ -205,7 +223,10 @@ function cardStatus(t, view, id) {
     for (const c of pl.cards || []) {
       if (c.people !== id) continue;
       if (c.public) return t("epochs.status.faceUp", { player: symbolName(t, pl.symbol) });
-      if (pl.symbol === view.viewer) return t("epochs.status.yours");
+      if (pl.symbol === view.viewer) {
+        const others = alsoKnownBy(t, view, c);
+        return others ? t("epochs.status.yoursKnown", { players: others }) : t("epochs.status.yours");
+      }
       return t("epochs.status.passedTo", { player: symbolName(t, pl.symbol) });
     }
   }

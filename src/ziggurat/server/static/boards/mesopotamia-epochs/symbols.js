@@ -26,14 +26,14 @@ Object.assign(STRINGS.en, {
 Object.assign(STRINGS.fr, {
   "epochs.symbols.title": "Les joueurs sont des symboles : Broche, Tête, Masque, Statue, Urne",
   "epochs.symbols.help":
-    "Dans Mésopotamie : Époques, un joueur n'est pas une couleur mais un symbole, attribué dans l'ordre des places. Votre symbole est imprimé sur chaque tribu que vous possédez, quel que soit son Peuple, et la couleur des pions indique seulement l'Époque du Peuple. Sur la carte, les zones de chaque joueur portent aussi son motif et son contour. Les symboles ne changent rien aux règles (§2.3, R45).",
+    "Dans Mésopotamie : Époques, un joueur n'est pas une couleur mais un symbole, attribué dans l'ordre des places. Votre symbole est imprimé sur chaque tribu que vous possédez, quel que soit son Peuple, et la couleur des pions indique seulement l'Époque du Peuple. Sur la carte, les régions de chaque joueur portent aussi son motif et son contour. Les symboles ne changent rien aux règles (§2.3, R45).",
   "epochs.symbols.seat": "Place {n} : {symbol}",
   "epochs.symbols.pattern.brooch": "rayures en biais, contour plein",
   "epochs.symbols.pattern.head": "points, contour pointillé",
   "epochs.symbols.pattern.mask": "rayures horizontales, contour en tirets",
   "epochs.symbols.pattern.statue": "hachures croisées, contour tiret-point",
   "epochs.symbols.pattern.urn": "rayures verticales, contour tiret-point-point",
-  "epochs.legend.title": "Qui tient les zones",
+  "epochs.legend.title": "Qui tient les régions",
   "epochs.legend.you": "vous",
   "epochs.heldBy": "tenue par {player}",
 });
