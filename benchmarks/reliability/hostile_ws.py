@@ -383,9 +383,10 @@ class Attack:
         return True
 
     async def _answer(self, ws: ClientConnection) -> dict[str, Any]:
-        """The next message that answers a frame (``thinking`` and ``chat_history`` are not)."""
+        """The next message that answers a frame (``thinking``, ``chat_history`` and ``presence``
+        are not)."""
         while True:
             raw = await asyncio.wait_for(ws.recv(), ANSWER_TIMEOUT)
             message: dict[str, Any] = json.loads(raw)
-            if message.get("type") not in ("thinking", "chat_history"):
+            if message.get("type") not in ("thinking", "chat_history", "presence"):
                 return message

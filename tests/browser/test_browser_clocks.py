@@ -5,6 +5,7 @@ the seat back and plays; the lobby's time control choice creates a timed table."
 from __future__ import annotations
 
 import re
+import time
 
 from browser_helpers import HEURISTIC, HUMAN, click_and_wait, open_table, state, version, wait_my_turn
 from playwright.sync_api import expect
@@ -97,3 +98,34 @@ def test_the_lobby_creates_a_table_with_a_time_control(page, server, shots):
     expect(page.locator("#time-control legend")).to_have_text("Cadence")
     expect(page.locator("label[for='tc-minutes']")).to_have_text("Minutes par joueur")
     page.locator("#time-control").screenshot(path=str(shots / "lobby_time_control_fr.png"))
+
+
+def test_the_clocks_name_the_seats_in_the_language_chosen(page, server, shots):
+    """Switching to French draws the clocks at once, before the game's French names have come
+    (here they come late); once they are here the clocks show them, never a message key."""
+    body = {
+        "game": "mesopotamia-epochs",
+        "players": 2,
+        "seats": [HUMAN, HUMAN],
+        "seed": 4,
+        "time_control": {"kind": "realtime", "budget": 600, "increment": 20},
+    }
+    answer = server.request("POST", "/api/tables", body)
+
+    def late(route):
+        time.sleep(0.5)
+        route.continue_()
+
+    page.route("**/api/messages/fr", late)
+    open_table(page, server.url(answer["seats"][0]["link"]))
+    names = page.locator("#clocks .clock .clock-name")
+    expect(names).to_have_text(["Brooch", "Head"])
+
+    page.click(".lang-btn[data-lang='fr']")
+    expect(names).to_have_text(["Broche", "Tête"])
+    expect(page.locator("#clocks")).not_to_contain_text("epochs.")
+    assert "epochs." not in (page.locator("#clocks .clock").first.get_attribute("aria-label") or "")
+    page.locator("#clocks").screenshot(path=str(shots / "clocks_fr.png"))
+
+    page.click(".lang-btn[data-lang='en']")
+    expect(names).to_have_text(["Brooch", "Head"])

@@ -54,10 +54,12 @@ def ws_url(table: dict[str, Any], tok: str | None) -> str:
 
 def receive(ws: Any, thinking: bool = False) -> dict[str, Any]:
     """The next message of a test socket as JSON (a socket the server closed raises
-    ``WebSocketDisconnect``); a bot's ``thinking`` notices are skipped unless ``thinking``."""
+    ``WebSocketDisconnect``); a bot's ``thinking`` notices are skipped unless ``thinking``, and
+    ``presence`` notices (another seat's socket opening or closing) always."""
     while True:
         data: dict[str, Any] = ws.receive_json()
-        if thinking or data.get("type") != "thinking":
+        kind = data.get("type")
+        if kind != "presence" and (thinking or kind != "thinking"):
             return data
 
 

@@ -20,6 +20,7 @@ from server_helpers import TestClient, create_app, live_table, open_client, rece
 from sqlalchemy import update
 
 from ziggurat.bots.base import make_bot
+from ziggurat.engine.messages import from_json, render
 from ziggurat.engine.records import apply_recorded
 from ziggurat.server import clocks
 from ziggurat.server.db import HeartbeatRow, SeatClockRow
@@ -474,3 +475,45 @@ def test_a_seat_a_bot_took_over_is_still_the_bots_after_a_restart(db_url: str, t
             assert msg["legal"] == []  # the bot has the decision, not the player
             while not any(row.actor == who for row in live.rows[since - 1 :]):
                 msg = receive(ws)  # the bot plays the seat (bot_delay 0 here)
+
+
+def test_the_log_names_a_timed_out_seat_as_its_other_sentences_do(db_url: str, tmp_path: Any) -> None:
+    """Epochs names its seats in lowercase inside a sentence ("head", as its notation writes
+    them); the lines of a takeover and a take-back start with the seat, as "Head" (French
+    "Tête"), like the game's own log lines, and the game's other sentences keep "head"."""
+    tc = {"kind": "realtime", "budget": 0.2, "grace": 0.1, "takeover": "random"}
+    with TestClient(create_app(db_url, bot_delay=30.0, static_dir=tmp_path / "none")) as client:
+        t = timed(client, tc, [HUMAN, HUMAN, HUMAN], game="mesopotamia-epochs")
+        live = live_table(client, t["table"])
+        who = mover(client, t["table"])
+        name = ["Brooch", "Head", "Mask"][who]
+        french = ["Broche", "Tête", "Masque"][who]
+        with client.websocket_connect(ws_url(t, token(t, who))) as ws:
+            log: list[dict[str, Any]] = []
+            msg = receive(ws)
+            while True:
+                if msg["type"] == "state":
+                    log = log[: msg["log_start"]] + msg["log"]
+                    if "clock.takeover" in log_keys({"log": log}):
+                        break
+                msg = receive(ws)
+            # a sentence of the game's that names the seat inside it keeps the lowercase name
+            refusal = live.explain((who + 1) % 3, live.state.legal_actions()[0])
+            assert refusal is not None and f": {name.lower()} is to move" in refusal.message
+            ws.send_json({"type": "take_back"})
+            while "clock.takeBack" not in log_keys({"log": log}):
+                msg = receive(ws)
+                if msg["type"] == "state":
+                    log = log[: msg["log_start"]] + msg["log"]
+    lines = {e["event"]["key"]: e for e in log if e.get("event", {}).get("key", "").startswith("clock.")}
+    takeover, back = lines["clock.takeover"], lines["clock.takeBack"]
+    assert takeover["sentence"].startswith(f"{name}'s time ran out: a bot (random) plays for them")
+    assert back["sentence"] == f"{name} takes their seat back from the bot"
+    assert render(from_json(takeover["event"]), "fr").startswith(f"Le temps de {french} est écoulé")
+    assert render(from_json(back["event"]), "fr") == f"{french} reprend sa place au robot"
+    # the game's own log lines name the seat the same way
+    assert any(
+        e["sentence"].startswith(f"{name} ")
+        for e in log
+        if e["ply"] and not e.get("event", {}).get("key", "").startswith("clock.")
+    )

@@ -45,7 +45,7 @@ from pydantic import BaseModel
 from sqlalchemy import delete, func, insert, select
 
 from ziggurat.bots.base import close_bot, make_bot
-from ziggurat.engine.messages import Message, message
+from ziggurat.engine.messages import LANGS, Message, message, render
 from ziggurat.server import gamekit
 from ziggurat.server.db import HeartbeatRow, SeatClockRow
 from ziggurat.server.store import Store, _aware, now
@@ -369,7 +369,17 @@ class TableClocks:
             t._broadcast()
 
     def _label(self, seat: int) -> Any:
-        return self.table.state._seat_label(seat)  # the engine contract's name of a seat in a message
+        """How the log names ``seat`` at the start of its sentences. The engine contract's name
+        of a seat inside a message (``State._seat_label``) may be lowercase (Epochs' "head", as
+        its notation writes it): when it is the game's name of the seat but for case, in every
+        language, the game's capitalised name (``Game.seat_label``: "Head", "Red") is used; a
+        name that changed in play (Mare Nostrum's empire, once dealt) is kept as it is."""
+        t = self.table
+        inside = t.state._seat_label(seat)
+        named = t.game.seat_label(seat)
+        if all(render(inside, lang).casefold() == render(named, lang).casefold() for lang in LANGS):
+            return named
+        return inside
 
     def _announce(
         self, ply: int, seat: int, sentence: Message, viewers: Iterable[int | None] | None = None

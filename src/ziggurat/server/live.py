@@ -338,7 +338,13 @@ class LiveTable:
         return None if seat is None else self.colours[seat]
 
     def connected(self, seat: int) -> bool:
+        """A socket of ``seat`` is open in this process."""
         return any(c.viewer == seat for c in self.connections)
+
+    def presence(self) -> list[bool]:
+        """:meth:`connected` of every seat, in seat order (the ``presence`` message)."""
+        here = {c.viewer for c in self.connections}
+        return [seat in here for seat in range(self.game.num_players)]
 
     def viewer_of(self, token_hash: str | None) -> int | None:
         """The seat a token (by hash) acts for, ``None`` for a spectator token.
@@ -483,15 +489,32 @@ class LiveTable:
             self.synced[v] = len(self.logs[v])
 
     async def attach(self, conn: Connection) -> None:
-        """Register a socket and queue its first ``state`` message (with the whole log)."""
+        """Register a socket and queue its first ``state`` message (with the whole log); if it
+        is its seat's first socket here, the other sockets are told (``presence``)."""
         await self.watch(conn.viewer)
         async with self.lock:
+            arrived = conn.viewer is not None and not self.connected(conn.viewer)
             self.connections.append(conn)
             conn.send(self.message_for(conn.viewer, 0))
+            if arrived:
+                self._tell_presence(skip=conn)
 
     def detach(self, conn: Connection) -> None:
+        """Forget a socket that closed; if it was its seat's last one here, the other sockets
+        are told (``presence``)."""
         if conn in self.connections:
             self.connections.remove(conn)
+            if conn.viewer is not None and not self._closed and not self.connected(conn.viewer):
+                self._tell_presence()
+
+    def _tell_presence(self, skip: Connection | None = None) -> None:
+        """Send every socket here but ``skip`` which seats have a socket open here now. The
+        socket that just arrived is not sent it: its first ``state`` and ``chat_history`` come
+        first, and its page reads the seats (``GET /api/tables/{id}``) once it has them."""
+        text = jsontext.dumps({"type": "presence", "connected": self.presence()})
+        for c in self.connections:
+            if c is not skip:
+                c.send(text)
 
     def notify(self, viewer: int | None, payload: dict[str, Any]) -> None:
         """Send ``payload`` to every socket of ``viewer``."""

@@ -76,8 +76,10 @@ export function renderClocks(el, msg, name, onTakeBack) {
     synced = { msg, version: msg.version, at: performance.now() };
   }
   args = [el, msg, name];
-  // rebuilt only when what it shows changes (not the times): a button being clicked stays put
-  const shape = JSON.stringify([lang(), msg.seat, msg.status, msg.time_control, msg.clocks.map((c) => c && [c.bot, c.bot_since_ply, c.timed_out])]);
+  // rebuilt only when what it shows changes (not the times): a button being clicked stays put;
+  // the seats' names are part of it (a game's names arrive with its catalogue, after a switch
+  // of language)
+  const shape = JSON.stringify([lang(), msg.seat, msg.status, msg.time_control, msg.clocks.map((c, seat) => c && [c.bot, c.bot_since_ply, c.timed_out, name(seat)])]);
   if (el.dataset.shape !== shape || !el.childElementCount) {
     el.dataset.shape = shape;
     draw(el, msg, name, onTakeBack);

@@ -52,6 +52,8 @@ let zoom = 1;
 let pendingAction = null; // the action text last sent, shown with its refusal
 let awaiting = 0; // when the last action was sent, until its answer (a state or an error) arrives
 let chat = null; // the chat panel (chat.js)
+let presence = null; // which seats have a socket open, as the last `presence` message said (this socket)
+let firstState = true; // the next state is the first of this socket: the table info is read again
 
 let connState = "connecting";
 
@@ -341,10 +343,19 @@ async function refreshInfo(force = false) {
   infoFetchedAt = Date.now();
   try {
     info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`, undefined, token);
+    applyPresence(); // the socket's word is the later one
     if (board?.setInfo) board.setInfo(info);
     renderHeader();
   } catch {
     /* the socket reports access problems */
+  }
+}
+
+/** Who is connected, as the socket last said (`presence`), over the table info's `connected`. */
+function applyPresence() {
+  if (!info?.seats || !Array.isArray(presence)) return;
+  for (const seat of info.seats) {
+    if (typeof presence[seat.seat] === "boolean") seat.connected = presence[seat.seat];
   }
 }
 
@@ -373,11 +384,18 @@ function onMessage(m) {
     document.body.dataset.version = String(m.version);
     document.body.dataset.status = m.status || "";
     document.body.dataset.ready = "1";
-    refreshInfo();
+    // read after this socket was registered, the info knows who else is connected; changes
+    // from then on come as `presence` messages
+    refreshInfo(firstState);
+    firstState = false;
   } else if (m.type === "error") {
     settled();
     showError({ code: m.code, message: m.message, event: m.event, action: pendingAction, retry_after: m.retry_after });
     pendingAction = null;
+  } else if (m.type === "presence") {
+    presence = m.connected;
+    applyPresence();
+    if (board?.setInfo && info) board.setInfo(info); // the players' panels show who is connected
   } else if (m.type === "thinking") {
     help.setThinking(m);
     renderBotThinking();
@@ -488,7 +506,10 @@ async function main() {
       setConn(state === "closed" && code === 1008 ? "limited" : state); // 1008: too many connections
       if (state !== "open") settled();
       if (state === "fatal") fatal(code === 4404 ? t("ui.tableNotFound") : t("ui.badToken"));
-      if (state === "open") refreshInfo(true);
+      if (state === "open") {
+        presence = null; // what this socket missed while closed is in the info read at its first state
+        firstState = true;
+      }
     },
   });
   socket.connect();
