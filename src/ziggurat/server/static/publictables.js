@@ -212,29 +212,26 @@ async function join(tab, button) {
     rememberGuestName(name);
     body = { name };
   }
-  button.disabled = true;
-  try {
-    const ans = await postAsAccount(`/api/tables/${encodeURIComponent(tab.table)}/join`, body);
-    rememberToken(ans.table, ans.token, ans.seat);
-    location.href = pageLink(ans.link);
-  } catch (e) {
-    rowErrors.set(tab.table, t("pub.joinFailed", { detail: e instanceof ApiError ? e.detail : String(e) }));
-    button.disabled = false;
-    loadPublicTables();
-  }
+  await openSeat(tab, button, "join", body, "pub.joinFailed");
 }
 
 /** Open the signed-in account's seat at `tab` through a fresh seat link (this browser keeps no
  * token for it: the seat was taken on another device). */
 async function openAccountSeat(tab, button) {
   rowErrors.delete(tab.table);
+  await openSeat(tab, button, "seat-link", {}, "games.openFailed");
+}
+
+/** POST `body` to the table's `what` (join, seat-link), keep the seat token it answers and open
+ * the seat; a refusal shows in the table's row (`failKey`) and the list is read again. */
+async function openSeat(tab, button, what, body, failKey) {
   button.disabled = true;
   try {
-    const ans = await postAsAccount(`/api/tables/${encodeURIComponent(tab.table)}/seat-link`, {});
+    const ans = await postAsAccount(`/api/tables/${encodeURIComponent(tab.table)}/${what}`, body);
     rememberToken(ans.table, ans.token, ans.seat);
     location.href = pageLink(ans.link);
   } catch (e) {
-    rowErrors.set(tab.table, t("games.openFailed", { detail: e instanceof ApiError ? e.detail : String(e) }));
+    rowErrors.set(tab.table, t(failKey, { detail: e instanceof ApiError ? e.detail : String(e) }));
     button.disabled = false;
     loadPublicTables();
   }
