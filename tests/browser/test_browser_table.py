@@ -175,3 +175,21 @@ def test_reconnects_when_the_socket_drops(page, server):
     expect(page.locator("#conn")).to_have_text("Connected", timeout=10000)
     assert wait_my_turn(page)
     _click_tribe_then_lit_tile(page)
+
+
+def test_the_sentences_of_one_step_share_one_number_in_the_log(page, server):
+    """A step can say several things (a bot's growth, its income, the end of its turn): its
+    number is shown on its first sentence only, and the others read as its continuation."""
+    answer = server.create_table([HEURISTIC, HEURISTIC, HEURISTIC], seed=5)
+    open_table(page, server.url(answer["spectator_link"]))
+    page.wait_for_function("() => document.querySelectorAll('#log-list li.cont').length >= 3", timeout=60_000)
+    rows = page.eval_on_selector_all(
+        "#log-list li",
+        "els => els.map(e => [e.querySelector('.ply').textContent, e.classList.contains('cont'),"
+        " getComputedStyle(e.querySelector('.ply')).visibility])",
+    )
+    previous = None
+    for ply, cont, visibility in rows:
+        assert cont == (ply == previous), (ply, previous)
+        assert visibility == ("hidden" if cont else "visible")
+        previous = ply

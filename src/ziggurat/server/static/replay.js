@@ -12,6 +12,7 @@ import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { loadMessages, messagesReady, renderMessage } from "./messages.js";
 import "./replaystrings.js";
 import { linkRules, setupRules } from "./rules.js";
+import { logItem } from "./loglines.js";
 import * as help from "./tablehelp.js";
 
 const $ = (id) => document.getElementById(id);
@@ -192,21 +193,16 @@ function sentence(entry) {
 
 function renderLog() {
   const el = clear($("log-list"));
+  let prev = null;
   for (const e of shown.log) {
-    el.append(
-      h(
-        "li",
-        {
-          title: t("replay.jump", { ply: e.ply }),
-          tabindex: "0",
-          class: `${e.colour ? `c-${e.colour}` : "chance"}${e.ply === shown.ply ? " current" : ""}`,
-          dataset: { ply: e.ply },
-        },
-        h("span", { class: "ply" }, e.ply),
-        h("span", { class: `swatch sw-${e.colour || "none"}` }),
-        h("span", { class: "sentence" }, sentence(e)),
-      ),
-    );
+    const attrs = {
+      title: t("replay.jump", { ply: e.ply }),
+      tabindex: "0",
+      class: `${e.colour ? `c-${e.colour}` : "chance"}${e.ply === shown.ply ? " current" : ""}`,
+      dataset: { ply: e.ply },
+    };
+    el.append(logItem(e, prev, attrs, sentence(e)));
+    prev = e;
   }
   linkRules(el);
   el.scrollTop = el.scrollHeight; // the log ends at the ply shown

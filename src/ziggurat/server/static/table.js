@@ -26,6 +26,7 @@ import { clear, h } from "./dom.js";
 import { notationPlaceholder, renderLegalGroups } from "./legal.js";
 import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { linkRules, setupRules } from "./rules.js";
+import { logItem } from "./loglines.js";
 import { loadMessages, messagesReady, refusalReason, renderMessage } from "./messages.js";
 import * as help from "./tablehelp.js";
 import { renderTableReplayLinks } from "./replaylinks.js";
@@ -202,16 +203,10 @@ function renderLog() {
   const el = $("log-list");
   const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
   clear(el);
+  let prev = null;
   for (const e of last?.log || []) {
-    el.append(
-      h(
-        "li",
-        { title: e.text || "", class: e.colour ? `c-${e.colour}` : "chance" },
-        h("span", { class: "ply" }, e.ply),
-        h("span", { class: `swatch sw-${e.colour || "none"}` }),
-        h("span", { class: "sentence" }, sentence(e)),
-      ),
-    );
+    el.append(logItem(e, prev, { title: e.text || "" }, sentence(e)));
+    prev = e;
   }
   linkRules(el);
   if (atBottom) el.scrollTop = el.scrollHeight;

@@ -11,6 +11,7 @@ import { notationPlaceholder, renderLegalGroups } from "./legal.js";
 import { applyStatic, lang, langSwitch, onLangChange, t } from "./i18n.js";
 import { loadMessages, messagesReady, refusalReason, renderMessage } from "./messages.js";
 import { linkRules, setupRules } from "./rules.js";
+import { logItem } from "./loglines.js";
 
 const $ = (id) => document.getElementById(id);
 const DONE_KEY = "ziggurat.tutorials.done";
@@ -170,16 +171,10 @@ function sentence(entry) {
 
 function renderLog() {
   const el = clear($("log-list"));
+  let prev = null;
   for (const e of answer?.table.log || []) {
-    el.append(
-      h(
-        "li",
-        { title: e.text || "", class: e.colour ? `c-${e.colour}` : "chance" },
-        h("span", { class: "ply" }, e.ply),
-        h("span", { class: `swatch sw-${e.colour || "none"}` }),
-        h("span", { class: "sentence" }, sentence(e)),
-      ),
-    );
+    el.append(logItem(e, prev, { title: e.text || "" }, sentence(e)));
+    prev = e;
   }
   el.scrollTop = el.scrollHeight;
 }
