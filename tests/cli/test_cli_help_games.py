@@ -70,6 +70,19 @@ def test_seat_help_names_the_first_seat_of_each_game() -> None:
     assert "(0 = blue" not in _help(["replay"])
 
 
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_the_seat_order_help_says_how_mare_nostrum_empires_are_assigned(command: str) -> None:
+    """Mare Nostrum: Empires deals the empires at random unless the table's option
+    ``empire_assignment`` is ``choice`` (set-up S2): the help says so, naming the option."""
+    from ziggurat.games.mare_nostrum import data as D
+
+    text = _help([command])
+    assert "Mare Nostrum: Empires the empires are dealt to the seats at random" in text
+    assert "-o empire_assignment=choice" in text and "choose their empires in play" not in text
+    assert D.OPTION_SPECS["empire_assignment"]["default"] == "random"
+    assert "choice" in D.OPTION_SPECS["empire_assignment"]["values"]
+
+
 @pytest.mark.parametrize("command", [[], *([c] for c in COMMANDS)], ids=["ziggurat", *COMMANDS])
 def test_a_flag_shows_no_type_in_the_help(command: list[str]) -> None:
     """A flag takes no value, so its help gives it no type (``--help``, ``--chess/--no-chess``);

@@ -28,12 +28,12 @@ BOARD_WIDTH = 100
 GAME_HELP = "Game id: mesopotamia, mesopotamia-epochs or mare-nostrum (see 'ziggurat games')."
 SEAT_ORDER_HELP = (
     "The first seat is Blue in Mesopotamia (then Yellow, Red, Green) and Brooch in Mesopotamia: "
-    "Epochs (then Head, Mask, Statue, Urn); in Mare Nostrum: Empires the seats choose their empires "
-    "in play."
+    "Epochs (then Head, Mask, Statue, Urn); in Mare Nostrum: Empires the empires are dealt to the "
+    "seats at random, or chosen in seat order with -o empire_assignment=choice."
 )
 SEAT_HELP = (
     "Seat number counted from 0 (0: the first seat, Blue in Mesopotamia, Brooch in Mesopotamia: "
-    "Epochs, the first to choose an empire in Mare Nostrum: Empires)."
+    "Epochs, in Mare Nostrum: Empires whichever empire that seat was dealt, or chose)."
 )
 
 

@@ -111,6 +111,33 @@ def _crafted() -> list[tuple[Message, str]]:
         offers = {"revealed": True, "offers": [["wine", "leg:oil"], [], ["tax"], None, None]}
         revealed = DS.describe_step([], {**view, "trade": {"revealed": False}}, {**view, "trade": offers})
         out += [(sentence, "step") for sentence, _ in revealed if isinstance(sentence, Message)]
+        out += _crafted_steps(view)
+    return out
+
+
+def _crafted_steps(view: dict[str, object]) -> list[tuple[Message, str]]:
+    """Steps told from two views: a tie kept and one given (N5.2), a title moved by the Claim
+    phase (N5.1), a Convert chosen and one completed at once (N4.11.4), the imbalance token
+    given to the final chooser (N2.9), and a Production to the producer and to the others (N1)."""
+    titles = {"trade": 1, "culture": 2, "military": 3}
+    claimed = {**view, "titles": {**titles, "trade": 0}}
+    queue = {**view, "queue": [["conquest", 0, "gallia"]], "markers": {"gallia": 1}}
+    steps = [
+        ([(1, "title trade 1", False, 1)], {**view, "titles": titles}, {**view, "titles": titles}),
+        ([(1, "title trade 0", False, 1)], {**view, "titles": titles}, claimed),
+        ([(0, "done", False, 0)], {**view, "titles": titles, "stage": "mil_circe"}, claimed),
+        ([(0, "convert", False, 0)], queue, {**view, "markers": {"gallia": 1}}),
+        ([(0, "convert", False, 0)], queue, {**view, "markers": {"gallia": 0}}),
+        ([(2, "give wine", False, 2)], {**view, "trade": {"chooser": 4}}, view),
+    ]
+    board = {"buildings": {"latium": ["capital", "caravan:wine", "market"], "gallia": ["caravan:grain"]},
+             "markers": {"latium": 0, "gallia": 1}, "occupy": {}, "round": 2, "stage": "trade_token"}  # fmt: skip
+    for seat in (0, 2):
+        steps.append(([], {**view, "round": 1, "stage": "mil_march"}, {**view, **board, "viewer": seat}))
+    out: list[tuple[Message, str]] = []
+    for events, before, after in steps:
+        told = DS.describe_step(events, before, after)  # type: ignore[arg-type]
+        out += [(m, "step") for m, _ in told if isinstance(m, Message)]
     return out
 
 

@@ -5,6 +5,8 @@ that does not parse."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from nostrum_helpers import CARTHAGE, GREECE, ROME, buy, buy_turn, load, mil_turn, new, play, pos, refuse
 
@@ -41,7 +43,9 @@ def test_an_action_out_of_its_step_N2_3() -> None:
     s = new()
     s.apply("token c 2")
     reason = _refusal(s, "buy legion latium", "N2.3")
-    assert reason == "'buy legion latium' is not legal now (N2.3: the decision under way is trade_offer)"
+    assert (
+        reason == "'buy legion latium' is not legal now (N2.3: the decision under way is the secret offers)"
+    )
     assert reason.render("fr") == (
         "'buy legion latium' n'est pas permis maintenant (N2.3 : décision en cours : les offres secrètes)"
     )
@@ -123,3 +127,32 @@ def test_out_of_turn_game_over_and_unknown_actions() -> None:
         over.apply("pass")
     assert done.value.args[0] == "the game is over (N6.5.3)"
     assert render(done.value.args[0], "fr") == "la partie est terminée (N6.5.3)"
+
+
+def test_the_step_under_way_is_named_in_words_N4_6() -> None:
+    """A refusal out of its step names the step as the log does ("the Legion movement step"),
+    in both languages."""
+    s = mil_turn(new(), ROME, "mil_march")
+    reason = _refusal(s, "buy legion latium", "N4.6")
+    assert (
+        reason
+        == "'buy legion latium' is not legal now (N4.6: the decision under way is the Legion movement step)"
+    )
+    assert reason.render("fr") == (
+        "'buy legion latium' n'est pas permis maintenant (N4.6 : décision en cours : le déplacement des légions)"
+    )
+
+
+def test_no_step_is_named_by_its_identifier() -> None:
+    """Every ``mn.stage.*`` wording (the decision under way a refusal names) is words in every
+    language, never the engine's identifier (``mil_march``, ``production``)."""
+    from ziggurat.engine.messages import LANGS, catalogue
+    from ziggurat.games.mare_nostrum.nouns import STAGES
+
+    for lang in LANGS:
+        words = {
+            k.removeprefix("mn.stage."): v for k, v in catalogue(lang).items() if k.startswith("mn.stage.")
+        }
+        assert set(words) == set(STAGES), lang
+        for stage, text in words.items():
+            assert "_" not in text and not re.fullmatch(r"[a-z]+", text), (lang, stage, text)

@@ -193,8 +193,12 @@ def test_dice_faces_in_sentences_and_on_the_board() -> None:
     mark = DS.log_mark(s)
     s.apply("roll 4")
     told = [text for text, _ in DS.describe_step(DS.events_since(s, mark), after, s.view(1))]
-    assert told[0] == "Carthage rolls 4"
-    assert told[-1] == "Result in Mare Sardum: Rome 1, 2 = 3, Carthage 4; hits taken: Rome 0, Carthage 0"
+    # the roll that settles the battle is told as its result, which names both sides' dice,
+    # before the step the engine then ends by itself (no other sea battle is left, N4.5)
+    assert told == [
+        "Result in Mare Sardum: Rome 1, 2 = 3, Carthage 4; hits taken: Rome 0, Carthage 0",
+        "Rome is done with the Sea battle step",
+    ]
     assert "Last battle in Mare Sardum: Rome 1, 2 = 3" in _text(s.view(None))
 
 
@@ -207,7 +211,7 @@ def test_a_side_hit_more_times_than_it_has_units_is_told_what_it_lost_N4_7_6() -
     before = s.view(1)
     mark = DS.log_mark(s)
     s.apply("roll 4")
-    told = DS.describe_step(DS.events_since(s, mark), before, s.view(1))[-1][0]
+    told = DS.describe_step(DS.events_since(s, mark), before, s.view(1))[0][0]
     assert (str(told), told.render("fr")) == (
         "Result in Mare Sardum: Rome 5, 6 = 11, Carthage 4; hits taken: Rome 0, Carthage 2; "
         "triremes lost: Rome 0, Carthage 1",

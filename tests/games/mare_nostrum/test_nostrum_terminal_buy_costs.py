@@ -62,3 +62,31 @@ def test_the_board_names_players_by_empire() -> None:
     assert max(len(line) for line in out.splitlines()) <= 100
     assert render(rt.seat_player(state.view(None), 1), "fr") == "la Grèce"
     assert render(rt.seat_player(state.view(None), 1, alone=True), "fr") == "Grèce"
+
+
+def test_an_action_naming_a_seat_by_number_is_noted_with_its_empire_N4_1_N4_5_N2_5() -> None:
+    """Actions name seats by number, counted from 0 (``next 1``, ``seabattle mare_sardum 2``,
+    ``take metal from 0``): the terminal notes the empire beside each, in the reader's language."""
+    from nostrum_helpers import CARTHAGE, load, mil_turn, steps
+
+    order = mil_turn(new(), ROME, "mil_order", done=[])
+    notes = rt.action_notes(order, order.legal_actions())
+    assert {a: str(n) for a, n in notes.items()} == {
+        "next 0": "Rome",
+        "next 1": "Greece",
+        "next 2": "Carthage",
+    }
+    assert render(notes["next 1"], "fr") == "Grèce"
+    p = pos(new())
+    p["triremes"]["mare_sardum"] = [2, 1, 1]
+    sea = mil_turn(load(new(), p), ROME, "mil_sea")
+    notes = rt.action_notes(sea, sea.legal_actions())
+    assert notes["seabattle mare_sardum 1"] == "Greece" and notes["seabattle mare_sardum 2"] == "Carthage"
+    assert "done" not in notes
+    draft = new()
+    steps(
+        draft, "token c 2", "offer metal", "offer wine", "offer oil", "offer tax", "offer sheep", "offer gold"
+    )
+    assert draft.current_player() == CARTHAGE
+    notes = rt.action_notes(draft, draft.legal_actions())
+    assert notes["take metal from 0"] == "Rome" and notes["take oil from 1"] == "Greece"

@@ -129,6 +129,13 @@ def test_the_attacker_orders_his_battles_D21() -> None:
     assert s.d["battle"]["where"] == "dacia"  # the one left follows
 
 
+PENDING = (
+    ": the conversion is pending until a later Military phase",
+    " : la conversion reste en attente jusqu'à une phase militaire ultérieure",
+)
+"""How a chosen Convert ends its sentence (N4.11.4: it completes in a later Military phase, N4.3)."""
+
+
 def test_the_conqueror_chooses_pillage_occupy_or_convert_D23() -> None:
     """D23 / N4.11: Rome, conqueror of Thracia with two legions, sees every option: pillage of
     each building, occupation of any set it has legions for, or Convert."""
@@ -160,7 +167,11 @@ def test_the_log_names_the_province_of_a_conquest_option_N4_11() -> None:
     steps(s, "march dacia thracia", "march dacia thracia", "done")
     assert s.d["queue"][0] == ["conquest", ROME, "thracia"]
     said = {
-        "convert": ("Rome converts Thracia", "Rome convertit Thracia"),
+        "convert": (
+            "Rome chooses to convert Thracia: the conversion is pending until a later Military phase",
+            "Rome choisit de convertir Thracia : la conversion reste en attente jusqu'à une phase militaire "
+            "ultérieure",
+        ),
         "pillage city": ("Rome pillages the city in Thracia", "Rome pille la cité en Thracia"),
         "occupy caravan:marble+city": (
             "Rome occupies the marble caravan and the city in Thracia",
@@ -177,7 +188,7 @@ def test_the_log_names_the_province_of_a_conquest_option_N4_11() -> None:
             assert (str(told[0][0]), told[0][0].render("fr")) == (en, fr)
     # told alone, with no view of the conquest, the sentences still read
     alone = DS.describe_event((ROME, "convert", False, ROME), {"empires": ["rome", "greece", "carthage"]}, {})
-    assert str(alone).endswith("converts the conquered province")
+    assert str(alone).endswith(f"chooses to convert the conquered province{PENDING[0]}")
 
 
 def test_conquest_options_played_later_in_a_step_name_their_provinces_N4_10_2_N4_11() -> None:
@@ -202,8 +213,8 @@ def test_conquest_options_played_later_in_a_step_name_their_provinces_N4_10_2_N4
         assert [e.text for e in events] == ["done", "convert", "convert"]
         told = DS.describe_step(events, before, after.view(viewer))
         assert [(str(m), m.render("fr")) for m, _ in told[1:3]] == [
-            ("Rome converts Macedonia", "Rome convertit Macedonia"),
-            ("Rome converts Thracia", "Rome convertit Thracia"),
+            (f"Rome chooses to convert {p}{PENDING[0]}", f"Rome choisit de convertir {p}{PENDING[1]}")
+            for p in ("Macedonia", "Thracia")
         ]
     assert after.d["pending"]["macedonia"][0] == ROME and after.d["pending"]["thracia"][0] == ROME
 
@@ -217,4 +228,7 @@ def test_a_conquest_option_the_views_cannot_place_names_no_province_N4_11() -> N
     after = {"empires": empires, "queue": [["conquest", ROME, "numidia"]]}
     events = [(ROME, "pillage city", False, ROME), (ROME, "convert", True, ROME)]
     told = [str(m) for m, _ in DS.describe_step(events, before, after)]  # type: ignore[arg-type]
-    assert told == ["Rome pillages the city in Africa", "Rome converts the conquered province"]
+    assert told == [
+        "Rome pillages the city in Africa",
+        f"Rome chooses to convert the conquered province{PENDING[0]}",
+    ]

@@ -7,8 +7,11 @@ language; the names of things are the vocabularies of :mod:`.nouns`, and a seat 
 the browser names it (its empire once dealt, else "seat 1", counted from 1). It reads only the
 event texts and two *views* of the viewer, and never names what the viewer may not know
 (7.1-7.5): another seat's trade offer before the reveal, another seat's legendary draw or
-Colossus good, the goods another seat keeps behind its screen. Face-down tiles are never named
-(a reveal names the tile turned face up, which is public).
+Colossus good, the goods another seat keeps or produces behind its screen (a count only).
+Face-down tiles are never named (a reveal names the tile turned face up, which is public).
+Besides one sentence per event, a step tells what the views show changed without an event of
+its own: the titles the Claim phase moves (N5.1), the round start, each seat's Production (N1)
+and the end of the game.
 
 Also: :func:`action_groups` (legal actions grouped by kind for a player choosing one),
 :data:`NOTATION_HELP`, :func:`log_mark` / :func:`events_since`, and naming helpers shared
@@ -26,6 +29,7 @@ from ziggurat.engine.messages import Message, message
 from ziggurat.engine.notation import group_by_kind
 from ziggurat.games.mare_nostrum import data as D
 from ziggurat.games.mare_nostrum import nouns as N
+from ziggurat.games.mare_nostrum import production
 
 Event = tuple[int, str, bool, int]  # actor (-1 chance), text, auto, seat concerned
 View = dict[str, Any]
@@ -136,9 +140,10 @@ def _move(who: Message, kind: str, arg: list[str]) -> Message:
     return message("mn.log.move", who=who, how=kind, src=src, dst=dst)
 
 
-def _trade_sentence(ev: Event, after: View) -> Message | None:  # noqa: PLR0911
+def _trade_sentence(ev: Event, after: View, receiver: int | None = None) -> Message | None:  # noqa: PLR0911
     """Production and trade (N1, N2): a seat's own draws, Colossus good and offers are named to
-    it alone until the offers are revealed (7.2-7.4)."""
+    it alone until the offers are revealed (7.2-7.4). ``receiver``: the final chooser, to whom
+    the starter gives the imbalance token (N2.9), when known."""
     actor, text, _auto, concerned = ev
     viewer = after.get("viewer")
     kind, *arg = text.split()
@@ -167,7 +172,9 @@ def _trade_sentence(ev: Event, after: View) -> Message | None:  # noqa: PLR0911
     if kind == "take":
         return message("mn.log.take", who=who, tok=N.token(arg[0]), src=N.whom(after, int(arg[2])))
     if kind == "give":
-        return message("mn.log.give", who=who, tok=N.token(arg[0]))
+        if receiver is None:
+            return message("mn.log.give", who=who, tok=N.token(arg[0]))
+        return message("mn.log.giveTo", who=who, tok=N.token(arg[0]), to=N.whom(after, receiver))
     if kind == "keep":
         if arg[0] == "none" and actor == viewer:
             return message("mn.log.keepNone", who=who)
@@ -191,7 +198,8 @@ def _military_sentence(ev: Event, after: View, stage: str | None) -> Message | N
     if kind == "done":
         return message("mn.log.done", who=who, step=stage if stage in _DONE_STAGES else "other")
     if kind == "convert":
-        return message("mn.log.convert", who=who, area=N.area(arg[0])) if arg else message("mn.log.convertHere", who=who)  # fmt: skip
+        # N4.3: a pending conversion completes; alone, Convert is chosen for a conquest (N4.11.4)
+        return message("mn.log.convertDone", who=who, area=N.area(arg[0])) if arg else message("mn.log.convertChosenHere", who=who)  # fmt: skip
     if kind == "row":
         return message("mn.log.row", who=who, src=N.area(arg[0]), dst=N.area(arg[1]))
     if kind in ("seabattle", "fight"):
@@ -216,15 +224,21 @@ def _military_sentence(ev: Event, after: View, stage: str | None) -> Message | N
 
 
 def _event_sentence(  # noqa: PLR0911
-    ev: Event, before: View, after: View, stage: str | None, settling: str | None = None
+    ev: Event,
+    before: View,
+    after: View,
+    stage: str | None,
+    settling: str | None = None,
+    receiver: int | None = None,
 ) -> Message:
-    """``settling``: the province of the conquest the event settles, when known (N4.11)."""
+    """``settling``: the province of the conquest the event settles, when known (N4.11);
+    ``receiver``: the final chooser of the trade under way, when known (N2.9)."""
     actor, text, _auto, _concerned = ev
     kind, *arg = text.split()
     who = N.who(after, actor) if actor >= 0 else message("mn.log.chance")
     if settling is not None and _is_conquest_option(text):
-        return _conquest_option(who, kind, arg, settling)
-    told = _trade_sentence(ev, after) or _military_sentence(ev, after, stage)
+        return _conquest_option(who, kind, arg, settling, _converted_at_once(before, after, actor, settling))
+    told = _trade_sentence(ev, after, receiver) or _military_sentence(ev, after, stage)
     if told is not None:
         return told
     if kind == "empires":
@@ -253,21 +267,38 @@ def _event_sentence(  # noqa: PLR0911
     if kind == "end":
         return message("mn.log.end", who=who)
     if kind == "title":
-        holder = N.who(after, int(arg[1]))
+        seat = int(arg[1])
+        was = (before.get("titles") or {}).get(arg[0])
+        if actor >= 0 and was is not None and int(was) != seat:  # a tie settled (N5.2)
+            return _title_taken(after, arg[0], seat, int(was))
+        if actor >= 0 and was is not None:
+            return message("mn.log.titleKeeps", who=N.who(after, seat), title=N.title(arg[0]))
         # a tied vacant starting title is drawn by lot (4.2, random)
-        return message("mn.log.title", who=holder, title=N.title(arg[0]), lot="yes" if actor < 0 else "no")
+        return message(
+            "mn.log.title", who=N.who(after, seat), title=N.title(arg[0]), lot="yes" if actor < 0 else "no"
+        )
     if kind == "winner":
         return message("mn.log.winsTie", who=N.who(after, int(arg[0])))
     return message("mn.log.other", who=who, text=text)
 
 
-def _conquest_option(who: Message, kind: str, arg: list[str], prov: str) -> Message:
+def _conquest_option(who: Message, kind: str, arg: list[str], prov: str, at_once: bool = False) -> Message:
     """N4.11: Pillage, Occupy or Convert (an action :func:`_is_conquest_option` accepts),
-    naming the province conquered ("Rome converts Sicilia", "Rome pillages the capital in
-    Africa")."""
+    naming the province conquered ("Rome chooses to convert Sicilia: ...", "Rome pillages the
+    capital in Africa"). Convert leaves the conversion pending until the Conversion step of a
+    later Military phase (N4.11.4, N4.3), or completes it ``at_once`` with the Queen of Sheba."""
+    if kind == "convert" and at_once:
+        return message("mn.log.convertAtOnce", who=who, area=N.area(prov), tile=N.tile("queen_of_sheba"))
     if kind == "convert":
-        return message("mn.log.convert", who=who, area=N.area(prov))
+        return message("mn.log.convertChosen", who=who, area=N.area(prov))
     return _pillage_or_occupy(who, kind, arg, prov)
+
+
+def _converted_at_once(before: View, after: View, seat: int, prov: str) -> bool:
+    """Whether ``seat``'s marker replaced another's in ``prov`` during the step: a Convert
+    completed at once (Queen of Sheba, N4.11.4, N4.12) rather than left pending."""
+    was, now = (before.get("markers") or {}).get(prov), (after.get("markers") or {}).get(prov)
+    return now is not None and int(now) == seat and (was is None or int(was) != seat)
 
 
 def _pillage_or_occupy(who: Message, kind: str, arg: list[str], prov: str | None) -> Message:
@@ -403,6 +434,96 @@ def result_sentence(view: View) -> Message:
     return message("mn.log.overWins", who=N.whom(view, int(w)))
 
 
+def _title_taken(view: View, track: str, seat: int, was: int) -> Message:
+    """``Rome takes the trade title from Carthage`` (N5.1, N5.2)."""
+    return message("mn.log.titleFrom", who=N.who(view, seat), title=N.title(track), prev=N.whom(view, was))
+
+
+def _title_sentences(events: Sequence[Event], before: View, after: View) -> list[Message]:
+    """The titles that changed hands in the step with no event of their own: the Claim phase
+    gives each title to the highest level by itself (N5.1; only a tie is a decision, N5.2,
+    told by its event), and the set-up gives the starting titles (4.2). Titles are public (7.6)."""
+    was, now = before.get("titles") or {}, after.get("titles") or {}
+    chosen = {e[1].split()[1] for e in events if e[1].startswith("title ") and len(e[1].split()) > 2}
+    out: list[Message] = []
+    for track in D.TRACKS:
+        holder, old = now.get(track), was.get(track)
+        if track in chosen or holder is None or holder == old:
+            continue
+        if old is None:
+            out.append(message("mn.log.title", who=N.who(after, int(holder)), title=N.title(track), lot="no"))
+        else:
+            out.append(_title_taken(after, track, int(holder), int(old)))
+    return out
+
+
+def _produced(before: View, after: View) -> bool:
+    """Whether Production ran in the step (N1, skipped in round 1, S9): a round began and did
+    not stop at Castor & Pollux (N0.12), or the last copy of Castor & Pollux was chosen."""
+    if int(after.get("round") or 0) < 2 or after.get("stage") in ("castor", "over"):
+        return False
+    return after.get("round") != before.get("round") or before.get("stage") == "castor"
+
+
+def _production_gains(view: View) -> list[dict[str, int]]:
+    """What each seat's buildings and the Temple of Artemis yield (N1.2-N1.6, N1.9), by the
+    rules' own code (:func:`.production.production`) on the public board of ``view`` (7.6):
+    the legendary draws, the temple's extra and the Colossus good follow as events of their own."""
+    n = int(view.get("n") or 0)
+    board: dict[str, Any] = {
+        "n": n,
+        "round": int(view.get("round") or 0),
+        "buildings": view.get("buildings") or {},
+        "markers": view.get("markers") or {},
+        "occupy": view.get("occupy") or {},
+        "tiles": view.get("tiles") or [[] for _ in range(n)],
+        "copy": view.get("copy") or [None] * n,
+        "res": [{} for _ in range(n)],
+        "queue": [],
+        "stage": "production",
+    }
+    production.production(board)
+    gains: list[dict[str, int]] = board["res"]
+    return gains
+
+
+def _production_sentences(before: View, after: View) -> list[Message]:
+    """One sentence a seat for the Production of the step (N1): the viewer's own tokens by
+    type, as its screen shows them (7.1); every other seat's as a count only, which is all its
+    view shows of another screen (``res_counts``)."""
+    if not _produced(before, after):
+        return []
+    viewer = after.get("viewer")
+    out: list[Message] = []
+    for seat, got in enumerate(_production_gains(after)):
+        who = N.who(after, seat)
+        if seat == viewer and got:
+            items = [
+                message("mn.log.producedItem", n=k, good=N.good(tok))
+                for tok, k in sorted(got.items(), key=lambda item: (item[0] == "tax", item[0]))
+            ]
+            out.append(message("mn.log.produces", who=who, n=sum(got.values()), items=items))
+        else:
+            out.append(message("mn.log.producesCount", who=who, n=sum(got.values())))
+    return out
+
+
+def _settling_roll(events: Sequence[Event], battle: dict[str, Any]) -> int | None:
+    """The index of the roll that resolved ``battle`` in the step (N4.7: the last die rolled
+    settles it), or None when no roll of the step did (a battle with no dice at all). A roll
+    after an attack on another battle is that battle's."""
+    key = (str(battle.get("where")), int(battle.get("def", -1)))
+    current: tuple[str, int] | None = None
+    at: int | None = None
+    for i, e in enumerate(events):
+        kind, *arg = e[1].split()
+        if kind in ("seabattle", "fight") and len(arg) > 1 and arg[1].isdigit():
+            current = (arg[0], int(arg[1]))
+        elif kind == "roll" and (current is None or current == key):
+            at = i
+    return at
+
+
 # The Military steps of one player's turn (N4.3-N4.13) in their order, and those that end with
 # ``done``: a step's ``done`` moves to the next step (Circe's ends the turn: who moves next).
 _MIL_STEPS = ("mil_order", "mil_conv", "mil_row", "mil_sea", "mil_march", "mil_fight", "mil_circe")
@@ -412,16 +533,32 @@ _PLAYED_IN = {"end": "buy_turn", "row": "mil_row", "seabattle": "mil_sea", "marc
               "sail": "mil_march", "fight": "mil_fight", "circe": "mil_circe"}  # fmt: skip
 
 
-def _stage_of(kind: str, tracked: str | None) -> str | None:
-    """The stage an event of ``kind`` was played in, ``tracked`` being the stage reached by the
+def _stage_of(text: str, tracked: str | None) -> str | None:
+    """The stage an event ``text`` was played in, ``tracked`` being the stage reached by the
     step's earlier events: a ``done`` ends the first step from there that ends with one (the
-    engine passes silently over a step with nothing to do)."""
+    engine passes silently over a step with nothing to do); ``convert <province>`` completes a
+    conversion, in the Conversion step (N4.3)."""
+    kind, _, rest = text.partition(" ")
     if kind in _PLAYED_IN:
         return _PLAYED_IN[kind]
+    if kind == "convert" and rest:
+        return "mil_conv"
     if kind == "done" and tracked in _MIL_STEPS:
         at = _MIL_STEPS.index(tracked)
         return next((st for st in _MIL_STEPS[at:] if st in _DONE_STAGES), tracked)
     return tracked
+
+
+def _turn_begun(text: str, actor: int, active: int | None, tracked: str | None) -> bool:
+    """Whether an event shows that ``actor``'s Military turn began with no event of its own:
+    a ``done`` or a completed conversion by a seat that is not the active one (``active``)
+    during a Military turn. The engine ends a turn whose Circe step is empty by itself and
+    names the only seat left to move without a word (N4.2), as after a conquest option chosen
+    at the end of a turn (N4.10.2, N4.11)."""
+    kind, _, rest = text.partition(" ")
+    if active is None or actor < 0 or actor == active or tracked not in _MIL_STEPS:
+        return False
+    return kind == "done" or (kind == "convert" and bool(rest))
 
 
 def _stage_after(kind: str, stage: str | None, ends: int, n: int) -> str | None:
@@ -438,40 +575,76 @@ def _stage_after(kind: str, stage: str | None, ends: int, n: int) -> str | None:
     return stage
 
 
+def _active_seat(view: View) -> int | None:
+    """The seat whose Military turn is under way in ``view``, if any (N4.2)."""
+    active = (view.get("mil") or {}).get("active")
+    return None if active is None else int(active)
+
+
+def _chooser(view: View) -> int | None:
+    """The chooser of the trade under way in ``view`` (N2.5), if any."""
+    chooser = (view.get("trade") or {}).get("chooser")
+    return None if chooser is None else int(chooser)
+
+
 def describe_event(event: Event, before: View, after: View, stage: str | None = None) -> Message:
     """One event's sentence; ``stage``: the stage it was played in (by default ``before``'s)."""
     if stage is None:
         stage = before.get("stage")
     return _event_sentence(
-        event, before, after, _stage_of(event[1].split(" ", 1)[0], stage), _conquest_at(before)
+        event, before, after, _stage_of(event[1], stage), _conquest_at(before), _chooser(before)
     )
 
 
 def describe_step(events: Sequence[Event], before: View, after: View) -> list[tuple[str, bool]]:
     """Sentences ``(message, auto)`` for one step as the viewer of ``before``/``after`` may read
-    them: one per event, then the round start and the end of the game when they happened. Each
-    sentence is a :class:`~ziggurat.engine.messages.Message` (its English text). The stage of
-    each event (which step a ``done`` ends, who buys or moves next) is followed through the
-    step from ``before``'s."""
+    them: one per event, in their order, then the titles that changed hands, the round start,
+    the Production and the end of the game when they happened. Each sentence is a
+    :class:`~ziggurat.engine.messages.Message` (its English text).
+
+    The sentence of the roll that settles a battle is the battle's result (both sides' dice,
+    totals and hits, N4.7), so that the result comes right after the battle's own events and
+    before what the step did next; the i-th sentence stays the i-th event's (the server pairs
+    them). The stage of each event (which step a ``done`` ends, who buys or moves next) is
+    followed through the step from ``before``'s, with the seat whose Military turn it is."""
     out: list[tuple[str, bool]] = []
     tracked = before.get("stage")
+    active = _active_seat(before)
+    chooser = _chooser(before)
     ends = len((before.get("buy") or {}).get("done") or [])
     n = int(before.get("n") or len(before.get("empires") or []) or 0)
     settled = _conquests_settled(events, before, after)
+    fought: dict[str, Any] | None = after.get("last_battle")
+    if not fought or fought == before.get("last_battle"):
+        fought = None
+    settling = None if fought is None else _settling_roll(events, fought)
     for i, e in enumerate(events):
-        kind = e[1].split(" ", 1)[0]
-        stage = _stage_of(kind, tracked)
-        out.append((_event_sentence(e, before, after, stage, settled.get(i)), bool(e[2])))
+        kind, _, rest = e[1].partition(" ")
+        if _turn_begun(e[1], e[0], active, tracked):
+            tracked, active = "mil_conv", e[0]
+        stage = _stage_of(e[1], tracked)
+        if fought is not None and i == settling:
+            out.append((battle_result(after, fought, before=before), bool(e[2])))
+        else:
+            out.append((_event_sentence(e, before, after, stage, settled.get(i), chooser), bool(e[2])))
         ends += kind == "end"
         tracked = _stage_after(kind, stage, ends, n)
+        if kind == "next" and tracked == "mil_conv" and rest.isdigit():
+            active = int(rest)
+        elif tracked == "mil_order":
+            active = None
+        words = rest.split()
+        if kind in ("take", "starter") and words and words[-1].isdigit():
+            chooser = int(words[-1])  # the starter chooses first, then the seat taken from (N2.5)
     revealed = _reveal_sentence(before, after)
     if revealed:
         out.append((revealed, True))
-    fought = after.get("last_battle")
-    if fought and fought != before.get("last_battle"):
+    if fought is not None and settling is None:
         out.append((battle_result(after, fought, before=before), True))
+    out.extend((told, True) for told in _title_sentences(events, before, after))
     if after.get("round") != before.get("round") and after.get("stage") != "over":
         out.append((message("mn.log.round", n=int(after.get("round") or 0)), True))
+    out.extend((told, True) for told in _production_sentences(before, after))
     if after.get("stage") == "over" and before.get("stage") != "over":
         out.append((result_sentence(after), True))
     return out

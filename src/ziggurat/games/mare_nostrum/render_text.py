@@ -387,21 +387,34 @@ def render_board(
     return Group(*parts)
 
 
+_SEAT_WORD: dict[str, int] = {
+    "take": 3, "next": 1, "zeus": 1, "starter": 1, "winner": 1, "title": 2, "seabattle": 2, "fight": 2,
+}  # fmt: skip
+"""The word of an action that is a seat, counted from 0 (``take wine from 2``, ``next 1``,
+``fight gallia 2``): the terminal names its empire beside the action."""
+
+
 def action_notes(state: Any, actions: Sequence[str]) -> dict[str, Message]:
     """What the terminal prints beside an action of the list: each purchase's cost as the
     engine computes it now for the buyer (``buy_place.purchase``: a hero or wonder's cost
-    varies, 2.8), and the empire a token is taken from. The buyer is the seat to move, the
-    only one shown the list."""
+    varies, 2.8), and the empire of a seat the action names by its number (the seat a token
+    is taken from, who moves or buys next, who is fought...). The buyer is the seat to move,
+    the only one shown the list."""
     d = state.d
     notes: dict[str, Message] = {}
+    view: View | None = None
+    n = int(d["n"])
     for action in actions:
         w = action.split()
+        at = _SEAT_WORD.get(w[0], -1)
         if d["stage"] == "buy_turn" and w[0] in ("buy", "build"):
             notes[action] = message("mn.board.cost", n=BP.purchase(d, int(d["buy"]["active"]), w)[1])
         elif w[0] == "free":
             notes[action] = message("mn.board.costFree")
-        elif w[0] == "take" and len(w) > 2 and w[-2] == "from" and w[-1].isdigit():
-            notes[action] = seat_player(state.view(None), int(w[-1]), alone=True)
+        elif 0 < at < len(w) and w[at].isdigit() and int(w[at]) < n:
+            if view is None:
+                view = state.view(None)
+            notes[action] = seat_player(view, int(w[at]), alone=True)
     return notes
 
 

@@ -326,9 +326,9 @@ export function createBoard(els, ctx) {
   const RESULT_KEYS = new Set(["mn.log.result", "mn.log.resultLost"]);
 
   /** Battles told by the log, newest last: the attack, both rolls (die faces), the result and what
-   * followed. The result event closes the step that resolved the battle, so an attack the engine
-   * applied in that step (the only one left) comes before it: it is matched by its area (the
-   * result's `where` names the area: `mn.inArea.<id>`). */
+   * followed. The roll that settles a battle is told as its result (its entry's text is the roll,
+   * its sentence the result), before what the step did next; the result is matched to its battle
+   * by its area (the result's `where` names the area: `mn.inArea.<id>`). */
   function battlesOf(log) {
     const battles = [];
     let open = null;
@@ -336,13 +336,14 @@ export function createBoard(els, ctx) {
     for (const e of log || []) {
       const x = e.text || "";
       const w = x.split(" ");
-      const result = !x && RESULT_KEYS.has(e.event?.key) ? String(e.event.params?.where?.key || "").split(".").pop() : null;
+      const result = RESULT_KEYS.has(e.event?.key) ? String(e.event.params?.where?.key || "").split(".").pop() : null;
       if (w[0] === "fight" || w[0] === "seabattle") {
         open = { area: w[1], head: say(e), rolls: [], after: [], result: null };
         battles.push(open);
       } else if (result) {
-        // results come in the order of the battles; an attack applied in the same step comes first
+        // results come in the order of the battles
         const b = battles.find((c) => c.area === result && !c.result);
+        if (b && w[0] === "roll") b.rolls.push(w[1] || "?");
         if (b) b.result = say(e);
       } else if (open && w[0] === "roll") open.rolls.push(w[1] || "?");
       else if (open && ["lose", "pillage", "occupy", "convert", "pass", "circe"].includes(w[0])) {
