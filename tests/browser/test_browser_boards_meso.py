@@ -168,9 +168,11 @@ def test_an_unlit_hex_shows_the_engines_refusal_on_a_live_table_M2(page: Page, s
         f"{q},{r}" for q, r, _k in st["view"]["tiles"] if f"{q},{r}" not in dests and f"{q},{r}" != here
     )
     before = version(page)
+    board_top = page.locator(".board-svg").bounding_box()["y"]
     click_hex(page, key)
     box = page.locator("#error")
     expect(box).to_be_visible()
+    assert page.locator(".board-svg").bounding_box()["y"] == board_top  # the refusal does not push the map
     expect(box).to_contain_text(f"move {tok} {key}")
     expect(box.locator(".reason")).to_contain_text("(")
     assert version(page) == before
