@@ -386,3 +386,47 @@ def test_an_unlit_province_shows_the_engines_refusal_on_a_live_table_N3(page: Pa
     assert "'buy " not in reason and not reason.startswith(("buy ", "'")), reason
     page.screenshot(path=str(shots / "boards_nostrum_unlit_refusal.png"))
     assert version(page) == before and set(state(page)["legal"]) == legal
+
+
+def _found_stage(stage: str, players: int) -> tuple[Any, int]:
+    for seed in range(60):
+        try:
+            return _played_until(stage, lambda s, who: True, seed=seed, n=players)
+        except LookupError:
+            continue
+    raise LookupError(stage)
+
+
+def test_the_conquest_question_names_the_province_N4_10(harness: Page) -> None:
+    """A conquest option (convert, pillage, occupy: N4.10) is asked for a province the prompt
+    names."""
+    state, seat = _found_stage("mil_circe", 4)
+    conquest = next(q for q in state.view(seat)["queue"] if q[0] == "conquest" and q[1] == seat)
+    name = harness.evaluate(
+        "async (id) => (await import('/boards/mare-nostrum/labels.js')).areaName(id)", conquest[2]
+    )
+    _mount(harness, state, seat)
+    expect(harness.locator("#hb-choice .prompt")).to_contain_text(
+        f"Choose what to do with the province you conquered: {name}."
+    )
+
+
+def test_the_tie_question_names_the_title_and_the_tied_seats_N5_2(harness: Page) -> None:
+    """A tie for a title (N5.2) says which title and who is tied."""
+    state, seat = _found_stage("claim_tie", 3)
+    claim = state.view(seat)["claim"]
+    _mount(harness, state, seat)
+    prompt = harness.locator("#hb-choice .prompt")
+    title = {"trade": "Trade leader", "culture": "Culture leader", "military": "Military leader"}[
+        claim["track"]
+    ]
+    expect(prompt).to_contain_text(f"Break the tie for the title {title}: ")
+    empires = {
+        "rome": "Rome",
+        "greece": "Greece",
+        "carthage": "Carthage",
+        "egypt": "Egypt",
+        "babylon": "Babylon",
+    }
+    for s in claim["tied"]:
+        expect(prompt).to_contain_text(empires[state.view(seat)["empires"][s]])

@@ -256,7 +256,7 @@ export function createBoard(els, ctx) {
     let prompt;
     if (seat === null || seat === undefined) prompt = t("mn.spectating");
     else if (!legal.length) prompt = t("mn.waiting", { who: empireArt(t, view, view.to_move) });
-    else prompt = t(`mn.stage.${view.stage}`) === `mn.stage.${view.stage}` ? t("mn.yourTurn") : t(`mn.stage.${view.stage}`);
+    else prompt = stagePrompt(view);
     el.append(h("p", { class: "prompt", role: "status" }, prompt, h("span", { class: "muted" }, ` · ${t("mn.roundN", { n: view.round })}`)));
     const trade = String(view.stage || "").startsWith("trade") ? tradePanel(view, seat) : null;
     if (trade) el.append(trade);
@@ -329,6 +329,20 @@ export function createBoard(els, ctx) {
    * followed. The roll that settles a battle is told as its result (its entry's text is the roll,
    * its sentence the result), before what the step did next; the result is matched to its battle
    * by its area (the result's `where` names the area: `mn.inArea.<id>`). */
+  /** What the seat to move is asked now: its stage's question, naming the province a conquest
+   * option is for (N4.10) and the title and seats of a tie (N5.2) when the view shows them. */
+  function stagePrompt(view) {
+    const stage = view.stage;
+    const conquest = (view.queue || []).find((item) => item[0] === "conquest" && item[1] === view.viewer);
+    if (stage === "mil_circe" && conquest) return t("mn.stage.mil_circeAt", { area: areaName(conquest[2]) });
+    const tie = view.claim;
+    if (stage === "claim_tie" && tie?.track && Array.isArray(tie.tied)) {
+      const who = tie.tied.map((s) => empireName(t, view, s)).join(t("mn.and"));
+      return t("mn.stage.claim_tieOf", { title: t(`mn.title.${tie.track}`), who });
+    }
+    return t(`mn.stage.${stage}`) === `mn.stage.${stage}` ? t("mn.yourTurn") : t(`mn.stage.${stage}`);
+  }
+
   function battlesOf(log) {
     const battles = [];
     let open = null;
