@@ -472,3 +472,42 @@ def test_a_french_placement_says_sur_as_the_log_does(harness: Page) -> None:
     expect(harness.locator("#hb-board .epochs-legend")).to_contain_text("Qui tient les régions")
     expect(harness.locator("#hb-players .tiebreak").first).to_contain_text("Régions tenues")
     expect(harness.locator("#hb-board .epochs-legend")).not_to_contain_text("zones")
+
+
+def test_a_displacement_says_why_the_others_wait_and_lists_its_own_choices_D2(harness: Page) -> None:
+    """When a People starts where another seat's tribe stands, that seat chooses where its tribe
+    goes (D2): the others read whom they wait for and why; the deciding seat's choices are
+    listed under their own heading, not as placements."""
+
+    def displacing(s: Any) -> bool:
+        return s.current_player() >= 0 and (s.view(None)["pending"] or [None])[0] == "displace"
+
+    for seed in range(40):
+        try:
+            s, decider = _play(seed, 3, displacing)
+            break
+        except LookupError:
+            continue
+    else:
+        raise LookupError("no displacement")
+    other = next(seat for seat in range(3) if seat != decider)
+    _mount(harness, s, other)
+    prompt = harness.locator("#hb-choice .prompt")
+    expect(prompt).to_contain_text("must leave it")
+    area = s.view(other)["pending"][1]
+    name = harness.evaluate(
+        """async ([area]) => {
+            const { areaName } = await import('/boards/mesopotamia-epochs/labels.js');
+            const { defaultData } = await import('/boards/mesopotamia-epochs/data.js');
+            const { t } = await import('/i18n.js');
+            return areaName(t, defaultData(), area);
+        }""",
+        [area],
+    )
+    expect(prompt).to_contain_text(name)
+    groups = harness.evaluate(
+        "async (acts) => { const m = await import('/boards/mesopotamia-epochs.js');"
+        " return acts.map((a) => m.actionGroup(a)); }",
+        [str(a) for a in s.legal_actions()],
+    )
+    assert set(groups) == {"displacement"}

@@ -362,6 +362,21 @@ export function createBoard(els, ctx) {
     );
   }
 
+  /** Whom the table waits for, and why when another seat decides where its displaced tribe goes
+   * (D2: a People starting in its area). */
+  function waitingFor(view) {
+    const player = view.to_move ? symbolName(t, view.to_move) : "—";
+    const p = view.pending;
+    if (p?.[0] !== "displace") return t("epochs.waiting", { player });
+    const leaving = occupancy(view).get(p[1])?.[0];
+    return t("epochs.waitingDisplace", {
+      player,
+      start: peopleName(t, data, activePeople(view)),
+      area: areaName(t, data, p[1]),
+      people: peopleName(t, data, leaving),
+    });
+  }
+
   function renderChoice() {
     const view = msg.view;
     const el = clear(els.choice);
@@ -377,7 +392,7 @@ export function createBoard(els, ctx) {
     if (msg.seat === null || msg.seat === undefined) prompt = t("epochs.spectating");
     else if (!legal.length) {
       if (view.to_move === "chance") prompt = t(view.pending?.[0] === "combat" ? "epochs.waitDice" : "epochs.waitCards");
-      else prompt = t("epochs.waiting", { player: view.to_move ? symbolName(t, view.to_move) : "—" });
+      else prompt = waitingFor(view);
     } else prompt = pendingQuestion(t, data, view) || t("epochs.yourMove");
     el.append(h("p", { class: "prompt", role: "status" }, prompt));
     if (!legal.length) return;

@@ -41,7 +41,7 @@ const GROUPS = {
   keep: "allocation",
   pass: "allocation",
   land: "placement",
-  displace: "placement",
+  displace: "displacement",
   remove: "placement",
   place: "placement",
   stop: "turn",
