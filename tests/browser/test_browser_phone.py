@@ -44,6 +44,9 @@ def test_phone_lobby_and_table(new_page, server, shots):
     # the zoom buttons (44 px on a phone) sit above the map, hiding none of it
     zoom = page.locator(".zoom").bounding_box()
     assert zoom is not None and zoom["y"] + zoom["height"] <= board["y"] + 1
+    # on the page's own background, not a dark strip of the board's
+    page_bg = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert page.evaluate("getComputedStyle(document.querySelector('.zoom')).backgroundColor") == page_bg
     # panels stack under the board
     players = page.locator("#players").bounding_box()
     assert players is not None and players["y"] > board["y"] + board["height"] - 1
