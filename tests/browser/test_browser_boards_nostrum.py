@@ -430,3 +430,37 @@ def test_the_tie_question_names_the_title_and_the_tied_seats_N5_2(harness: Page)
     }
     for s in claim["tied"]:
         expect(prompt).to_contain_text(empires[state.view(seat)["empires"][s]])
+
+
+def test_a_purchase_chosen_low_in_the_list_shows_its_payment_N3_2(harness: Page) -> None:
+    """A purchase chosen far down a long list: the payment that follows (what it costs, what
+    is paid so far: N3.2) comes into sight instead of staying above the scrolled page."""
+
+    def paid_for(s: Any, who: int) -> list[str]:
+        """The purchases of ``who`` that ask for a payment next, last in the list first."""
+        out = []
+        for a in reversed(sorted(s.legal_actions())):
+            if a.startswith(("buy ", "build ")):
+                after = s.clone()
+                after.apply(a)
+                if after.current_player() == who and after.view(who)["buy"].get("paying"):
+                    out.append(a)
+        return out
+
+    state, seat = _played_until("buy_turn", lambda s, who: bool(paid_for(s, who)))
+    action = paid_for(state, seat)[0]
+    _mount(harness, state, seat)
+    harness.evaluate("document.body.style.paddingBottom = '3000px'")
+    button = harness.locator(f"#hb-choice button[data-action='{action}']")
+    button.scroll_into_view_if_needed()
+    harness.evaluate("window.scrollBy(0, 400)")
+    button.click()
+    assert harness.evaluate("window.sent") == [action]
+    state.apply(action)
+    harness.evaluate(
+        """([view, legal]) => window.hb.update({ type: 'state', seat: view.viewer, colour: null, version: 2, view,
+            legal, log: [], can_undo: false, status: 'playing', result: null }, { options: {} })""",
+        [state.view(seat), [str(a) for a in state.legal_actions()]],
+    )
+    head = harness.locator("#hb-choice .mn-buy h4").bounding_box()
+    assert head is not None and head["y"] >= 0

@@ -221,6 +221,17 @@ export function createBoard(els, ctx) {
     return box;
   }
 
+  /** A purchase chosen low in a long list: its payment (heading, what is paid so far) is
+   * scrolled into sight below the page's sticky bar. */
+  function showPayment() {
+    const head = els.choice.querySelector(".mn-buy h4");
+    if (!head) return;
+    const bar = document.querySelector(".sticky-top");
+    const top = bar ? bar.getBoundingClientRect().bottom : 0;
+    const gap = head.getBoundingClientRect().top - top;
+    if (gap < 0) window.scrollBy({ top: gap - 8 });
+  }
+
   function buyPanel(view, seat, legal) {
     const box = h("div", { class: "mn-panel mn-buy" });
     const paying = view.buy?.paying;
@@ -449,6 +460,7 @@ export function createBoard(els, ctx) {
   return {
     update(m, tableInfo) {
       const changed = !msg || m.version !== msg.version;
+      const startsPaying = changed && !!m.view?.buy?.paying && !msg?.view?.buy?.paying;
       msg = m;
       if (tableInfo) info = tableInfo;
       idx = index(m.legal);
@@ -457,6 +469,7 @@ export function createBoard(els, ctx) {
         sel = from && idx.byFrom.has(from) ? from : null;
       }
       render();
+      if (startsPaying) showPayment();
     },
     setInfo(tableInfo) {
       info = tableInfo;
