@@ -1,7 +1,8 @@
-"""The Mesopotamia: Epochs and Mare Nostrum tutorials: they validate (every lesson plays along
+"""The tutorials of Mesopotamia: Epochs and Mare Nostrum: they validate (every lesson plays along
 every way through it, docs/tutorials.md), and what their texts say happens does happen when a
 learner plays the lesson (the roll a step names, the pool an intro counts, the win a lesson
-ends on). Lessons are played with the tutorial runner, as the browser plays them.
+ends on). Lessons are played with the tutorial runner, as the browser plays them. Mesopotamia's
+lessons start with no more MP than the rules give.
 """
 
 from __future__ import annotations
@@ -225,3 +226,21 @@ def test_five_tiles_lesson_pays_the_cost_of_its_round_R25() -> None:
     taxes = position(lesson)["res"][ROME]["tax"]
     play(lesson)
     assert taxes - position(lesson)["res"][ROME].get("tax", 0) == 7
+
+
+# S9: the MP of each seat, in turn order, on its first turn (round 1); 5 from round 2 on (S10)
+FIRST_TURN_MP = {2: [2, 5], 3: [2, 3, 4], 4: [2, 3, 4, 5]}
+
+
+@pytest.mark.parametrize("lesson_id", [lesson.id for lesson in load_tutorial("mesopotamia").lessons])
+def test_mesopotamia_lessons_give_no_more_mp_than_the_rules_S9_S10_M2_1(lesson_id: str) -> None:
+    """A Phase I lesson starts with at most the MP a turn of that round gives its seat: the
+    first player of round 1 has 2 (S9), every turn from round 2 on has 5 (S10, M2.1)."""
+    lesson = run("mesopotamia", lesson_id)
+    position = lesson.state.to_position()
+    if position["phase"] != "movement":
+        return
+    players = position["num_players"]
+    mover = position["turn_order"][position["turn"]]
+    pool = 5 if position["round"] > 1 else FIRST_TURN_MP[players][position["turn_order"].index(mover)]
+    assert position["mp"] <= pool, (position["round"], mover, position["mp"])
