@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 from cli_helpers import invoke, load
@@ -21,7 +23,7 @@ def test_numbers_typed_actions_refusals_and_quit() -> None:
     for tile in (r"0,0 +TEM", r"1,-1 +PLA", r"-1,0 +FOR", r"-1,1 +QUA", r"0,-1 +VOL"):
         assert re.search(tile, out), tile
     assert "Blue (you)" in out and "Yellow (random)" in out
-    assert "Your secrets offerings in supply: 2, 4, 6, 7" in out
+    assert "Your secret offerings in supply: 2, 4, 6, 7" in out
     # the legal actions, numbered and grouped by kind
     assert "move: step a tribe" in out and "  1 move b@1,-1 1,-2" in out
     # "1" applied the first listed action and told it as a sentence
@@ -95,3 +97,16 @@ def test_an_unknown_language_is_a_usage_error() -> None:
     result = invoke([*PLAY, "--lang", "de"], stdin="quit\n")
     assert result.exit_code == 2
     assert "--lang de: languages are en, fr" in result.output
+
+
+def test_leaving_the_game_is_told_on_a_line_of_its_own() -> None:
+    """A "quit" read from a real pipe is not echoed, and Ctrl-D (input running dry) leaves the
+    prompt's line open: the farewell starts a new line either way."""
+    cli = "import sys; from ziggurat.cli.main import app; sys.argv[0] = 'ziggurat'; app()"
+    for stdin in ("quit\n", ""):
+        run = subprocess.run(
+            [sys.executable, "-c", cli, *PLAY], input=stdin, capture_output=True, text=True, timeout=120
+        )
+        assert run.returncode == 0, run.stderr
+        assert re.search(r"^Game left at ply \d+\.$", run.stdout, re.M), run.stdout[-200:]
+        assert "> Game left" not in run.stdout

@@ -19,7 +19,7 @@ def test_piped_replay_prints_the_log_and_the_final_board(records: list[Path]) ->
     plies = len(rec["actions"])
     assert re.search(rf"^ *{plies} ", out, re.M), "every ply is numbered, the last one too"
     assert f"Board at ply {plies}" in out
-    assert "Tile piles" in out and "Your secrets" not in out
+    assert "Tile piles" in out and "Your secret offerings" not in out
     assert secret_lines(out) == []  # a spectator is told no secret
 
 
@@ -32,7 +32,7 @@ def test_seat_replay_is_redacted_for_that_seat(records: list[Path]) -> None:
         result = invoke(["replay", str(path), "--seat", "1"])
         assert result.exit_code == 0, result.output
         assert "as Yellow saw it" in result.stdout
-        assert "Yellow (you)" in result.stdout and "Your secrets" in result.stdout
+        assert "Yellow (you)" in result.stdout and "Your secret offerings" in result.stdout
         for line in secret_lines(result.stdout):
             assert re.match(r"^ *(\d+ )?(· )?Yellow", line), line
             told_secrets += 1

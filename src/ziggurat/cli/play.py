@@ -153,7 +153,6 @@ class Session:
                     prompt_suffix=" ",
                 )
             except typer.Abort:  # end of input (Ctrl-D, or a pipe that ran dry)
-                self.con.print()
                 return False
             answer = answer.strip()
             if not answer:
@@ -194,6 +193,9 @@ class Session:
     def finish(self, completed: bool) -> None:
         plies = len(self.state.history())
         if not completed:
+            # a new line first: the prompt's line is still open after Ctrl-D, or a "quit" read
+            # from a pipe (not echoed)
+            self.con.print()
             self.con.print(self.say(message("cli.gameLeft", plies=plies)))
             return
         self.con.rule(Text(self.say(message("cli.gameOver")), style="bold"))

@@ -134,7 +134,7 @@ def test_exact_french_strings_on_the_first_turn() -> None:
     )
     board = _board(view, "fr")
     assert "PLA plaine  FOR forêt  CAR carrière  VOL volcan  TEM temple · ⌂b hutte" in board
-    assert "Vos secrets offrandes en réserve : 2, 4, 6, 7 · main : vide" in board
+    assert "Vos offrandes secrètes en réserve : 2, 4, 6, 7 · main : vide" in board
     assert "Bleu (vous)" in board and "Jaune" in board
     assert "Réserve bois 18, pierre 18, pierres offertes 0" in board
     assert "(restantes : 3 volcans, 5 forêts, 6 carrières, 14 plaines)" in board
@@ -206,10 +206,19 @@ def test_play_through_a_pipe_in_french() -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Manche 1 · Bleu joue · phase I (mouvement)" in out
-    assert "Vos secrets offrandes en réserve : 2, 4, 6, 7" in out
+    assert "Vos offrandes secrètes en réserve : 2, 4, 6, 7" in out
+    assert "Jaune (heuristique)" in out  # the bot's kind in the table of players
     assert "move : déplacer une tribu d'un pas (1 PM)" in out and "end : finir la phase ou le tour" in out
     assert "Une tribu s'écrit <lettre de couleur><charge>@<q,r>" in out
-    for english in ("Round 1", "Your secrets", "step a tribe", "A tribe is", "Tile piles", "Supply wood"):
+    for english in (
+        "Round 1",
+        "Your secret",
+        "(heuristic)",
+        "step a tribe",
+        "A tribe is",
+        "Tile piles",
+        "Supply wood",
+    ):
         assert english not in out, english
 
 
@@ -226,3 +235,47 @@ def test_render_writes_a_french_svg(tmp_path: Path) -> None:
     words = _svg_words(out.read_text(encoding="utf-8"))
     assert "Jaune (vous) · à jouer" in words and "Vu par Jaune seul" in words
     assert "Tile piles" not in words and "Only Yellow sees" not in words
+
+
+def test_secret_offerings_huts_and_bot_names_read_well_in_both_languages() -> None:
+    """The secrets line reads "Your secret offerings in supply", a hut is named by its colour in
+    French (« hutte jaune 2 ») and the bots' kinds are translated (the notation's word in English)."""
+    from meso_helpers import Board
+
+    b = Board().clear_tribes().tile(2, 0, "plains").hut("y", 2, 2, 0, offering=4).tribes("y@2,0")
+    view = b.state().view(1)
+    roles = ["heuristic", "human", "random", "ismcts:0.5s"]
+    boards = {}
+    for lang in ("en", "fr"):
+        con = Console(width=100, record=True, file=open("/dev/null", "w"), color_system=None)  # noqa: SIM115
+        con.print(render_board(view, roles, 100, lang=lang))
+        boards[lang] = con.export_text()
+    assert "Your secret offerings in supply: 2, 6, 7 · o1=4 under hut y2 at 2,0 · hand: empty" in boards["en"]
+    assert (
+        "Vos offrandes secrètes en réserve : 2, 6, 7 · o1=4 sous la hutte jaune 2 en 2,0 · main : vide"
+        in (boards["fr"])
+    )
+    for en, fr in (("Blue (heuristic)", "Bleu (heuristique)"), ("Red (random)", "Rouge (aléatoire)")):
+        assert en in boards["en"] and fr in boards["fr"]
+    assert "Yellow (you)" in boards["en"] and "Jaune (vous)" in boards["fr"]
+    assert "Green (ismcts:0.5s)" in boards["en"] and "Vert (ismcts:0.5s)" in boards["fr"]
+
+
+def test_the_short_supply_question_reads_for_wood_and_stone_D15() -> None:
+    """The browser asks which tile gets a resource when the supply is short (M7.5, D15): the
+    question is grammatical whether the resource is wood or stone, in both languages."""
+    i18n = Path(ziggurat.__file__).parent / "server" / "static" / "i18n.js"
+    found = re.findall(r'^  "meso\.q\.shares": "(.*)",$', i18n.read_text(encoding="utf-8"), re.M)
+    assert len(found) == 2, found  # English, then French
+    names = {"en": {"wood": "wood", "stone": "stone"}, "fr": {"wood": "du bois", "stone": "une pierre"}}
+    said = {
+        lang: [text.replace("{res}", names[lang][res]).replace("{n}", "2") for res in ("wood", "stone")]
+        for lang, text in zip(("en", "fr"), found, strict=True)
+    }
+    assert said["en"] == [
+        "Not enough wood for every tile: choose a tile to receive one (2 to give).",
+        "Not enough stone for every tile: choose a tile to receive one (2 to give).",
+    ]
+    assert said["fr"][1] == (
+        "Pas assez de ressources pour chaque tuile : choisissez une tuile qui reçoit une pierre (2 à donner)."
+    )

@@ -56,6 +56,15 @@ def test_steal_needs_a_majority_names_the_counts_M4_1() -> None:
     )
 
 
+def test_steal_of_a_load_nobody_there_carries_names_the_load_M4_3() -> None:
+    state = _red(specs=("r@1,0", "r@1,0", "bs@1,0")).state()
+    msg = _refused(state, "steal bw@1,0 r@1,0")
+    assert msg == "illegal: steal bw@1,0 r@1,0: no blue tribe on that tile carries wood to steal (M4.3)"
+    assert msg.render("fr") == (
+        "coup illégal : steal bw@1,0 r@1,0 : aucune tribu bleue de cette tuile ne porte de bois à voler (M4.3)"
+    )
+
+
 def test_card_not_held_names_the_card_M14_2() -> None:
     msg = _refused(_red().state(), "play priest 0,0")
     assert msg == "illegal: play priest 0,0: you hold no Priest card (M14.2)"

@@ -70,7 +70,7 @@ def test_a_tribe_that_is_not_there_M2_2() -> None:
     s = Board().clear_tribes().turn("r").tribes("r@1,0").state()
     reason = _reason(s, "move rw@1,0 2,-1")
     assert reason == (
-        "there is no such Red tribe on 1,0: an action names one of your tribes where it stands (M2.2, M2.8)"
+        "there is no such red tribe on 1,0: an action names one of your tribes where it stands (M2.2, M2.8)"
     )
     assert "(M2.2, M2.8)" in reason.render("fr")
 

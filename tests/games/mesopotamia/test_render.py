@@ -79,11 +79,11 @@ def test_text_board_draws_every_tile_within_100_columns(
         for pl in view["players"]:
             assert pl["colour"].capitalize() in text
         if seat is not None:
-            assert "Your secrets" in text
+            assert "Your secret offerings" in text
             own = view["players"][seat]["offerings"]["unplaced"]
             assert f"offerings in supply: {', '.join(map(str, own)) or 'none'}" in text
         else:
-            assert "Your secrets" not in text
+            assert "Your secret offerings" not in text
 
 
 @pytest.mark.parametrize(("players", "seed", "k"), CASES)

@@ -89,20 +89,42 @@ def test_wrong_seat_finished_game_and_bad_text_in_french() -> None:
     with pytest.raises(ziggurat.InvalidAction) as bad:
         s.apply("frobnicate")
     msg = _message(bad)
-    assert msg.startswith("unknown action 'frobnicate'; actions are deal")
-    assert msg.render("fr").startswith("action inconnue 'frobnicate' ; les actions sont deal")
+    assert (
+        msg == "unknown action 'frobnicate'; a player's actions are keep, pass, land, displace, place, stop"
+    )
+    assert msg.render("fr") == (
+        "action inconnue 'frobnicate' ; les actions d'un joueur sont keep, pass, land, displace, place, stop"
+    )
     with pytest.raises(ziggurat.InvalidAction) as bad:
         s.apply("place atlantis")
-    assert (
-        _message(bad).render("fr")
-        == "'atlantis' n'est pas une région de la carte (mesopotamia-epochs/default-map-v1)"
-    )
+    assert _message(bad) == "'atlantis' is not an area of the map"
+    assert _message(bad).render("fr") == "'atlantis' n'est pas une région de la carte"
     done = Board(2, epoch=5, phase="over").state()
     with pytest.raises(ziggurat.GameOver) as over:
         done.apply("stop")
     msg = _message(over)
     assert msg == "the game is over (E15.1); no more actions"
     assert msg.render("fr") == "la partie est terminée (E15.1) ; plus aucune action"
+
+
+def test_a_mistyped_action_names_only_what_a_player_types_D1_D4() -> None:
+    """A typo is refused naming the verbs a player can type (chance outcomes and the forced
+    ``remove`` left out) and never the map's file id, in both languages."""
+    s = _elamites()
+    for typed in ("plce elam", "dela", "place atlantis", "land nowhere", "displace Mare Nostrum"):
+        with pytest.raises(ziggurat.InvalidAction) as bad:
+            s.apply(typed)
+        msg = _message(bad)
+        for text in (str(msg), msg.render("fr")):
+            assert "default-map" not in text and "mesopotamia-epochs/" not in text, text
+            for chance in ("deal", "draw", "roll", "remove"):
+                assert chance not in text.split("'")[-1], text
+    with pytest.raises(ziggurat.InvalidAction) as bad:
+        s.apply("plce elam")
+    assert (
+        _message(bad)
+        == "unknown action 'plce'; a player's actions are keep, pass, land, displace, place, stop"
+    )
 
 
 def test_every_refusal_of_a_game_renders_in_every_language() -> None:

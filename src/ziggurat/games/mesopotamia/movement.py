@@ -452,7 +452,9 @@ def movement_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ign
         if victim[2] == EMPTY:
             return message("meso.refusal.stealNothing")
         if victim[0] >= s.n or (victim[1], victim[2], victim[3]) not in s.tribes[victim[0]]:
-            return message("meso.refusal.stealNoSuchVictim", tribe=V.tribe(victim[0]))
+            return message(
+                "meso.refusal.stealNoSuchVictim", tribe=V.tribe(victim[0]), resource=V.resource(victim[2])
+            )
         if (receiver[1], receiver[2], receiver[3]) not in s.tribes[p]:
             return message("meso.refusal.noSuchTribe", tribe=V.tribe(p), at=V.coord(receiver[1]))
         if receiver[2] != EMPTY:

@@ -24,7 +24,8 @@ from rich.text import Text
 
 from ziggurat.engine.messages import Message, message, render
 from ziggurat.games.mesopotamia import vocabulary as V
-from ziggurat.games.mesopotamia.data import OFFERING_VALUES, OPTION_DEFAULTS, PIECES
+from ziggurat.games.mesopotamia.data import COLOURS, OFFERING_VALUES, OPTION_DEFAULTS, PIECES
+from ziggurat.games.mesopotamia.describe import hut_name
 
 View = dict[str, Any]
 
@@ -383,7 +384,7 @@ def players_table(
         if colour == viewer:
             label.append(render(message("meso.board.you"), lang))
         elif role:
-            label.append(f" ({role})", style="dim")
+            label.append(render(message("meso.board.role", kind=role), lang), style="dim")
         off = pl["offerings"]
         on_map = len(off["placed"]) - len(off["delivered"])
         delivered = " ".join(offering_text(view, colour, pub) for pub in off["delivered"])
@@ -508,7 +509,8 @@ def _offering_places(view: View, colour: str) -> dict[str, Message]:
     out: dict[str, Message] = {}
     for owner, num, q, r, pub in view["huts"]:
         if owner == colour and pub:
-            out[str(pub)] = message("meso.board.underHut", hut=f"{colour[0]}{num}", at=f"{q},{r}")
+            hut = hut_name(COLOURS.index(colour), int(num))
+            out[str(pub)] = message("meso.board.underHut", hut=hut, at=f"{q},{r}")
     pl = next(p for p in view["players"] if p["colour"] == colour)
     for q, r, cargo, _ in pl["tribes"]:
         if cargo.startswith("o"):

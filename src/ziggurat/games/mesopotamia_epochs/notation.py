@@ -36,6 +36,9 @@ Decoded = tuple[Any, ...]
 
 _AREA_KINDS = ("land", "displace", "place")
 _NO_ARGS = ("keep", "remove", "stop")
+PLAYER_VERBS = ("keep", "pass", "land", "displace", "place", "stop")
+"""The verbs a player types (D1-D4): ``deal``, ``draw`` and ``roll`` are chance outcomes, and
+``remove`` is always forced (E7.3), so a refusal of an unknown verb lists only these."""
 _INT = re.compile(r"\d+")
 
 
@@ -125,14 +128,14 @@ class Notation:
             if rest or len(faces) not in (3, 4) or min(faces) < 1:
                 raise InvalidAction(message("epochs.refusal.rollSyntax"))
             return ("roll", (faces[0], faces[1]), tuple(faces[2:]))
-        raise InvalidAction(message("epochs.refusal.unknownAction", word=repr(kind)))
+        raise InvalidAction(
+            message("epochs.refusal.unknownAction", word=repr(kind), verbs=", ".join(PLAYER_VERBS))
+        )
 
     def _area(self, args: list[str]) -> int:
         key = "_".join(args)
         if key not in self.area_names:
-            raise InvalidAction(
-                message("epochs.refusal.notAnArea", word=repr(" ".join(args)), map=self.map.map_id)
-            )
+            raise InvalidAction(message("epochs.refusal.notAnArea", word=repr(" ".join(args))))
         return self.area_names[key]
 
     def _people(self, args: list[str]) -> int:
