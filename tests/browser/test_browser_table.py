@@ -191,5 +191,5 @@ def test_the_sentences_of_one_step_share_one_number_in_the_log(page, server):
     previous = None
     for ply, cont, visibility in rows:
         assert cont == (ply == previous), (ply, previous)
-        assert visibility == ("hidden" if cont else "visible")
+        assert (visibility == "hidden") == cont, (ply, cont, visibility)
         previous = ply

@@ -570,7 +570,9 @@ def test_a_mail_not_sent_yet_is_dropped_once_its_player_has_played_or_unsubscrib
         (bob,) = until(lambda: [r for r in outbox(db_url) if r.attempts >= 1])
         if why == "played":
             play_turn(client, game, 1)  # Bob plays from the table page he had open
-            assert [r.to_addr for r in outbox(db_url)] == ["bob@example.org", "alice@example.org"]
+            # Alice's turn mail waits too; Bob's is dropped at the worker's next attempt (which
+            # may already have come)
+            assert [r.to_addr for r in outbox(db_url)][-1] == "alice@example.org"
         else:  # the outbox keeps the body as it will be sent, unsubscribe link included
             link = next(w for w in bob.body.split() if "/unsubscribe/" in w)
             assert client.post(urlsplit(link).path).status_code == 200
