@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
 from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia import vocabulary as V
 from ziggurat.games.mesopotamia.data import (
@@ -331,23 +334,32 @@ def apply_offer(s: MesoState, p: int, value: int) -> None:
 
 
 # --- Phase III (M13) --------------------------------------------------------------------
-def paying_holy_places(s: MesoState, p: int) -> list[Coord]:
-    """Holy places that pay ``p`` this phase (M13.2, M13.3, M13.5)."""
-    inc = s.game.data["income"]
+def holy_places_paying(
+    holy: Iterable[tuple[Coord, int]], tribes_on: Callable[[Coord], int], p: int, inc: Mapping[str, Any]
+) -> list[Coord]:
+    """Of the holy places ``holy`` (place, owner's seat), those that pay ``p`` this phase, where
+    ``tribes_on(place)`` counts ``p``'s tribes (M13.2, M13.3, M13.5)."""
     out = []
-    for c, owner in s.holy.items():
-        mine = s.tribes_on(p, c)
+    for c, owner in holy:
         need = inc["ownHolyPlaceMinTribes"] if owner == p else inc["otherHolyPlaceMinTribes"]
-        if mine >= need:
+        if tribes_on(c) >= need:
             out.append(c)
     return sorted(out)
 
 
+def holy_income(paying: Sequence[Coord], priests: Iterable[Coord], inc: Mapping[str, Any]) -> int:
+    """The Mana the holy places ``paying`` pay, with the Priests played on them (M13.2, M15.2:
+    a Priest adds to a holy place that pays; one that stopped paying since gets nothing)."""
+    return len(paying) * int(inc["manaPerHolyPlace"]) + sum(1 for c in priests if c in paying)
+
+
+def paying_holy_places(s: MesoState, p: int) -> list[Coord]:
+    """Holy places that pay ``p`` this phase (M13.2, M13.3, M13.5)."""
+    return holy_places_paying(s.holy.items(), lambda c: s.tribes_on(p, c), p, s.game.data["income"])
+
+
 def income(s: MesoState, p: int) -> int:
-    paying = paying_holy_places(s, p)
-    gain = len(paying) * s.game.data["income"]["manaPerHolyPlace"]
-    # M15.2: a Priest adds to a holy place that pays; one that stopped paying since gets nothing
-    gain += sum(1 for c in s.priests if c in paying)
+    gain = holy_income(paying_holy_places(s, p), s.priests, s.game.data["income"])
     if s.opts["temple_gives_mana"]:
         temple = next(c for c, t in s.tiles.items() if t == "temple")
         if s.tribes_on(p, temple):

@@ -516,19 +516,17 @@ def _income_by_rules(view: View, seat: int, priests: Sequence[tuple[int, int]]) 
     """``seat``'s income on the board of ``view`` (M13.2, M13.3) with ``priests`` played this
     phase (M15.2); ``None`` if a tribe of ``seat`` stands on the temple, since the option
     ``temple_gives_mana`` (a view does not carry options) may pay it 1 more."""
-    rules = DATA["income"]
-    colour = COLOURS[seat]
+    # imported here: imported first, the rules would be loaded in a cycle (state, flow, cards)
+    from ziggurat.games.mesopotamia.actions import holy_income, holy_places_paying
+
     tribes: dict[tuple[int, int], int] = {}
     for q, r, _cargo, _spent in _player(view, seat)["tribes"]:
         if _tile_kind(view, (q, r)) == "temple":
             return None
         tribes[(int(q), int(r))] = tribes.get((int(q), int(r)), 0) + 1
-    paying = []
-    for q, r, owner in view["holy_places"]:
-        need = rules["ownHolyPlaceMinTribes"] if owner == colour else rules["otherHolyPlaceMinTribes"]
-        if tribes.get((int(q), int(r)), 0) >= int(need):
-            paying.append((int(q), int(r)))
-    return len(paying) * int(rules["manaPerHolyPlace"]) + sum(1 for c in priests if c in paying)
+    holy = [((int(q), int(r)), COLOURS.index(owner)) for q, r, owner in view["holy_places"]]
+    rules = DATA["income"]
+    return holy_income(holy_places_paying(holy, lambda c: tribes.get(c, 0), seat, rules), priests, rules)
 
 
 def _before_income(entries: list[Figures], seat: int, now: tuple[int, int], income: int | None) -> None:
