@@ -183,10 +183,11 @@ def test_the_sentences_of_one_step_share_one_number_in_the_log(page, server):
     answer = server.create_table([HEURISTIC, HEURISTIC, HEURISTIC], seed=5)
     open_table(page, server.url(answer["spectator_link"]))
     page.wait_for_function("() => document.querySelectorAll('#log-list li.cont').length >= 3", timeout=60_000)
-    rows = page.eval_on_selector_all(
-        "#log-list li",
-        "els => els.map(e => [e.querySelector('.ply').textContent, e.classList.contains('cont'),"
-        " getComputedStyle(e.querySelector('.ply')).visibility])",
+    # One evaluation in the page: the bots keep playing and the log is redrawn between two
+    # round trips, and a detached line has no computed style.
+    rows = page.evaluate(
+        "() => [...document.querySelectorAll('#log-list li')].map(e => [e.querySelector('.ply').textContent,"
+        " e.classList.contains('cont'), getComputedStyle(e.querySelector('.ply')).visibility])",
     )
     previous = None
     for ply, cont, visibility in rows:
