@@ -129,3 +129,38 @@ def test_the_clocks_name_the_seats_in_the_language_chosen(page, server, shots):
 
     page.click(".lang-btn[data-lang='en']")
     expect(names).to_have_text(["Brooch", "Head"])
+
+
+def test_the_clocks_wait_until_every_player_has_come_to_the_table(new_page, server, shots):
+    """A private real-time table's links go out when it is created: until each player has
+    opened theirs, no clock counts, and the bar says who is awaited (in both languages)."""
+    body = {
+        "game": "mesopotamia-epochs",
+        "players": 2,
+        "seats": [HUMAN, HUMAN],
+        "seed": 4,
+        "time_control": {"kind": "realtime", "budget": 600, "increment": 20},
+    }
+    answer = server.request("POST", "/api/tables", body)
+    first = new_page()
+    open_table(first, server.url(answer["seats"][0]["link"]))
+    bar = first.locator("#clocks")
+    expect(bar.locator(".clocks-waiting")).to_have_text(
+        "The clocks start when every player has come to the table"
+    )
+    expect(bar.locator(".clock[data-seat='1'] .clock-away")).to_have_text("not at the table yet")
+    expect(bar.locator(".clock[data-seat='0'] .clock-away")).to_have_count(0)
+    expect(bar.locator(".clock.running")).to_have_count(0)
+    first.click(".lang-btn[data-lang='fr']")
+    expect(bar.locator(".clock[data-seat='1'] .clock-away")).to_have_text("pas encore à la table")
+    bar.screenshot(path=str(shots / "clocks_waiting_fr.png"))
+    first.click(".lang-btn[data-lang='en']")
+    bar.screenshot(path=str(shots / "clocks_waiting.png"))
+    assert all(c["remaining"] == 600 and not c["running"] for c in state(first)["clocks"])
+
+    second = new_page()
+    open_table(second, server.url(answer["seats"][1]["link"]))
+    expect(bar.locator(".clocks-waiting")).to_have_count(0)
+    expect(bar.locator(".clock-away")).to_have_count(0)
+    expect(bar.locator(".clock.running")).to_have_count(1)
+    expect(second.locator("#clocks .clock.running")).to_have_count(1)

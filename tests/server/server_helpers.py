@@ -52,6 +52,18 @@ def ws_url(table: dict[str, Any], tok: str | None) -> str:
     return f"/ws/{table['table']}" + ("" if tok is None else f"?token={tok}")
 
 
+def arrive(client: TestClient, table: dict[str, Any], seats: list[int] | None = None) -> None:
+    """The players of ``seats`` (default: every seat with a token) come to the table: a socket
+    of each opens, gets its first ``state``, and closes. A real-time table's clocks wait until
+    every human seat's player has come."""
+    for seat in range(len(table["seats"])) if seats is None else seats:
+        tok = table["seats"][seat].get("token")
+        if tok is None:
+            continue
+        with client.websocket_connect(ws_url(table, tok)) as ws:
+            assert receive(ws)["type"] == "state"
+
+
 def receive(ws: Any, thinking: bool = False) -> dict[str, Any]:
     """The next message of a test socket as JSON (a socket the server closed raises
     ``WebSocketDisconnect``); a bot's ``thinking`` notices are skipped unless ``thinking``, and

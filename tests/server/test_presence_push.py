@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from server_helpers import TestClient, live_table, token, wait_idle, ws_url
+from server_helpers import TestClient, arrive, live_table, token, wait_idle, ws_url
 
 
 def message(ws: Any) -> dict[str, Any]:
@@ -68,6 +68,7 @@ def presence(*seats: bool) -> dict[str, Any]:
 def test_a_seat_that_leaves_and_comes_back_is_told_to_the_other_sockets(client: TestClient) -> None:
     t = two_people(client, time_control={"kind": "realtime", "budget": 600, "increment": 10})
     table_id = t["table"]
+    arrive(client, t)  # both have been here once: their clocks count, nothing else is sent
     with (
         client.websocket_connect(ws_url(t, token(t, 0))) as alice,
         client.websocket_connect(ws_url(t, t["spectator_token"])) as watcher,

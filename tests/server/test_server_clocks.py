@@ -16,7 +16,17 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from server_helpers import TestClient, create_app, live_table, open_client, receive, token, wait_idle, ws_url
+from server_helpers import (
+    TestClient,
+    arrive,
+    create_app,
+    live_table,
+    open_client,
+    receive,
+    token,
+    wait_idle,
+    ws_url,
+)
 from sqlalchemy import update
 
 from ziggurat.bots.base import make_bot
@@ -48,7 +58,15 @@ def hand(monkeypatch: pytest.MonkeyPatch) -> HandClock:
     return clock
 
 
-def timed(client: TestClient, time_control: dict[str, Any], seats: list[dict[str, Any]], **extra: Any) -> Any:
+def timed(
+    client: TestClient,
+    time_control: dict[str, Any],
+    seats: list[dict[str, Any]],
+    come: bool = True,
+    **extra: Any,
+) -> Any:
+    """A timed table; unless ``come`` is false, every player of a private one has come to the
+    table once (a socket opened and closed), so its clocks count from there."""
     body = {
         "game": "mesopotamia",
         "players": len(seats),
@@ -60,6 +78,8 @@ def timed(client: TestClient, time_control: dict[str, Any], seats: list[dict[str
     assert r.status_code == 201, r.text
     if not extra.get("public"):
         wait_idle(client, r.json()["table"])  # chance sets the game up first
+        if come:
+            arrive(client, r.json())
     return r.json()
 
 
@@ -160,6 +180,65 @@ def test_no_clock_counts_at_an_open_table_nor_for_bot_seats(client: TestClient, 
     got = clocks_of(client, t["table"])
     assert got[0] == {**got[0], "remaining": 56.0, "running": True}  # type: ignore[dict-item]
     assert got[1] is None and got[2] is None  # the free seat became a bot
+
+
+def test_a_real_time_clock_waits_until_every_player_has_come_to_the_table(
+    client: TestClient, hand: HandClock
+) -> None:
+    """A private table's links go out when it is created: nobody's time runs before every
+    player has opened theirs once; the seat to move's clock starts then, with its whole budget."""
+    t = timed(client, {"kind": "realtime", "budget": 60, "increment": 5}, [HUMAN, HUMAN, BOT], come=False)
+    table_id = t["table"]
+    who = mover(client, table_id)
+    assert who in (0, 1)  # chance set the game up; a person has the first decision
+    hand.t += 600
+    got = clocks_of(client, table_id)
+    assert got[2] is None  # a bot is never awaited
+    assert [c and (c["remaining"], c["running"], c["arrived"]) for c in got[:2]] == [(60.0, False, False)] * 2
+    arrive(client, t, [who])
+    hand.t += 30
+    got = clocks_of(client, table_id)
+    assert [c and (c["remaining"], c["running"], c["arrived"]) for c in got[:2]] == [
+        (60.0, False, s == who) for s in range(2)
+    ]  # the other player is still awaited: the seat to move's clock waits too
+    other = 1 - who
+    with client.websocket_connect(ws_url(t, token(t, other))) as ws:
+        msg = receive(ws)
+        while not (msg["type"] == "state" and msg["clocks"][other]["arrived"]):
+            msg = receive(ws)  # every socket, the arriving one too, hears the clocks start
+        assert msg["clocks"][who] == {**msg["clocks"][who], "running": True, "remaining": 60.0}
+    hand.t += 7
+    got = clocks_of(client, table_id)
+    assert got[who] == {**got[who], "remaining": 53.0, "running": True}  # type: ignore[dict-item]
+
+
+def test_who_has_come_is_kept_by_a_restart(db_url: str, hand: HandClock) -> None:
+    with open_client(db_url) as client:
+        t = timed(client, {"kind": "realtime", "budget": 60}, [HUMAN, HUMAN, HUMAN], come=False)
+        who = mover(client, t["table"])
+        arrive(client, t, [0, 1])
+    with open_client(db_url) as client:
+        hand.t += 100
+        got = clocks_of(client, t["table"])
+        assert [c and (c["arrived"], c["running"]) for c in got] == [
+            (True, False),
+            (True, False),
+            (False, False),
+        ]
+        arrive(client, t, [2])
+        hand.t += 10
+        got = clocks_of(client, t["table"])
+        assert got[who] == {**got[who], "remaining": 50.0, "running": True}  # type: ignore[dict-item]
+        arrive(client, t, [2])  # coming again changes nothing
+        assert clocks_of(client, t["table"])[who]["remaining"] == 50.0  # type: ignore[index]
+
+
+def test_a_turn_based_clock_does_not_wait_for_the_players(client: TestClient, hand: HandClock) -> None:
+    t = timed(client, {"kind": "turn_based", "per_turn": 3600}, [HUMAN, HUMAN, HUMAN], come=False)
+    who = mover(client, t["table"])
+    hand.t += 100
+    got = clocks_of(client, t["table"])[who]
+    assert got is not None and got["running"] and got["remaining"] == 3500.0 and got["arrived"]
 
 
 def test_turn_based_clock_gives_each_turn_its_time(client: TestClient, hand: HandClock, seated: Any) -> None:

@@ -9,7 +9,9 @@ Each human seat of a table with a time control (``server/timecontrol.py``) has a
   seat are one turn.
 
 Only the seat to move (``state.current_player()``) counts, and nothing counts while the table
-is ``open``, over, or at chance or a bot's seat. A clock never goes below 0. When it reaches 0
+is ``open``, over, or at chance or a bot's seat. A real-time table's clocks wait for their
+players: none counts until every human seat's player has come to the table once (a socket of
+the seat's token opened, or the seat was taken in the lobby: :meth:`TableClocks.arrive`). A clock never goes below 0. When it reaches 0
 the seat has timed out; ``grace`` seconds later, if its player still has not moved, a bot of
 the table's ``takeover`` level plays the seat (it reads ``state.view(seat)`` only, like every
 bot seat) and the log says so. While a bot plays the seat its clock does not count (real-time:
@@ -76,6 +78,7 @@ class SeatClock:
     since_wall: datetime | None = None
     timed_out: datetime | None = None  # when it ran out (the grace period started)
     bot_since_ply: int | None = None  # a bot plays the seat from this ply on
+    arrived: bool = True  # its player has come to the table (real-time clocks wait for it)
 
 
 # --- storage (run in the database thread through Store.run) -------------------------------------
@@ -179,11 +182,13 @@ class TableClocks:
         self.table = table
         self.tc = tc
         start = tc.per_turn if tc.turn_based else tc.budget
-        self.seats = [SeatClock(i, start) for i in range(table.game.num_players)]
+        # a real-time table's clocks wait until every player has come to the table
+        self.seats = [SeatClock(i, start, arrived=tc.turn_based) for i in range(table.game.num_players)]
         self.running: int | None = None  # the seat whose clock counts
         self.grace: tuple[int, float] | None = None  # (seat, loop time the grace ends)
         self._timer: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._storing: set[asyncio.Task[None]] = set()  # arrivals being stored
         self._closed = False
 
     # --- facts ------------------------------------------------------------------------------
@@ -198,6 +203,11 @@ class TableClocks:
     def clocked(self, seat: int) -> bool:
         """The seat has a clock: its player is a person (a bot seat has none)."""
         return self.table.seats[seat].kind != "bot"
+
+    def waiting_for(self) -> list[int]:
+        """The human seats whose players have not come to the table yet: while there is one,
+        no clock counts (real-time; a turn-based table never waits)."""
+        return [c.seat for c in self.seats if not c.arrived and self.clocked(c.seat)]
 
     def mover(self) -> int | None:
         """The seat with a decision now (``None``: open, over, or chance to move)."""
@@ -215,8 +225,10 @@ class TableClocks:
         return max(0.0, c.remaining - ((self._now() if at is None else at) - c.since))
 
     def seat_payload(self, seat: int) -> dict[str, Any] | None:
-        """``{"remaining", "running", "timed_out", "bot", "bot_since_ply", "grace"}`` of one seat
-        (``None`` for a bot seat); ``grace``: seconds before a bot takes over, while timed out."""
+        """``{"remaining", "running", "timed_out", "bot", "bot_since_ply", "grace", "arrived"}``
+        of one seat (``None`` for a bot seat); ``grace``: seconds before a bot takes over, while
+        timed out; ``arrived``: its player has come to the table (no real-time clock counts
+        until every player has)."""
         if not self.clocked(seat):
             return None
         c = self.seats[seat]
@@ -230,6 +242,7 @@ class TableClocks:
             "bot": self.tc.takeover if c.bot_since_ply is not None else None,
             "bot_since_ply": c.bot_since_ply,
             "grace": grace,
+            "arrived": c.arrived,
         }
 
     def payload(self) -> list[dict[str, Any] | None]:
@@ -254,7 +267,9 @@ class TableClocks:
 
     def _counts(self, seat: int) -> bool:
         c = self.seats[seat]
-        return self.clocked(seat) and c.bot_since_ply is None and c.timed_out is None
+        return (
+            self.clocked(seat) and c.bot_since_ply is None and c.timed_out is None and not self.waiting_for()
+        )
 
     def changed(self, actor: int | None) -> None:
         """The game changed (``actor`` played, or ``None``: an undo, the start of the game):
@@ -280,6 +295,30 @@ class TableClocks:
             if c.timed_out is not None and c.bot_since_ply is None:  # timed out, to move: the grace runs
                 self.grace = (mover, at + self.tc.grace)
         self._arm()
+
+    def arrive(self, seat: int) -> bool:
+        """The seat's player has come to the table (the table's lock is held); answer whether
+        it is the first time. The first time, the clocks are stored and every process told,
+        without waiting (a socket that closes at once must not leave them half changed); when
+        it was the last player awaited, the seat to move's clock starts now, a fresh turn."""
+        c = self.seats[seat]
+        if c.arrived or not self.clocked(seat):
+            return False
+        c.arrived = True
+        mover = self.mover()
+        if mover is not None and self.running is None and self._counts(mover):
+            self._start(mover, self._now(), fresh_turn=True)
+        self._arm()
+        rows = self.rows()
+        task = asyncio.get_running_loop().create_task(self._store_arrival(rows))
+        self._storing.add(task)  # not cancelled by close(): settle() waits for it
+        task.add_done_callback(self._storing.discard)
+        return True
+
+    async def _store_arrival(self, rows: list[dict[str, Any]]) -> None:
+        store = self.table.store
+        await store.run(save_clocks, store, self.table.id, rows)
+        await self.table.publish_meta()
 
     def _arm(self) -> None:
         """One timer per table: for the clock that counts, or the grace period running."""
@@ -360,7 +399,8 @@ class TableClocks:
             else:
                 c.remaining = max(c.remaining, self.tc.increment, TAKE_BACK_ALLOWANCE)
             t.changes += 1  # a bot's decision under way is dropped (the driver sees the change)
-            self._announce(len(t.rows) + 1, seat, message("clock.takeBack", seat=self._label(seat)))
+            said = message("clock.takeBack", seat=self._label(seat, subject=True))
+            self._announce(len(t.rows) + 1, seat, said)
             if self.mover() == seat:
                 self._start(seat, self._now(), fresh_turn=False)
             await self.save()
@@ -368,13 +408,18 @@ class TableClocks:
             self._arm()
             t._broadcast()
 
-    def _label(self, seat: int) -> Any:
+    def _label(self, seat: int, subject: bool = False) -> Any:
         """How the log names ``seat`` at the start of its sentences. The engine contract's name
         of a seat inside a message (``State._seat_label``) may be lowercase (Epochs' "head", as
         its notation writes it): when it is the game's name of the seat but for case, in every
         language, the game's capitalised name (``Game.seat_label``: "Head", "Red") is used; a
-        name that changed in play (Mare Nostrum's empire, once dealt) is kept as it is."""
+        name that changed in play (Mare Nostrum's empire, once dealt) is kept as it is, but
+        where a sentence starts with it in every language (``subject``) a state that names
+        its seats as subjects (``_seat_subject``: Mare Nostrum's French "La Grèce") says it so."""
         t = self.table
+        as_subject = getattr(t.state, "_seat_subject", None) if subject else None
+        if as_subject is not None:
+            return as_subject(seat)
         inside = t.state._seat_label(seat)
         named = t.game.seat_label(seat)
         if all(render(inside, lang).casefold() == render(named, lang).casefold() for lang in LANGS):
@@ -416,6 +461,7 @@ class TableClocks:
                     "running_since": c.since_wall if c.since is not None else None,
                     "timed_out": c.timed_out,
                     "bot_since_ply": c.bot_since_ply,
+                    "arrived": c.arrived,
                 }
             )
         return out
@@ -448,6 +494,7 @@ class TableClocks:
             c.remaining = row.remaining_ms / 1000
             c.timed_out = None if row.timed_out is None else _aware(row.timed_out)
             c.bot_since_ply = row.bot_since_ply
+            c.arrived = row.arrived
             if row.running_since is not None:
                 since = _aware(row.running_since)
                 if last_alive is not None and last_alive > since:
@@ -487,6 +534,7 @@ class TableClocks:
             c.since = c.since_wall = None
             c.timed_out = None if row.timed_out is None else _aware(row.timed_out)
             c.bot_since_ply = row.bot_since_ply
+            c.arrived = row.arrived
             if row.running_since is not None:
                 since = _aware(row.running_since)
                 c.since = at - max(0.0, (wall - since).total_seconds())
@@ -516,6 +564,11 @@ class TableClocks:
                     message("clock.takeover", seat=self._label(c.seat), level=self.tc.takeover),
                     viewers,
                 )
+
+    async def settle(self) -> None:
+        """Wait until the arrivals under way are stored (before the table leaves memory)."""
+        if self._storing:
+            await asyncio.gather(*self._storing, return_exceptions=True)
 
     def close(self) -> None:
         self._closed = True

@@ -237,7 +237,9 @@ class RatingChangeRow(Base):
 class SeatClockRow(Base):
     """One seat's clock at a timed table: the time it has left (real-time: its budget; turn-based:
     what is left of the current turn), since when it counts (``None``: not counting, the seat has
-    no decision), when it ran out, and since which ply a bot plays the seat (``None``: its player)."""
+    no decision), when it ran out, since which ply a bot plays the seat (``None``: its player),
+    and whether the seat's player has come to the table (a real-time table's clocks wait for
+    every player)."""
 
     __tablename__ = "seat_clocks"
 
@@ -247,6 +249,7 @@ class SeatClockRow(Base):
     running_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     timed_out: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     bot_since_ply: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    arrived: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
 
 class HeartbeatRow(Base):

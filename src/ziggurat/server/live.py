@@ -490,7 +490,9 @@ class LiveTable:
 
     async def attach(self, conn: Connection) -> None:
         """Register a socket and queue its first ``state`` message (with the whole log); if it
-        is its seat's first socket here, the other sockets are told (``presence``)."""
+        is its seat's first socket here, the other sockets are told (``presence``). A seat's
+        first socket ever is its player's arrival at the table (a real-time table's clocks wait
+        for every player's): every socket, this one too, then hears the clocks."""
         await self.watch(conn.viewer)
         async with self.lock:
             arrived = conn.viewer is not None and not self.connected(conn.viewer)
@@ -498,6 +500,8 @@ class LiveTable:
             conn.send(self.message_for(conn.viewer, 0))
             if arrived:
                 self._tell_presence(skip=conn)
+            if conn.viewer is not None and self.clocks is not None and self.clocks.arrive(conn.viewer):
+                self._broadcast()
 
     def detach(self, conn: Connection) -> None:
         """Forget a socket that closed; if it was its seat's last one here, the other sockets
@@ -859,6 +863,9 @@ class LiveTable:
         self.open = False
         self.changes += 1
         if self.clocks is not None:
+            for i, spec in enumerate(self.seats):
+                if spec.kind == "human":  # each took their seat in the lobby: they are here
+                    self.clocks.seats[i].arrived = True
             self.clocks.changed(None)
             self.clocks.save_soon()
         self._moved()
@@ -883,6 +890,7 @@ class LiveTable:
         """Stop the driver and ask every socket's sender to finish."""
         self._closed = True
         if self.clocks is not None:
+            await self.clocks.settle()
             self.clocks.close()
         task = self._task
         if task is not None and not task.done():

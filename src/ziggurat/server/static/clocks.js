@@ -2,7 +2,9 @@
 // time it has left, counting down here between the server's messages (each `state` message
 // re-syncs them: `remaining` seconds as of the message, `running`), red under 10% of the
 // time control or 30 s; a badge while a bot plays a seat whose clock ran out, and for that
-// seat's own player a "Take my seat back" button. Also the clock texts of "My games".
+// seat's own player a "Take my seat back" button; while a real-time table waits for a player
+// to come to it for the first time, no clock counts and that seat's chip says so. Also the
+// clock texts of "My games".
 
 import { clear, h } from "./dom.js";
 import { lang, t } from "./i18n.js";
@@ -79,7 +81,7 @@ export function renderClocks(el, msg, name, onTakeBack) {
   // rebuilt only when what it shows changes (not the times): a button being clicked stays put;
   // the seats' names are part of it (a game's names arrive with its catalogue, after a switch
   // of language)
-  const shape = JSON.stringify([lang(), msg.seat, msg.status, msg.time_control, msg.clocks.map((c, seat) => c && [c.bot, c.bot_since_ply, c.timed_out, name(seat)])]);
+  const shape = JSON.stringify([lang(), msg.seat, msg.status, msg.time_control, msg.clocks.map((c, seat) => c && [c.bot, c.bot_since_ply, c.timed_out, c.arrived, name(seat)])]);
   if (el.dataset.shape !== shape || !el.childElementCount) {
     el.dataset.shape = shape;
     draw(el, msg, name, onTakeBack);
@@ -114,6 +116,8 @@ function draw(el, msg, name, onTakeBack) {
   el.hidden = false;
   clear(el);
   el.append(h("span", { class: "clocks-tc muted", title: t("clock.title") }, describeTimeControl(tc)));
+  // a real-time table's clocks wait until every player has come to the table once
+  const awaited = !over && msg.clocks.some((c) => c && c.arrived === false);
   msg.clocks.forEach((clock, seat) => {
     if (!clock) return; // a bot seat has no clock
     const left = leftNow(clock);
@@ -130,6 +134,7 @@ function draw(el, msg, name, onTakeBack) {
       h("span", { class: "clock-name" }, name(seat)),
       h("span", { class: "clock-time" }, formatClock(left)),
     );
+    if (awaited && clock.arrived === false) chip.append(h("span", { class: "clock-away" }, t("clock.notHere")));
     const grace = graceNow(clock);
     if (clock.timed_out && !clock.bot && grace !== null && !over) {
       chip.append(h("span", { class: "clock-note" }, t("clock.timedOut", { s: Math.ceil(grace) })));
@@ -143,6 +148,7 @@ function draw(el, msg, name, onTakeBack) {
     }
     el.append(chip);
   });
+  if (awaited) el.append(h("span", { class: "clocks-waiting muted" }, t("clock.waitingAll")));
 }
 
 /** "My games": the account's clock at a timed table, as text ("Your clock: 4:05"), or "". */

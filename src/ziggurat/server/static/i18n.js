@@ -1357,6 +1357,8 @@ Object.assign(en, {
   "clock.gamesLeft": "Your clock: {time} left ({tc})",
   "clock.gamesBot": "Your time ran out: a bot ({level}) plays your seat; open the game to take it back",
   "err.bot_plays": "a bot plays your seat",
+  "clock.notHere": "not at the table yet",
+  "clock.waitingAll": "The clocks start when every player has come to the table",
   "err.no_takeover": "no bot plays your seat",
 });
 Object.assign(fr, {
@@ -1390,6 +1392,8 @@ Object.assign(fr, {
   "clock.gamesLeft": "Votre pendule : il reste {time} ({tc})",
   "clock.gamesBot": "Votre temps est écoulé : un robot ({level}) joue votre place ; ouvrez la partie pour la reprendre",
   "err.bot_plays": "un robot joue votre place",
+  "clock.notHere": "pas encore à la table",
+  "clock.waitingAll": "Les pendules partent quand chaque joueur est venu à la table",
   "err.no_takeover": "aucun robot ne joue votre place",
 });
 // ---- end of time control strings ----
