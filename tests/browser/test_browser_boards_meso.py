@@ -308,3 +308,36 @@ def test_two_growths_with_the_same_hut_read_apart_M11_1(harness: Page) -> None:
     )
     assert labels[0] != labels[1]
     assert "wood" in labels[1] and "wood" not in labels[0]
+
+
+def test_a_refused_step_leaves_the_tribe_selected_M2(harness: Page) -> None:
+    """A step the server refuses (the refusal box explains why) leaves the tribe selected, its
+    steps still lit: no new position came, so the player's choice stands. A hut's selection
+    stays too; the next position, once an action is played, ends a selection as before."""
+    s, seat = _found(
+        "mesopotamia",
+        3,
+        lambda s, who: s.view(who)["phase"] == "movement" and s.view(who)["pending"] is None and _moves(s),
+    )
+    _mount(harness, "mesopotamia", s, seat)
+    tok, dests = sorted(_moves(s).items())[0]
+    dest = sorted(dests)[0]
+    harness.locator(f"#hb-board [data-tribe='{tok}']").click()
+    click_hex(harness, dest, root="#hb-board")
+    assert harness.evaluate("window.sent") == [f"move {tok} {dest}"]
+    # the server answers with a refusal: no new position
+    selected = "els => els.map(e => e.dataset.tribe)"
+    assert harness.eval_on_selector_all("#hb-board .tribe.selected", selected) == [tok]
+    assert dest in harness.eval_on_selector_all(
+        "#hb-board .lit[data-hex]", "els => els.map(e => e.dataset.hex)"
+    )
+    expect(harness.locator("#hb-choice .selection")).to_be_visible()
+    # the same position again (a reconnection, a refreshed table) keeps it as well
+    harness.evaluate(UPDATE, [s.view(seat), [str(a) for a in s.legal_actions()], 1])
+    assert harness.eval_on_selector_all("#hb-board .tribe.selected", selected) == [tok]
+    # an action played: the position after it ends the selection unless the tribe goes on
+    harness.locator("#hb-choice button[data-action='end']").click()
+    assert harness.evaluate("window.sent")[-1] == "end"
+    s.apply("end")
+    harness.evaluate(UPDATE, [s.view(seat), [str(a) for a in s.legal_actions()], 2])
+    assert harness.eval_on_selector_all("#hb-board .tribe.selected", selected) == []

@@ -4,7 +4,9 @@ decides from its view only (docs/architecture.md)."""
 from __future__ import annotations
 
 import copy
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -252,8 +254,8 @@ def test_teleports_wood_cut_off_from_every_hut_site_M5_3_M15_7() -> None:
     """A seeded 2-player game where the temple and volcanoes cut the last wood off from every
     plains with room for a hut (a wood carrier may not enter the temple, M5.3; nobody enters
     a volcano, M2.4; no land is left to discover). Blue holds a Teleport (M15.7): it picks
-    the wood up, sends a partner to a hut site and teleports the carrier to it, and the game
-    ends with a fourth delivery (M16.1). When the bot valued such wood as worthless, the game
+    the wood up, sends a partner to a hut site and teleports the carrier to it; Yellow does
+    the same with the next wood there, and the game ends with a fourth delivery (M16.1). When the bot valued such wood as worthless, the game
     stalled: nobody could build the hut that places a last offering, both bots only ended
     their turns, and the game had not ended after 6,000 rounds (M16.2: there is no other end)."""
     game = ziggurat.load("mesopotamia", players=2)
@@ -269,6 +271,66 @@ def test_teleports_wood_cut_off_from_every_hut_site_M5_3_M15_7() -> None:
         action = bots[who].choose(state.view(who), state.legal_actions(), rng)
         played.append((state.round, action))
         state.apply(action)
-    assert (19, "play teleport bw@-1,0") in played
-    assert state.is_terminal() and state.returns() == [1.0, 0.0]
-    assert state.round == 20
+    assert (21, "play teleport bw@-1,0") in played
+    assert (22, "play teleport yw@-1,0") in played
+    assert state.is_terminal() and state.returns() == [0.0, 1.0]
+    assert state.round == 23
+
+
+def _steps_taken_back(actions: list[str]) -> list[tuple[str, str]]:
+    """Steps of one Phase I after which the same tribe, unchanged (same load, nothing done
+    with it or on its tile since, no tile discovered by the step), walks back where it came
+    from: ``(step, step back)``."""
+    moved: dict[str, tuple[str, str]] = {}  # token where the tribe stands -> (tile left, step)
+    back: list[tuple[str, str]] = []
+    for i, action in enumerate(actions):
+        words = action.split()
+        if words[0] != "move":
+            tiles = {w.split("@")[1].rstrip("*") for w in words[1:] if "@" in w}
+            discovered = words[0] == "pile" and i and actions[i - 1].split()[0] == "move"
+            moved = {
+                tok: (left, step)
+                for tok, (left, step) in moved.items()
+                if tok.split("@")[1].rstrip("*") not in tiles and not (discovered and step == actions[i - 1])
+            }
+            continue
+        tok, dest = words[1], words[2]
+        load, here = tok.split("@")
+        spent = "*" if here.endswith("*") else ""
+        earlier = moved.pop(tok, None)
+        if earlier is not None and earlier[0] == dest:
+            back.append((earlier[1], action))
+            continue
+        moved[f"{load}@{dest}{spent}"] = (here.rstrip("*"), action)
+    return back
+
+
+def test_a_tribe_does_not_step_off_its_holy_place_to_walk_back_M2_M13_2() -> None:
+    """Red's Phase I (round 13 of a seeded 4-player game of heuristic bots): a red tribe sits on
+    a red holy place, which pays in Phase III only if a red tribe stands there (M13.2), with a
+    red offering carrier next door. While the phase goes on, the evaluation counts the holy
+    place as occupied as long as the tribe can walk back to it; the bot used to step the tribe
+    off towards the carrier, then, judging the position as the phase would leave it, walk it
+    back: two steps (M2) for nothing, every turn. No step of the phase is taken back now."""
+    game = ziggurat.load("mesopotamia", players=4)
+    text = (Path(__file__).parent / "positions" / "red_holy_place_round_13.json").read_text()
+    state: Any = game.state_from_position(json.loads(text))
+    seat = state.current_player()
+    assert state.view(seat)["players"][seat]["colour"] == "red"
+    bot = make_bot("heuristic", game, seat)
+    rng = random.Random(13)
+    played: list[str] = []
+    while state.view(seat)["phase"] == "movement":
+        who = state.current_player()
+        if who == CHANCE:
+            state.apply(sample_chance(state, rng))
+            continue
+        assert who == seat
+        action = bot.choose(state.view(seat), state.legal_actions(), rng)
+        played.append(action)
+        state.apply(action)
+    assert played[-1] == "end"
+    assert not _steps_taken_back(played), played
+    assert [h for h in state.view(seat)["holy_places"] if h[2] == "red"] == [[-2, 1, "red"], [0, 2, "red"]]
+    occupied = {(q, r) for q, r, _cargo, _spent in state.view(seat)["players"][seat]["tribes"]}
+    assert (0, 2) in occupied and (-2, 1) in occupied  # both holy places still pay (M13.2)

@@ -75,7 +75,7 @@ def test_text_board_draws_every_tile_within_100_columns(
         text = con.export_text()
         assert max(len(line) for line in text.splitlines()) <= 100
         for q, r, _kind in view["tiles"]:
-            assert re.search(rf"(^|[ ]){q},{r}([ ]|$)", text, re.M), (q, r)
+            assert re.search(rf"(^|[ ┌]){q},{r}([ ]|$)", text, re.M), (q, r)
         for pl in view["players"]:
             assert pl["colour"].capitalize() in text
         if seat is not None:

@@ -245,7 +245,7 @@ def action_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ignor
         return message("meso.refusal.noFertility")
     hut = next((h for h in s.huts_on(c) if (h[0], h[1]) == d[2]), None)
     if hut is None:
-        return message("meso.refusal.growthHutElsewhere", hut=fmt_hut(*d[2]), at=V.coord(c))
+        return message("meso.refusal.growthHutElsewhere", hut=V.hut(*d[2]), at=V.coord(c))
     if not growth_hut_ok(s, p, hut):
         return message("meso.refusal.growthOwnHut")
     if d[2] in s.used_huts and s.opts["growth_one_hut_per_group"]:

@@ -216,6 +216,7 @@ class HeuristicBot:
         evaluation counts a holy place as occupied while some tribe can still reach it with
         the MP left, so once nothing improves it the bot switches, for the rest of the
         phase, to judging the position as it will stand when the phase ends (M2.7, M13.2).
+        A step the second stage would take back is not taken in the first (:meth:`_taken_back`).
         """
         b = ctx.b
         m0 = Mine(b)
@@ -271,8 +272,7 @@ class HeuristicBot:
         after them. ``(close,)`` when none improves."""
         b = ctx.b
         base = self._value(ctx, m0, ending)
-        best: list[str] = []
-        best_gain = EPS
+        gains: list[tuple[float, str, tuple, Mine | None]] = []  # type: ignore[type-arg]
         turn = (b.round, b.seat)
         free_ok = self._free[:2] != turn or self._free[2] < MAX_FREE_ACTIONS
         for a in legal:
@@ -282,6 +282,7 @@ class HeuristicBot:
             kind = d[0]
             if kind in _FREE and not free_ok:
                 continue
+            m: Mine | None = None
             if kind == "draw":
                 gain = ctx.draw_value
             else:
@@ -292,14 +293,43 @@ class HeuristicBot:
                 if m is None:
                     continue
                 gain = self._value(ctx, m, ending) - base
-            if gain > best_gain + 1e-9:
-                best, best_gain = [a], gain
-            elif abs(gain - best_gain) <= 1e-9:
-                best.append(a)
+            if gain >= EPS - 1e-9:
+                gains.append((gain, a, d, m))
+        # the best first, in the order of the legal list among equals; a step the bot would
+        # take back before the phase ends is passed over (see _taken_back)
+        gains.sort(key=lambda g: -g[0])
+        best: list[str] = []
+        top = 0.0
+        for gain, a, d, m in gains:
+            if best and gain < top - 1e-9:
+                break
+            if not ending and m is not None and self._taken_back(ctx, d, m):
+                continue
+            if not best:
+                top = gain
+            best.append(a)
         if not best:
             return (close,)
         self._counted = True  # a free action chosen here counts (choose)
         return tuple(best)
+
+    def _taken_back(self, ctx: Ctx, d: tuple, m: Mine) -> bool:  # type: ignore[type-arg]
+        """Whether step ``d`` (giving ``m``) only looks good while the phase goes on: its
+        tribe, unchanged, would be better back where it came from when Phase I ends.
+
+        The evaluation counts a holy place as occupied while its tribe can still walk back
+        to it (M13.2), so a tribe sitting there may step towards a job it cannot reach this
+        turn; once nothing else improves, the bot judges the position as it will stand when
+        the phase ends and walks the tribe back: two steps spent for nothing. Such a step is
+        not taken (a step that opens a pickup is still found by :meth:`_two_steps`)."""
+        b = ctx.b
+        if d[0] != "move" or d[2] not in b.tiles or d[2] == b.temple:
+            return False
+        seat, origin, cargo, spent = d[1]
+        back = simulate(b, m, ("move", (seat, d[2], cargo, spent), origin))
+        if back is None:
+            return False
+        return self._value(ctx, back, True) > self._value(ctx, m, True) + EPS
 
     def _value(self, ctx: Ctx, m: Mine, ending: bool) -> float:
         """:func:`evaluate` of ``m`` for :meth:`_pick` (``ending``: after Phase I ends; a

@@ -101,10 +101,8 @@ def _mana(figures: Figures, view: View, seat: int) -> Message:
     return message("meso.log.mana", mana=known[0], limit=known[1])
 
 
-def hut_name(owner: int, num: int) -> Message:
-    """A hut as the log and the board name it: its notation (``y4``, ``n1``) in English, its
-    colour in words in French ("jaune 4"); ``owner`` is a seat, or negative for a neutral hut."""
-    return message("meso.hutName", owner=COLOURS[owner] if owner >= 0 else "neutral", num=num)
+hut_name = V.hut
+"""A hut as the log and the board name it (:func:`.vocabulary.hut`)."""
 
 
 def _worth(value: int | None) -> Message:

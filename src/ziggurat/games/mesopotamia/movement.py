@@ -477,9 +477,9 @@ def movement_refusal(s: MesoState, p: int, d: tuple) -> str | None:  # type: ign
             return message("meso.refusal.offeringOwnColour")
         hut = next((h for h in s.huts if (h[0], h[1]) == (owner, num)), None)
         if hut is None or hut[2] != d[1][1]:
-            return message("meso.refusal.hutNotOnTile", hut=fmt_hut(owner, num))
+            return message("meso.refusal.hutNotOnTile", hut=V.hut(owner, num))
         if not hut[3]:
-            return message("meso.refusal.hutNoOffering", hut=fmt_hut(owner, num))
+            return message("meso.refusal.hutNoOffering", hut=V.hut(owner, num))
     return None
 
 

@@ -20,7 +20,7 @@ from xml.sax.saxutils import escape
 
 from ziggurat.engine.messages import message, render
 from ziggurat.games.mesopotamia import vocabulary as V
-from ziggurat.games.mesopotamia.data import DIRECTIONS, MANA, OFFERING_VALUES, PIECES
+from ziggurat.games.mesopotamia.data import COLOURS, DIRECTIONS, MANA, OFFERING_VALUES, PIECES
 
 View = dict[str, Any]
 
@@ -419,7 +419,8 @@ def _secrets(view: View, x: float, y: float, lang: str) -> tuple[str, float]:
     first = max(124.0, text_width(unplaced_text, 11) + 11)  # a marker is 8.5 wide either side
     for i, v in enumerate(off["unplaced"] or []):
         out.append(_offering_marker(x + first + i * 22, y - 4, viewer, "", v, 8.5))
-    places = {str(pub): message("meso.svg.underHut", hut=f"{viewer[0]}{num}", at=f"{q},{r}")
+    seat = COLOURS.index(viewer)
+    places = {str(pub): message("meso.svg.underHut", hut=V.hut(seat, int(num)), at=f"{q},{r}")
               for owner, num, q, r, pub in view["huts"] if owner == viewer and pub}  # fmt: skip
     for q, r, cargo, _ in pl["tribes"]:
         if str(cargo).startswith("o"):

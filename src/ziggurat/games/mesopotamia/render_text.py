@@ -4,7 +4,9 @@ Only a view (``state.view(seat)``, rules spec §6) is read, never the true state
 viewer may not see can be drawn. The hex map is an offset grid: flat-top axial ``q,r`` become
 columns ``q`` with odd columns shifted down half a cell, so neighbours touch as on the board.
 Each cell shows its coordinate and tile type, then tokens for huts, holy places, loose
-resources and tribes; the legend under the map explains them. Colour helps, but every token
+resources and tribes; the legend under the map explains them. A tile's left edge (``┌``, ``│``)
+runs from its title down, so the lines of its tokens, which sit beside the title of a tile in
+the next column, read as its own. Colour helps, but every token
 also carries letters, so the board reads the same in a plain log or a pipe.
 
 Every word comes from the game's message catalogue (``meso.board.*``, the tile codes
@@ -104,6 +106,7 @@ def palette_for(color_system: str | None) -> Palette:
 SPACE_STYLE = "dim"
 
 CELL_HEIGHT = 4  # lines per hex cell; odd columns are shifted down by half of it
+EDGE_TOP, EDGE = "┌", "│"  # a tile's left edge: on its title line, on the lines of its pieces
 
 
 def seat_player(view: View, seat: int, alone: bool = False) -> Message:
@@ -289,18 +292,25 @@ def _render_band(
         head = palette.header[kind]
         extra: list[tuple[str, str]] = []
         canvas.fill(x, y, cell, head)
+        # the tile's left edge, from its title bar down: a column shifted by half a cell puts
+        # a neighbour's title beside these lines, and the edge keeps them apart from it (a
+        # title that needs the whole width starts the edge itself)
         if len(coord) + len(code) + 3 <= cell:
-            canvas.put(x, y, f" {coord}".ljust(cell - len(code) - 1) + code, head)
+            canvas.put(x, y, EDGE_TOP + f"{coord}".ljust(cell - len(code) - 2) + code, head)
+        elif len(coord) + len(code) + 2 <= cell:
+            canvas.put(x, y, EDGE_TOP + f"{coord} {code}".center(cell - 1), head)
         elif len(coord) + len(code) + 1 <= cell:
-            canvas.put(x, y, f"{coord} {code}".center(cell), head)
+            canvas.put(x, y, f"{coord} {code}".ljust(cell), head)
         else:  # narrow cell: the type code moves down among the tokens
-            canvas.put(x, y, coord.center(cell), head)
+            canvas.put(x, y, EDGE_TOP + coord.center(cell - 1), head)
             extra = [(code, style)]
+        for dy in range(1, CELL_HEIGHT):
+            canvas.put(x, y + dy, EDGE, head)
         if kind == "volcano":
-            canvas.put(x, y + 2, "▲▲▲".center(cell), style)
+            canvas.put(x + 1, y + 2, "▲▲▲".center(cell - 1), style)
             continue
-        pad = 1 if cell >= 9 else 0
-        _flow(canvas, x + pad, y + 1, cell - 2 * pad, CELL_HEIGHT - 1, extra + tokens.get((q, r), []), style)
+        right = 1 if cell >= 9 else 0
+        _flow(canvas, x + 1, y + 1, cell - 1 - right, CELL_HEIGHT - 1, extra + tokens.get((q, r), []), style)
     return canvas.lines()
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ziggurat.engine.messages import Message, declare_domain, noun
+from ziggurat.engine.messages import Message, declare_domain, message, noun
 from ziggurat.games.mesopotamia.data import (
     CARD_TYPES,
     COLOURS,
@@ -121,6 +121,13 @@ def pending(kind: str) -> Message:
 def colour_named(name: str) -> Message:
     """A colour as a player's name ("Blue") from its name in the data ("blue", "neutral")."""
     return noun("colour", name)
+
+
+def hut(owner: int, num: int) -> Message:
+    """A hut as the log, refusals and boards name it: its notation (``y4``, ``n1``) in English,
+    its colour in words in French ("jaune 4"); ``owner`` is a seat, or negative for a neutral
+    hut."""
+    return message("meso.hutName", owner=COLOURS[owner] if owner >= 0 else "neutral", num=num)
 
 
 def tile_code(kind: str) -> Message:

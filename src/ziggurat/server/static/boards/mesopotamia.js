@@ -74,6 +74,18 @@ export function isFollowed(follow, tok) {
   return follow.cargo === null ? tr.cargo.startsWith("o") : tr.cargo === follow.cargo;
 }
 
+const TOUCH_PX = 32; // a piece's tap target on touch screens, in CSS px
+
+/** Sizes the pieces' touch discs (draw.js) to TOUCH_PX on screen, never below the piece's own
+ * hit radius. */
+function sizeTouchHits(svg) {
+  const width = svg.viewBox?.baseVal?.width;
+  const shown = svg.getBoundingClientRect().width;
+  if (!width || !shown) return;
+  const r = TOUCH_PX / 2 / (shown / width);
+  for (const c of svg.querySelectorAll(".touch-hit")) c.setAttribute("r", Math.max(Number(c.dataset.r), r).toFixed(1));
+}
+
 function tileAt(view, k) {
   for (const [q, r, type] of view.tiles || []) if (`${q},${r}` === k) return type;
   return null;
@@ -89,14 +101,15 @@ export function createBoard(els, ctx) {
   let idx = index([]);
   let sel = null; // {type: "tribe" | "hut" | "hex", token | key}
   let follow = null; // {colour, key, spent, cargo}: the tribe to select after the next update (one that just moved or took, dropped or swapped its load)
+  let acted = false; // an action was sent: the next position ends the selection (unless `follow` keeps a tribe)
 
   const t = (...args) => ctx.t()(...args);
 
+  // the selection stays until the next position comes: a refused action (the refusal box
+  // explains it) leaves the player's selection as it was
   function send(text) {
     follow = followAfter(parseAction(text));
-    if (ctx.send(text)) {
-      sel = null;
-    }
+    if (ctx.send(text)) acted = true;
     render();
   }
 
@@ -154,13 +167,15 @@ export function createBoard(els, ctx) {
 
   function onClick(ev) {
     if (!msg) return;
-    const tribeEl = ev.target.closest("[data-tribe]");
-    const hutEl = ev.target.closest("[data-hut]");
+    // a tap on a piece's wider touch disc (draw.js) is a tap on the piece
+    const touch = ev.target.closest("[data-touch-tribe], [data-touch-hut]")?.dataset;
+    const tribeTok = ev.target.closest("[data-tribe]")?.dataset.tribe ?? touch?.touchTribe;
+    const hutTok = ev.target.closest("[data-hut]")?.dataset.hut ?? touch?.touchHut;
     const hexEl = ev.target.closest("[data-hex]");
-    if (tribeEl) {
+    if (tribeTok) {
       // a click on one of the player's own tribes that can act selects it (again: deselects),
       // even on a hex the selected tribe could move to: that move is a click beside the tribe
-      const tok = tribeEl.dataset.tribe;
+      const tok = tribeTok;
       const k = parseTribe(tok)?.key;
       if (idx.byTribe.has(tok)) {
         sel = sel?.type === "tribe" && sel.token === tok ? null : { type: "tribe", token: tok };
@@ -170,8 +185,8 @@ export function createBoard(els, ctx) {
       if (k) onHex(k);
       return;
     }
-    if (hutEl) {
-      const tok = hutEl.dataset.hut;
+    if (hutTok) {
+      const tok = hutTok;
       const k = hexEl?.dataset.hex;
       if (moveTargets().has(k)) {
         onHex(k);
@@ -201,6 +216,9 @@ export function createBoard(els, ctx) {
       onClick(ev);
     }
   }
+
+  // the touch discs are a finger wide on screen whatever the board's size and zoom
+  const resized = new ResizeObserver((entries) => entries.forEach((e) => sizeTouchHits(e.target)));
 
   els.board.addEventListener("click", onClick);
   els.board.addEventListener("keydown", onBoardKey);
@@ -241,6 +259,9 @@ export function createBoard(els, ctx) {
     const focusVal = focusKey ? active.dataset[focusKey] : null;
     const svg = draw(view, opts);
     clear(els.board).append(svg);
+    sizeTouchHits(svg);
+    resized.disconnect();
+    resized.observe(svg);
     if (focusKey) {
       const again = [...svg.querySelectorAll(`[data-${focusKey}]`)].find((e) => e.dataset[focusKey] === focusVal && e.hasAttribute("tabindex"));
       if (again) again.focus({ preventScroll: true });
@@ -326,10 +347,12 @@ export function createBoard(els, ctx) {
       if (changed) {
         const followed = follow && [...idx.byTribe.keys()].find((tok) => isFollowed(follow, tok));
         if (followed) sel = { type: "tribe", token: followed };
+        else if (acted) sel = null;
         else if (sel?.type === "tribe" && !idx.byTribe.has(sel.token)) sel = null;
         else if (sel?.type === "hut" && !idx.byHut.has(sel.token)) sel = null;
         else if (sel?.type === "hex") sel = null;
         follow = null;
+        acted = false;
       }
       render();
     },
@@ -341,9 +364,11 @@ export function createBoard(els, ctx) {
     clearSelection() {
       sel = null;
       follow = null;
+      acted = false;
       render();
     },
     destroy() {
+      resized.disconnect();
       els.board.removeEventListener("click", onClick);
       els.board.removeEventListener("keydown", onBoardKey);
       document.removeEventListener("keydown", onKey);

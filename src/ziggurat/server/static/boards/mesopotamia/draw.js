@@ -230,6 +230,23 @@ function hutPiece(h, x, y, t, view, opts) {
   );
 }
 
+export const HEX_CLIP = "meso-hex-clip"; // the clip path of a hex, in a tile's own coordinates
+
+/** A transparent disc around a piece a player may tap, beneath the tile's pieces and clipped to
+ * its hex: on touch screens (board.css shows it) the board sizes it to a finger's width
+ * (mesopotamia.js); `base` is the piece's own hit radius. */
+function touchHit(kind, tok, x, y, base) {
+  return s("circle", {
+    class: "touch-hit",
+    cx: x.toFixed(1),
+    cy: y.toFixed(1),
+    r: base.toFixed(1),
+    fill: "transparent",
+    "clip-path": `url(#${HEX_CLIP})`,
+    dataset: { [kind === "tribe" ? "touchTribe" : "touchHut"]: tok, r: base.toFixed(1) },
+  });
+}
+
 function holyPiece(colour, x, y, t) {
   const fill = PIECE_COLOURS[colour];
   return s(
@@ -367,6 +384,7 @@ export function draw(view, opts = {}) {
     "font-family": "system-ui, sans-serif",
   });
   svg.append(s("title", {}, t("meso.boardLabel")));
+  svg.append(s("defs", {}, s("clipPath", { id: HEX_CLIP }, s("polygon", { points: hexPoints(R - 2) }))));
 
   const spaceLayer = s("g", { class: "spaces" });
   for (const [k, [q, r]] of spaces) {
@@ -434,6 +452,19 @@ export function draw(view, opts = {}) {
     }
     const slots = tribeSlots(tl.tribes.length, tl.wood || tl.stone ? 3 : 0);
     tl.tribes.forEach((tg, i) => pg.append(tribePiece(tg, slots[i][0], slots[i][1], slots[i][2], t, view, opts)));
+    // wider hit discs for the pieces a player may tap, under every piece of the tile; none on a
+    // lit tile, where a tap beside a piece means the tile
+    if (!how) {
+      const discs = [];
+      tl.huts.forEach((h, i) => {
+        const tok = hutToken(h[0], h[1]);
+        if (opts.actionableHuts?.has(tok) || opts.selectedHut === tok) discs.push(touchHit("hut", tok, hx[i], -20, 12.5));
+      });
+      tl.tribes.forEach((tg, i) => {
+        if (opts.actionableTribes?.has(tg.token) || opts.selectedTribe === tg.token) discs.push(touchHit("tribe", tg.token, slots[i][0], slots[i][1], 10.5 * slots[i][2]));
+      });
+      pg.prepend(...discs);
+    }
     const res = [];
     if (tl.wood) res.push(["w", tl.wood]);
     if (tl.stone) res.push(["s", tl.stone]);
