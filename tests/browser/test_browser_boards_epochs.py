@@ -511,3 +511,147 @@ def test_a_displacement_says_why_the_others_wait_and_lists_its_own_choices_D2(ha
         [str(a) for a in s.legal_actions()],
     )
     assert set(groups) == {"displacement"}
+
+
+def test_the_turn_bar_names_the_displaced_tribes_owner_as_the_one_deciding_D2(harness: Page) -> None:
+    """A People starting where another seat's tribe stands: that seat decides where its tribe
+    goes (D2), so the turn bar names it as the one deciding; the active People's owner does not
+    read "(yours)" as if it were to decide, and the deciding seat reads that it chooses."""
+
+    def displacing_another_seat(s: Any) -> bool:
+        v = s.view(None)
+        if s.current_player() < 0 or (v["pending"] or [None])[0] != "displace":
+            return False
+        active_owner = next(
+            i for i, p in enumerate(v["players"]) for c in p["cards"] if c["people"] == v["round"]["people"]
+        )
+        return active_owner != s.current_player()
+
+    for seed in range(60):
+        try:
+            s, decider = _play(seed, 3 + seed % 3, displacing_another_seat)
+            break
+        except LookupError:
+            continue
+    else:
+        raise LookupError("no displacement of another seat's tribe")
+    v = s.view(None)
+    owner = next(
+        i for i, p in enumerate(v["players"]) for c in p["cards"] if c["people"] == v["round"]["people"]
+    )
+    names = harness.evaluate(
+        """async () => {
+            const { symbolName } = await import('/boards/mesopotamia-epochs/labels.js');
+            const { t } = await import('/i18n.js');
+            return ['brooch', 'head', 'mask', 'statue', 'urn'].map((x) => symbolName(t, x));
+        }"""
+    )
+    status = harness.locator("#hb-status")
+    # the active People's owner watches another seat decide
+    _mount(harness, s, owner)
+    expect(status).to_contain_text(f"{names[decider]} chooses where the displaced tribe goes")
+    expect(status).not_to_contain_text("(yours)")
+    expect(status.locator(f".turn[data-decides='{SYMBOLS[decider]}']")).to_have_count(1)
+    # the deciding seat reads that the choice is its own
+    _mount(harness, s, decider)
+    expect(status).to_contain_text("You choose where your displaced tribe goes")
+    expect(status).to_contain_text(f"({names[owner]})")
+    expect(status).not_to_contain_text("(yours)")
+    # in its own placement turns, the active People's owner reads that the round is its own
+    placing, seat = _play(seed, 3, lambda x: x.current_player() >= 0 and x.view(None)["pending"] is None)
+    _mount(harness, placing, seat)
+    expect(status).to_contain_text("(yours)")
+
+
+CORNER = ("ur", "uruk", "babylon", "akkad", "kaldu", "elam")
+
+# every area of the corner held, with stacks and counts, and every bonus mark there shown
+_CORNER_CARDS = {
+    "brooch": [(1, "sumerians"), (2, "amorites")],
+    "head": [(1, "elamites"), (2, "kassites")],
+    "mask": [(1, "akkadians"), (4, "chaldeans")],
+    "statue": [(1, "guti")],
+}
+_CORNER_AREAS = [
+    ["ur", "sumerians", 3],
+    ["uruk", "akkadians", 5],
+    ["babylon", "amorites", 2],
+    ["akkad", "guti", 4],
+    ["kaldu", "chaldeans", 1],
+    ["elam", "elamites", 3],
+    ["gutium", "kassites", 2],
+]
+
+DRAW_CORNER = """async ([view, combat]) => {
+  const m = await import('/boards/mesopotamia-epochs.js');
+  const d = await import('/boards/mesopotamia-epochs/draw.js');
+  const { t } = await import('/i18n.js');
+  const board = document.getElementById('board');
+  board.replaceChildren(d.draw(view, { t, combat, lit: new Map([['babylon', 'attack'], ['kaldu', 'place']]) }), m.legend(t, view));
+}"""
+
+# the boxes on screen of the labels, marks and tribes of the corner's areas, and the area under
+# the middle of each (what a click or a tap there reaches)
+CORNER_BOXES = """(corner) => {
+  const svg = document.querySelector('#board svg.epochs-map');
+  svg.querySelector('.area[data-area="uruk"]').scrollIntoView({ block: 'center', inline: 'center' });
+  const out = [];
+  const items = [
+    ...[...svg.querySelectorAll('.labels [data-of]')].map((e) => [e, e.dataset.of, e.classList[0]]),
+    ...[...svg.querySelectorAll('.pieces .tribe')].map((e) => [e, e.dataset.area, e.dataset.attacker ? 'attacker' : 'tribe']),
+  ];
+  for (const [el, area, kind] of items) {
+    if (!corner.includes(area)) continue;
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const under = document.elementsFromPoint(x, y).find((e) => e.closest('.epochs-map .area'));
+    out.push({ area, kind, box: [r.left, r.top, r.right, r.bottom], under: under?.closest('.area').dataset.area ?? null });
+  }
+  return out;
+}"""
+
+
+def _corner_view() -> dict[str, Any]:
+    state, seat = _play(5, 4, lambda s: s.current_player() >= 0 and s.view(None)["phase"] == "strategy")
+    view: dict[str, Any] = state.view(seat)
+    for pl in view["players"]:
+        pl["cards"] = [
+            {"epoch": e, "people": p, "public": True, "known_by": []} for e, p in _CORNER_CARDS[pl["symbol"]]
+        ]
+    view["areas"] = _CORNER_AREAS
+    view["round"] = {"people": "akkadians", "order": 4, "pool": 3, "sea_start": False, "coast_held": False}
+    view["pending"] = None
+    view["last_attack"] = None
+    return view
+
+
+@pytest.mark.parametrize(
+    ("size", "viewport"),
+    [("desktop", {"width": 1280, "height": 800}), ("phone", {"width": 390, "height": 844})],
+)
+def test_the_ur_uruk_corner_has_no_piece_label_or_count_over_another(new_page, server, shots, size, viewport):
+    """Sumer's corner (Ur, Uruk, Babylon, Akkad, Kaldu, Elam) with every area held, stacks with
+    counts, double-value and bonus marks, and an attack under way: on the table page at desktop
+    and phone sizes, no label, mark or tribe (with its count) overlaps another, and a click or
+    a tap on the middle of any of them reaches its own area."""
+    phone = size == "phone"
+    page = new_page(viewport=viewport, is_mobile=phone, has_touch=phone)
+    table = server.create_table([{"kind": "human"}] * 3, game=GAME, seed=3)
+    open_table(page, table["seats"][0]["link"])
+    view = _corner_view()
+    for combat in (None, {"area": "babylon", "dice": 1}):
+        view["pending"] = ["combat", "babylon", 1] if combat else None
+        page.evaluate(DRAW_CORNER, [view, combat])
+        found = page.evaluate(CORNER_BOXES, list(CORNER))
+        assert {f["area"] for f in found} == set(CORNER)
+        for f in found:
+            assert f["under"] == f["area"], f
+        for i, a in enumerate(found):
+            for b in found[i + 1 :]:
+                (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = a["box"], b["box"]
+                apart = ax1 <= bx0 + 0.5 or bx1 <= ax0 + 0.5 or ay1 <= by0 + 0.5 or by1 <= ay0 + 0.5
+                assert apart, (a, b)
+        name = "combat" if combat else "held"
+        page.locator("#board svg.epochs-map").screenshot(
+            path=str(shots / f"boards_epochs_corner_{size}_{name}.png")
+        )

@@ -97,3 +97,21 @@ def test_a_finished_lesson_says_so_in_the_turn_bar_not_who_draws_next_E3_4(page,
     page.locator(".lang-btn[data-lang='fr']").click()
     expect(status).to_have_text("La leçon est finie.")
     full_shot(page, shots / "tutorial_epochs_allocation_over.png")
+
+
+def test_a_finished_lesson_shows_no_one_to_move_in_the_players_panel(page, server, shots):
+    """After the growth lesson's last placement a seat would move next in a real game, but
+    nothing moves after a lesson: the players panel marks no one as to move."""
+    open_tutorial(page, server.base, GAME, "growth")
+    badges = page.locator("#players .to-move-badge")
+    expect(badges).to_have_count(1)  # the learner, while the lesson goes on
+    complete_lesson(page, load_tutorial(GAME).lesson("growth"))
+    assert current(page)["table"]["view"]["to_move"] in ("brooch", "head", "mask", "statue", "urn")
+    expect(page.locator("#done")).to_be_visible()
+    expect(badges).to_have_count(0)
+    expect(page.locator("#players .ep-player.active")).to_have_count(0)
+    # a switch of language redraws the panel: still no one to move
+    page.locator(".lang-btn[data-lang='fr']").click()
+    expect(page.locator("#players .tiebreak").first).to_contain_text("Régions tenues")
+    expect(badges).to_have_count(0)
+    full_shot(page, shots / "tutorial_epochs_growth_over.png")

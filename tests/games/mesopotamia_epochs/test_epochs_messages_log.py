@@ -149,3 +149,30 @@ def test_counts_agree_in_number() -> None:
         .render("fr")
         .endswith("; 1 tribu non placée est défaussée")
     )
+
+
+_HEADINGS = ("epochs.log.round", "epochs.log.roundAtSea", "epochs.log.roundNone")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 3), (3, 3), (4, 34), (5, 2)])
+def test_every_score_comes_under_its_rounds_heading_E14_1(players: int, seed: int) -> None:
+    """E14.1: a People scores at the end of its own round. A round that needs no decision (an
+    empty pool, R5) is played through by the engine in the step of another action, and still
+    has its "Round #" heading before its score, for each seat and a spectator; the round under
+    way before the step keeps the heading it had."""
+    steps = _play(players, seed)
+    through = 0
+    for seat in [None, *range(players)]:
+        heading: M.Message | None = None
+        for before, events, after in steps:
+            told = [m for m, _ in describe_step(events, before.view(seat), after.view(seat))]
+            for msg in told:
+                if msg.key in _HEADINGS:
+                    heading = msg
+                    through += msg.key == "epochs.log.roundNone"
+                elif msg.key == "epochs.log.score":
+                    assert heading is not None, msg
+                    assert str(heading.params["people"]) == str(msg.params["people"]), (heading, msg)
+                elif msg.key in ("epochs.log.epochEnds", "epochs.log.dealDone"):
+                    heading = None
+    assert through  # the seeds have rounds played through without a decision

@@ -18,7 +18,7 @@ from rich.console import Console
 import ziggurat
 from ziggurat.games.mesopotamia_epochs import describe
 from ziggurat.games.mesopotamia_epochs.data import DEFAULT_MAP, DEFAULT_PEOPLES, SYMBOLS
-from ziggurat.games.mesopotamia_epochs.render_svg import render_svg
+from ziggurat.games.mesopotamia_epochs.render_svg import _default_layout, render_svg
 from ziggurat.games.mesopotamia_epochs.render_text import BASIC, render_board
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -231,3 +231,18 @@ def test_a_roll_then_a_removal_in_the_same_step() -> None:
     assert "the attacker wins and takes Ahhiyawa" in lines[0], lines
     assert "Round #17: the Phrygians (Brooch), enter at Ahhiyawa, 5 tribes to place" in lines
     assert lines[-1] == "A displaced tribe of the Sea Peoples in Ahhiyawa has nowhere to go and is removed"
+
+
+def test_svg_ur_uruk_corner_discs_are_full_size_and_apart() -> None:
+    """§3.2: Sumer's corner of the default map (Ur, Uruk, Babylon, Akkad, Kaldu, Elam) is drawn
+    with room: each disc at full size, so its name, tribes and People's initials stay inside
+    it, and no two discs overlap."""
+    lay = _default_layout(DEFAULT_MAP.map_id, DEFAULT_PEOPLES.peoples_id)
+    corner = ("ur", "uruk", "babylon", "akkad", "kaldu", "elam")
+    full = max(lay.r.values())
+    for a in corner:
+        assert lay.r[a] == full, (a, lay.r[a])
+        for b in lay.pos:
+            if b != a and lay.kind[b] != "sea":
+                (ax, ay), (bx, by) = lay.pos[a], lay.pos[b]
+                assert ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 >= lay.r[a] + lay.r[b], (a, b)

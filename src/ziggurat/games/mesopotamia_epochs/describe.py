@@ -81,6 +81,11 @@ class Names:
             return self.peoples.card_epoch[self.peoples.index[pid]]
         return None
 
+    def initial(self, pid: str) -> int | None:
+        if self.peoples is not None and pid in self.peoples.index:
+            return self.peoples.initial[self.peoples.index[pid]]
+        return None
+
     def start(self, pid: str) -> str | None:
         if self.peoples is not None and self.map is not None and pid in self.peoples.index:
             return self.map.ids[self.peoples.start[self.peoples.index[pid]]]
@@ -391,12 +396,30 @@ def _transitions(step: _Step) -> list[Message]:
     for pid, st in after.get("peoples", {}).items():
         gain = int(st["vp"]) - int(before.get("peoples", {}).get(pid, {}).get("vp", 0))
         if gain > 0:
-            scored.append((names.order(pid, epoch) or 0, pid, gain))
+            scored.append((names.order(pid, epoch), pid, gain))
+    scored.sort(key=lambda x: (x[0] or 0, x[1]))
     vp_after = {pl["symbol"]: int(pl["vp"]) for pl in after["players"]}
-    for _, pid, gain in sorted(scored):
+    # the round under way before the step has its heading in the log already; a round the
+    # engine played through in the step (no decision: an empty pool, R5, or no target, E8.6)
+    # is told under a heading of its own, before its score
+    rnd_b = before.get("round") if before["phase"] == "strategy" else None
+    told: set[str] = set()
+    scores: list[Message] = []
+    for number, pid, gain in scored:
         sym = step.owner.get(pid, "")
         total = message("epochs.log.total", who=symbol(sym), n=vp_after.get(sym, 0)) if sym else _nothing()
-        out.append(message("epochs.log.score", people=names.people_word(pid), n=gain, total=total))
+        score = message("epochs.log.score", people=names.people_word(pid), n=gain, total=total)
+        if rnd_b and rnd_b["people"] == pid:
+            out.append(score)
+        elif number is not None:
+            told.add(pid)
+            scores.extend((_played_round(step, pid, number, epoch), score))
+        else:
+            scores.append(score)
+    if before["phase"] == "allocation" and after["phase"] != "allocation":
+        out.append(message("epochs.log.dealDone", n=epoch))
+        out.extend(_learned(step))
+    out.extend(scores)
     aside_before = {(c["epoch"], c["people"]) for c in before["set_aside"] if c["public"]}
     newly = [
         c["people"]
@@ -414,9 +437,6 @@ def _transitions(step: _Step) -> list[Message]:
     if after["epoch"] != before["epoch"] and after["phase"] == "allocation":
         order = [symbol(s) for s in after.get("draw_order") or []]
         out.append(message("epochs.log.epochBegins", n=int(after["epoch"]), order=order))
-    if before["phase"] == "allocation" and after["phase"] != "allocation":
-        out.append(message("epochs.log.dealDone", n=int(after["epoch"])))
-        out.extend(_learned(step))
     rnd_b, rnd_a = before.get("round"), after.get("round")
     same = rnd_a and rnd_b and rnd_a["people"] == rnd_b["people"] and after["epoch"] == before["epoch"]
     if rnd_a and not same:
@@ -428,6 +448,7 @@ def _transitions(step: _Step) -> list[Message]:
                 c["public"]
                 and (c["epoch"], c["people"]) not in shown_b
                 and (not rnd_a or c["people"] != rnd_a["people"])
+                and c["people"] not in told
             ):
                 out.append(
                     message(
@@ -452,6 +473,25 @@ def _learned(step: _Step) -> list[Message]:
                     message("epochs.log.holds", who=symbol(me), people=step.names.people_word(c["people"]))
                 )
     return out
+
+
+def _played_round(step: _Step, pid: str, order: int, epoch: int) -> Message:
+    """The heading of a round the engine played through without a decision: a People of an
+    earlier Epoch with no tribe it can place, or a new one whose start left it none (E7)."""
+    names = step.names
+    start = names.start(pid)
+    initial = names.initial(pid)
+    if names.card_epoch(pid) == epoch and start and initial is not None:
+        enter = message("epochs.log.enter", area=names.area_word(start))
+        return message(
+            "epochs.log.round",
+            n=order,
+            people=names.people_word(pid),
+            owner=step.owned(pid),
+            enter=enter,
+            pool=initial,
+        )
+    return message("epochs.log.roundNone", n=order, people=names.people_word(pid), owner=step.owned(pid))
 
 
 def _round_start(step: _Step, rnd: dict[str, Any], after: View) -> Message:

@@ -61,6 +61,21 @@ KIND_FILL = {"land": "#efe4c3", "island": "#dde8b4", "desert": "#f2cf8a", "uninh
 LAND, SEA, SEA_INK, INK, GOLD = "#e4d7b3", "#b9d6ea", "#2c5f8a", "#3b3426", "#d4a017"
 
 
+# Where some anchors of the default map are drawn (map units): Sumer's corner (Ur, Uruk), Babylon,
+# Kaldu and Elam lie so close in the data that their discs, names and tribes overlapped; they are
+# drawn spread out towards the empty south-east (as the browser board draws them). The data and
+# its neighbours are unchanged (§3.2: clients draw the regions around the anchors in any style).
+DRAWN_AT: dict[str, dict[str, Point]] = {
+    "mesopotamia-epochs/default-map-v1": {
+        "babylon": (752, 584),
+        "uruk": (822, 652),
+        "ur": (892, 732),
+        "kaldu": (712, 712),
+        "elam": (912, 592),
+    },
+}
+
+
 def _f(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
@@ -154,8 +169,9 @@ class _Layout:
             self.edges: list[tuple[str, str]] = []
             self.difficult: set[tuple[str, str]] = set()
             return
+        moved = DRAWN_AT.get(m.map_id, {})
         for i, aid in enumerate(m.ids):
-            x, y = m.xy[i]
+            x, y = moved.get(aid, m.xy[i])
             self.pos[aid] = (MAP_X + x * S, MAP_Y + y * S * 0.93)
             self.kind[aid] = m.kinds[i]
         shown = [a for a in m.ids if self.kind[a] != "sea"]

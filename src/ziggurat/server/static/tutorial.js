@@ -204,7 +204,8 @@ function renderAll() {
 }
 
 function tableInfo() {
-  return { game: gameId, options: tutorial?.options || {}, players: tutorial?.players };
+  // lessonOver: nothing moves after the last step, so a board shows no one to move
+  return { game: gameId, options: tutorial?.options || {}, players: tutorial?.players, lessonOver: Boolean(answer?.finished) };
 }
 
 function show(next, fb = null) {

@@ -436,7 +436,7 @@ export function createBoard(els, ctx) {
     const lang = `${currentLang()}${messagesReady(currentLang()) ? "" : "…"}`;
     if (kind === "players") {
       const seats = (info?.seats || []).map((x) => `${x.kind}${x.bot}${x.connected}`).join();
-      return JSON.stringify([lang, seats, v.viewer, v.to_move, v.players, v.areas, v.peoples, v.round?.people]);
+      return JSON.stringify([lang, seats, Boolean(info?.lessonOver), v.viewer, v.to_move, v.players, v.areas, v.peoples, v.round?.people]);
     }
     return JSON.stringify([lang, v.epoch, v.phase, v.players, v.set_aside, v.deck_size, v.round?.order, v.pending?.[0] === "keep" ? v.pending : null, v.areas.map((a) => a[1])]);
   }

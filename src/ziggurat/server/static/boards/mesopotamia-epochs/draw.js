@@ -129,6 +129,55 @@ function bonusAreas(data, view) {
   return out;
 }
 
+/** Whether point (x, y) is inside polygon `poly` (even-odd rule). */
+function inside(poly, x, y) {
+  let yes = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [xi, yi] = poly[i];
+    const [xj, yj] = poly[j];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) yes = !yes;
+  }
+  return yes;
+}
+
+// where an area's name goes, as offsets from its anchor (the tribes stand on the anchor): above
+// the tribes, nudged sideways, or below them: the first place where the name and its marks stay
+// inside the area; when the bonus marks make the line too long for the area, they go on a line
+// of their own under the tribes
+const LABEL_DY = [-17, 43];
+const LABEL_DX = [0, 6, -6, 12, -12, 18, -18, 24, -24, 30, -30];
+const STARS_DY = 36;
+
+/** Whether the box from x0 to x1 and from y0 to y1 is inside area `a` (sampled). */
+function fits(a, x0, x1, y0, y1) {
+  const xs = [x0, (3 * x0 + x1) / 4, (x0 + x1) / 2, (x0 + 3 * x1) / 4, x1];
+  return xs.every((px) => inside(a.poly, px, y0) && inside(a.poly, px, y1));
+}
+
+/** Where area `a`'s name goes ({x, y}: its baseline's middle) and its `stars` bonus marks
+ * ({stars: [x, y]}: the first one's centre, the others 15 apart to its right); `half`: the
+ * name's half width, `double`: with a double-value mark on its left. */
+function labelAt(a, half, double, stars) {
+  const left = half + (double ? 14.5 : 0);
+  const spot = (right) => {
+    for (const dy of LABEL_DY) {
+      for (const dx of LABEL_DX) {
+        if (fits(a, a.x + dx - left, a.x + dx + right, a.y + dy - 12, a.y + dy + 4)) return [a.x + dx, a.y + dy];
+      }
+    }
+    return null;
+  };
+  const inline = spot(half + 15 * stars);
+  if (inline) return { x: inline[0], y: inline[1], stars: [inline[0] + half + 7, inline[1] - 4] };
+  if (stars) {
+    const own = spot(half);
+    const sx = a.x - 7.5 * (stars - 1);
+    const sy = a.y + STARS_DY;
+    if (own && own[1] < a.y && fits(a, sx - 8, sx + 15 * (stars - 1) + 8, sy - 8, sy + 8)) return { x: own[0], y: own[1], stars: [sx, sy] };
+  }
+  return { x: a.x, y: a.y - 17, stars: [a.x + half + 7, a.y - 21] };
+}
+
 /**
  * Draw `view` as an SVG element.
  * opts: {t, data, lit: Map(area -> "place" | "attack" | "choice"), combat: {area, dice} or null,
@@ -294,20 +343,21 @@ export function draw(view, opts = {}) {
   for (const a of L.areas.values()) {
     if (a.kind === "sea" || !a.path) continue;
     const name = areaName(t, data, a.id);
-    const y = a.y - 17;
-    labels.append(s("text", { class: `area-label k-${a.kind}`, x: a.x, y, "text-anchor": "middle", "font-size": a.kind === "uninhabited" ? 11 : 12.5 }, name));
     const half = name.length * 3.5 + 4;
+    const peoples = bonus.get(a.id) || [];
+    const { x, y, stars } = labelAt(a, half, a.double, peoples.length);
+    labels.append(s("text", { class: `area-label k-${a.kind}`, x, y, "text-anchor": "middle", "font-size": a.kind === "uninhabited" ? 11 : 12.5, dataset: { of: a.id } }, name));
     if (a.double) {
-      const g = s("g", { class: "double-mark", transform: `translate(${(a.x - half - 7).toFixed(1)},${(y - 4).toFixed(1)})` });
+      // the marks stand for their area: a click or tap on one is one on the area
+      const g = s("g", { class: "double-mark", transform: `translate(${(x - half - 7).toFixed(1)},${(y - 4).toFixed(1)})`, dataset: { of: a.id, area: a.id } });
       g.append(s("title", {}, t("epochs.doubleValueHelp")));
       g.append(s("circle", { r: 7.2 }));
       g.append(s("text", { x: 0, y: 3.6, "text-anchor": "middle", "font-size": 9.5, "font-weight": 800 }, "2"));
       labels.append(g);
     }
-    const peoples = bonus.get(a.id) || [];
     peoples.forEach((p, i) => {
       const col = epochColour(data.people.get(p)?.card_epoch);
-      const g = s("g", { class: `bonus-mark${p === active ? " active" : ""}`, transform: `translate(${(a.x + half + 7 + i * 12).toFixed(1)},${(y - 4).toFixed(1)})` });
+      const g = s("g", { class: `bonus-mark${p === active ? " active" : ""}`, transform: `translate(${(stars[0] + i * 15).toFixed(1)},${stars[1].toFixed(1)})`, dataset: { of: a.id, area: a.id } });
       g.append(s("title", {}, t("epochs.bonusOf", { people: peopleName(t, data, p), v: data.bonusValue(p) })));
       g.append(star(0, 0, p === active ? 8 : 6.8, col.fill, "#2b2419"));
       labels.append(g);
@@ -315,17 +365,17 @@ export function draw(view, opts = {}) {
   }
   svg.append(labels);
 
-  // tribes
+  // tribes (in a combat, the defenders and the attacking tribe side by side)
   const pieces = s("g", { class: "pieces" });
   for (const [area, [people, n]] of occ) {
     const a = L.areas.get(area);
     if (!a) continue;
     const combat = opts.combat?.area === area;
-    pieces.append(tribeToken(t, data, people, own.get(people), n, { x: a.x + (combat ? 10 : 0), y: a.y + 7, active: people === active, dataset: { area, people } }));
+    pieces.append(tribeToken(t, data, people, own.get(people), n, { x: a.x + (combat ? 13 : 0), y: a.y + 7, active: people === active, dataset: { area, people } }));
   }
   if (opts.combat && active) {
     const a = L.areas.get(opts.combat.area);
-    if (a) pieces.append(tribeToken(t, data, active, own.get(active), 1, { x: a.x - 17, y: a.y + 9, attacker: true, dataset: { area: a.id, attacker: active } }));
+    if (a) pieces.append(tribeToken(t, data, active, own.get(active), 1, { x: a.x - 21, y: a.y + 9, attacker: true, dataset: { area: a.id, attacker: active } }));
   }
   svg.append(pieces);
   return svg;

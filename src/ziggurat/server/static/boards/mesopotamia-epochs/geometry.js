@@ -84,6 +84,28 @@ function crosses(p1, p2, p3, p4) {
 
 const cache = new WeakMap();
 
+// Where some anchors of a packaged map are drawn, when the map data's own anchors crowd an
+// area's label, its marks and its tribes against its neighbours'. In the default map, Sumer
+// (Ur, Uruk), Babylon, Kaldu and Elam lie so close that their pieces overlapped at every size:
+// they are drawn spread out towards the empty south-east of the box. Only the drawing moves
+// (§3.2: "clients may draw the regions around the anchors in any style"); the neighbours and
+// so the borders stay those of the data.
+const DRAWN_AT = {
+  "mesopotamia-epochs/default-map-v1": {
+    babylon: [752, 584],
+    uruk: [822, 652],
+    ur: [892, 732],
+    kaldu: [712, 712],
+    elam: [912, 592],
+  },
+};
+
+/** The map's areas with the anchors they are drawn at (DRAWN_AT), the others as they are. */
+function drawnAreas(map) {
+  const moved = DRAWN_AT[map.map_id] || {};
+  return (map.areas || []).map((a) => (moved[a.id] ? { ...a, x: moved[a.id][0], y: moved[a.id][1] } : a));
+}
+
 /**
  * The layout of `map` (the §9.1 object): {
  *   box: [x, y, w, h] (view box),
@@ -95,7 +117,7 @@ const cache = new WeakMap();
  */
 export function layout(map) {
   if (cache.has(map)) return cache.get(map);
-  const all = map.areas || [];
+  const all = drawnAreas(map);
   const byId = new Map(all.map((a) => [a.id, a]));
   const sea = all.filter((a) => a.kind === "sea");
   const sites = all.filter((a) => a.kind !== "sea");

@@ -90,17 +90,29 @@ export function renderStatus(el, msg, t, data) {
       }
     } else if (v.phase === "strategy" && v.round) {
       const who = owners(v).get(v.round.people);
+      // D2: where a displaced tribe goes is its owner's decision, not the active People's owner's
+      const displacing = v.pending?.[0] === "displace" && v.to_move && v.to_move !== "chance" ? v.to_move : null;
       parts.push(h("span", {}, t("epochs.roundN", { n: v.round.order })));
       parts.push(
         h(
-          "strong",
-          { class: "turn" },
+          displacing ? "span" : "strong",
+          { class: displacing ? "round-people" : "turn" },
           who ? symbolIcon(who, 18) : null,
           peopleChip(t, data, v.round.people),
           " ",
-          who ? (v.viewer === who ? t("epochs.yours") : t("epochs.ofPlayer", { player: symbolName(t, who) })) : "",
+          who ? (v.viewer === who && !displacing ? t("epochs.yours") : t("epochs.ofPlayer", { player: symbolName(t, who) })) : "",
         ),
       );
+      if (displacing) {
+        parts.push(
+          h(
+            "strong",
+            { class: "turn", dataset: { decides: displacing } },
+            symbolIcon(displacing, 18),
+            v.viewer === displacing ? t("epochs.yourDisplace") : t("epochs.theirDisplace", { player: symbolName(t, displacing) }),
+          ),
+        );
+      }
       parts.push(h("span", { class: "pool", title: t("epochs.poolHelp") }, t("epochs.pool", { n: v.round.pool })));
     }
     if (v.to_move === "chance") parts.push(h("span", { class: "muted" }, t("epochs.chance")));
@@ -161,11 +173,11 @@ function secretNote(t, view, pl, card) {
   return t("epochs.cardSecret");
 }
 
-function playerBox(t, data, view, pl, seatInfo) {
+function playerBox(t, data, view, pl, seatInfo, lessonOver) {
   const me = view.viewer === pl.symbol;
   const occ = occupancy(view);
   const active = activePeople(view);
-  const toMove = view.to_move === pl.symbol;
+  const toMove = !lessonOver && view.to_move === pl.symbol;
   const kind = seatKindText(t, seatInfo);
   let areas = 0;
   let doubles = 0;
@@ -206,14 +218,15 @@ function playerBox(t, data, view, pl, seatInfo) {
   );
 }
 
-/** The VP track and the players' panels in seat order. */
+/** The VP track and the players' panels in seat order (no one to move once a tutorial's
+ * lesson is over: `tableInfo.lessonOver`). */
 export function renderPlayers(el, msg, t, tableInfo, data) {
   clear(el);
   const v = msg.view;
   el.append(vpTrack(t, v));
   for (const pl of v.players || []) {
     const seatInfo = tableInfo?.seats?.find((x) => x.colour === pl.symbol);
-    el.append(playerBox(t, data, v, pl, seatInfo));
+    el.append(playerBox(t, data, v, pl, seatInfo, Boolean(tableInfo?.lessonOver)));
   }
 }
 
