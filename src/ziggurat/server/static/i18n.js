@@ -1357,12 +1357,12 @@ Object.assign(en, {
   "clock.botPlaying": "bot playing ({level}){since}",
   "clock.botSince": " since move {ply}",
   "clock.takeBack": "Take my seat back",
+  "clock.notHere": "not at the table yet",
+  "clock.waitingAll": "The clocks start when every player has come to the table",
   "clock.gamesRunning": "Your clock: {time} left, counting ({tc})",
   "clock.gamesLeft": "Your clock: {time} left ({tc})",
   "clock.gamesBot": "Your time ran out: a bot ({level}) plays your seat; open the game to take it back",
   "err.bot_plays": "a bot plays your seat",
-  "clock.notHere": "not at the table yet",
-  "clock.waitingAll": "The clocks start when every player has come to the table",
   "err.no_takeover": "no bot plays your seat",
 });
 Object.assign(fr, {
@@ -1392,12 +1392,12 @@ Object.assign(fr, {
   "clock.botPlaying": "un robot joue ({level}){since}",
   "clock.botSince": " depuis le coup {ply}",
   "clock.takeBack": "Reprendre ma place",
+  "clock.notHere": "pas encore à la table",
+  "clock.waitingAll": "Les pendules partent quand chaque joueur est venu à la table",
   "clock.gamesRunning": "Votre pendule : il reste {time}, elle tourne ({tc})",
   "clock.gamesLeft": "Votre pendule : il reste {time} ({tc})",
   "clock.gamesBot": "Votre temps est écoulé : un robot ({level}) joue votre place ; ouvrez la partie pour la reprendre",
   "err.bot_plays": "un robot joue votre place",
-  "clock.notHere": "pas encore à la table",
-  "clock.waitingAll": "Les pendules partent quand chaque joueur est venu à la table",
   "err.no_takeover": "aucun robot ne joue votre place",
 });
 // ---- end of time control strings ----
