@@ -130,3 +130,16 @@ def test_a_rule_number_in_a_lesson_opens_the_rules_panel_M2_6(page, server):
     expect(panel).to_be_visible()
     expect(panel.locator(".rule-hl")).to_have_attribute("id", "rule-M2.6")
     expect(panel.locator("#rule-M2\\.6")).to_be_in_viewport()
+
+
+def test_a_finished_lesson_shows_no_one_to_move_in_the_players_panel(page, server):
+    """After the carry lesson's last step a seat would move next in a real game, but nothing
+    moves after a lesson: the players panel marks no one as to move."""
+    open_tutorial(page, server.base, GAME, "carry")
+    badges = page.locator("#players .to-move-badge")
+    expect(badges).to_have_count(1)  # the learner, while the lesson goes on
+    complete_lesson(page, load_tutorial(GAME).lesson("carry"))
+    expect(page.locator("#done")).to_be_visible()
+    assert current(page)["table"]["view"]["to_move"] in ("red", "blue", "yellow", "green")
+    expect(badges).to_have_count(0)
+    expect(page.locator("#players .player.active")).to_have_count(0)

@@ -66,7 +66,7 @@ function chip(value, colour, title) {
 
 function playerBox(t, view, pl, info, seatInfo) {
   const me = view.viewer === pl.colour;
-  const toMove = view.to_move === pl.colour;
+  const toMove = !info?.lessonOver && view.to_move === pl.colour; // a finished lesson: no one moves
   const hutsOnMap = (view.huts || []).filter((hh) => hh[0] === pl.colour).length;
   const holyOnMap = (view.holy_places || []).filter((hp) => hp[2] === pl.colour).length;
   const off = pl.offerings || {};
