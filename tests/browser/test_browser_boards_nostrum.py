@@ -464,3 +464,85 @@ def test_a_purchase_chosen_low_in_the_list_shows_its_payment_N3_2(harness: Page)
     )
     head = harness.locator("#hb-choice .mn-buy h4").bounding_box()
     assert head is not None and head["y"] >= 0
+
+
+LABELS = """
+() => {
+  const svg = document.querySelector('.mn-map');
+  const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const px = (e) => parseFloat(getComputedStyle(e).fontSize) * k;
+  const box = (e) => { const r = e.getBoundingClientRect(); return { x: r.left, y: r.top, r: r.right, b: r.bottom }; };
+  const hit = (a, b) => a.x < b.r - 0.5 && b.x < a.r - 0.5 && a.y < b.b - 0.5 && b.y < a.b - 0.5;
+  const where = (e) => { const a = e.closest('[data-area], [data-covered]'); return a.dataset.area || a.dataset.covered; };
+  const names = [...svg.querySelectorAll('text.name')];
+  const counts = [...svg.querySelectorAll('text.unit-txt')];
+  const pieces = [...svg.querySelectorAll('.piece')];
+  const cards = [...svg.querySelectorAll('.prov > rect.box, .prov-out > rect')];
+  const labels = [...names, ...counts];
+  const clashes = [];
+  labels.forEach((p, i) => labels.slice(i + 1).forEach((q) => {
+    if (hit(box(p), box(q))) clashes.push(`${p.textContent}@${where(p)} / ${q.textContent}@${where(q)}`);
+  }));
+  for (const p of labels) for (const q of pieces) {
+    const own = p.classList.contains('unit-txt') && p.previousSibling === q;  // a count on its own piece
+    if (!own && hit(box(p), box(q))) clashes.push(`${p.textContent}@${where(p)} / a piece@${where(q)}`);
+  }
+  for (const p of [...labels, ...pieces]) for (const c of cards) {
+    if (where(p) !== where(c) && hit(box(p), box(c))) clashes.push(`${p.textContent || 'a piece'}@${where(p)} / card ${where(c)}`);
+  }
+  for (const n of names.filter((e) => e.closest('.prov, .prov-out'))) {
+    const card = box(n.closest('.prov, .prov-out').querySelector('rect.box, rect'));
+    if (box(n).x < card.x - 0.5 || box(n).r > card.r + 0.5) clashes.push(`${n.textContent} leaves its card`);
+  }
+  const halo = counts.map((e) => getComputedStyle(e)).filter((c) => c.paintOrder.startsWith('stroke') && c.stroke !== 'none' && parseFloat(c.strokeWidth) > 0);
+  return {
+    province: Math.min(...names.filter((e) => e.closest('.prov')).map(px)),
+    sea: Math.min(...names.filter((e) => e.closest('.sea')).map(px)),
+    count: Math.min(...counts.map(px)),
+    counts: counts.length, haloed: halo.length, clashes,
+  };
+}
+"""
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_names_and_unit_counts_read_at_11_px_on_a_desktop_without_overlapping(
+    new_page, server, shots, players
+) -> None:
+    """At 100% on a 1280 x 800 screen the provinces' and seas' names and the unit counts are
+    about 11 CSS px, each count with a halo of the opposite of its ink; no name or count covers
+    another, a unit or another area's card, and each province's name stays on its card."""
+    seats = [HUMAN] + [BOT] * (players - 1)
+    answer = server.create_table(seats, game=GAME, seed=5)
+    page = new_page(viewport={"width": 1280, "height": 800})
+    open_table(page, server.url(answer["seats"][0]["link"]))
+    page.wait_for_selector(".mn-map .unit-txt")
+    found = page.evaluate(LABELS)
+    assert found["province"] >= 10.8 and found["sea"] >= 10.8 and found["count"] >= 10.8, found
+    assert found["counts"] >= players and found["haloed"] == found["counts"], found
+    assert found["clashes"] == [], found["clashes"]
+    page.locator(".mn-map").screenshot(path=str(shots / f"boards_nostrum_labels_{players}p.png"))
+
+
+def test_a_phone_shows_the_map_readable_and_scrolls_it(new_page, server, shots) -> None:
+    """At 390 x 844 the map is drawn wider than the screen with its names and counts about 11
+    CSS px, inside the board box, which scrolls (the page itself does not); zooming out shows
+    the whole map again."""
+    answer = server.create_table([HUMAN, BOT, BOT], game=GAME, seed=5)
+    page = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    open_table(page, server.url(answer["seats"][0]["link"]))
+    page.wait_for_selector(".mn-map .unit-txt")
+    found = page.evaluate(LABELS)
+    assert found["province"] >= 10.5 and found["count"] >= 10.5, found
+    assert found["clashes"] == [], found["clashes"]
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    board = _rect(page, "#board")
+    assert board["right"] <= 390
+    scroll = page.evaluate(
+        "(() => { const b = document.getElementById('board'); return [b.scrollWidth, b.clientWidth]; })()"
+    )
+    assert scroll[0] > scroll[1] + 100  # the board box scrolls the map
+    full_shot(page, shots / "boards_nostrum_phone_map.png")
+    page.click("#zoom-out")
+    page.click("#zoom-out")
+    assert _rect(page, ".mn-map")["width"] <= board["width"] + 1

@@ -59,3 +59,30 @@ def test_log_and_refusal_in_french(page, server, shots):
     # read after the page's log: a bot may have moved since, so the page shows a prefix of it
     rendered = [render(e["event"], "fr") for e in state(page)["log"]]
     assert told == rendered[len(expected) : len(expected) + len(told)]
+
+
+def test_the_take_back_line_starts_with_the_empire_capitalised_in_french(page, server, shots):
+    """The log line of a seat taken back from the bot that played it since its clock ran out
+    starts with the empire, capitalised as a sentence's start ("La Grèce reprend sa place au
+    robot"); the takeover line names it inside its sentence ("Le temps de la Grèce ...")."""
+    body = {
+        "game": GAME,
+        "players": 3,
+        "seats": [{"kind": "human"}, BOT, BOT],
+        "seed": 1,
+        "time_control": {"kind": "realtime", "budget": 2, "increment": 1, "grace": 1, "takeover": "random"},
+    }
+    answer = server.request("POST", "/api/tables", body)
+    open_table(page, server.url(answer["seats"][0]["link"]))
+    assert wait_my_turn(page)
+    page.click(".lang-btn[data-lang='fr']")
+    empire = state(page)["view"]["empires"][0]
+    # seed 1: Greece, a name with its article, which French writes in lower case inside a sentence
+    assert empire == "greece"
+    log = page.locator("#log-list")
+    expect(log).to_contain_text("Le temps de la Grèce est écoulé", timeout=20000)
+    page.locator("#clocks .take-back").click()
+    expect(log).to_contain_text("reprend sa place au robot")
+    lines = [line for line in _log(page) if "reprend sa place au robot" in line]
+    assert lines == ["La Grèce reprend sa place au robot"], lines
+    log.screenshot(path=str(shots / "nostrum_take_back_fr.png"))

@@ -6,9 +6,14 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
+from typing import Any
 
+import pytest
 from browser_helpers import full_shot, open_table, state, version, wait_my_turn
 from playwright.sync_api import Page, expect
+
+import ziggurat
 
 GAME = "mare-nostrum"
 BOT = {"kind": "bot", "bot": "random"}
@@ -193,8 +198,8 @@ def test_phone_layout_in_french(new_page, server, shots):
     expect(page.locator("#log-list")).to_contain_text("Empires distribués")  # the log in French
     expect(page.locator("#general .mn-title-row")).to_contain_text("Chef du commerce :")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
-    box = page.locator(".mn-map").bounding_box()
-    assert box and box["width"] <= 390
+    box = page.locator("#board").bounding_box()  # the map, wider, scrolls inside the board box
+    assert box and box["x"] + box["width"] <= 390
     full_shot(page, shots / "nostrum_phone_fr.png")
 
 
@@ -227,3 +232,98 @@ def test_board_data_is_the_engines(server):
     assert server.request("GET", "/api/games/mesopotamia/board-data") == {}
     static = Path(__file__).resolve().parents[2] / "src/ziggurat/server/static/boards/mare-nostrum"
     assert "gallia" not in (static / "data.js").read_text()  # no copy of the map in the client
+
+
+def test_the_players_boxes_show_who_is_connected(new_page, server, shots):
+    """Presence (docs/server.md): each person's box has the dot of the other games' player
+    panels, ● while a page of the seat is open and ○ once its last page is closed, then ●
+    again when the player comes back; a bot's box has none."""
+    answer = server.create_table([{"kind": "human"}, {"kind": "human"}, BOT], seed=4, game=GAME)
+    links = [server.url(answer["seats"][seat]["link"]) for seat in (0, 1)]
+    alice = new_page()
+    open_table(alice, links[0])
+    bob = new_page()
+    open_table(bob, links[1])
+    dot = alice.locator("#players .mn-player[data-seat='1'] .conn")
+    expect(dot).to_have_text("●", timeout=5000)
+    expect(dot).to_have_class("conn on")
+    expect(dot).to_have_attribute("title", "connected")
+    expect(alice.locator("#players .mn-player[data-seat='0'] .conn")).to_have_text("●")
+    expect(alice.locator("#players .mn-player[data-seat='2'] .conn")).to_have_count(0)  # a bot
+
+    bob.close()
+    expect(dot).to_have_text("○", timeout=5000)
+    expect(dot).to_have_class("conn off")
+    expect(dot).to_have_attribute("title", "not connected")
+    alice.locator("#players").screenshot(path=str(shots / "nostrum_presence_away.png"))
+
+    back = new_page()
+    open_table(back, links[1])
+    expect(dot).to_have_text("●", timeout=5000)
+    for seat in (0, 1):
+        expect(back.locator(f"#players .mn-player[data-seat='{seat}'] .conn")).to_have_text("●", timeout=5000)
+
+
+@pytest.fixture(scope="module")
+def pserver(tmp_path_factory: pytest.TempPathFactory, start_server: Any) -> Iterator[Any]:
+    """A server that creates tables from positions (a Military turn under way)."""
+    with start_server(
+        tmp_path_factory.mktemp("nostrum-positions"), "bot_delay=0.05, allow_positions=True"
+    ) as srv:
+        yield srv
+
+
+def _conversion_step() -> dict[str, Any]:
+    """Rome's (seat 0) Military turn of round 2 at its Conversion step, Greece and Carthage
+    done: Rome may convert Dalmatia (Greece's marker, Rome's legion on it, N4.3), its one
+    conversion; its triremes may row next."""
+    st = ziggurat.load(GAME, players=3).new_initial_state()
+    st.apply("empires rome,greece,carthage")
+    for tile in ("hercules", "antigone", "spartacus", "colossus", "lighthouse"):
+        st.apply(f"reveal {tile}")
+    p: dict[str, Any] = st.to_position()
+    p.update(trade=None, buy=None, stage="mil_conv", round=2)
+    p["mil"] = {"done": [1, 2], "active": 0, "arrived": {}, "fought": [], "zeus_q": [], "circe_used": []}
+    p["markers"]["dalmatia"] = 1
+    p["legions"]["dalmatia"] = [1, 0, 0]
+    p.update(pending={"dalmatia": [0, 1]}, on_marker={"dalmatia": 0}, conqueror={"dalmatia": 0})
+    return p
+
+
+def test_a_tap_on_done_just_after_the_step_ended_by_itself_does_not_end_the_next_N4_2(
+    new_page, pserver, shots
+):
+    """Rome converts Dalmatia, its last conversion: the Conversion step, with only Done left,
+    ends by itself and the trireme step begins, its Done where the last step's was (N4.2). A
+    tap on Done at once, meant for the step that ended, does not end the trireme step; the
+    buttons take taps again a moment later, and Done then ends it."""
+    body = {"game": GAME, "players": 3, "seats": [{"kind": "human"}, BOT, BOT], "seed": 3,
+            "position": _conversion_step()}  # fmt: skip
+    answer = pserver.request("POST", "/api/tables", body)
+    page = new_page()
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda text: sent.append(str(text))))
+    open_table(page, pserver.url(answer["seats"][0]["link"]))
+    assert wait_my_turn(page)
+    assert state(page)["view"]["stage"] == "mil_conv" and state(page)["legal"] == ["done", "convert dalmatia"]
+    done = page.locator("#choice .globals button[data-action='done']")
+    box = done.bounding_box()
+    assert box
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    before = version(page)
+    click_area(page, "dalmatia")
+    page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
+    after = version(page)
+    assert state(page)["view"]["stage"] == "mil_row"  # the Conversion step ended by itself
+    assert [e["text"] for e in state(page)["log"][-2:]] == ["convert dalmatia", "done"]
+    page.mouse.click(x, y)  # at once, on the next step's Done, where the last one was
+    expect(done).to_be_disabled()
+    page.screenshot(path=str(shots / "nostrum_done_held.png"))
+    page.wait_for_timeout(300)
+    assert version(page) == after and state(page)["view"]["stage"] == "mil_row"
+    assert [m for m in sent if '"action"' in m] == ['{"type":"action","action":"convert dalmatia"}']
+    expect(done).to_be_enabled()
+    done.click()  # the trireme step's own Done, once it takes taps
+    page.wait_for_function(f"() => Number(document.body.dataset.version) > {after}")
+    assert state(page)["view"]["stage"] != "mil_row"
+    expect(page.locator("#error")).to_be_hidden()

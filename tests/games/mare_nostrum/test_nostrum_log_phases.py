@@ -328,3 +328,60 @@ def test_the_imbalance_token_names_its_receiver_N2_9() -> None:
     events = [(GREECE, "take tax from 0", False, GREECE), (CARTHAGE, "give wine", True, CARTHAGE)]
     told_alone = [str(m) for m, _ in DS.describe_step(events, before, view)]
     assert told_alone == ["Greece takes tax from Rome", "Carthage gives wine to Rome"]
+
+
+def _legendary_city_and_temple(pool: dict[str, int], owner: int = ROME, judea: int | None = None) -> Any:
+    """Rome's last Military turn of round 1 (as above) with Syracusae and the temple of
+    Sicilia ``owner``'s (Ierusalem, without a temple, ``judea``'s when given) and ``pool``
+    left in the legendary pool."""
+    s = new()
+    p = pos(s)
+    p["buildings"]["italia"] = sorted([*p["buildings"]["italia"], "market"])
+    p["buildings"]["sicilia"] = ["legendary_city:syracusae", "temple"]
+    p["markers"]["sicilia"] = owner
+    if judea is not None:
+        p["buildings"]["judea"] = ["legendary_city:ierusalem"]
+        p["markers"]["judea"] = judea
+    p["pool"] = {g: pool.get(g, 0) for g in p["pool"]}
+    p["legions"]["gallia"] = [1, 0, 0]
+    p["titles"] = {"trade": CARTHAGE, "culture": ROME, "military": GREECE}
+    return mil_turn(load(s, p), ROME, "mil_march", done=[GREECE, CARTHAGE])
+
+
+def test_production_with_an_empty_pool_counts_the_temples_extra_tax_N1_6_N1_7() -> None:
+    """N1.6, N1.7: with the legendary pool empty, Syracusae with its temple gives Rome its tax,
+    no draw, and the temple's extra as a tax at once (no decision): Rome's Production line
+    says all it got, by type to Rome and as a count to the others."""
+    s = _legendary_city_and_temple({})
+    for viewer in VIEWERS:
+        before = s.view(viewer)
+        told, after = _told(s, "done", viewer)
+        assert after.d["queue"] == [] and after.d["stage"] == "trade_token"
+        gained = after.view(viewer)["res_counts"][ROME] - before["res_counts"][ROME]
+        assert gained == 13  # 11 as above, Syracusae's tax and the temple's extra tax
+        rome = next(line for line in told if line[0].startswith("Rome produces"))
+        if viewer == ROME:
+            assert rome == (
+                "Rome produces 13 tokens: grain, metal ×4, oil ×2, sheep, wine ×2, tax ×3",
+                "Rome produit 13 jetons : céréales, métal ×4, huile ×2, mouton, vin ×2, impôt ×3",
+            )
+        else:
+            assert rome == ("Rome produces 13 tokens", "Rome produit 13 jetons")
+
+
+def test_the_temples_extra_taken_as_a_tax_when_a_draw_empties_the_pool_is_told_N1_7() -> None:
+    """N1.7: two tokens left for Rome's Ierusalem and Greece's Syracusae: Rome draws one,
+    Greece gets the last (no choice left), and the extra of Syracusae's temple that follows
+    is a tax given at once; the step of Rome's draw says so after the draws, to every viewer."""
+    s = _legendary_city_and_temple({"grain": 1, "oil": 1}, owner=GREECE, judea=ROME)
+    _, s = _told(s, "done", ROME)
+    assert s.d["queue"] == [["draw", ROME], ["draw", GREECE], ["lc", GREECE]]
+    for viewer in VIEWERS:
+        before = s.view(viewer)
+        told, after = _told(s, "draw grain", viewer)
+        assert after.d["queue"] == [] and after.d["pool"]["oil"] == 0
+        assert after.view(viewer)["res_counts"][GREECE] == before["res_counts"][GREECE] + 2
+        assert told[-1] == (
+            "Greece takes an extra tax: the legendary pool is empty (N1.7)",
+            "La Grèce prend un impôt supplémentaire : la réserve de biens légendaires est vide (N1.7)",
+        )

@@ -118,7 +118,8 @@ def _crafted() -> list[tuple[Message, str]]:
 def _crafted_steps(view: dict[str, object]) -> list[tuple[Message, str]]:
     """Steps told from two views: a tie kept and one given (N5.2), a title moved by the Claim
     phase (N5.1), a Convert chosen and one completed at once (N4.11.4), the imbalance token
-    given to the final chooser (N2.9), and a Production to the producer and to the others (N1)."""
+    given to the final chooser (N2.9), a Production to the producer and to the others (N1), and
+    a temple's extra given as a tax once a draw emptied the legendary pool (N1.7)."""
     titles = {"trade": 1, "culture": 2, "military": 3}
     claimed = {**view, "titles": {**titles, "trade": 0}}
     queue = {**view, "queue": [["conquest", 0, "gallia"]], "markers": {"gallia": 1}}
@@ -129,6 +130,11 @@ def _crafted_steps(view: dict[str, object]) -> list[tuple[Message, str]]:
         ([(0, "convert", False, 0)], queue, {**view, "markers": {"gallia": 1}}),
         ([(0, "convert", False, 0)], queue, {**view, "markers": {"gallia": 0}}),
         ([(2, "give wine", False, 2)], {**view, "trade": {"chooser": 4}}, view),
+        (
+            [(-1, "draw oil", True, 3)],
+            {**view, "queue": [["draw", 3], ["lc", 3]]},
+            {**view, "queue": [], "pool_count": 0},
+        ),
     ]
     board = {"buildings": {"latium": ["capital", "caravan:wine", "market"], "gallia": ["caravan:grain"]},
              "markers": {"latium": 0, "gallia": 1}, "occupy": {}, "round": 2, "stage": "trade_token"}  # fmt: skip

@@ -468,7 +468,9 @@ def _produced(before: View, after: View) -> bool:
 def _production_gains(view: View) -> list[dict[str, int]]:
     """What each seat's buildings and the Temple of Artemis yield (N1.2-N1.6, N1.9), by the
     rules' own code (:func:`.production.production`) on the public board of ``view`` (7.6):
-    the legendary draws, the temple's extra and the Colossus good follow as events of their own."""
+    the legendary draws, the temple's extra and the Colossus good follow as events of their own,
+    but for the temple's extra with the legendary pool empty, which is a tax given at once
+    (N1.7, no decision, no event): that tax is counted here."""
     n = int(view.get("n") or 0)
     board: dict[str, Any] = {
         "n": n,
@@ -484,7 +486,30 @@ def _production_gains(view: View) -> list[dict[str, int]]:
     }
     production.production(board)
     gains: list[dict[str, int]] = board["res"]
+    if view.get("pool_count") == 0:
+        # N1.7: an empty pool at Production (draws are chance steps of their own, so it is
+        # still empty at the end of this step) turns each temple's extra into a tax
+        for item in board["queue"]:
+            if item[0] == "lc":
+                got = gains[int(item[1])]
+                got["tax"] = got.get("tax", 0) + 1
     return gains
+
+
+def _empty_pool_taxes(events: Sequence[Event], before: View, after: View) -> list[Message]:
+    """N1.7: the temple's extras of legendary cities left in the queue when a draw of the step
+    emptied the pool, each given as a tax at once (no decision, no event of its own); those of
+    the Production step itself are counted in its sentences (:func:`_production_gains`)."""
+    if after.get("pool_count") != 0:
+        return []
+    left: list[int] = [int(item[1]) for item in before.get("queue") or () if item[0] == "lc"]
+    for item in after.get("queue") or ():
+        if item[0] == "lc" and int(item[1]) in left:
+            left.remove(int(item[1]))
+    for e in events:
+        if e[1].startswith("extra ") and e[0] in left:
+            left.remove(e[0])  # chosen while the pool still held a token
+    return [message("mn.log.extraTaxEmptyPool", who=N.who(after, seat)) for seat in left]
 
 
 def _production_sentences(before: View, after: View) -> list[Message]:
@@ -636,6 +661,7 @@ def describe_step(events: Sequence[Event], before: View, after: View) -> list[tu
         words = rest.split()
         if kind in ("take", "starter") and words and words[-1].isdigit():
             chooser = int(words[-1])  # the starter chooses first, then the seat taken from (N2.5)
+    out.extend((told, True) for told in _empty_pool_taxes(events, before, after))
     revealed = _reveal_sentence(before, after)
     if revealed:
         out.append((revealed, True))

@@ -183,6 +183,13 @@ class NostrumState(State):
 
         return message("engine.chance") if seat == CHANCE else whom(self.d, seat)
 
+    def _seat_subject(self, seat: int) -> str:
+        """``seat`` as the subject that starts a sentence (French "La Grèce"; the server's log
+        line of a seat taking its seat back from the bot)."""
+        from ziggurat.games.mare_nostrum.nouns import who
+
+        return who(self.d, seat)
+
     def is_terminal(self) -> bool:
         return self.d["stage"] == "over"
 

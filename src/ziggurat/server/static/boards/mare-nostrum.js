@@ -6,7 +6,7 @@ import { boardStyles, clear, h } from "../dom.js";
 import { lang } from "../i18n.js";
 import { messagesReady, renderMessage } from "../messages.js";
 import { DATA } from "./mare-nostrum/data.js";
-import { draw, inPlay } from "./mare-nostrum/draw.js";
+import { draw, fitLabels, inPlay } from "./mare-nostrum/draw.js";
 import { actionGroup, actionLabel, areaName, capitalise, costOf, empireArt, empireName, goodName, optionsOf, seatColour, tileName } from "./mare-nostrum/labels.js";
 import { createPopover } from "./mare-nostrum/popover.js";
 import "./mare-nostrum/strings.js";
@@ -21,6 +21,18 @@ export const styled = boardStyles("mare-nostrum", new URL("./mare-nostrum/board.
 
 const TARGET2 = new Set(["marker", "legion", "fortress", "trireme"]);
 const MOVES = new Set(["row", "march", "sail"]);
+
+/** How long (ms) the decision buttons wait after the step changed under them, shown disabled:
+ * a step may end by itself (a Military step whose only action left is Done, N4.2), and the next
+ * step's Done sits where the last one's was; a tap meant for the step that just ended is not
+ * taken for the new one. */
+export const STEP_HOLD_MS = 700;
+
+/** The decision under way: a change of it holds the buttons (STEP_HOLD_MS). */
+function stepOf(m) {
+  const v = m?.view || {};
+  return `${v.stage}|${v.to_move}|${v.mil?.active ?? ""}|${v.buy?.active ?? ""}`;
+}
 
 /** Which area an action is about (its target), or a move's from/to. */
 export function parse(text) {
@@ -125,6 +137,9 @@ export function createBoard(els, ctx) {
   let info = null;
   let idx = index([]);
   let sel = null; // an area: the units there are selected (moves) or its several actions shown
+  let heldUntil = 0; // the buttons take no tap before then: the step has just changed
+  let holdTimer = null;
+  const held = () => Date.now() < heldUntil;
   const t = (...args) => ctx.t()(...args);
   const popover = createPopover("", els.board);
   document.addEventListener("keydown", (ev) => {
@@ -140,8 +155,23 @@ export function createBoard(els, ctx) {
     if (ctx.send(text)) sel = null;
     render();
   }
-  const button = (text, cls = "", label = null) =>
-    h("button", { type: "button", class: `act ${cls}`.trim(), dataset: { action: text }, title: text, onclick: () => send(text) }, label ?? actionLabel(t, text, msg.view));
+  /** A button that plays ``text``; while the step has just changed it is disabled (and a tap
+   * that still reaches it sends nothing). */
+  function actButton(text, cls, ...children) {
+    const wait = held();
+    return h("button", { type: "button", class: `act ${cls}${wait ? " mn-held" : ""}`.trim(), dataset: { action: text }, title: text, disabled: wait, onclick: () => held() || send(text) }, ...children);
+  }
+  const button = (text, cls = "", label = null) => actButton(text, cls, label ?? actionLabel(t, text, msg.view));
+
+  /** The step changed: the buttons wait a moment, then are drawn again, enabled. */
+  function hold() {
+    heldUntil = Date.now() + STEP_HOLD_MS;
+    clearTimeout(holdTimer);
+    holdTimer = setTimeout(() => {
+      holdTimer = null;
+      if (msg && els.board.isConnected) render();
+    }, STEP_HOLD_MS + 10);
+  }
 
   function moveTargets() {
     const out = new Map();
@@ -192,6 +222,7 @@ export function createBoard(els, ctx) {
     else if (!sel || !String(sel).includes(">")) for (const k of idx.byArea.keys()) lit.set(k, "choice");
     const svg = draw(msg.view, { t, lit, selected: sel && String(sel).split(">")[0], from: new Set(idx.byFrom.keys()) });
     clear(els.board).append(svg);
+    fitLabels(svg);
   }
 
   function tradePanel(view, seat) {
@@ -247,7 +278,7 @@ export function createBoard(els, ctx) {
       for (const x of purchases) {
         const c = costOf(x, view, seat, optionsOf(info));
         const costText = c ? t(c.cheap ? "mn.costCheap" : "mn.cost", { n: c.cost }) : t("mn.free");
-        list.append(h("button", { type: "button", class: "act small", dataset: { action: x }, title: x, onclick: () => send(x) }, actionLabel(t, x, view), h("span", { class: "mn-cost" }, ` — ${costText}`)));
+        list.append(actButton(x, "small", actionLabel(t, x, view), h("span", { class: "mn-cost" }, ` — ${costText}`)));
       }
       box.append(h("details", { class: "mn-buy-details", open: true }, h("summary", {}, t("mn.purchases", { n: purchases.length })), list));
     }
@@ -315,7 +346,18 @@ export function createBoard(els, ctx) {
       const box = h(
         "div",
         { class: `mn-player player${view.to_move === s ? " to-move" : ""}`, style: `--c:${seatColour(view, s)}`, dataset: { seat: s } },
-        h("div", { class: "player-head" }, h("strong", {}, empireName(t, view, s)), colour ? ` · ${colour}` : "", me ? ` (${t("seat.you")})` : "", seatKindText(t, seatInfo, "") ? h("span", { class: "muted" }, ` · ${seatKindText(t, seatInfo, "")}`) : null),
+        h(
+          "div",
+          { class: "player-head" },
+          h("strong", {}, empireName(t, view, s)),
+          colour ? ` · ${colour}` : "",
+          me ? ` (${t("seat.you")})` : "",
+          seatKindText(t, seatInfo, "") ? h("span", { class: "muted" }, ` · ${seatKindText(t, seatInfo, "")}`) : null,
+          // who is connected (docs/server.md, "Presence"), as in the other games' player panels
+          seatInfo && seatInfo.kind === "human"
+            ? h("span", { class: `conn ${seatInfo.connected ? "on" : "off"}`, title: t(seatInfo.connected ? "seat.connected" : "seat.away") }, seatInfo.connected ? "●" : "○")
+            : null,
+        ),
         titles.length ? h("div", { class: "mn-titles" }, "★ ", t("ui.labelColon", { label: t("mn.titles") }), titles.join(", ")) : null,
         h("div", { class: "mn-tracks" }, ["trade", "culture", "military"].flatMap((k) => trackRow(k, lv[k]))),
         h("div", { class: "mn-victory muted" }, t("mn.victory", { tiles: counted, tw: opts.tiles_to_win, cities: lv.cities, cw: opts.capitals_to_win })),
@@ -461,6 +503,7 @@ export function createBoard(els, ctx) {
     update(m, tableInfo) {
       const changed = !msg || m.version !== msg.version;
       const startsPaying = changed && !!m.view?.buy?.paying && !msg?.view?.buy?.paying;
+      if (msg && changed && (m.legal || []).length && stepOf(m) !== stepOf(msg)) hold();
       msg = m;
       if (tableInfo) info = tableInfo;
       idx = index(m.legal);

@@ -10,6 +10,17 @@ const L = DATA.layout;
 const CW = L.card_width;
 const CH = L.card_height;
 
+// Labels are sized for the map drawn about 840 px wide (a desktop's board column at 100%, scale
+// ~0.68): names and unit counts at 16.5 units read at about 11 CSS px; a phone
+// draws the map wider than its screen and scrolls it (board.css).
+const NAME_X = 8; // a province's name is centred right of the middle, clear of its marker
+const NAME_ROOM = CW - 24; // the width a province's name may take (fitLabels)
+const LEGION = 21; // a legion's badge (a square), and the step from one seat's badge to the next
+const LEGION_STEP = 24;
+const TRIREME_STEP = 31;
+// a sea's name (with its triremes) moved from its map point where it would touch a card at that size
+const SEA_NUDGE = { mare_ionium: [14, 6] };
+
 const points = (text) => text.split(" ").map((p) => p.split(",").map(Number));
 
 // polygon edges of the seas: coasts (one sea) and borders between two seas, computed once
@@ -51,18 +62,46 @@ function controller(view, prov, slot) {
   return m === undefined || m === null ? null : Number(m);
 }
 
+/** The halo around a count printed on a seat's piece: the opposite of its ink, so that the
+ * number stands out from the piece and from the map around it. */
+function haloOf(ink) {
+  return String(ink).toLowerCase() === "#fff" || String(ink).toLowerCase() === "#ffffff" ? "rgba(0,0,0,.6)" : "rgba(255,255,255,.85)";
+}
+
 function unitDots(view, counts, x, y, kind) {
   const g = s("g", { class: `units ${kind}` });
   let i = 0;
   (counts || []).forEach((n, seat) => {
     if (!n) return;
-    const cx = x + i * (kind === "trireme" ? 25 : 21);
-    if (kind === "trireme") g.append(s("path", { d: `M${cx - 11},${y - 7} h22 l-5,13 h-12 Z`, fill: seatColour(view, seat), stroke: "#fff", "stroke-width": 1, class: "piece", dataset: { seat } }));
-    else g.append(s("rect", { x: cx - 8, y: y - 8, width: 16, height: 16, rx: 3, fill: seatColour(view, seat), stroke: "#fff", "stroke-width": 1, class: "piece", dataset: { seat } }));
-    g.append(s("text", { x: cx, y: y + 3.5, "text-anchor": "middle", class: "unit-txt", fill: seatInk(view, seat) }, String(n)));
+    const cx = x + i * (kind === "trireme" ? TRIREME_STEP : LEGION_STEP);
+    const fill = seatColour(view, seat);
+    if (kind === "trireme") g.append(s("path", { d: `M${cx - 14},${y - 9} h28 l-6,18 h-16 Z`, fill, stroke: "#fff", "stroke-width": 1.5, class: "piece", dataset: { seat } }));
+    else g.append(s("rect", { x: cx - LEGION / 2, y: y - LEGION / 2, width: LEGION, height: LEGION, rx: 4, fill, stroke: "#fff", "stroke-width": 1.5, class: "piece", dataset: { seat } }));
+    const ink = seatInk(view, seat);
+    g.append(s("text", { x: cx, y: y + 5.8, "text-anchor": "middle", class: "unit-txt", fill: ink, stroke: haloOf(ink), dataset: { seat } }, String(n)));
     i++;
   });
   return g;
+}
+
+/** Names wider than their room (``data-fit``, in map units) are narrowed to it: call once the
+ * map is in the page, with its stylesheet (the text is measured). */
+export function fitLabels(svg) {
+  for (const el of svg.querySelectorAll("text[data-fit]")) {
+    const room = Number(el.dataset.fit);
+    el.removeAttribute("textLength");
+    el.removeAttribute("lengthAdjust");
+    let wide = 0;
+    try {
+      wide = el.getComputedTextLength();
+    } catch {
+      wide = 0; // not laid out (a hidden board): drawn as it is
+    }
+    if (wide > room) {
+      el.setAttribute("textLength", String(room));
+      el.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
 }
 
 /** opts: {t, lit: Map(area -> "choice" | "move"), selected, from: Set of areas with movable units} */
@@ -93,9 +132,10 @@ export function draw(view, opts = {}) {
     g.append(s("title", {}, areaName(sid)));
     g.append(s("polygon", { points: sea.shape, class: "water" }));
     if (marked(sid)) g.append(s("polygon", { points: sea.shape, class: "halo" }));
-    g.append(s("text", { x: sea.x, y: sea.y, "text-anchor": "middle", class: "name" }, areaName(sid)));
+    const [nx, ny] = SEA_NUDGE[sid] || [0, 0];
+    g.append(s("text", { x: sea.x + nx, y: sea.y + ny, "text-anchor": "middle", class: "name" }, areaName(sid)));
     const k = (view.triremes?.[sid] || []).filter((n) => n > 0).length;
-    g.append(unitDots(view, view.triremes?.[sid], sea.x - (k - 1) * 12.5, sea.y + 17, "trireme"));
+    g.append(unitDots(view, view.triremes?.[sid], sea.x + nx - ((k - 1) * TRIREME_STEP) / 2, sea.y + ny + 20, "trireme"));
     svg.append(g);
   }
   const line = (e, cls) => s("line", { x1: e.a[0], y1: e.a[1], x2: e.b[0], y2: e.b[1], class: cls });
@@ -112,8 +152,8 @@ export function draw(view, opts = {}) {
         { class: "prov-out", dataset: { covered: p } },
         s("title", {}, `${areaName(p)} — ${t("mn.outOfPlay")}`),
         s("rect", { x: x - CW / 2, y: y - CH / 2, width: CW, height: CH, rx: 8 }),
-        s("text", { x, y: y - 3, "text-anchor": "middle", class: "name" }, areaName(p)),
-        s("text", { x, y: y + 13, "text-anchor": "middle", class: "out-txt" }, t("mn.outOfPlay")),
+        s("text", { x, y: y - 2, "text-anchor": "middle", class: "name", dataset: { fit: CW - 8 } }, areaName(p)),
+        s("text", { x, y: y + 16, "text-anchor": "middle", class: "out-txt" }, t("mn.outOfPlay")),
       ),
     );
   }
@@ -131,11 +171,11 @@ export function draw(view, opts = {}) {
     g.append(s("rect", { x, y, width: CW, height: CH, rx: 8, class: "box", style: owned ? `--owner:${seatColour(view, owner)}` : undefined, dataset: owned ? { owner } : undefined }));
     if (owned) {
       g.append(s("circle", { cx: x + 11, cy: y + 11, r: 7, fill: seatColour(view, owner), class: "marker", dataset: { marker: owner } }, s("title", {}, t("mn.markerOf", { who: empireName(t, view, owner) }))));
-      if (view.pending?.[p]) g.append(s("text", { x: x + 11, y: y + 14.5, "text-anchor": "middle", class: "unit-txt", fill: seatInk(view, owner) }, "?"));
+      if (view.pending?.[p]) g.append(s("text", { x: x + 11, y: y + 14.5, "text-anchor": "middle", class: "marker-txt", fill: seatInk(view, owner) }, "?"));
     } else if (view.pending?.[p]) {
       g.append(s("circle", { cx: x + 11, cy: y + 11, r: 7, fill: "#fff", stroke: seatColour(view, view.pending[p][0]), "stroke-width": 3, class: "marker pending" }));
     }
-    g.append(s("text", { x: cx + 5, y: y + 16, "text-anchor": "middle", class: "name" }, areaName(p)));
+    g.append(s("text", { x: cx + NAME_X, y: y + 16.5, "text-anchor": "middle", class: "name", dataset: { fit: NAME_ROOM } }, areaName(p)));
     if (view.fortresses?.[p] !== undefined && view.fortresses?.[p] !== null) {
       const fx = x + CW - 20;
       const fy = y + 41;
@@ -157,7 +197,7 @@ export function draw(view, opts = {}) {
       sg.append(s("text", { x: sx + sw / 2, y: sy + 11.5, "text-anchor": "middle", class: "slot-txt", fill: isBuilt ? (c === null ? "#222" : seatInk(view, c)) : undefined }, slotCode(t, slot)));
       g.append(sg);
     });
-    g.append(unitDots(view, leg, x + 14, y + CH - 11, "legion"));
+    g.append(unitDots(view, leg, x + 4 + LEGION / 2, y + CH - 2 - LEGION / 2, "legion"));
     svg.append(g);
   }
   return svg;
