@@ -9,6 +9,7 @@ other. On SQLite a second process on the same file stops at once, saying why.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -378,3 +379,73 @@ def test_workers_share_one_port_and_one_database(pg_url: str, tmp_path: Path) ->
     assert "Workers: 2 processes share the port and the database" in out
     assert out.count("Started server process") == 2  # uvicorn names each worker process
     assert "Traceback" not in out, out[-4000:]
+
+
+async def _presence(ws: Any, connected: list[bool]) -> None:
+    """Read ``ws`` until a ``presence`` message says ``connected``."""
+    while True:
+        msg = json.loads(await ws.recv())
+        if msg.get("type") == "presence" and msg["connected"] == connected:
+            return
+
+
+def _connected(server: Server, tid: str, table: dict[str, Any]) -> list[bool]:
+    return [s["connected"] for s in server.get(f"/api/tables/{tid}", _token(table, None))["seats"]]
+
+
+@pytest.mark.postgres_only
+def test_a_seat_connected_to_one_process_shows_as_connected_in_the_other(pg_url: str, tmp_path: Path) -> None:
+    """Presence crosses processes: a seat whose socket is on the other process is connected in
+    both; when it leaves, or its process stops, the sockets of the first are told at once."""
+    with serving(pg_url, tmp_path, "a") as a, serving(pg_url, tmp_path, "b") as b:
+        table = _table(a, "hh")
+        tid = table["table"]
+
+        async def meet() -> None:
+            async with websockets.connect(f"{a.ws}/ws/{tid}?token={_token(table, 0)}") as seat0:
+                await _state(seat0)
+                async with (
+                    websockets.connect(f"{b.ws}/ws/{tid}?token={_token(table, 1)}") as seat1,
+                    websockets.connect(f"{b.ws}/ws/{tid}?token={_token(table, None)}") as watcher_b,
+                ):
+                    await _state(seat1)
+                    await _state(watcher_b)
+                    await _presence(seat0, [True, True])  # told by b
+                    await _presence(watcher_b, [True, True])  # b asked a who sits there
+                    assert await asyncio.to_thread(_connected, a, tid, table) == [True, True]
+                    assert await asyncio.to_thread(_connected, b, tid, table) == [True, True]
+                await _presence(seat0, [True, False])  # seat 1 closed its page, on b
+                assert await asyncio.to_thread(_connected, a, tid, table) == [True, False]
+
+                # seat 1 comes back on b, then b stops: a stops counting it at once
+                seat1 = await websockets.connect(f"{b.ws}/ws/{tid}?token={_token(table, 1)}")
+                await _state(seat1)
+                await _presence(seat0, [True, True])
+                await asyncio.to_thread(stop, b.proc)
+                await _presence(seat0, [True, False])
+                with contextlib.suppress(Exception):
+                    await seat1.close()
+
+        run(meet(), 120)
+
+
+@pytest.mark.postgres_only
+@pytest.mark.slow
+def test_the_sockets_of_a_process_that_died_stop_counting(pg_url: str, tmp_path: Path) -> None:
+    """A process killed with a seat's socket open says nothing; once its heartbeat is older
+    than ``presence.GONE_AFTER``, the other process counts that seat as not connected."""
+    with serving(pg_url, tmp_path, "a") as a, serving(pg_url, tmp_path, "b") as b:
+        table = _table(a, "hh")
+        tid = table["table"]
+
+        async def die() -> None:
+            async with websockets.connect(f"{a.ws}/ws/{tid}?token={_token(table, 0)}") as seat0:
+                await _state(seat0)
+                seat1 = await websockets.connect(f"{b.ws}/ws/{tid}?token={_token(table, 1)}")
+                await _state(seat1)
+                await _presence(seat0, [True, True])
+                kill(b.proc)
+                await _presence(seat0, [True, False])  # after GONE_AFTER and a heartbeat
+                assert await asyncio.to_thread(_connected, a, tid, table) == [True, False]
+
+        run(die(), 120)

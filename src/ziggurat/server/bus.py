@@ -36,11 +36,12 @@ MAX_PAYLOAD = 7900
 """Bytes of a notification's payload; PostgreSQL refuses 8000 and more."""
 RECONNECT_DELAY = 1.0
 
-KINDS = ("action", "undo", "meta", "chat", "thinking")
+KINDS = ("action", "undo", "meta", "chat", "thinking", "presence")
 """``action``: one action was stored (``ply``, ``text``, ``actor``, ``barrier``); ``undo``:
 the last one was taken back; ``meta``: seats, tokens, the start, the clocks or the rematch
 changed (read them again); ``chat``: a message (``data``); ``thinking``: a bot started or
-stopped deciding (``data``: the seat or ``None``)."""
+stopped deciding (``data``: the seat or ``None``); ``presence``: the seats with a socket open
+in the sending process (``data``: ``{"s": [seats], "ask": bool}``, server/presence.py)."""
 
 
 @dataclass(slots=True)

@@ -119,6 +119,12 @@ def write_heartbeat(store: Store, process: str, when: datetime, first: bool = Fa
             row.seen = when
 
 
+def live_processes(store: Store, since: datetime) -> set[str]:
+    """The processes whose last heartbeat is newer than ``since``."""
+    with store.sessions() as s:
+        return set(s.scalars(select(HeartbeatRow.process).where(HeartbeatRow.seen > since)))
+
+
 def new_process_id() -> str:
     """A name for this server process, unique among the processes sharing a database."""
     return f"server-{uuid.uuid4().hex[:16]}"

@@ -28,10 +28,11 @@ from ziggurat.engine.registry import load
 from ziggurat.server import gamekit, ratings
 from ziggurat.server.botpool import BotPool
 from ziggurat.server.bus import Bus, Note
-from ziggurat.server.clocks import HEARTBEAT_INTERVAL, new_process_id
+from ziggurat.server.clocks import HEARTBEAT_INTERVAL, live_processes, new_process_id
 from ziggurat.server.db import SEAT_KINDS
 from ziggurat.server.ids import is_table_id
 from ziggurat.server.live import Forbidden, LiveTable
+from ziggurat.server.presence import GONE_AFTER
 from ziggurat.server.store import SeatSpec, Store, StoredTable, now
 from ziggurat.server.timecontrol import TimeControl
 
@@ -142,8 +143,10 @@ class TableManager:
         self.idle_seconds = idle_seconds
         self.process = new_process_id()
         self.bus = Bus(store.engine, self.process, self.on_note, self.resync)
-        self.note_handlers: dict[str, Callable[[LiveTable, Note], Awaitable[None]]] = {}
-        """Kinds of notes other modules read (chat): ``(table, note)``, awaited."""
+        self.note_handlers: dict[str, Callable[[LiveTable, Note], Awaitable[None]]] = {
+            "presence": _heard_presence
+        }
+        """Kinds of notes other modules read (chat, presence): ``(table, note)``, awaited."""
         self.evicted = 0
         self.tables: dict[str, LiveTable] = {}
         self.resumed = 0
@@ -235,7 +238,18 @@ class TableManager:
         if self.store.postgres:
             await self.store.run(self.store.renew_keeps, self.process, self._until())
             await self.adopt()
+            await self.forget_stopped()
         await self.evict()
+
+    async def forget_stopped(self) -> None:
+        """The sockets of a process whose heartbeat stopped no longer count as present
+        (server/presence.py): read only when a table here counts another process's sockets."""
+        held = [t for t in self.tables.values() if t.elsewhere.by_process]
+        if not held:
+            return
+        alive = await self.store.run(live_processes, self.store, now() - timedelta(seconds=GONE_AFTER))
+        for table in held:
+            table.forget_processes(alive | {self.process})
 
     async def evict(self, idle_seconds: float | None = None) -> int:
         """Close the tables nobody watches that need nothing from the server (finished, open,
@@ -283,6 +297,9 @@ class TableManager:
 
     async def close(self) -> None:
         await self.bus.stop()
+        for table in list(self.tables.values()):
+            if table.here():  # the other processes stop counting this one's sockets at once
+                table.share_presence(seats=set())
         for table in list(self.tables.values()):
             await table.close()
         if self.store.postgres:  # the other processes adopt these tables at once
@@ -572,3 +589,7 @@ class TableManager:
                 }
             )
         return out
+
+
+async def _heard_presence(table: LiveTable, note: Note) -> None:
+    table.heard_presence(note)
