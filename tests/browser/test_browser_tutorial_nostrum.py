@@ -62,7 +62,11 @@ def test_trade_lesson_in_french_N2_3(new_page, server, shots):
 def test_military_lesson_shows_the_battle_N4_7(page, server, shots):
     open_tutorial(page, server.base, GAME, "military")
     full_shot(page, shots / "tutorial_nostrum_military.png")
+    to_move = page.locator("#players .mn-player.to-move")
+    expect(to_move).to_have_count(1)  # the learner, while the lesson goes on
     complete_lesson(page, load_tutorial(GAME).lesson("military"))
     assert current(page)["table"]["status"] != "over"
+    assert current(page)["table"]["view"]["to_move"] >= 0  # a real game would go on
+    expect(to_move).to_have_count(0)  # nothing moves after a lesson
     expect(page.locator("#log-list li").first).to_be_visible()
     full_shot(page, shots / "tutorial_nostrum_military_done.png")

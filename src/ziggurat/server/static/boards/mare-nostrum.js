@@ -345,7 +345,7 @@ export function createBoard(els, ctx) {
       const counted = opts.starting_hero_counts_toward_win === false ? owned.filter((x) => DATA.tiles[x]?.buy).length : owned.length;
       const box = h(
         "div",
-        { class: `mn-player player${view.to_move === s ? " to-move" : ""}`, style: `--c:${seatColour(view, s)}`, dataset: { seat: s } },
+        { class: `mn-player player${view.to_move === s && !info?.lessonOver ? " to-move" : ""}`, style: `--c:${seatColour(view, s)}`, dataset: { seat: s } },
         h(
           "div",
           { class: "player-head" },
