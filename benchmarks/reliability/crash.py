@@ -40,7 +40,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from servers import ServerGroup, read_stored, replay_stored, running_servers  # noqa: E402
+from servers import ServerGroup, read_stored, replay_stored, running_servers, to_move  # noqa: E402
 
 GAMES = ("mesopotamia", "mesopotamia-epochs", "mare-nostrum")
 ROUND_LIMIT_OPTION = {"mesopotamia": "round_limit", "mare-nostrum": "max_rounds"}
@@ -59,6 +59,7 @@ class Tally:
     kills: int = 0
     reconnects: int = 0
     refusals: int = 0
+    seen: dict[str, dict[str, Any]] = field(default_factory=dict)  # table -> its human client's last look
 
 
 class Crash:
@@ -180,16 +181,19 @@ class Crash:
             version, legal = 0, []  # what the last state of this socket said
             fresh = True  # no state received yet on this socket
             url = self.group.pick(rng).replace("http://", "ws://", 1) + f"/ws/{table}?token={token}"
+            look = self.tally.seen[table] = {"url": url.split("/ws/")[0], "since": time.monotonic()}
             try:
                 async with websockets.connect(url, max_size=None, open_timeout=30, close_timeout=2) as ws:
                     while True:
                         msg = json.loads(await asyncio.wait_for(ws.recv(), RECV_TIMEOUT))
+                        look.update(since=time.monotonic(), last=msg.get("type"))
                         if msg.get("type") == "error":  # refused: nothing changed; choose again
                             self.tally.refusals += 1
                             pending = None
                             await asyncio.sleep(0.05)
                         elif msg.get("type") == "state":
                             version, legal = msg["version"], msg["legal"]
+                            look.update(version=version, legal=len(legal), pending=pending)
                             if pending is not None and version >= pending[0]:
                                 self._acknowledged(table, *pending)
                                 pending = None
@@ -288,6 +292,7 @@ def verify(url: str, tally: Tally) -> Verdict:
             lost.append(f"table {table} ply {ply}: acknowledged {text!r}, stored {found!r}")
     unfinished = [
         f"{t} ({kind} seats, {len(stored[t].actions) if t in stored else 0} actions stored)"
+        + (_why_unfinished(stored[t], tally.seen.get(t)) if t in stored else "")
         for t, kind in tally.tables.items()
         if t not in stored or stored[t].status != "over"
     ]
@@ -303,6 +308,22 @@ def verify(url: str, tally: Tally) -> Verdict:
         restarts=tally.restarts,
         reconnects=tally.reconnects,
     )
+
+
+def _why_unfinished(table: Any, look: dict[str, Any] | None) -> str:
+    """Where an unfinished table stands: who is to move, its keeper, and what its human
+    client last saw (to tell a server that stopped driving it from a client that stopped)."""
+    who = to_move(table)
+    mover = "chance" if who == -1 else f"seat {who}"
+    out = f"; to move: {mover}, keeper {table.keeper} until {table.keeper_until}, driven {table.driven}"
+    out += f", revision {table.revision}"
+    if look is not None:
+        quiet = time.monotonic() - look["since"]
+        out += (
+            f"; its client on {look['url']}: version {look.get('version')}, {look.get('legal')} legal,"
+            f" pending {look.get('pending')}, last {look.get('last')} {quiet:.0f} s ago"
+        )
+    return out
 
 
 def print_verdict(v: Verdict) -> None:

@@ -144,6 +144,10 @@ class StoredTable:
     status: str
     result: list[float] | None
     actions: dict[int, str] = field(default_factory=dict)
+    keeper: str | None = None  # the process that runs its bots, chance and clocks
+    keeper_until: Any = None
+    driven: bool = False  # it needs its keeper (a bot or chance to move)
+    revision: int = 0
 
 
 def read_stored(url: str, ids: list[str]) -> dict[str, StoredTable]:
@@ -159,9 +163,14 @@ def read_stored(url: str, ids: list[str]) -> dict[str, StoredTable]:
             for i in range(0, len(ids), 500):
                 chunk = ids[i : i + 500]
                 columns = (TableRow.id, TableRow.game, TableRow.players, TableRow.options)
-                query = select(*columns, TableRow.status, TableRow.result).where(TableRow.id.in_(chunk))
-                for table_id, game, players, options, status, result in conn.execute(query):
+                kept = (TableRow.keeper, TableRow.keeper_until, TableRow.driven, TableRow.revision)
+                query = select(*columns, TableRow.status, TableRow.result, *kept).where(
+                    TableRow.id.in_(chunk)
+                )
+                for table_id, game, players, options, status, result, *keeping in conn.execute(query):
                     out[table_id] = StoredTable(table_id, game, players, dict(options), status, result)
+                    out[table_id].keeper, out[table_id].keeper_until = keeping[0], keeping[1]
+                    out[table_id].driven, out[table_id].revision = bool(keeping[2]), int(keeping[3] or 0)
                 query = select(ActionRow.table_id, ActionRow.ply, ActionRow.text).where(
                     ActionRow.table_id.in_(chunk)
                 )
@@ -170,6 +179,23 @@ def read_stored(url: str, ids: list[str]) -> dict[str, StoredTable]:
     finally:
         engine.dispose()
     return out
+
+
+def to_move(table: StoredTable) -> int | None:
+    """The seat to move after ``table``'s stored actions (-1: chance), None if over or if they
+    do not replay."""
+    from ziggurat.engine.errors import ZigguratError
+    from ziggurat.engine.records import apply_recorded
+    from ziggurat.engine.registry import game_class, load
+
+    options = game_class(table.game).recorded_options(table.options)
+    state = load(table.game, players=table.players, **options).new_initial_state()
+    try:
+        for ply in sorted(table.actions):
+            apply_recorded(state, table.actions[ply])
+    except ZigguratError:
+        return None
+    return None if state.is_terminal() else state.current_player()
 
 
 def replay_stored(table: StoredTable) -> str | None:

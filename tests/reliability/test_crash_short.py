@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -52,20 +53,28 @@ def test_kills_lose_no_acknowledged_action(database: str, tmp_path: Path) -> Non
         "--gap-max",
         "0.6",
     ]
-    args += ["--finish-timeout", "300", "--json", str(out)]
-    env = dict(os.environ)
-    tree = str(Path(ziggurat.__file__).resolve().parents[1])
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (tree, env.get("PYTHONPATH", "")) if p)
-    done = subprocess.run(
-        [sys.executable, str(CRASH), *args], capture_output=True, text=True, env=env, cwd=tmp_path
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    logs = tmp_path / "logs"
+    args += ["--finish-timeout", "300", "--json", str(out), "--logs", str(logs)]
+    done = _run(args, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr + _server_lines(logs, done.stdout)
     verdict = json.loads(out.read_text())
     assert verdict["kills"] == kills and len(verdict["restart_seconds"]) == kills
     assert verdict["lost"] == 0 and verdict["acknowledged"] > 0
     assert verdict["finished"] == verdict["tables"] >= 3 and verdict["unfinished"] == []
     assert verdict["replay_failures"] == [] and verdict["ok"] is True
     assert f"kills: {kills}" in done.stdout and "lost: 0" in done.stdout
+
+
+def _server_lines(logs: Path, verdict: str) -> str:
+    """The servers' log lines about the tables left unfinished, and their errors (a failure's
+    evidence: the harness's temporary folder is gone by then)."""
+    tables = re.findall(r"not finished: (\S+)", verdict)
+    out = []
+    for log in sorted(logs.glob("*.log")):
+        for line in log.read_text(errors="replace").splitlines():
+            if any(t in line for t in tables) or "Traceback" in line or "ERROR" in line:
+                out.append(f"{log.name}: {line}")
+    return "\n" + "\n".join(out[-80:])
 
 
 def test_sqlite_is_refused_two_processes() -> None:
