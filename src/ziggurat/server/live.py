@@ -552,7 +552,8 @@ class LiveTable:
             self._tell_presence()
 
     def _tell_presence(self, skip: Connection | None = None) -> None:
-        """Send every socket here but ``skip`` which seats have a socket open here now. The
+        """Send every socket here but ``skip`` which seats have a socket open now, here or in
+        another process (:meth:`presence`). The
         socket that just arrived is not sent it: its first ``state`` and ``chat_history`` come
         first, and its page reads the seats (``GET /api/tables/{id}``) once it has them."""
         text = jsontext.dumps({"type": "presence", "connected": self.presence()})
