@@ -449,3 +449,32 @@ def test_the_sockets_of_a_process_that_died_stop_counting(pg_url: str, tmp_path:
                 assert await asyncio.to_thread(_connected, a, tid, table) == [True, False]
 
         run(die(), 120)
+
+
+@pytest.mark.postgres_only
+def test_players_arriving_on_two_processes_start_the_real_time_clock(pg_url: str, tmp_path: Path) -> None:
+    """Each player of a real-time table opens their link on another process at the same
+    moment: both arrivals are stored, and the seat to move's clock starts."""
+    with serving(pg_url, tmp_path, "a") as a, serving(pg_url, tmp_path, "b") as b:
+        body = {
+            "game": "mesopotamia",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "seed": 1,
+            "time_control": {"kind": "realtime", "budget": 600, "increment": 5},
+        }
+        table = a.post("/api/tables", body)
+        tid = table["table"]
+
+        async def arrive() -> None:
+            async with (
+                websockets.connect(f"{a.ws}/ws/{tid}?token={_token(table, 0)}") as seat0,
+                websockets.connect(f"{b.ws}/ws/{tid}?token={_token(table, 1)}") as seat1,
+            ):
+                for ws in (seat0, seat1):
+                    state = await _state(ws)
+                    while not any(c and c["running"] for c in state["clocks"]):
+                        state = await _state(ws)  # the clocks start once both have come
+                    assert [c["arrived"] for c in state["clocks"]] == [True, True]
+
+        run(arrive(), 120)

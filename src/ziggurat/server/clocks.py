@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Request, status
 from pydantic import BaseModel
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import delete, func, insert, select, update
 
 from ziggurat.bots.base import close_bot, make_bot
 from ziggurat.engine.messages import LANGS, Message, message, render
@@ -91,11 +91,28 @@ def load_clocks(store: Store, table_id: str) -> list[SeatClockRow]:
 
 
 def save_clocks(store: Store, table_id: str, rows: list[dict[str, Any]]) -> None:
-    """Replace the table's clocks with ``rows`` (one transaction)."""
+    """Replace the table's clocks with ``rows`` (one transaction). An arrival already stored
+    stays (a player who came never leaves: another process may have stored one meanwhile)."""
     with store.engine.begin() as conn:
+        came = set(
+            conn.scalars(
+                select(SeatClockRow.seat).where(SeatClockRow.table_id == table_id, SeatClockRow.arrived)
+            )
+        )
         conn.execute(delete(SeatClockRow).where(SeatClockRow.table_id == table_id))
         if rows:
+            rows = [{**r, "arrived": r["arrived"] or r["seat"] in came} for r in rows]
             conn.execute(insert(SeatClockRow), rows)
+
+
+def mark_arrived(store: Store, table_id: str, seat: int) -> None:
+    """Store that ``seat``'s player has come to the table (that row only)."""
+    with store.engine.begin() as conn:
+        conn.execute(
+            update(SeatClockRow)
+            .where(SeatClockRow.table_id == table_id, SeatClockRow.seat == seat)
+            .values(arrived=True)
+        )
 
 
 def last_heartbeat(store: Store) -> datetime | None:
@@ -304,26 +321,40 @@ class TableClocks:
 
     def arrive(self, seat: int) -> bool:
         """The seat's player has come to the table (the table's lock is held); answer whether
-        it is the first time. The first time, the clocks are stored and every process told,
-        without waiting (a socket that closes at once must not leave them half changed); when
-        it was the last player awaited, the seat to move's clock starts now, a fresh turn."""
+        it is the first time. The first time, it is stored and every process told, without
+        waiting (a socket that closes at once must not leave it half done). When it was the
+        last player awaited, the seat to move's clock starts now, a fresh turn: here if this
+        process keeps the table, else in the keeper once it reads the arrival (:meth:`reload`)."""
         c = self.seats[seat]
         if c.arrived or not self.clocked(seat):
             return False
         c.arrived = True
-        mover = self.mover()
-        if mover is not None and self.running is None and self._counts(mover):
-            self._start(mover, self._now(), fresh_turn=True)
-        self._arm()
-        rows = self.rows()
-        task = asyncio.get_running_loop().create_task(self._store_arrival(rows))
+        rows = None
+        if self.table.keeper:
+            self._start_if_due()
+            rows = self.rows()
+        task = asyncio.get_running_loop().create_task(self._store_arrival(seat, rows))
         self._storing.add(task)  # not cancelled by close(): settle() waits for it
         task.add_done_callback(self._storing.discard)
         return True
 
-    async def _store_arrival(self, rows: list[dict[str, Any]]) -> None:
+    def _start_if_due(self) -> bool:
+        """Start the seat to move's clock if it should count and nothing counts (the last
+        player awaited has come); answer whether it started."""
+        mover = self.mover()
+        if mover is None or self.running is not None or not self._counts(mover):
+            return False
+        self._start(mover, self._now(), fresh_turn=True)
+        self._arm()
+        return True
+
+    async def _store_arrival(self, seat: int, rows: list[dict[str, Any]] | None) -> None:
+        """Store an arrival (that row alone, so that two arrivals stored by two processes at
+        once both stay), and the keeper's clocks with it; then tell every process."""
         store = self.table.store
-        await store.run(save_clocks, store, self.table.id, rows)
+        await store.run(mark_arrived, store, self.table.id, seat)
+        if rows is not None:
+            await store.run(save_clocks, store, self.table.id, rows)
         await self.table.publish_meta()
 
     def _arm(self) -> None:
@@ -558,6 +589,9 @@ class TableClocks:
         ):
             self.grace = (mover, at + self.tc.grace)
         self._arm()
+        if t.keeper and self._start_if_due():  # another process stored the last arrival
+            await self.save()
+            await t.publish_meta()
 
     def announce_takeovers(self, viewers: Iterable[int | None] | None = None) -> None:
         """Log entries for the seats bots took over (after the log of ``viewers``, default
