@@ -638,6 +638,9 @@ def test_the_ur_uruk_corner_has_no_piece_label_or_count_over_another(new_page, s
     page = new_page(viewport=viewport, is_mobile=phone, has_touch=phone)
     table = server.create_table([{"kind": "human"}] * 3, game=GAME, seed=3)
     open_table(page, table["seats"][0]["link"])
+    # the seats' facts come after the first state and redraw the board: the corner is drawn
+    # over the board once they are here, so nothing of the page's own replaces it
+    expect(page.locator("#players .conn").first).to_be_visible()
     view = _corner_view()
     for combat in (None, {"area": "babylon", "dice": 1}):
         view["pending"] = ["combat", "babylon", 1] if combat else None
