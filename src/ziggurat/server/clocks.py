@@ -94,14 +94,15 @@ def save_clocks(store: Store, table_id: str, rows: list[dict[str, Any]]) -> None
     """Replace the table's clocks with ``rows`` (one transaction). An arrival already stored
     stays (a player who came never leaves: another process may have stored one meanwhile)."""
     with store.engine.begin() as conn:
-        came = set(
-            conn.scalars(
-                select(SeatClockRow.seat).where(SeatClockRow.table_id == table_id, SeatClockRow.arrived)
+        if not all(r["arrived"] for r in rows):  # once all have come (most saves), nothing to read
+            came = set(
+                conn.scalars(
+                    select(SeatClockRow.seat).where(SeatClockRow.table_id == table_id, SeatClockRow.arrived)
+                )
             )
-        )
+            rows = [{**r, "arrived": r["arrived"] or r["seat"] in came} for r in rows]
         conn.execute(delete(SeatClockRow).where(SeatClockRow.table_id == table_id))
         if rows:
-            rows = [{**r, "arrived": r["arrived"] or r["seat"] in came} for r in rows]
             conn.execute(insert(SeatClockRow), rows)
 
 

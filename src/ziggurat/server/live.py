@@ -25,12 +25,11 @@ from ziggurat.engine.contract import CHANCE, State
 from ziggurat.engine.errors import ZigguratError
 from ziggurat.engine.records import apply_recorded, record
 from ziggurat.engine.registry import game_class, load
-from ziggurat.server import driver, gamekit, jsontext, metrics
+from ziggurat.server import driver, gamekit, jsontext, metrics, presence
 from ziggurat.server.botpool import BotPool
 from ziggurat.server.bus import Note
 from ziggurat.server.clocks import TableClocks
 from ziggurat.server.presence import Elsewhere
-from ziggurat.server.presence import note_data as presence_data
 from ziggurat.server.store import SNAPSHOT_EVERY, Commit, Conflict, SeatSpec, Store, StoredAction, StoredTable
 from ziggurat.server.tabletypes import BOT_PLAYS as BOT_PLAYS
 from ziggurat.server.tabletypes import MAX_PENDING_MESSAGES as MAX_PENDING_MESSAGES
@@ -90,7 +89,6 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self.elsewhere = Elsewhere()  # the seats with a socket in other processes (presence.py)
-        self._sharing: set[asyncio.Task[None]] = set()  # presence notes being sent
         self.state: State = self.initial_state()
         self.rows: list[StoredAction] = []
         self.views = Views()  # the current view of each watched viewer, as JSON text
@@ -511,7 +509,7 @@ class LiveTable:
             if arrived:
                 self._tell_presence(skip=conn)
             if new_here or first_here:  # the other processes learn it (and, first, tell theirs)
-                self.share_presence(ask=first_here)
+                presence.share(self, ask=first_here)
             if conn.viewer is not None and self.clocks is not None and self.clocks.arrive(conn.viewer):
                 self._broadcast()
 
@@ -521,35 +519,9 @@ class LiveTable:
         if conn in self.connections:
             self.connections.remove(conn)
             if conn.viewer is not None and not self._closed and conn.viewer not in self.here():
-                self.share_presence()
+                presence.share(self)
                 if not self.connected(conn.viewer):
                     self._tell_presence()
-
-    def share_presence(self, ask: bool = False, seats: set[int] | None = None) -> None:
-        """Tell the other processes which seats have a socket here (``seats``, default
-        :meth:`here`), without waiting; ``ask``: they answer with theirs (PostgreSQL only)."""
-        if not self.store.postgres:
-            return
-        data = presence_data(self.here() if seats is None else seats, ask)
-        note = Note(self.origin, self.id, "presence", self.revision, data=data).encode()
-        task = asyncio.get_running_loop().create_task(self.store.run(self.store.publish, note))
-        self._sharing.add(task)
-        task.add_done_callback(self._sharing.discard)
-
-    def heard_presence(self, note: Note) -> None:
-        """Another process told which seats have a socket there (server/presence.py): the
-        sockets here are told if a seat's presence changed, and a question is answered."""
-        before = self.presence()
-        if self.elsewhere.heard(note.origin, note.data, self.game.num_players) and self.here():
-            self.share_presence()
-        if self.presence() != before:
-            self._tell_presence()
-
-    def forget_processes(self, alive: set[str]) -> None:
-        """The processes not in ``alive`` stopped: their sockets no longer count."""
-        before = self.presence()
-        if self.elsewhere.forget(alive) and self.presence() != before:
-            self._tell_presence()
 
     def _tell_presence(self, skip: Connection | None = None) -> None:
         """Send every socket here but ``skip`` which seats have a socket open now, here or in
@@ -930,8 +902,7 @@ class LiveTable:
     async def close(self) -> None:
         """Stop the driver and ask every socket's sender to finish."""
         self._closed = True
-        if self._sharing:  # the last presence notes go out before the store may close
-            await asyncio.gather(*self._sharing, return_exceptions=True)
+        await presence.settle(self)  # the last presence notes go out before the store may close
         if self.clocks is not None:
             await self.clocks.settle()
             self.clocks.close()

@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ziggurat.engine.registry import load
-from ziggurat.server import gamekit, ratings
+from ziggurat.server import gamekit, presence, ratings
 from ziggurat.server.botpool import BotPool
 from ziggurat.server.bus import Bus, Note
 from ziggurat.server.clocks import HEARTBEAT_INTERVAL, live_processes, new_process_id
@@ -249,7 +249,7 @@ class TableManager:
             return
         alive = await self.store.run(live_processes, self.store, now() - timedelta(seconds=GONE_AFTER))
         for table in held:
-            table.forget_processes(alive | {self.process})
+            presence.forget(table, alive | {self.process})
 
     async def evict(self, idle_seconds: float | None = None) -> int:
         """Close the tables nobody watches that need nothing from the server (finished, open,
@@ -299,7 +299,7 @@ class TableManager:
         await self.bus.stop()
         for table in list(self.tables.values()):
             if table.here():  # the other processes stop counting this one's sockets at once
-                table.share_presence(seats=set())
+                presence.share(table, seats=set())
         for table in list(self.tables.values()):
             await table.close()
         if self.store.postgres:  # the other processes adopt these tables at once
@@ -592,4 +592,4 @@ class TableManager:
 
 
 async def _heard_presence(table: LiveTable, note: Note) -> None:
-    table.heard_presence(note)
+    presence.heard(table, note)

@@ -17,8 +17,14 @@ SQLite serves one process: nothing is sent, and :class:`Elsewhere` stays empty.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from ziggurat.server.bus import Note
+
+if TYPE_CHECKING:
+    from ziggurat.server.live import LiveTable
 
 GONE_AFTER = 15.0
 """Seconds without a heartbeat after which another process's sockets no longer count."""
@@ -29,6 +35,7 @@ class Elsewhere:
 
     def __init__(self) -> None:
         self.by_process: dict[str, frozenset[int]] = {}
+        self.sending: set[asyncio.Task[None]] = set()  # this table's notes being sent
 
     def seats(self) -> set[int]:
         out: set[int] = set()
@@ -63,3 +70,39 @@ class Elsewhere:
 def note_data(seats: Iterable[int], ask: bool) -> dict[str, Any]:
     """A ``presence`` note's data: the seats with a socket open in this process."""
     return {"s": sorted(seats), "ask": ask}
+
+
+def share(table: LiveTable, ask: bool = False, seats: set[int] | None = None) -> None:
+    """Tell the other processes which seats of ``table`` have a socket here (``seats``,
+    default ``table.here()``), without waiting; ``ask``: they answer with theirs (PostgreSQL
+    only)."""
+    if not table.store.postgres:
+        return
+    data = note_data(table.here() if seats is None else seats, ask)
+    note = Note(table.origin, table.id, "presence", table.revision, data=data).encode()
+    task = asyncio.get_running_loop().create_task(table.store.run(table.store.publish, note))
+    table.elsewhere.sending.add(task)
+    task.add_done_callback(table.elsewhere.sending.discard)
+
+
+def heard(table: LiveTable, note: Note) -> None:
+    """Another process told which seats of ``table`` have a socket there: the sockets here
+    are told if a seat's presence changed, and a question is answered."""
+    before = table.presence()
+    if table.elsewhere.heard(note.origin, note.data, table.game.num_players) and table.here():
+        share(table)
+    if table.presence() != before:
+        table._tell_presence()
+
+
+def forget(table: LiveTable, alive: set[str]) -> None:
+    """The processes not in ``alive`` stopped: their sockets no longer count at ``table``."""
+    before = table.presence()
+    if table.elsewhere.forget(alive) and table.presence() != before:
+        table._tell_presence()
+
+
+async def settle(table: LiveTable) -> None:
+    """Wait until ``table``'s presence notes under way are sent (before it closes)."""
+    if table.elsewhere.sending:
+        await asyncio.gather(*table.elsewhere.sending, return_exceptions=True)
