@@ -34,6 +34,10 @@ THINKING_NOTICE_AFTER = 0.25
 """Seconds a bot decides before the sockets are told that it is thinking: a quicker bot's move
 arrives before a notice could be read, and each notice is one more message to every socket."""
 
+RETRY_AFTER = (0.2, 1.0, 5.0, 30.0)
+"""Seconds the driver waits after its first, second ... failure in a row before it reads the
+table again and goes on (the last figure repeats)."""
+
 
 @dataclass(slots=True)
 class BotTurn:
@@ -50,36 +54,75 @@ class BotTurn:
 
 async def drive(table: LiveTable) -> None:
     """Play the table's chance nodes and bot seats until a person is to move, the game is over
-    or the table closes (the table's driver task)."""
-    try:
-        while not table._closed:
-            async with table.lock:
-                turn = await next_turn(table)
-            if turn is None:
+    or the table closes (the table's driver task).
+
+    A failure (the database out of reach, say) does not stop it for good: nothing else would
+    start it again while a bot or chance is to move, so the table would wait forever while its
+    keeper kept claiming it. It logs the failure, waits (:data:`RETRY_AFTER`), reads the table
+    again from the store and goes on."""
+    failures = 0
+    while not table._closed:
+        try:
+            if not await play_one(table):
                 return
-            set_thinking(table, turn.seat)
-            try:
-                if table.bot_delay > 0:
-                    await asyncio.sleep(table.bot_delay)
-                action = await choose(table, turn)
-            finally:
-                set_thinking(table, None)
-            async with table.lock:
-                if table.changes != turn.changes:
-                    continue  # the game moved meanwhile (e.g. an undo): decide again
-                try:
-                    await table._play(turn.seat, action)
-                except Conflict:
-                    await table.catch_up()  # another process moved first: decide again
-                    table._broadcast()
-                    continue
-                except Refused as exc:
-                    log.error("table %s: bot %s chose %r: %s", table.id, turn.seat, action, exc.message)
-                    await table._play(turn.seat, turn.legal[turn.rng.randrange(len(turn.legal))])
+            failures = 0
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            wait = RETRY_AFTER[min(failures, len(RETRY_AFTER) - 1)]
+            failures += 1
+            log.exception(
+                "table %s: the bot driver failed (%d in a row); it reads the table again in %g s",
+                table.id,
+                failures,
+                wait,
+            )
+            await asyncio.sleep(wait)
+            await recover(table)
+
+
+async def play_one(table: LiveTable) -> bool:
+    """Play the chance nodes up to the next bot decision, then that decision; ``False`` when
+    there is nothing left to play (a person to move, the game over)."""
+    async with table.lock:
+        turn = await next_turn(table)
+    if turn is None:
+        return False
+    set_thinking(table, turn.seat)
+    try:
+        if table.bot_delay > 0:
+            await asyncio.sleep(table.bot_delay)
+        action = await choose(table, turn)
+    finally:
+        set_thinking(table, None)
+    async with table.lock:
+        if table.changes != turn.changes:
+            return True  # the game moved meanwhile (e.g. an undo): decide again
+        try:
+            await table._play(turn.seat, action)
+        except Conflict:
+            await table.catch_up()  # another process moved first: decide again
+            table._broadcast()
+        except Refused as exc:
+            log.error("table %s: bot %s chose %r: %s", table.id, turn.seat, action, exc.message)
+            await table._play(turn.seat, turn.legal[turn.rng.randrange(len(turn.legal))])
+    return True
+
+
+async def recover(table: LiveTable) -> None:
+    """After a failure of the driver: bring the table's copy here level with the store (an
+    action may have been stored before the failure) and tell its sockets. A failure here is
+    logged; the driver's next round tries again."""
+    if table._closed:
+        return
+    try:
+        async with table.lock:
+            await table.catch_up()
+            table._broadcast()
     except asyncio.CancelledError:
         raise
     except Exception:
-        log.exception("table %s: the bot driver stopped", table.id)
+        log.exception("table %s: the bot driver could not read the table again", table.id)
 
 
 def set_thinking(table: LiveTable, seat: int | None) -> None:
