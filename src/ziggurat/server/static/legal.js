@@ -4,8 +4,56 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
-/** Append to `el` one group per `group(action)` key, each action a button calling `send`. */
+/** How long (ms) decision buttons wait, shown disabled, after the decision under way changed
+ * under them: a step may end by itself (the engine plays the `done` of a step with nothing else
+ * left) and the next decision's button may sit where the last one's was; a tap meant for the
+ * decision that just ended is not taken for the new one. The one constant for every such hold:
+ * the legal list's (here) and the Mare Nostrum board's own buttons (boards/mare-nostrum.js). */
+export const STEP_HOLD_MS = 700;
+
+/** What each list element last showed and how long it holds: element -> {shown, until, timer}. */
+const LISTS = new WeakMap();
+
+/**
+ * Hold the list in `el` when its actions are not the ones it showed last. The rule is the list
+ * itself, not the state's version or whose turn it is: a list whose buttons did not change is
+ * never held (every button still plays what it showed, and a list redrawn because someone else
+ * moved, a clock ticked or the language changed does not blink disabled), while any change of
+ * the actions or of their order holds it, whatever moved the state on. An empty list counts as
+ * a list: actions that come back after none were shown (the turn came back) are held too. The
+ * first list an element shows is not held (nothing was under a finger yet).
+ */
+function holdFor(el, legal) {
+  const shown = legal.join("\n");
+  const list = LISTS.get(el);
+  if (!list) {
+    LISTS.set(el, { shown, until: 0, timer: null });
+    return;
+  }
+  if (shown === list.shown) return;
+  list.shown = shown;
+  if (!legal.length) return;
+  list.until = Date.now() + STEP_HOLD_MS;
+  clearTimeout(list.timer);
+  list.timer = setTimeout(() => {
+    list.timer = null;
+    // the held buttons are drawn again enabled, where they are (a redraw since drew them held)
+    for (const b of el.querySelectorAll("button.legal-held")) {
+      b.disabled = false;
+      b.classList.remove("legal-held");
+    }
+  }, STEP_HOLD_MS + 10);
+}
+
+const heldNow = (el) => Date.now() < (LISTS.get(el)?.until ?? 0);
+
+/** Append to `el` one group per `group(action)` key, each action a button calling `send`. An
+ * empty `legal` draws nothing but is remembered (holdFor): call it for every list shown in `el`.
+ * Just after the actions changed the buttons are disabled for STEP_HOLD_MS, and a click that
+ * still reaches one then sends nothing. */
 export function renderLegalGroups(el, legal, { group, label, send }) {
+  holdFor(el, legal);
+  const wait = heldNow(el);
   const groups = new Map();
   for (const a of legal) {
     const g = group(a);
@@ -27,7 +75,7 @@ export function renderLegalGroups(el, legal, { group, label, send }) {
               {},
               h(
                 "button",
-                { type: "button", class: "act legal-act", dataset: { action: a }, onclick: () => send(a) },
+                { type: "button", class: `act legal-act${wait ? " legal-held" : ""}`, dataset: { action: a }, disabled: wait, onclick: () => heldNow(el) || send(a) },
                 h("span", { class: "label" }, label(a)),
                 h("code", { class: "notation" }, a),
               ),

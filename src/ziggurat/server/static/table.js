@@ -175,12 +175,12 @@ function renderLegal() {
   const list = clear($("legal-datalist"));
   for (const a of legal) list.append(h("option", { value: a }));
   renderNotationHint(legal);
+  // an empty list draws no button but counts as a list shown (legal.js holds actions that come back)
+  renderLegalGroups(el, legal, { group, label, send });
   if (!legal.length) {
     const spectator = last && (last.seat === null || last.seat === undefined);
     el.append(h("p", { class: "muted" }, t(last?.status === "over" ? "ui.noLegalOver" : spectator ? "ui.watching" : "ui.noLegal")));
-    return;
   }
-  renderLegalGroups(el, legal, { group, label, send });
 }
 
 /** The notation box's example: one of the current legal actions, in this game's notation. */

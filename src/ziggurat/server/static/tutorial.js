@@ -156,11 +156,9 @@ function renderLegal() {
   const list = clear($("legal-datalist"));
   for (const a of legal) list.append(h("option", { value: a }));
   $("notation").placeholder = notationPlaceholder(legal);
-  if (!legal.length) {
-    el.append(h("p", { class: "muted" }, t(answer?.finished ? "tut.lessonOver" : "ui.noLegal")));
-    return;
-  }
+  // an empty list draws no button but counts as a list shown (legal.js holds actions that come back)
   renderLegalGroups(el, legal, { group, label, send });
+  if (!legal.length) el.append(h("p", { class: "muted" }, t(answer?.finished ? "tut.lessonOver" : "ui.noLegal")));
 }
 
 function sentence(entry) {

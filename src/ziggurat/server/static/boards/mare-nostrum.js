@@ -4,9 +4,10 @@
 
 import { boardStyles, clear, h } from "../dom.js";
 import { lang } from "../i18n.js";
+import { STEP_HOLD_MS } from "../legal.js";
 import { messagesReady, renderMessage } from "../messages.js";
 import { DATA } from "./mare-nostrum/data.js";
-import { draw, fitLabels, inPlay } from "./mare-nostrum/draw.js";
+import { draw, fitLabels, homeOf, inPlay } from "./mare-nostrum/draw.js";
 import { actionGroup, actionLabel, areaName, capitalise, costOf, empireArt, empireName, goodName, optionsOf, seatColour, tileName } from "./mare-nostrum/labels.js";
 import { createPopover } from "./mare-nostrum/popover.js";
 import "./mare-nostrum/strings.js";
@@ -25,8 +26,8 @@ const MOVES = new Set(["row", "march", "sail"]);
 /** How long (ms) the decision buttons wait after the step changed under them, shown disabled:
  * a step may end by itself (a Military step whose only action left is Done, N4.2), and the next
  * step's Done sits where the last one's was; a tap meant for the step that just ended is not
- * taken for the new one. */
-export const STEP_HOLD_MS = 700;
+ * taken for the new one. The legal list's hold (legal.js), the one constant for both. */
+export { STEP_HOLD_MS };
 
 /** The decision under way: a change of it holds the buttons (STEP_HOLD_MS). */
 function stepOf(m) {
@@ -137,6 +138,7 @@ export function createBoard(els, ctx) {
   let info = null;
   let idx = index([]);
   let sel = null; // an area: the units there are selected (moves) or its several actions shown
+  let opened = false; // the board has opened on the seat's empire (openAtHome), once
   let heldUntil = 0; // the buttons take no tap before then: the step has just changed
   let holdTimer = null;
   const held = () => Date.now() < heldUntil;
@@ -223,6 +225,28 @@ export function createBoard(els, ctx) {
     const svg = draw(msg.view, { t, lit, selected: sel && String(sel).split(">")[0], from: new Set(idx.byFrom.keys()) });
     clear(els.board).append(svg);
     fitLabels(svg);
+    if (!opened) openAtHome();
+  }
+
+  /** A seat's board opens scrolled so that its own empire is in view, roughly centred (a phone
+   * draws the map wider than its box, board.css): its capital, else its provinces (homeOf).
+   * Once, at the first draw that shows them: the next states leave the scroll where the player
+   * put it. A spectator's board opens at the map's corner. */
+  function openAtHome() {
+    const box = els.board;
+    if (msg.seat === null || msg.seat === undefined) {
+      opened = true;
+      return;
+    }
+    const cards = homeOf(msg.view, Number(msg.seat)).map((p) => box.querySelector(`.prov[data-area="${p}"] > rect.box`)).filter(Boolean);
+    if (!cards.length || !box.clientWidth) return; // no empire on the map yet, or no layout (hidden): a later draw
+    opened = true;
+    if (box.scrollLeft || box.scrollTop) return; // the player has scrolled already
+    const rects = cards.map((c) => c.getBoundingClientRect());
+    const frame = box.getBoundingClientRect();
+    const mid = (lo, hi) => (Math.min(...rects.map(lo)) + Math.max(...rects.map(hi))) / 2;
+    box.scrollLeft = mid((r) => r.left, (r) => r.right) - frame.left - box.clientLeft + box.scrollLeft - box.clientWidth / 2;
+    box.scrollTop = mid((r) => r.top, (r) => r.bottom) - frame.top - box.clientTop + box.scrollTop - box.clientHeight / 2;
   }
 
   function tradePanel(view, seat) {

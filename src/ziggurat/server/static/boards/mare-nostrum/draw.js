@@ -11,12 +11,18 @@ const CW = L.card_width;
 const CH = L.card_height;
 
 // Labels are sized for the map drawn about 840 px wide (a desktop's board column at 100%, scale
-// ~0.68): names and unit counts at 16.5 units read at about 11 CSS px; a phone
-// draws the map wider than its screen and scrolls it (board.css).
+// ~0.68): names and unit counts at 16.5 units read at about 11 CSS px, slot codes at 12 units
+// at about 8 CSS px (board.css); a phone draws the map wider than its screen and scrolls it.
 const NAME_X = 8; // a province's name is centred right of the middle, clear of its marker
 const NAME_ROOM = CW - 24; // the width a province's name may take (fitLabels)
 const LEGION = 21; // a legion's badge (a square), and the step from one seat's badge to the next
 const LEGION_STEP = 24;
+const LEGION_GAP = 2; // the least space between two seats' badges, or between a badge and the fortress
+const FORT_X = CW - 20; // a fortress's left edge on its card (15 wide, under the slots)
+// a province's slots share its card's width (a step of at most SLOT_STEP each): their codes, at
+// 12 units (about 8 CSS px on a desktop), are narrowed to their slot where wider (fitLabels)
+const SLOT_STEP = 28;
+const SLOT_ROW = CW - 6;
 const TRIREME_STEP = 31;
 // a sea's name (with its triremes) moved from its map point where it would touch a card at that size
 const SEA_NUDGE = { mare_ionium: [14, 6] };
@@ -62,21 +68,45 @@ function controller(view, prov, slot) {
   return m === undefined || m === null ? null : Number(m);
 }
 
+/** Where a seat's empire is on the map: the province of its own capital (a capital it controls,
+ * one it did not take by occupation first), else, when the view shows none, the provinces under
+ * its influence markers; [] before the empires are dealt. */
+export function homeOf(view, seat) {
+  const provs = inPlay(view);
+  const capitals = provs.filter((p) => (view.buildings?.[p] || []).includes("capital") && controller(view, p, "capital") === seat);
+  const own = capitals.filter((p) => view.occupy?.[p]?.capital === undefined || view.occupy?.[p]?.capital === null);
+  if (capitals.length) return [(own.length ? own : capitals)[0]];
+  return provs.filter((p) => view.markers?.[p] !== undefined && view.markers?.[p] !== null && Number(view.markers[p]) === seat);
+}
+
 /** The halo around a count printed on a seat's piece: the opposite of its ink, so that the
  * number stands out from the piece and from the map around it. */
 function haloOf(ink) {
   return String(ink).toLowerCase() === "#fff" || String(ink).toLowerCase() === "#ffffff" ? "rgba(0,0,0,.6)" : "rgba(255,255,255,.85)";
 }
 
-function unitDots(view, counts, x, y, kind) {
+/** The legions' badges in a row of ``room`` units for ``k`` seats: their size and step. Up to
+ * four seats' fit at full size beside a fortress; where more would not, the step narrows, then
+ * the badges are drawn smaller, so that none touches another, the fortress or the card's edge. */
+function legionRow(k, room) {
+  if (k <= 1 || LEGION * k + (LEGION_STEP - LEGION) * (k - 1) <= room) return { size: LEGION, step: LEGION_STEP };
+  const step = (room - LEGION) / (k - 1);
+  if (step >= LEGION + LEGION_GAP) return { size: LEGION, step };
+  const size = (room - LEGION_GAP * (k - 1)) / k;
+  return { size, step: size + LEGION_GAP };
+}
+
+/** A seat's pieces in a row: triremes from the centre ``x`` of the first, legions (``row``: their
+ * size and step, legionRow) from the left edge ``x`` of the first, on the line ``y``. */
+function unitDots(view, counts, x, y, kind, row = { size: LEGION, step: LEGION_STEP }) {
   const g = s("g", { class: `units ${kind}` });
   let i = 0;
   (counts || []).forEach((n, seat) => {
     if (!n) return;
-    const cx = x + i * (kind === "trireme" ? TRIREME_STEP : LEGION_STEP);
+    const cx = kind === "trireme" ? x + i * TRIREME_STEP : x + row.size / 2 + i * row.step;
     const fill = seatColour(view, seat);
     if (kind === "trireme") g.append(s("path", { d: `M${cx - 14},${y - 9} h28 l-6,18 h-16 Z`, fill, stroke: "#fff", "stroke-width": 1.5, class: "piece", dataset: { seat } }));
-    else g.append(s("rect", { x: cx - LEGION / 2, y: y - LEGION / 2, width: LEGION, height: LEGION, rx: 4, fill, stroke: "#fff", "stroke-width": 1.5, class: "piece", dataset: { seat } }));
+    else g.append(s("rect", { x: cx - row.size / 2, y: y - row.size / 2, width: row.size, height: row.size, rx: 4, fill, stroke: "#fff", "stroke-width": 1.5, class: "piece", dataset: { seat } }));
     const ink = seatInk(view, seat);
     g.append(s("text", { x: cx, y: y + 5.8, "text-anchor": "middle", class: "unit-txt", fill: ink, stroke: haloOf(ink), dataset: { seat } }, String(n)));
     i++;
@@ -176,14 +206,15 @@ export function draw(view, opts = {}) {
       g.append(s("circle", { cx: x + 11, cy: y + 11, r: 7, fill: "#fff", stroke: seatColour(view, view.pending[p][0]), "stroke-width": 3, class: "marker pending" }));
     }
     g.append(s("text", { x: cx + NAME_X, y: y + 16.5, "text-anchor": "middle", class: "name", dataset: { fit: NAME_ROOM } }, areaName(p)));
-    if (view.fortresses?.[p] !== undefined && view.fortresses?.[p] !== null) {
-      const fx = x + CW - 20;
+    const fortified = view.fortresses?.[p] !== undefined && view.fortresses?.[p] !== null;
+    if (fortified) {
+      const fx = x + FORT_X;
       const fy = y + 41;
       g.append(s("path", { d: `M${fx},${fy + 15} v-11 h3 v-4 h3 v4 h3 v-4 h3 v4 h3 v11 Z`, fill: seatColour(view, view.fortresses[p]), stroke: "#fff", "stroke-width": 0.8, class: "fortress" }, s("title", {}, t("mn.unit.fortress"))));
     }
     const built = new Set(view.buildings?.[p] || []);
     const slots = DATA.provinces[p].slots;
-    const sw = 22;
+    const sw = Math.min(SLOT_STEP, SLOT_ROW / slots.length);
     slots.forEach((slot, i) => {
       const sx = cx - (slots.length * sw) / 2 + i * sw;
       const sy = y + 21;
@@ -193,11 +224,12 @@ export function draw(view, opts = {}) {
       const c = isBuilt ? controller(view, p, slot) : null;
       const sg = s("g", { class: `slot-g${isBuilt ? " built" : ""}${occupied ? " occupied" : ""}`, dataset: { slot } });
       sg.append(s("title", {}, `${slotName(t, slot)} — ${t(isBuilt ? (occupied ? "mn.occupiedSlot" : "mn.builtSlot") : "mn.emptySlot")}`));
-      sg.append(s("rect", { x: sx + 1, y: sy, width: sw - 2, height: 16, rx: kind === "caravan" ? 2 : 7, class: `slot ${isBuilt ? "built" : "empty"} k-${kind}`, fill: isBuilt ? (c === null ? "#bbb" : seatColour(view, c)) : undefined }));
-      sg.append(s("text", { x: sx + sw / 2, y: sy + 11.5, "text-anchor": "middle", class: "slot-txt", fill: isBuilt ? (c === null ? "#222" : seatInk(view, c)) : undefined }, slotCode(t, slot)));
+      sg.append(s("rect", { x: sx + 0.5, y: sy, width: sw - 1, height: 16, rx: kind === "caravan" ? 2 : 6, class: `slot ${isBuilt ? "built" : "empty"} k-${kind}`, fill: isBuilt ? (c === null ? "#bbb" : seatColour(view, c)) : undefined }));
+      sg.append(s("text", { x: sx + sw / 2, y: sy + 12.3, "text-anchor": "middle", class: "slot-txt", fill: isBuilt ? (c === null ? "#222" : seatInk(view, c)) : undefined, dataset: { fit: sw - 3 } }, slotCode(t, slot)));
       g.append(sg);
     });
-    g.append(unitDots(view, leg, x + 4 + LEGION / 2, y + CH - 2 - LEGION / 2, "legion"));
+    const row = legionRow(leg.filter((n) => n > 0).length, (fortified ? FORT_X - LEGION_GAP - 1 : CW - 4) - 4);
+    g.append(unitDots(view, leg, x + 4, y + CH - 2 - row.size / 2, "legion", row));
     svg.append(g);
   }
   return svg;
