@@ -63,7 +63,9 @@ LAND, SEA, SEA_INK, INK, GOLD = "#e4d7b3", "#b9d6ea", "#2c5f8a", "#3b3426", "#d4
 
 # Where some anchors of the default map are drawn (map units): Sumer's corner (Ur, Uruk), Babylon,
 # Kaldu and Elam lie so close in the data that their discs, names and tribes overlapped; they are
-# drawn spread out towards the empty south-east (as the browser board draws them). The data and
+# drawn spread out towards the empty south-east; Knossos and Khania apart and Alishiya further out
+# to sea (as the browser board draws them, geometry.js, which also moves Ugarit for its name
+# line: the discs here need no such room). The data and
 # its neighbours are unchanged (§3.2: clients draw the regions around the anchors in any style).
 DRAWN_AT: dict[str, dict[str, Point]] = {
     "mesopotamia-epochs/default-map-v1": {
@@ -72,6 +74,9 @@ DRAWN_AT: dict[str, dict[str, Point]] = {
         "ur": (892, 732),
         "kaldu": (712, 712),
         "elam": (912, 592),
+        "knossos": (140, 404),
+        "khania": (56, 391),
+        "alishiya": (358, 416),
     },
 }
 

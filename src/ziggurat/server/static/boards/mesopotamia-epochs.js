@@ -239,6 +239,40 @@ export function createBoard(els, ctx) {
     );
   }
 
+  /** Where a board drawn wider than its box (a narrow screen: board.css) opens: on the viewer's
+   * tribes (the active People's if it is theirs, else their largest stack), or on the middle of
+   * the map. Done once, on the first draw that is laid out and shows a tribe of the viewer's (true
+   * then): later states keep where the player scrolled to. Until the viewer has a tribe (a page
+   * opened before their People entered) the map waits in the middle, and goes to their tribes
+   * when they come unless the player scrolled meanwhile. A map that fits the box's width (a
+   * desktop) is left as drawn. */
+  function openOnOwnArea(svg, view) {
+    const box = els.board;
+    if (!box.clientWidth) return false;
+    if (box.scrollWidth <= box.clientWidth + 1) return true;
+    const own = owners(view);
+    const active = activePeople(view);
+    const mine = view.viewer ? (view.areas || []).filter(([, people]) => own.get(people) === view.viewer) : [];
+    mine.sort((a, b) => (b[1] === active) - (a[1] === active) || b[2] - a[2]);
+    const tribe = mine.length ? svg.querySelector(`.pieces .tribe[data-area="${mine[0][0]}"]`) : null;
+    // the legend sticks to the bottom of the board's box, over the map
+    const shown = box.clientHeight - (box.querySelector(".epochs-legend")?.offsetHeight || 0);
+    if (centred && (box.scrollLeft !== centred[0] || box.scrollTop !== centred[1])) return true; // the player scrolled
+    if (!tribe) {
+      box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+      box.scrollTop = (box.scrollHeight - box.clientHeight) / 2;
+      centred = [box.scrollLeft, box.scrollTop];
+      return !view.viewer; // a player's board goes to their tribes once there are some
+    }
+    const r = tribe.getBoundingClientRect();
+    const b = box.getBoundingClientRect();
+    box.scrollLeft += r.left + r.width / 2 - (b.left + box.clientLeft + box.clientWidth / 2);
+    box.scrollTop += r.top + r.height / 2 - (b.top + box.clientTop + shown / 2);
+    return true;
+  }
+
+  let opened = false;
+  let centred = null; // the scroll set on the map's middle while the viewer had no tribe
   function renderBoard() {
     const view = msg.view;
     const p = view.pending;
@@ -253,6 +287,7 @@ export function createBoard(els, ctx) {
     });
     clear(els.board).append(svg, legend(t, view));
     if (focused) svg.querySelector(`[data-area="${focused}"][tabindex]`)?.focus({ preventScroll: true });
+    if (!opened) opened = openOnOwnArea(svg, view);
   }
 
   /** The dice of the last attack, roll by roll, with what each roll did when it is known. */

@@ -140,13 +140,34 @@ function inside(poly, x, y) {
   return yes;
 }
 
+// How wide a name is drawn, in map units at font size `size`: widths per letter of a wide sans
+// serif (the map's font on Linux, DejaVu Sans Bold); narrower fonts leave a little more room.
+const EM = [
+  [/[iljIJ'.,:;!| ]/, 0.36],
+  [/[frt()-]/, 0.5],
+  [/[scz]/, 0.6],
+  [/[mwMW]/, 1.04],
+  [/[A-Z]/, 0.8],
+];
+function textWidth(text, size) {
+  let w = 0;
+  for (const ch of text.normalize("NFD").replace(/[\u0300-\u036f]/g, "")) w += EM.find(([re]) => re.test(ch))?.[1] ?? 0.69;
+  return w * size;
+}
+
 // where an area's name goes, as offsets from its anchor (the tribes stand on the anchor): above
-// the tribes, nudged sideways, or below them: the first place where the name and its marks stay
-// inside the area; when the bonus marks make the line too long for the area, they go on a line
-// of their own under the tribes
+// the tribes, nudged sideways, or below them, the first place where the name and its marks stay
+// inside the area. The double-value mark goes on the name's left, the bonus marks (stars) on its
+// right; when the line is too long for the area, the stars go on a line of their own under the
+// tribes or over the name, and when even the name and the double-value mark do not fit side by
+// side, that mark joins the stars under the tribes.
 const LABEL_DY = [-17, 43];
 const LABEL_DX = [0, 6, -6, 12, -12, 18, -18, 24, -24, 30, -30];
-const STARS_DY = 36;
+const MARKS_DY = 36; // the line of marks under the tribes (clear of a combat's tokens)
+const OVER_DY = -20; // the line of stars over the name
+const STEP = 15; // from one mark to the next
+const GAP = 2.5; // between the name and its marks
+const MARGIN = 2; // between the name and the area's edge
 
 /** Whether the box from x0 to x1 and from y0 to y1 is inside area `a` (sampled). */
 function fits(a, x0, x1, y0, y1) {
@@ -154,28 +175,53 @@ function fits(a, x0, x1, y0, y1) {
   return xs.every((px) => inside(a.poly, px, y0) && inside(a.poly, px, y1));
 }
 
-/** Where area `a`'s name goes ({x, y}: its baseline's middle) and its `stars` bonus marks
- * ({stars: [x, y]}: the first one's centre, the others 15 apart to its right); `half`: the
- * name's half width, `double`: with a double-value mark on its left. */
-function labelAt(a, half, double, stars) {
-  const left = half + (double ? 14.5 : 0);
-  const spot = (right) => {
-    for (const dy of LABEL_DY) {
+/** Where area `a`'s name and marks go: {x, y} (the name's baseline's middle), `double` ([x, y]
+ * of the double-value mark, or null) and `stars` ([x, y] of each of the `stars` bonus marks);
+ * `width`: the name's width, `double`: whether the area has a double-value mark. */
+function labelAt(a, width, double, stars) {
+  const half = width / 2;
+  const dl = double ? GAP + 15.4 : 0;
+  const line = (left, right, rows) => {
+    for (const dy of rows) {
       for (const dx of LABEL_DX) {
-        if (fits(a, a.x + dx - left, a.x + dx + right, a.y + dy - 12, a.y + dy + 4)) return [a.x + dx, a.y + dy];
+        if (fits(a, a.x + dx - left - MARGIN, a.x + dx + right + MARGIN, a.y + dy - 12, a.y + dy + 4)) return [a.x + dx, a.y + dy];
       }
     }
     return null;
   };
-  const inline = spot(half + 15 * stars);
-  if (inline) return { x: inline[0], y: inline[1], stars: [inline[0] + half + 7, inline[1] - 4] };
-  if (stars) {
-    const own = spot(half);
-    const sx = a.x - 7.5 * (stars - 1);
-    const sy = a.y + STARS_DY;
-    if (own && own[1] < a.y && fits(a, sx - 8, sx + 15 * (stars - 1) + 8, sy - 8, sy + 8)) return { x: own[0], y: own[1], stars: [sx, sy] };
+  // a line of n marks at height y, as near as can be to x: the first mark's x, or null
+  const row = (n, x, y) => {
+    const w = STEP * (n - 1);
+    for (const dx of LABEL_DX) {
+      const sx = x + dx - w / 2;
+      if (fits(a, sx - 8, sx + w + 8, y - 8, y + 8)) return sx;
+    }
+    return null;
+  };
+  const marks = (n, sx, y) => Array.from({ length: n }, (_, i) => [sx + STEP * i, y]);
+  const before = ([x, y]) => (double ? [x - half - GAP - 7.2, y - 4] : null);
+  const result = (at, dbl, st) => ({ x: at[0], y: at[1], double: dbl, stars: st });
+  // one line: the double-value mark, the name, the stars
+  const inline = line(half + dl, half + (stars ? GAP + 16 + STEP * (stars - 1) : 0), LABEL_DY);
+  if (inline) return result(inline, before(inline), marks(stars, inline[0] + half + GAP + 8, inline[1] - 4));
+  // the name line above the tribes, the stars under the tribes or over the name
+  const above = line(half + dl, half, [LABEL_DY[0]]);
+  if (above && stars) {
+    const sx = row(stars, a.x, a.y + MARKS_DY);
+    if (sx !== null) return result(above, before(above), marks(stars, sx, a.y + MARKS_DY));
+    const ox = row(stars, above[0], above[1] + OVER_DY);
+    if (ox !== null) return result(above, before(above), marks(stars, ox, above[1] + OVER_DY));
   }
-  return { x: a.x, y: a.y - 17, stars: [a.x + half + 7, a.y - 21] };
+  // the name alone above the tribes, all the marks under them
+  const alone = line(half, half, [LABEL_DY[0]]);
+  const n = stars + (double ? 1 : 0);
+  const mx = alone && n ? row(n, a.x, a.y + MARKS_DY) : null;
+  if (mx !== null) {
+    const all = marks(n, mx, a.y + MARKS_DY);
+    return result(alone, double ? all[0] : null, double ? all.slice(1) : all);
+  }
+  const at = [a.x, a.y - 17];
+  return result(at, before(at), marks(stars, at[0] + half + GAP + 8, at[1] - 4));
 }
 
 /**
@@ -343,13 +389,13 @@ export function draw(view, opts = {}) {
   for (const a of L.areas.values()) {
     if (a.kind === "sea" || !a.path) continue;
     const name = areaName(t, data, a.id);
-    const half = name.length * 3.5 + 4;
+    const size = a.kind === "uninhabited" ? 11 : 12.5;
     const peoples = bonus.get(a.id) || [];
-    const { x, y, stars } = labelAt(a, half, a.double, peoples.length);
-    labels.append(s("text", { class: `area-label k-${a.kind}`, x, y, "text-anchor": "middle", "font-size": a.kind === "uninhabited" ? 11 : 12.5, dataset: { of: a.id } }, name));
-    if (a.double) {
+    const { x, y, double, stars } = labelAt(a, textWidth(name, size), a.double, peoples.length);
+    labels.append(s("text", { class: `area-label k-${a.kind}`, x, y, "text-anchor": "middle", "font-size": size, dataset: { of: a.id } }, name));
+    if (double) {
       // the marks stand for their area: a click or tap on one is one on the area
-      const g = s("g", { class: "double-mark", transform: `translate(${(x - half - 7).toFixed(1)},${(y - 4).toFixed(1)})`, dataset: { of: a.id, area: a.id } });
+      const g = s("g", { class: "double-mark", transform: `translate(${double[0].toFixed(1)},${double[1].toFixed(1)})`, dataset: { of: a.id, area: a.id } });
       g.append(s("title", {}, t("epochs.doubleValueHelp")));
       g.append(s("circle", { r: 7.2 }));
       g.append(s("text", { x: 0, y: 3.6, "text-anchor": "middle", "font-size": 9.5, "font-weight": 800 }, "2"));
@@ -357,7 +403,7 @@ export function draw(view, opts = {}) {
     }
     peoples.forEach((p, i) => {
       const col = epochColour(data.people.get(p)?.card_epoch);
-      const g = s("g", { class: `bonus-mark${p === active ? " active" : ""}`, transform: `translate(${(stars[0] + i * 15).toFixed(1)},${stars[1].toFixed(1)})`, dataset: { of: a.id, area: a.id } });
+      const g = s("g", { class: `bonus-mark${p === active ? " active" : ""}`, transform: `translate(${stars[i][0].toFixed(1)},${stars[i][1].toFixed(1)})`, dataset: { of: a.id, area: a.id } });
       g.append(s("title", {}, t("epochs.bonusOf", { people: peopleName(t, data, p), v: data.bonusValue(p) })));
       g.append(star(0, 0, p === active ? 8 : 6.8, col.fill, "#2b2419"));
       labels.append(g);

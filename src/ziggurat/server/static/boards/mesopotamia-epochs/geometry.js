@@ -9,8 +9,9 @@
 // others, or whose anchors are too far apart to meet, are drawn as straits (links) instead.
 // Pure: map data in, numbers out; cached per map object.
 
-const REACH = { land: 66, desert: 72, island: 40, uninhabited: 80 }; // how far a shape reaches out
-const MAX = { land: 150, desert: 150, island: 46, uninhabited: 120 }; // never farther than this
+// (an island reaches far enough to hold its name over its tribes and a line of marks under them)
+const REACH = { land: 66, desert: 72, island: 46, uninhabited: 80 }; // how far a shape reaches out
+const MAX = { land: 150, desert: 150, island: 52, uninhabited: 120 }; // never farther than this
 const EPS = 1e-9;
 const TAU = 2 * Math.PI;
 
@@ -87,9 +88,12 @@ const cache = new WeakMap();
 // Where some anchors of a packaged map are drawn, when the map data's own anchors crowd an
 // area's label, its marks and its tribes against its neighbours'. In the default map, Sumer
 // (Ur, Uruk), Babylon, Kaldu and Elam lie so close that their pieces overlapped at every size:
-// they are drawn spread out towards the empty south-east of the box. Only the drawing moves
-// (§3.2: "clients may draw the regions around the anchors in any style"); the neighbours and
-// so the borders stay those of the data.
+// they are drawn spread out towards the empty south-east of the box. Knossos and Khania are
+// drawn apart (Knossos had no room for its name, its double-value and its bonus marks), Ugarit a
+// little lower (under its neighbours' corner, its name line had no room) and Alishiya a little
+// further out to sea, off Ugarit's coast. Only the drawing moves (§3.2: "clients may draw the
+// regions around the anchors in any style"); the neighbours and so the borders stay those of
+// the data.
 const DRAWN_AT = {
   "mesopotamia-epochs/default-map-v1": {
     babylon: [752, 584],
@@ -97,6 +101,10 @@ const DRAWN_AT = {
     ur: [892, 732],
     kaldu: [712, 712],
     elam: [912, 592],
+    knossos: [140, 404],
+    khania: [56, 391],
+    ugarit: [470, 396],
+    alishiya: [358, 416],
   },
 };
 
