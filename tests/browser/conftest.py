@@ -128,8 +128,14 @@ def _new_page(browser: Browser, errors: list[str], **ctx: Any) -> Page:
     ctx.setdefault("viewport", {"width": 1280, "height": 900})
     ctx.setdefault("locale", "en-US")
     confirm = ctx.pop("confirm_final_moves", False)
+    step_hold = ctx.pop("step_hold", False)
     context = browser.new_context(**ctx)
     context.set_default_timeout(15000)
+    if not step_hold:
+        # buttons take clicks as soon as a new decision is drawn (legal.js, stepHoldMs): the
+        # tests that play games click through hundreds of decisions; the hold's own tests
+        # (test_browser_legal_hold.py, the Mare Nostrum board's) ask for it with step_hold=True
+        context.add_init_script("window.zigguratStepHoldMs = 0")
     if not confirm:
         # the tests that play games click through many final moves: they run with the
         # table page's confirmations off (test_browser_table_help.py tests them on)

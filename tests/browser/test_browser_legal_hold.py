@@ -40,7 +40,8 @@ HELD = "() => [...document.querySelectorAll('#lst .legal-act')].map((b) => b.dis
 
 
 @pytest.fixture
-def harness(page: Page, server: Any) -> Page:
+def harness(new_page: Any, server: Any) -> Page:
+    page: Page = new_page(step_hold=True)
     page.goto(server.base + "/table/harness")  # the table page with no token: it loads nothing else
     page.wait_for_selector("#fatal:not([hidden])")
     return page
@@ -122,7 +123,7 @@ def test_a_tap_on_the_lists_done_just_after_the_step_ended_by_itself_sends_nothi
     once sends nothing; a moment later Done ends the trireme step."""
     body = {"game": GAME, "players": 3, "seats": [HUMAN, BOT, BOT], "seed": 3, "position": _conversion_step()}
     answer = pserver.request("POST", "/api/tables", body)
-    page: Page = new_page()
+    page: Page = new_page(step_hold=True)
     sent: list[str] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda text: sent.append(str(text))))
     open_table(page, pserver.url(answer["seats"][0]["link"]))

@@ -300,7 +300,7 @@ def test_a_tap_on_done_just_after_the_step_ended_by_itself_does_not_end_the_next
     body = {"game": GAME, "players": 3, "seats": [{"kind": "human"}, BOT, BOT], "seed": 3,
             "position": _conversion_step()}  # fmt: skip
     answer = pserver.request("POST", "/api/tables", body)
-    page = new_page()
+    page = new_page(step_hold=True)
     sent: list[str] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda text: sent.append(str(text))))
     open_table(page, pserver.url(answer["seats"][0]["link"]))

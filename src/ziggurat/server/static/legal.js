@@ -11,6 +11,14 @@ import { t } from "./i18n.js";
  * the legal list's (here) and the Mare Nostrum board's own buttons (boards/mare-nostrum.js). */
 export const STEP_HOLD_MS = 700;
 
+/** The hold in use: STEP_HOLD_MS, unless the page set `window.zigguratStepHoldMs` (a number of
+ * ms) before its scripts ran, as the browser tests that do not test the hold do (0: they click
+ * as soon as a state has come, as the page did before the hold). */
+export function stepHoldMs() {
+  const set = globalThis.zigguratStepHoldMs;
+  return typeof set === "number" ? set : STEP_HOLD_MS;
+}
+
 /** What each list element last showed and how long it holds: element -> {shown, until, timer}. */
 const LISTS = new WeakMap();
 
@@ -33,7 +41,9 @@ function holdFor(el, legal) {
   if (shown === list.shown) return;
   list.shown = shown;
   if (!legal.length) return;
-  list.until = Date.now() + STEP_HOLD_MS;
+  const hold = stepHoldMs();
+  if (!hold) return;
+  list.until = Date.now() + hold;
   clearTimeout(list.timer);
   list.timer = setTimeout(() => {
     list.timer = null;
@@ -42,7 +52,7 @@ function holdFor(el, legal) {
       b.disabled = false;
       b.classList.remove("legal-held");
     }
-  }, STEP_HOLD_MS + 10);
+  }, hold + 10);
 }
 
 const heldNow = (el) => Date.now() < (LISTS.get(el)?.until ?? 0);

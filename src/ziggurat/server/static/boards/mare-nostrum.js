@@ -4,7 +4,7 @@
 
 import { boardStyles, clear, h } from "../dom.js";
 import { lang } from "../i18n.js";
-import { STEP_HOLD_MS } from "../legal.js";
+import { STEP_HOLD_MS, stepHoldMs } from "../legal.js";
 import { messagesReady, renderMessage } from "../messages.js";
 import { DATA } from "./mare-nostrum/data.js";
 import { draw, fitLabels, homeOf, inPlay } from "./mare-nostrum/draw.js";
@@ -167,12 +167,14 @@ export function createBoard(els, ctx) {
 
   /** The step changed: the buttons wait a moment, then are drawn again, enabled. */
   function hold() {
-    heldUntil = Date.now() + STEP_HOLD_MS;
+    const ms = stepHoldMs();
+    if (!ms) return;
+    heldUntil = Date.now() + ms;
     clearTimeout(holdTimer);
     holdTimer = setTimeout(() => {
       holdTimer = null;
       if (msg && els.board.isConnected) render();
-    }, STEP_HOLD_MS + 10);
+    }, ms + 10);
   }
 
   function moveTargets() {
