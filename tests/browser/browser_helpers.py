@@ -6,6 +6,8 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page
 
+import ziggurat
+
 HUMAN = {"kind": "human"}
 HEURISTIC = {"kind": "bot", "bot": "heuristic"}
 
@@ -127,3 +129,20 @@ def full_shot(page: Page, path: Any) -> None:
     """A full-page screenshot taken from the top (so the sticky turn bar sits where it belongs)."""
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(path), full_page=True)
+
+
+def nostrum_conversion_step() -> dict[str, Any]:
+    """A Mare Nostrum position (3 players): Rome's (seat 0) Military turn of round 2 at its
+    Conversion step, Greece and Carthage done: Rome may convert Dalmatia (Greece's marker,
+    Rome's legion on it, N4.3), its one conversion; its triremes may row next (N4.2)."""
+    st = ziggurat.load("mare-nostrum", players=3).new_initial_state()
+    st.apply("empires rome,greece,carthage")
+    for tile in ("hercules", "antigone", "spartacus", "colossus", "lighthouse"):
+        st.apply(f"reveal {tile}")
+    p: dict[str, Any] = st.to_position()
+    p.update(trade=None, buy=None, stage="mil_conv", round=2)
+    p["mil"] = {"done": [1, 2], "active": 0, "arrived": {}, "fought": [], "zeus_q": [], "circe_used": []}
+    p["markers"]["dalmatia"] = 1
+    p["legions"]["dalmatia"] = [1, 0, 0]
+    p.update(pending={"dalmatia": [0, 1]}, on_marker={"dalmatia": 0}, conqueror={"dalmatia": 0})
+    return p

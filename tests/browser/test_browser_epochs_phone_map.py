@@ -159,35 +159,46 @@ def test_a_phone_draws_the_map_readable_and_scrolls_it_inside_the_board(
     _no_sideways_scroll(page, 375)
 
 
-def _east_position() -> tuple[dict[str, Any], int]:
-    """A seeded game's position where the seat to move places tribes and holds areas only in
-    the east or the south of the map (out of sight of a board scrolled to its top left)."""
+ANCHORS = {
+    a["id"]: (a["x"], a["y"])
+    for a in json.loads((ROOT / "src/ziggurat/games/mesopotamia_epochs/map.json").read_text())["areas"]
+}
+
+
+def _decisions(plies: int) -> Iterator[tuple[Any, int]]:
+    """Seeded random games of three players, seeds 0-39, up to ``plies`` plies each: every
+    state with a seat to move, and that seat."""
     data = ziggurat.load(GAME, players=3)
-    game_map = json.loads((ROOT / "src/ziggurat/games/mesopotamia_epochs/map.json").read_text())
-    anchors = {a["id"]: (a["x"], a["y"]) for a in game_map["areas"]}
     for seed in range(40):
         rng = random.Random(seed)
         s = data.new_initial_state()
-        for _ in range(400):
+        for _ in range(plies):
             if s.is_terminal():
                 break
             who = s.current_player()
             if who == ziggurat.CHANCE:
                 s.apply(ziggurat.sample_chance(s, rng))
                 continue
-            v = s.view(who)
-            mine = {
-                c["people"]
-                for p in v["players"]
-                if p["symbol"] == v["viewer"]
-                for c in p["cards"]
-                if c["people"]
-            }
-            held = [a for a, people, _n in v["areas"] if people in mine]
-            if v["pending"] is None and v["phase"] == "strategy" and held:
-                if all(anchors[a][0] > 600 or anchors[a][1] > 700 for a in held):
-                    return s.to_position(), who
+            yield s, who
             s.apply(rng.choice(list(s.legal_actions())))
+
+
+def _own_peoples(view: dict[str, Any]) -> set[str]:
+    """The Peoples of the viewer's cards."""
+    me = next(p for p in view["players"] if p["symbol"] == view["viewer"])
+    return {c["people"] for c in me["cards"] if c["people"]}
+
+
+def _east_position() -> tuple[dict[str, Any], int]:
+    """A seeded game's position where the seat to move places tribes and holds areas only in
+    the east or the south of the map (out of sight of a board scrolled to its top left)."""
+    for s, who in _decisions(400):
+        v = s.view(who)
+        mine = _own_peoples(v)
+        held = [a for a, people, _n in v["areas"] if people in mine]
+        if v["pending"] is None and v["phase"] == "strategy" and held:
+            if all(ANCHORS[a][0] > 600 or ANCHORS[a][1] > 700 for a in held):
+                return s.to_position(), who
     raise LookupError("no position with the seat to move in the east")
 
 
@@ -247,33 +258,19 @@ def _before_the_first_tribe() -> tuple[dict[str, Any], int]:
     """A seeded game's position in the Strategy phase where a seat holds no area yet and every
     People it holds starts far in the east (out of sight of a board waiting on the map's
     middle), another seat to move: the position and that seat."""
-    data = ziggurat.load(GAME, players=3)
-    game_map = json.loads((ROOT / "src/ziggurat/games/mesopotamia_epochs/map.json").read_text())
-    anchors = {a["id"]: (a["x"], a["y"]) for a in game_map["areas"]}
     peoples = json.loads((ROOT / "src/ziggurat/games/mesopotamia_epochs/peoples.json").read_text())
     start = {p["id"]: p["start_area"] for p in peoples["peoples"]}
-    for seed in range(40):
-        rng = random.Random(seed)
-        s = data.new_initial_state()
-        for _ in range(300):
-            if s.is_terminal():
-                break
-            who = s.current_player()
-            if who == ziggurat.CHANCE:
-                s.apply(ziggurat.sample_chance(s, rng))
-                continue
-            for seat in (x for x in range(3) if x != who):
-                v = s.view(seat)
-                me = next(p for p in v["players"] if p["symbol"] == v["viewer"])
-                mine = [c["people"] for c in me["cards"] if c["people"]]
-                if (
-                    v["phase"] == "strategy"
-                    and mine
-                    and not [a for a, people, _n in v["areas"] if people in mine]
-                    and all(anchors[start[m]][0] > 800 for m in mine)
-                ):
-                    return s.to_position(), seat
-            s.apply(rng.choice(list(s.legal_actions())))
+    for s, who in _decisions(300):
+        for seat in (x for x in range(3) if x != who):
+            v = s.view(seat)
+            mine = _own_peoples(v)
+            if (
+                v["phase"] == "strategy"
+                and mine
+                and not [a for a, people, _n in v["areas"] if people in mine]
+                and all(ANCHORS[start[m]][0] > 800 for m in mine)
+            ):
+                return s.to_position(), seat
     raise LookupError("no position with a seat whose Peoples all start in the east, not yet entered")
 
 

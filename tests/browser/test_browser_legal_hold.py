@@ -11,10 +11,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_helpers import HUMAN, open_table, state, version, wait_my_turn
+from browser_helpers import HUMAN, nostrum_conversion_step, open_table, state, version, wait_my_turn
 from playwright.sync_api import Page, expect
-
-import ziggurat
 
 GAME = "mare-nostrum"
 BOT = {"kind": "bot", "bot": "random"}
@@ -99,29 +97,19 @@ def pserver(tmp_path_factory: pytest.TempPathFactory, start_server: Any) -> Iter
         yield srv
 
 
-def _conversion_step() -> dict[str, Any]:
-    """Rome's (seat 0) Military turn of round 2 at its Conversion step, Greece and Carthage
-    done: Rome may convert Dalmatia, its one conversion; its triremes may row next (N4.2)."""
-    st = ziggurat.load(GAME, players=3).new_initial_state()
-    st.apply("empires rome,greece,carthage")
-    for tile in ("hercules", "antigone", "spartacus", "colossus", "lighthouse"):
-        st.apply(f"reveal {tile}")
-    p: dict[str, Any] = st.to_position()
-    p.update(trade=None, buy=None, stage="mil_conv", round=2)
-    p["mil"] = {"done": [1, 2], "active": 0, "arrived": {}, "fought": [], "zeus_q": [], "circe_used": []}
-    p["markers"]["dalmatia"] = 1
-    p["legions"]["dalmatia"] = [1, 0, 0]
-    p.update(pending={"dalmatia": [0, 1]}, on_marker={"dalmatia": 0}, conqueror={"dalmatia": 0})
-    return p
-
-
 def test_a_tap_on_the_lists_done_just_after_the_step_ended_by_itself_sends_nothing(
     new_page: Any, pserver: Any, shots: Any
 ) -> None:
     """Rome converts Dalmatia from the legal list: the Conversion step, with only Done left, ends
     by itself and the trireme step's list comes, its Done where the last one was. A tap on it at
     once sends nothing; a moment later Done ends the trireme step."""
-    body = {"game": GAME, "players": 3, "seats": [HUMAN, BOT, BOT], "seed": 3, "position": _conversion_step()}
+    body = {
+        "game": GAME,
+        "players": 3,
+        "seats": [HUMAN, BOT, BOT],
+        "seed": 3,
+        "position": nostrum_conversion_step(),
+    }
     answer = pserver.request("POST", "/api/tables", body)
     page: Page = new_page(step_hold=True)
     sent: list[str] = []

@@ -10,10 +10,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_helpers import full_shot, open_table, state, version, wait_my_turn
+from browser_helpers import full_shot, nostrum_conversion_step, open_table, state, version, wait_my_turn
 from playwright.sync_api import Page, expect
-
-import ziggurat
 
 GAME = "mare-nostrum"
 BOT = {"kind": "bot", "bot": "random"}
@@ -273,23 +271,6 @@ def pserver(tmp_path_factory: pytest.TempPathFactory, start_server: Any) -> Iter
         yield srv
 
 
-def _conversion_step() -> dict[str, Any]:
-    """Rome's (seat 0) Military turn of round 2 at its Conversion step, Greece and Carthage
-    done: Rome may convert Dalmatia (Greece's marker, Rome's legion on it, N4.3), its one
-    conversion; its triremes may row next."""
-    st = ziggurat.load(GAME, players=3).new_initial_state()
-    st.apply("empires rome,greece,carthage")
-    for tile in ("hercules", "antigone", "spartacus", "colossus", "lighthouse"):
-        st.apply(f"reveal {tile}")
-    p: dict[str, Any] = st.to_position()
-    p.update(trade=None, buy=None, stage="mil_conv", round=2)
-    p["mil"] = {"done": [1, 2], "active": 0, "arrived": {}, "fought": [], "zeus_q": [], "circe_used": []}
-    p["markers"]["dalmatia"] = 1
-    p["legions"]["dalmatia"] = [1, 0, 0]
-    p.update(pending={"dalmatia": [0, 1]}, on_marker={"dalmatia": 0}, conqueror={"dalmatia": 0})
-    return p
-
-
 def test_a_tap_on_done_just_after_the_step_ended_by_itself_does_not_end_the_next_N4_2(
     new_page, pserver, shots
 ):
@@ -298,7 +279,7 @@ def test_a_tap_on_done_just_after_the_step_ended_by_itself_does_not_end_the_next
     tap on Done at once, meant for the step that ended, does not end the trireme step; the
     buttons take taps again a moment later, and Done then ends it."""
     body = {"game": GAME, "players": 3, "seats": [{"kind": "human"}, BOT, BOT], "seed": 3,
-            "position": _conversion_step()}  # fmt: skip
+            "position": nostrum_conversion_step()}  # fmt: skip
     answer = pserver.request("POST", "/api/tables", body)
     page = new_page(step_hold=True)
     sent: list[str] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,33 +17,55 @@ from ziggurat.server import driver
 
 OPTIONS = {"round_limit": 3}
 
+Store = Callable[..., Awaitable[Any]]
 
-def _finished(client: Any, table_id: str, within: float) -> bool:
-    """Whether the table's game is over within ``within`` seconds."""
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        if live_table(client, table_id).state.is_terminal():
-            return True
-        time.sleep(0.01)
-    return False
+
+def _game(client: Any, table_id: str) -> tuple[str, list[str]]:
+    table = live_table(client, table_id)
+    return table.state.fingerprint(), [row.text for row in table.rows]
+
+
+def _uninterrupted(tmp_path: Path, seed: int) -> tuple[str, list[str]]:
+    """The all-bot game of ``seed`` played to its end with nothing failing."""
+    with open_client(f"sqlite:///{tmp_path / 'reference.db'}") as ref:
+        t = new_table(ref, seats="bbb", options=OPTIONS, seed=seed)
+        wait_idle(ref, t["table"])
+        return _game(ref, t["table"])
+
+
+def _played_with(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    seed: int,
+    failing: Callable[[Store], Store],
+) -> tuple[str, list[str]]:
+    """The same game, its store's ``add_action`` replaced by ``failing(add_action)``; fails the
+    test if the table does not finish within a minute (it stopped)."""
+    monkeypatch.setattr(driver, "RETRY_AFTER", (0.05,))
+    with open_client(f"sqlite:///{tmp_path / 'failing.db'}") as client:
+        store = client.app.state.manager.store  # type: ignore[attr-defined]
+        monkeypatch.setattr(store, "add_action", failing(store.add_action))
+        with caplog.at_level(logging.ERROR, logger="ziggurat.server.live"):
+            t = new_table(client, seats="bbb", options=OPTIONS, seed=seed)
+            deadline = time.monotonic() + 60
+            while not live_table(client, t["table"]).state.is_terminal():
+                assert time.monotonic() < deadline, "the table stopped after the failure"
+                time.sleep(0.01)
+        return _game(client, t["table"])
+
+
+def _failures(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if "the bot driver failed" in r.getMessage()]
 
 
 def test_a_store_failure_under_a_bot_move_does_not_stop_the_table(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with open_client(f"sqlite:///{tmp_path / 'reference.db'}") as ref:
-        t = new_table(ref, seats="bbb", options=OPTIONS, seed=21)
-        wait_idle(ref, t["table"])
-        table = live_table(ref, t["table"])
-        want = (table.state.fingerprint(), [row.text for row in table.rows])
+    calls = 0
 
-    monkeypatch.setattr(driver, "RETRY_AFTER", (0.05,))
-    with open_client(f"sqlite:///{tmp_path / 'failing.db'}") as client:
-        store = client.app.state.manager.store  # type: ignore[attr-defined]
-        stored = store.add_action
-        calls = 0
-
-        async def fails_once(*args: Any, **kwargs: Any) -> Any:
+    def fails_once(stored: Store) -> Store:
+        async def add_action(*args: Any, **kwargs: Any) -> Any:
             """The database out of reach for the tenth action's commit (nothing stored)."""
             nonlocal calls
             calls += 1
@@ -50,35 +73,22 @@ def test_a_store_failure_under_a_bot_move_does_not_stop_the_table(
                 raise OperationalError("INSERT", {}, ConnectionError("the database went away"))
             return await stored(*args, **kwargs)
 
-        monkeypatch.setattr(store, "add_action", fails_once)
-        with caplog.at_level(logging.ERROR, logger="ziggurat.server.live"):
-            t = new_table(client, seats="bbb", options=OPTIONS, seed=21)
-            assert _finished(client, t["table"], within=60), "the table stopped after the failure"
-        table = live_table(client, t["table"])
-        assert calls > 10
-        assert (table.state.fingerprint(), [row.text for row in table.rows]) == want
-    failures = [r for r in caplog.records if "the bot driver failed" in r.getMessage()]
-    assert len(failures) == 1
-    assert "reads the table again" in failures[0].getMessage()
+        return add_action
+
+    assert _played_with(tmp_path, monkeypatch, caplog, 21, fails_once) == _uninterrupted(tmp_path, 21)
+    assert calls > 10
+    failures = _failures(caplog)
+    assert len(failures) == 1 and "reads the table again" in failures[0]
 
 
 def test_an_action_stored_before_a_failure_is_not_played_twice(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The failure comes after the commit: the copy here reads the stored action back."""
-    with open_client(f"sqlite:///{tmp_path / 'reference.db'}") as ref:
-        t = new_table(ref, seats="bbb", options=OPTIONS, seed=22)
-        wait_idle(ref, t["table"])
-        table = live_table(ref, t["table"])
-        want = (table.state.fingerprint(), [row.text for row in table.rows])
+    calls = 0
 
-    monkeypatch.setattr(driver, "RETRY_AFTER", (0.05,))
-    with open_client(f"sqlite:///{tmp_path / 'failing.db'}") as client:
-        store = client.app.state.manager.store  # type: ignore[attr-defined]
-        stored = store.add_action
-        calls = 0
-
-        async def fails_after_commit(*args: Any, **kwargs: Any) -> Any:
+    def fails_after_commit(stored: Store) -> Store:
+        async def add_action(*args: Any, **kwargs: Any) -> Any:
             nonlocal calls
             calls += 1
             kept = await stored(*args, **kwargs)
@@ -86,10 +96,7 @@ def test_an_action_stored_before_a_failure_is_not_played_twice(
                 raise OperationalError("COMMIT", {}, ConnectionError("the answer was lost"))
             return kept
 
-        monkeypatch.setattr(store, "add_action", fails_after_commit)
-        with caplog.at_level(logging.ERROR, logger="ziggurat.server.live"):
-            t = new_table(client, seats="bbb", options=OPTIONS, seed=22)
-            assert _finished(client, t["table"], within=60), "the table stopped after the failure"
-        table = live_table(client, t["table"])
-        assert (table.state.fingerprint(), [row.text for row in table.rows]) == want
-    assert sum("the bot driver failed" in r.getMessage() for r in caplog.records) == 1
+        return add_action
+
+    assert _played_with(tmp_path, monkeypatch, caplog, 22, fails_after_commit) == _uninterrupted(tmp_path, 22)
+    assert len(_failures(caplog)) == 1
