@@ -146,3 +146,16 @@ def nostrum_conversion_step() -> dict[str, Any]:
     p["legions"]["dalmatia"] = [1, 0, 0]
     p.update(pending={"dalmatia": [0, 1]}, on_marker={"dalmatia": 0}, conqueror={"dalmatia": 0})
     return p
+
+
+NOSTRUM_MAP_MEASURES = """
+  const svg = document.querySelector('.mn-map');
+  const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const px = (e) => parseFloat(getComputedStyle(e).fontSize) * k;
+  const box = (e) => { const r = e.getBoundingClientRect(); return { x: r.left, y: r.top, r: r.right, b: r.bottom }; };
+  const hit = (a, b) => a.x < b.r - 0.5 && b.x < a.r - 0.5 && a.y < b.b - 0.5 && b.y < a.b - 0.5;
+  const where = (e) => { const a = e.closest('[data-area], [data-covered]'); return a.dataset.area || a.dataset.covered; };
+"""
+"""The opening lines of a script measuring the Mare Nostrum map (inside its arrow function): the
+map ``svg``, ``k`` (CSS px per map unit), ``px(e)`` (an element's font size in CSS px), ``box(e)``
+(its box), ``hit(a, b)`` (two boxes overlap by more than half a pixel), ``where(e)`` (its area)."""

@@ -10,7 +10,15 @@ import random
 from typing import Any
 
 import pytest
-from browser_helpers import full_shot, open_table, render_in_english_and_french, state, version, wait_my_turn
+from browser_helpers import (
+    NOSTRUM_MAP_MEASURES,
+    full_shot,
+    open_table,
+    render_in_english_and_french,
+    state,
+    version,
+    wait_my_turn,
+)
 from playwright.sync_api import Page, expect
 
 import ziggurat
@@ -466,14 +474,11 @@ def test_a_purchase_chosen_low_in_the_list_shows_its_payment_N3_2(harness: Page)
     assert head is not None and head["y"] >= 0
 
 
-LABELS = """
-() => {
-  const svg = document.querySelector('.mn-map');
-  const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-  const px = (e) => parseFloat(getComputedStyle(e).fontSize) * k;
-  const box = (e) => { const r = e.getBoundingClientRect(); return { x: r.left, y: r.top, r: r.right, b: r.bottom }; };
-  const hit = (a, b) => a.x < b.r - 0.5 && b.x < a.r - 0.5 && a.y < b.b - 0.5 && b.y < a.b - 0.5;
-  const where = (e) => { const a = e.closest('[data-area], [data-covered]'); return a.dataset.area || a.dataset.covered; };
+LABELS = (
+    """
+() => {"""
+    + NOSTRUM_MAP_MEASURES
+    + """
   const names = [...svg.querySelectorAll('text.name')];
   const counts = [...svg.querySelectorAll('text.unit-txt')];
   const pieces = [...svg.querySelectorAll('.piece')];
@@ -503,6 +508,7 @@ LABELS = """
   };
 }
 """
+)
 
 
 @pytest.mark.parametrize("players", [3, 5])

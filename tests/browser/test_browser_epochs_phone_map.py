@@ -202,6 +202,22 @@ def _east_position() -> tuple[dict[str, Any], int]:
     raise LookupError("no position with the seat to move in the east")
 
 
+def _open_on_phone(
+    new_page: Any, pserver: Any, position: dict[str, Any], seat: int, others: dict[str, str]
+) -> tuple[dict[str, Any], Page]:
+    """A table created from ``position`` (seed 3), ``seat`` a person and the other seats
+    ``others``, opened by that seat on a phone: the server's answer and the page."""
+    seats = [HUMAN if s == seat else others for s in range(int(position["num_players"]))]
+    answer: dict[str, Any] = pserver.request(
+        "POST",
+        "/api/tables",
+        {"game": GAME, "players": len(seats), "seats": seats, "seed": 3, "position": position},
+    )
+    page: Page = new_page(**PHONE)
+    open_table(page, pserver.url(answer["seats"][seat]["link"]))
+    return answer, page
+
+
 def test_a_seated_players_board_opens_on_their_tribes_and_stays_where_they_scroll(
     new_page, pserver, shots: Path
 ) -> None:
@@ -209,14 +225,7 @@ def test_a_seated_players_board_opens_on_their_tribes_and_stays_where_they_scrol
     so that one of them is in sight (on the first draw only); once the player has scrolled the
     board elsewhere, the next state leaves it there."""
     position, seat = _east_position()
-    seats = [HUMAN if s == seat else HEURISTIC for s in range(int(position["num_players"]))]
-    answer = pserver.request(
-        "POST",
-        "/api/tables",
-        {"game": GAME, "players": len(seats), "seats": seats, "seed": 3, "position": position},
-    )
-    page = new_page(**PHONE)
-    open_table(page, pserver.url(answer["seats"][seat]["link"]))
+    _, page = _open_on_phone(new_page, pserver, position, seat, HEURISTIC)
     assert wait_my_turn(page)
     symbol = state(page)["view"]["viewer"]
     seen = page.evaluate(MINE_IN_SIGHT, symbol)
@@ -293,14 +302,8 @@ def test_a_board_opened_before_the_players_first_tribe_goes_to_it_when_it_comes(
     had not scrolled). The other seats are people too, playing over their own sockets here, so
     nothing moves before the page has drawn the map without the player's tribes."""
     position, seat = _before_the_first_tribe()
-    seats = [HUMAN] * int(position["num_players"])
-    answer = pserver.request(
-        "POST",
-        "/api/tables",
-        {"game": GAME, "players": len(seats), "seats": seats, "seed": 3, "position": position},
-    )
-    page = new_page(**PHONE)
-    open_table(page, pserver.url(answer["seats"][seat]["link"]))
+    answer, page = _open_on_phone(new_page, pserver, position, seat, HUMAN)
+    seats = answer["seats"]
     page.wait_for_selector("#board svg.epochs-map .pieces")
     symbol = state(page)["view"]["viewer"]
     assert page.evaluate(MINE_IN_SIGHT, symbol) == []  # no tribe of theirs yet

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_helpers import HUMAN, open_table
+from browser_helpers import HUMAN, NOSTRUM_MAP_MEASURES, open_table
 from playwright.sync_api import Page
 
 import ziggurat
@@ -19,14 +19,11 @@ from ziggurat.games.mare_nostrum.position import load_position
 GAME = "mare-nostrum"
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
-CODES = """
-() => {
-  const svg = document.querySelector('.mn-map');
-  const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-  const px = (e) => parseFloat(getComputedStyle(e).fontSize) * k;
-  const box = (e) => { const r = e.getBoundingClientRect(); return { x: r.left, y: r.top, r: r.right, b: r.bottom }; };
-  const hit = (a, b) => a.x < b.r - 0.5 && b.x < a.r - 0.5 && a.y < b.b - 0.5 && b.y < a.b - 0.5;
-  const where = (e) => { const a = e.closest('[data-area], [data-covered]'); return a.dataset.area || a.dataset.covered; };
+CODES = (
+    """
+() => {"""
+    + NOSTRUM_MAP_MEASURES
+    + """
   const codes = [...svg.querySelectorAll('text.slot-txt')];
   const others = [...svg.querySelectorAll('text.name, text.unit-txt, text.marker-txt, .piece, .fortress, .marker')];
   const clashes = [];
@@ -45,6 +42,7 @@ CODES = """
            texts: [...new Set(codes.map((e) => e.textContent))].sort(), clashes, outside };
 }
 """
+)
 
 CROWD = """
 (area) => {
