@@ -176,3 +176,26 @@ def test_the_five_tightest_areas_keep_their_names_and_marks_inside_and_apart(
                 page.locator("#board").screenshot(
                     path=str(shots / f"epochs_labels_{locale[:2]}_{size}_{name.replace(' ', '_')}{where}.png")
                 )
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr-FR"])
+def test_no_name_or_mark_of_any_area_covers_a_difficult_border_mark(
+    new_page: Any, server: Any, shots: Path, locale: str
+) -> None:
+    """The mountain marks of difficult borders (§3.3) say where an attack needs two dice: a
+    name or a mark drawn over one hides it (Kanesh's name once covered the Kizzuwatna one).
+    Every area's name, double-value mark and bonus stars keep clear of every such mark, with
+    every area held and every star shown, in English and in French."""
+    page: Page = new_page(viewport={"width": 1280, "height": 800}, locale=locale)
+    table = server.create_table([{"kind": "human"}] * 3, game=GAME, seed=3)
+    open_table(page, table["seats"][0]["link"])
+    expect(page.locator("#players .conn").first).to_be_visible()
+    for view, combat, name in _boards()[:3]:
+        page.evaluate(DRAW, [view, combat])
+        found = page.evaluate(ITEMS, [])
+        marks = [f for f in found if f["kind"] == "difficult"]
+        assert len(marks) >= 10, name
+        labels = [f for f in found if f["kind"] in ("area-label", "double-mark", "bonus-mark")]
+        covered = [(f["area"], f["kind"]) for f in labels for m in marks if not _apart(f["box"], m["box"])]
+        assert covered == [], (name, covered)
+    page.locator("#board").screenshot(path=str(shots / f"epochs_labels_difficult_{locale[:2]}.png"))

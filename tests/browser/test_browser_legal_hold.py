@@ -64,6 +64,9 @@ def test_a_changed_list_is_held_then_plays_and_an_unchanged_one_is_never_held(ha
     done = _button(page, "done")
     expect(done).to_be_disabled()
     expect(done).to_have_class("act legal-act legal-held")
+    # drawn as waiting, like the Mare Nostrum board's held buttons, not as refused
+    look = "(b) => [getComputedStyle(b).opacity, getComputedStyle(b).cursor]"
+    assert done.evaluate(look) == ["0.7", "wait"]
     box = done.bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -169,22 +169,28 @@ const STEP = 15; // from one mark to the next
 const GAP = 2.5; // between the name and its marks
 const MARGIN = 2; // between the name and the area's edge
 
-/** Whether the box from x0 to x1 and from y0 to y1 is inside area `a` (sampled). */
-function fits(a, x0, x1, y0, y1) {
+const MARK_R = 6.5; // a difficult-border mark's reach from its point (its triangle, rotated)
+
+/** Whether the box from x0 to x1 and from y0 to y1 is inside area `a` (sampled) and clear of
+ * every difficult-border mark in `marks` ([x, y] of each). */
+function fits(a, x0, x1, y0, y1, marks = []) {
   const xs = [x0, (3 * x0 + x1) / 4, (x0 + x1) / 2, (x0 + 3 * x1) / 4, x1];
-  return xs.every((px) => inside(a.poly, px, y0) && inside(a.poly, px, y1));
+  if (!xs.every((px) => inside(a.poly, px, y0) && inside(a.poly, px, y1))) return false;
+  return marks.every(([mx, my]) => mx < x0 - MARK_R || mx > x1 + MARK_R || my < y0 - MARK_R || my > y1 + MARK_R);
 }
 
 /** Where area `a`'s name and marks go: {x, y} (the name's baseline's middle), `double` ([x, y]
  * of the double-value mark, or null) and `stars` ([x, y] of each of the `stars` bonus marks);
- * `width`: the name's width, `double`: whether the area has a double-value mark. */
-function labelAt(a, width, double, stars) {
+ * `width`: the name's width, `double`: whether the area has a double-value mark, `hard`: the
+ * points of the difficult-border marks, which the name and marks keep clear of. */
+function labelAt(a, width, double, stars, hard = []) {
+  const marksNear = hard.filter(([x, y]) => Math.hypot(x - a.x, y - a.y) < 120);
   const half = width / 2;
   const dl = double ? GAP + 15.4 : 0;
   const line = (left, right, rows) => {
     for (const dy of rows) {
       for (const dx of LABEL_DX) {
-        if (fits(a, a.x + dx - left - MARGIN, a.x + dx + right + MARGIN, a.y + dy - 12, a.y + dy + 4)) return [a.x + dx, a.y + dy];
+        if (fits(a, a.x + dx - left - MARGIN, a.x + dx + right + MARGIN, a.y + dy - 12, a.y + dy + 4, marksNear)) return [a.x + dx, a.y + dy];
       }
     }
     return null;
@@ -194,7 +200,7 @@ function labelAt(a, width, double, stars) {
     const w = STEP * (n - 1);
     for (const dx of LABEL_DX) {
       const sx = x + dx - w / 2;
-      if (fits(a, sx - 8, sx + w + 8, y - 8, y + 8)) return sx;
+      if (fits(a, sx - 8, sx + w + 8, y - 8, y + 8, marksNear)) return sx;
     }
     return null;
   };
@@ -386,12 +392,13 @@ export function draw(view, opts = {}) {
 
   // labels, double-value and bonus marks
   const labels = s("g", { class: "labels" });
+  const hardPoints = L.difficult.map((d) => d.at);
   for (const a of L.areas.values()) {
     if (a.kind === "sea" || !a.path) continue;
     const name = areaName(t, data, a.id);
     const size = a.kind === "uninhabited" ? 11 : 12.5;
     const peoples = bonus.get(a.id) || [];
-    const { x, y, double, stars } = labelAt(a, textWidth(name, size), a.double, peoples.length);
+    const { x, y, double, stars } = labelAt(a, textWidth(name, size), a.double, peoples.length, hardPoints);
     labels.append(s("text", { class: `area-label k-${a.kind}`, x, y, "text-anchor": "middle", "font-size": size, dataset: { of: a.id } }, name));
     if (double) {
       // the marks stand for their area: a click or tap on one is one on the area
