@@ -184,13 +184,12 @@ function fits(a, x0, x1, y0, y1, marks = []) {
  * `width`: the name's width, `double`: whether the area has a double-value mark, `hard`: the
  * points of the difficult-border marks, which the name and marks keep clear of. */
 function labelAt(a, width, double, stars, hard = []) {
-  const marksNear = hard.filter(([x, y]) => Math.hypot(x - a.x, y - a.y) < 120);
   const half = width / 2;
   const dl = double ? GAP + 15.4 : 0;
   const line = (left, right, rows) => {
     for (const dy of rows) {
       for (const dx of LABEL_DX) {
-        if (fits(a, a.x + dx - left - MARGIN, a.x + dx + right + MARGIN, a.y + dy - 12, a.y + dy + 4, marksNear)) return [a.x + dx, a.y + dy];
+        if (fits(a, a.x + dx - left - MARGIN, a.x + dx + right + MARGIN, a.y + dy - 12, a.y + dy + 4, hard)) return [a.x + dx, a.y + dy];
       }
     }
     return null;
@@ -200,7 +199,7 @@ function labelAt(a, width, double, stars, hard = []) {
     const w = STEP * (n - 1);
     for (const dx of LABEL_DX) {
       const sx = x + dx - w / 2;
-      if (fits(a, sx - 8, sx + w + 8, y - 8, y + 8, marksNear)) return sx;
+      if (fits(a, sx - 8, sx + w + 8, y - 8, y + 8, hard)) return sx;
     }
     return null;
   };
