@@ -24,6 +24,7 @@ the action codec; the ``viewer`` field says whose view it is. Layouts: ``docs/in
 from __future__ import annotations
 
 import json
+import threading
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
@@ -61,6 +62,10 @@ class ViewEncoder(ABC):
         self._size = 0
         self._build()
         self.shape: tuple[int, ...] = (self._size,)
+        self._scratch = threading.local()
+        """Per thread, a buffer and its fields made once: :meth:`encode` zeroes and fills it,
+        then hands out a copy (splitting a new buffer into its fields costs more than the
+        filling of most views)."""
 
     # -- what a game's encoder provides -------------------------------------------------------
     @abstractmethod
@@ -101,9 +106,14 @@ class ViewEncoder(ABC):
         """The observation of ``seat`` from its view (``state.view(seat)``)."""
         if not 0 <= seat < self.num_players:
             raise ValueError(f"seat {seat} is not a seat of a {self.num_players}-player game")
-        buf = np.zeros(self._size, dtype=np.float32)
-        self._fill(view, seat, Fields(buf, self.split(buf)))
-        return buf
+        fields: Fields | None = getattr(self._scratch, "fields", None)
+        if fields is None:
+            buf = np.zeros(self._size, dtype=np.float32)
+            fields = self._scratch.fields = Fields(buf, self.split(buf))
+        else:
+            fields.buf.fill(0.0)
+        self._fill(view, seat, fields)
+        return fields.buf.copy()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game_id} {self.num_players}p: {self._size} features>"

@@ -57,17 +57,23 @@ _ORDERS: dict[tuple[Coord, ...], tuple[list[Coord], dict[Coord, int]]] = {}
 _BY_DICT: dict[int, tuple[Any, int, tuple[list[Coord], dict[Coord, int]]]] = {}
 
 
-def _slots_of(tiles: Any) -> tuple[list[Coord], dict[Coord, int]]:
-    known = _BY_DICT.get(id(tiles))
-    if known is not None and known[0] is tiles and known[1] == len(tiles):
-        return known[2]
-    key = tuple(tiles)
+def slot_order(key: tuple[Coord, ...]) -> tuple[list[Coord], dict[Coord, int]]:
+    """The tiles ``key`` (in the state's order) in slot order, and each tile's slot; kept for
+    recent maps. Both are shared: read them, do not change them."""
     hit = _ORDERS.get(key)
     if hit is None:
         if len(_ORDERS) >= 4096:
             _ORDERS.clear()
         order = tile_order(key)
         hit = _ORDERS[key] = (order, {c: i for i, c in enumerate(order)})
+    return hit
+
+
+def _slots_of(tiles: Any) -> tuple[list[Coord], dict[Coord, int]]:
+    known = _BY_DICT.get(id(tiles))
+    if known is not None and known[0] is tiles and known[1] == len(tiles):
+        return known[2]
+    hit = slot_order(tuple(tiles))
     if len(_BY_DICT) >= 256:
         _BY_DICT.clear()
     _BY_DICT[id(tiles)] = (tiles, len(tiles), hit)

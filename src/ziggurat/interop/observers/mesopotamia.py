@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ziggurat.games.mesopotamia import data as D
-from ziggurat.interop.codecs.mesopotamia import tile_order
+from ziggurat.interop.codecs.mesopotamia import slot_order
 from ziggurat.interop.observe import COUNT, Fields, ViewEncoder, one_hot
 
 _PHASES = ("setup", "movement", "action", "mana", "over")
@@ -112,8 +112,7 @@ class MesopotamiaEncoder(ViewEncoder):
     def _fill(self, v: dict[str, Any], seat: int, f: Fields) -> None:
         n = self.num_players
         col = self.colour
-        slots = tile_order((q, r) for q, r, _ in v["tiles"])
-        slot_of = {c: i for i, c in enumerate(slots)}
+        slots, slot_of = slot_order(tuple([(q, r) for q, r, _ in v["tiles"]]))
 
         def space(c: list[int]) -> tuple[int, int] | None:
             best = None
