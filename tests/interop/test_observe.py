@@ -87,3 +87,23 @@ def test_own_secrets_show(game_id: str) -> None:
             differs = True
             break
     assert differs
+
+
+def test_threads_encoding_at_once_get_their_own_vectors() -> None:
+    """Each thread fills a buffer of its own: views encoded by four threads at once give the
+    vectors they give one at a time, each a new array."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    game = ziggurat.load("mare-nostrum", players=4)
+    enc = encoder_for(game)
+    views = [(state.view(k % 4), k % 4) for k, state in enumerate(states(game, 2, 200))]
+    alone = [enc.encode(view, seat) for view, seat in views]
+
+    def encode_all(_: int) -> list:
+        return [enc.encode(view, seat) for view, seat in views * 3]
+
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(encode_all, range(4)))
+    for got in results:
+        assert all(np.array_equal(x, y) for x, y in zip(got, alone * 3, strict=True))
+    assert len({id(x) for got in results for x in got}) == 4 * 3 * len(views)
