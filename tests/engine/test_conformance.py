@@ -125,6 +125,33 @@ def test_views_are_json_and_survive_sampling(game_id: str, n: int) -> None:
                 assert list(sampled.legal_actions()) == list(state.legal_actions())
 
 
+def _empty(value: Any) -> None:
+    """Empty every list and dict inside ``value``, innermost first."""
+    if isinstance(value, dict):
+        for inner in value.values():
+            _empty(inner)
+        value.clear()
+    elif isinstance(value, list):
+        for inner in value:
+            _empty(inner)
+        value.clear()
+
+
+@pytest.mark.parametrize(("game_id", "n"), CASES, ids=IDS)
+def test_a_view_is_the_callers_own(game_id: str, n: int) -> None:
+    """Emptying every list and dict of a view changes nothing in the state: a view shares no
+    container with the state it shows."""
+    for i, (_game, state, _) in enumerate(random_walk(game_id, n, seed=23, plies=300)):
+        if i % 3:
+            continue
+        before = state.fingerprint()
+        for seat in [None, *range(n)]:
+            again = json.dumps(state.view(seat), sort_keys=True)
+            _empty(state.view(seat))
+            assert json.dumps(state.view(seat), sort_keys=True) == again
+        assert state.fingerprint() == before
+
+
 @pytest.mark.parametrize(("game_id", "n"), CASES, ids=IDS)
 def test_positions_round_trip(game_id: str, n: int) -> None:
     for i, (game, state, _) in enumerate(random_walk(game_id, n, seed=17, plies=400)):

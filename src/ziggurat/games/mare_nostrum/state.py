@@ -198,7 +198,18 @@ class NostrumState(State):
         return [1.0 if s == w else 0.0 for s in range(self.d["n"])]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        return view_of(self.to_position(), seat, self.current_player())
+        # the position, as to_position() gives it, copied part by part (a JSON round trip of
+        # the whole was most of a view's time); the pool and the face-down tiles are only
+        # counted, so they are lent, not copied
+        d = self.d
+        pos: dict[str, Any] = {"format": POSITION_FORMAT, "num_players": d["n"]}
+        for k, v in d.items():
+            if k in _NOT_IN_VIEWS:
+                if k in _COUNTED_IN_VIEWS:
+                    pos[k] = v
+            else:
+                pos[k] = _deep(v) if type(v) in _BOXES else v
+        return view_of(pos, seat, self.current_player())
 
     def clone(self) -> NostrumState:
         other = NostrumState(self.game, copy_state(self.d))
@@ -454,9 +465,15 @@ def from_position(game: MareNostrumGame, position: dict[str, Any]) -> NostrumSta
 # --------------------------------------------------------------------- views (section 7)
 
 
+_COUNTED_IN_VIEWS: Final = frozenset({"pool", "facedown"})
+"""Secret parts of the state a view shows only the size of (7.2, 7.3)."""
+_NOT_IN_VIEWS: Final = _COUNTED_IN_VIEWS | {"opts", "limits"}
+
+
 def view_of(pos: dict[str, Any], seat: int | None, to_move: int) -> dict[str, Any]:
     """The position with other seats' secrets blanked (7.1-7.5). ``pos`` is given away (a
-    fresh ``to_position()``): the view shares its parts rather than copying them again."""
+    fresh ``to_position()``): the view shares its parts rather than copying them again, all
+    but ``pool`` and ``facedown``, which it only counts."""
     v = dict(pos)
     n = pos["n"]
     trade = pos.get("trade")
