@@ -433,10 +433,11 @@ def test_counts_of_one_read_in_the_singular_in_both_languages(harness: Page) -> 
         expect(harness.locator("#hb-choice button[data-action='stop']")).to_have_text(words)
 
 
-def test_a_french_placement_says_sur_as_the_log_does(harness: Page) -> None:
+def test_a_french_placement_says_the_same_preposition_as_the_log(harness: Page) -> None:
     """French: the button placing a tribe into an empty area and the log line of that placement
-    use the same preposition, "sur" (never "en Byblos"); the map's legend and the players'
-    panels call the areas by one word, "régions"."""
+    name the area in the same words, with its own preposition ("à Byblos", "à Ougarit": a city,
+    never "sur Byblos" nor "en Byblos"); the map's legend and the players' panels call the areas
+    by one word, "régions"."""
     from ziggurat.engine import messages as M
     from ziggurat.games.mesopotamia_epochs.describe import describe_step, events_since, log_mark
 
@@ -456,11 +457,11 @@ def test_a_french_placement_says_sur_as_the_log_does(harness: Page) -> None:
     action = next(
         a for a in state.legal_actions() if a in ("place ugarit", "place byblos") and a.split()[1] not in held
     )
-    name = {"place ugarit": "Ougarit", "place byblos": "Byblos"}[action]
+    where = {"place ugarit": "à Ougarit", "place byblos": "à Byblos"}[action]
     _speak(harness, "fr")
     _mount(harness, state, seat)
     expect(harness.locator(f"#hb-choice button[data-action='{action}']")).to_have_text(
-        f"Placer une tribu sur {name}"
+        f"Placer une tribu {where}"
     )
     before, mark = state.view(seat), log_mark(state)
     after = state.clone()
@@ -468,7 +469,7 @@ def test_a_french_placement_says_sur_as_the_log_does(harness: Page) -> None:
     said = [
         M.render(msg, "fr") for msg, _ in describe_step(events_since(after, mark), before, after.view(seat))
     ]
-    assert any(f"placent une tribu sur {name}" in line for line in said), said
+    assert any(f"placent une tribu {where}" in line for line in said), said
     expect(harness.locator("#hb-board .epochs-legend")).to_contain_text("Qui tient les régions")
     expect(harness.locator("#hb-players .tiebreak").first).to_contain_text("Régions tenues")
     expect(harness.locator("#hb-board .epochs-legend")).not_to_contain_text("zones")

@@ -192,8 +192,8 @@ def start() -> tuple[Lesson, dict[str, Any]]:
             "pool are discarded, never saved (E8.6).",
             "Placez votre dernière tribu. Quand la réserve est vide, vos Phrygiens marquent : 1 PV par région "
             "qu'ils tiennent, 2 pour une région à valeur double, le double dans leur région bonus (E14.1, "
-            "E14.2). Kanesh, vide et voisine de Hatti et d'Arzawa, est à la fois à valeur double et leur région "
-            "bonus : la prendre rapporte 4 PV de plus, alors qu'une tribu de plus sur Hatti ou Arzawa n'ajoute "
+            "E14.2). Kanesh, vide et voisine du Hatti et de l'Arzawa, est à la fois à valeur double et leur région "
+            "bonus : la prendre rapporte 4 PV de plus, alors qu'une tribu de plus au Hatti ou en Arzawa n'ajoute "
             "aucune région. Vous pourriez aussi arrêter à tout moment ; les tribus restées dans la réserve sont "
             "défaussées, jamais gardées (E8.6).",
         ),

@@ -74,7 +74,7 @@ def test_a_move_in_french(four_players: list[tuple[Any, list[Any], Any]]) -> Non
     told = _told(four_players, None)
     place = next(m for m in told if m.key == "epochs.log.place")
     assert str(place) == "The Elamites place a tribe in Media"
-    assert place.render("fr") == "Les Élamites placent une tribu sur Médie"
+    assert place.render("fr") == "Les Élamites placent une tribu en Médie"
     roll = next(m for m in told if m.key == "epochs.log.roll")
     assert roll.render("fr") == (
         "Les Akkadiens attaquent Assur depuis Akkad : 4 et 1 avec Militaire contre 3, l'attaquant gagne et prend Assur"
@@ -82,10 +82,10 @@ def test_a_move_in_french(four_players: list[tuple[Any, list[Any], Any]]) -> Non
     step = next((b, e, a) for b, e, a in four_players if e[0][1].startswith("roll") and e[-1][1] == "remove")
     lines = describe_step(step[1], step[0].view(None), step[2].view(None))
     french = [m.render("fr") for m, _ in lines]
-    assert "Tour n° 17 : les Phrygiens (Broche), entrent par Ahhiyawa, 5 tribus à placer" in french
+    assert "Tour n° 17 : les Phrygiens (Broche), entrent par l'Ahhiyawa, 5 tribus à placer" in french
     assert (
         french[-1]
-        == "Une tribu chassée des Peuples de la mer sur Ahhiyawa n'a nulle part où aller et est retirée"
+        == "Une tribu chassée des Peuples de la mer en Ahhiyawa n'a nulle part où aller et est retirée"
     )
 
 
@@ -129,17 +129,17 @@ def test_counts_agree_in_number() -> None:
     """French and English plurals: one tribe, several tribes, none discarded (CLDR: 0 is
     singular in French)."""
     people = M.noun("epochs.people", "guti")
-    area = M.noun("epochs.area", "media")
+    area = M.noun("epochs.areaThe", "media")
     attack = M.message(
         "epochs.log.attack",
         people=people,
-        area=area,
+        area_the=area,
         n=1,
         defender=people,
         owner=M.message("epochs.log.nothing"),
     )
     assert str(attack) == "The Guti attack Media, held by 1 tribe of the Guti"
-    assert attack.render("fr") == "Les Gutis attaquent Médie : 1 tribu des Gutis en défense"
+    assert attack.render("fr") == "Les Gutis attaquent la Médie : 1 tribu des Gutis en défense"
     assert M.message("epochs.log.stop", people=people, left=0).render("fr") == "Les Gutis arrêtent de placer"
     stop = M.message("epochs.log.stop", people=people, left=2)
     assert str(stop) == "The Guti stop placing; 2 unplaced tribes are discarded"

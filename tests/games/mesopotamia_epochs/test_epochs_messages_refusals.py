@@ -49,11 +49,11 @@ def test_a_border_refusal_names_the_area_and_people_in_french_E8_2() -> None:
         _elamites().apply("place ashur")
     msg = _message(info)
     assert (
-        msg == "illegal: place ashur: Ashur shares no land border with an area the Elamites hold (E8.2, E8.3)"
+        msg == "illegal: place ashur: no area the Elamites hold shares a land border with Ashur (E8.2, E8.3)"
     )
     assert msg.render("fr") == (
-        "coup illégal : place ashur : Assur n'a aucune frontière terrestre avec une région que tiennent "
-        "les Élamites (E8.2, E8.3)"
+        "coup illégal : place ashur : aucune région que tiennent les Élamites n'a de frontière terrestre "
+        "avec Assur (E8.2, E8.3)"
     )
 
 
@@ -198,16 +198,16 @@ RARE = [
         _own_attack,
         "place avaris",
         "epochs.refusal.samePlayer",
-        "Avaris is held by the Hyksos, the same player's People (R20)",
+        "the Hyksos hold Avaris: a People of the same player (R20)",
         "les Hyksos tiennent Avaris : un peuple du même joueur (R20)",
     ),
     (
         _seafaring,
         "place islands",
         "epochs.refusal.seafaring",
-        "Islands is not next to an area of the Phoenicians, and Seafaring needs a coastal area the Phoenicians "
+        "no area of the Phoenicians borders the Islands, and Seafaring needs a coastal area the Phoenicians "
         "hold themselves (E8.2, E9.3, R31)",
-        "Îles ne touche aucune région des Phéniciens, et la Navigation exige une région côtière que les "
+        "aucune région des Phéniciens ne touche les Îles, et la Navigation exige une région côtière que les "
         "Phéniciens tiennent eux-mêmes (E8.2, E9.3, R31)",
     ),
     (

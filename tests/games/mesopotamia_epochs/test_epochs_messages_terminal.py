@@ -49,4 +49,4 @@ def test_play_through_a_pipe_in_french() -> None:
     result = CliRunner().invoke(app, args, input="1\nquit\n")
     assert result.exit_code == 0, result.output
     assert "Broche reçoit les Élamites" in result.stdout and "Tête reçoit une carte" in result.stdout
-    assert "• Les Élamites placent une tribu sur Ur" in result.stdout
+    assert "• Les Élamites placent une tribu à Ur" in result.stdout

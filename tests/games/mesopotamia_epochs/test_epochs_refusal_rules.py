@@ -76,16 +76,17 @@ def test_the_stack_limit_counts_tribes_of_the_people_E13_1() -> None:
     b = Board(3, epoch=1).deal(ANN, "akkadians").deal(BEN, "sumerians").deal(CAL, "elamites")
     s = b.tribes("akkad", "akkadians", 3).round("akkadians", 2).state()
     reason = _reason(s, "place akkad")
-    assert reason == "Akkad already holds 3 tribes of the Akkadians, the limit (E13.1, R23)"
-    assert reason.render("fr") == "Akkad compte déjà 3 tribus des Akkadiens, la limite (E13.1, R23)"
+    assert reason == "the Akkadians already have 3 tribes in Akkad, the limit (E13.1, R23)"
+    assert reason.render("fr") == "les Akkadiens ont déjà 3 tribus à Akkad, la limite (E13.1, R23)"
 
 
 def test_a_player_named_alone_takes_a_singular_verb() -> None:
     head = M.noun("epochs.symbol", "head")
     stop = M.message("epochs.log.stopSeat", who=head, left=1)
     assert stop == "Head stops placing; 1 unplaced tribe is discarded"
-    ashore = M.message("epochs.log.ashoreSeat", who=head, area=M.noun("epochs.area", "byblos"))
-    assert ashore == "Head comes ashore at Byblos"
+    ashore = M.message("epochs.log.ashoreSeat", who=head, area_in=M.noun("epochs.areaIn", "byblos"))
+    assert ashore == "Head comes ashore in Byblos"
+    assert ashore.render("fr") == "Tête débarque à Byblos"
     urn = M.noun("epochs.symbol", "urn")
     face_up = M.message("epochs.log.faceUp", who=urn, people=M.noun("epochs.people", "hittites"))
     assert face_up.render("fr") == "Urne retourne sa carte : les Hittites"  # never "de Urne"

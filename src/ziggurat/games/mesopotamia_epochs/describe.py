@@ -32,7 +32,14 @@ from ziggurat.engine.notation import group_by_kind
 from ziggurat.games.mesopotamia_epochs.data import DEFAULT_MAP, DEFAULT_PEOPLES, SYMBOLS
 from ziggurat.games.mesopotamia_epochs.geography import Map
 from ziggurat.games.mesopotamia_epochs.peoples import Peoples
-from ziggurat.games.mesopotamia_epochs.words import area_named, joined, people_named, symbol
+from ziggurat.games.mesopotamia_epochs.words import (
+    area_in_named,
+    area_named,
+    area_the_named,
+    joined,
+    people_named,
+    symbol,
+)
 
 Event = tuple[int, str, bool, int]  # actor (-1 chance), text, auto, seat concerned
 View = dict[str, Any]
@@ -61,6 +68,14 @@ class Names:
     def area_word(self, aid: str) -> Message:
         """The area's name as a message (in the reader's language)."""
         return area_named(aid, self.area(aid))
+
+    def area_in(self, aid: str) -> Message:
+        """The area after "in": "in Ur", French "à Ur", "en Élam", "dans les Îles" (:mod:`.words`)."""
+        return area_in_named(aid, self.area(aid))
+
+    def area_the(self, aid: str) -> Message:
+        """The area as a subject or an object: "the Islands", French "l'Élam" (:mod:`.words`)."""
+        return area_the_named(aid, self.area(aid))
 
     def people_word(self, pid: str) -> Message:
         """The People's name as a message (in the reader's language)."""
@@ -263,9 +278,9 @@ def _event_sentence(step: _Step, event: Event) -> Message:  # noqa: C901 - one b
                 "epochs.log.ashore",
                 people=names.people_word(people),
                 owner=step.owned(people),
-                area=names.area_word(words[1]),
+                area_in=names.area_in(words[1]),
             )
-        return message("epochs.log.ashoreSeat", who=step.who(me), area=names.area_word(words[1]))
+        return message("epochs.log.ashoreSeat", who=step.who(me), area_in=names.area_in(words[1]))
     if kind == "displace" and len(words) > 1:
         src = step.start_area or "?"
         moved = str(step.occ.get(src, ["?", 0])[0])
@@ -275,15 +290,15 @@ def _event_sentence(step: _Step, event: Event) -> Message:  # noqa: C901 - one b
             "epochs.log.displaced",
             who=step.who(me),
             people=names.people_word(moved),
-            source=names.area_word(src),
-            to=names.area_word(words[1]),
+            source_the=names.area_the(src),
+            to_the=names.area_the(words[1]),
             only=_yes(auto),
         )
     if kind == "remove":
         src = step.start_area or "?"
         moved = str(step.occ.get(src, ["?", 0])[0])
         step.add(src, moved, -1)
-        return message("epochs.log.removed", people=names.people_word(moved), area=names.area_word(src))
+        return message("epochs.log.removed", people=names.people_word(moved), area_in=names.area_in(src))
     if kind == "place" and len(words) > 1 and people:
         return _place_sentence(step, people, words[1])
     if kind == "stop":
@@ -301,19 +316,18 @@ def _place_sentence(step: _Step, people: str, area: str) -> Message:
     names = step.names
     held = step.occ.get(area)
     subject = names.people_word(people)
-    where = names.area_word(area)
     if held is None:
         step.add(area, people, 1)
         by_sea = not (attack_route(names, step.occ, people, area) or names.map is None)
-        return message("epochs.log.place", people=subject, area=where, sea=_yes(by_sea))
+        return message("epochs.log.place", people=subject, area_in=names.area_in(area), sea=_yes(by_sea))
     if held[0] == people:
         step.add(area, people, 1)
-        return message("epochs.log.reinforce", people=subject, area=where, n=int(held[1]))
+        return message("epochs.log.reinforce", people=subject, area_in=names.area_in(area), n=int(held[1]))
     defender = str(held[0])
     return message(
         "epochs.log.attack",
         people=subject,
-        area=where,
+        area_the=names.area_the(area),
         n=int(held[1]),
         defender=names.people_word(defender),
         owner=step.owned(defender),
@@ -348,23 +362,23 @@ def _roll_sentence(step: _Step, people: str, dice: list[str]) -> Message:
     dfn = [int(x) for x in dice[1].split(",")] if len(dice) > 1 else []
     route = attack_route(names, step.occ, people, area)
     if route:
-        source = message("epochs.log.fromArea", area=names.area_word(route))
+        source = message("epochs.log.fromArea", area_the=names.area_the(route))
     else:
         source = message("epochs.log.fromSea") if names.map is not None else _nothing()
     military = "military" in names.abilities(people)
-    where = names.area_word(area)
+    where = names.area_the(area)
     att_lost, def_lost = _losses(step, people, defender, att, dfn)
     if att_lost and def_lost:
         step.add(area, defender, -1)
         if count <= 1:
-            result = message("epochs.log.result.tieEmpty", area=where)
+            result = message("epochs.log.result.tieEmpty", area_in=names.area_in(area))
         else:
             result = message("epochs.log.result.tie")
     elif def_lost:
         step.add(area, defender, -1)
         if count <= 1:
             step.add(area, people, 1)
-            result = message("epochs.log.result.takes", area=where)
+            result = message("epochs.log.result.takes", area_the=where)
         else:
             result = message("epochs.log.result.goesOn", n=count - 1)
     else:
@@ -375,7 +389,7 @@ def _roll_sentence(step: _Step, people: str, dice: list[str]) -> Message:
     return message(
         "epochs.log.roll",
         people=names.people_word(people),
-        area=where,
+        area_the=where,
         source=source,
         attack=_dice(att),
         military=_yes(military),
@@ -482,7 +496,7 @@ def _played_round(step: _Step, pid: str, order: int, epoch: int) -> Message:
     start = names.start(pid)
     initial = names.initial(pid)
     if names.card_epoch(pid) == epoch and start and initial is not None:
-        enter = message("epochs.log.enter", area=names.area_word(start))
+        enter = message("epochs.log.enter", area_the=names.area_the(start))
         return message(
             "epochs.log.round",
             n=order,
@@ -509,7 +523,7 @@ def _round_start(step: _Step, rnd: dict[str, Any], after: View) -> Message:
         )
     new = names.card_epoch(pid) == after["epoch"]
     start = names.start(pid)
-    enter = message("epochs.log.enter", area=names.area_word(start)) if new and start else _nothing()
+    enter = message("epochs.log.enter", area_the=names.area_the(start)) if new and start else _nothing()
     return message(
         "epochs.log.round",
         n=int(rnd["order"]),

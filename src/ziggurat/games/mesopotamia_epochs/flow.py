@@ -14,7 +14,7 @@ from ziggurat.engine.contract import CHANCE
 from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia_epochs import allocation, combat, placement, rounds
 from ziggurat.games.mesopotamia_epochs.state import EpochsState
-from ziggurat.games.mesopotamia_epochs.words import area_of, people_of, seat_word
+from ziggurat.games.mesopotamia_epochs.words import area_the_of, people_of, seat_word
 
 _CHANCE = frozenset(("deal", "draw", "combat"))
 
@@ -153,5 +153,5 @@ def refusal(s: EpochsState, who: int, d: tuple) -> str:  # type: ignore[type-arg
         return placement.displacement_refusal(s, d)
     # landing (D3)
     if kind == "land":
-        return message("epochs.refusal.notCoastal", area=area_of(s.rules.map, d[1]))
+        return message("epochs.refusal.notCoastal", area_the=area_the_of(s.rules.map, d[1]))
     return message("epochs.refusal.landFirst")

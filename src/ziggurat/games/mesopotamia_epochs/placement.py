@@ -14,7 +14,7 @@ from __future__ import annotations
 from ziggurat.engine.messages import message
 from ziggurat.games.mesopotamia_epochs.geography import bits
 from ziggurat.games.mesopotamia_epochs.state import EpochsState
-from ziggurat.games.mesopotamia_epochs.words import area_of, people_of
+from ziggurat.games.mesopotamia_epochs.words import area_in_of, area_the_of, people_of
 
 
 def seafaring_reach(s: EpochsState, p: int) -> bool:
@@ -64,29 +64,29 @@ def target_refusal(s: EpochsState, a: int) -> str:
     m = rules.map
     peoples = rules.peoples
     p = s.active
-    name, pname = area_of(m, a), people_of(peoples, p)
+    name, pname = area_the_of(m, a), people_of(peoples, p)
     if s.pool <= 0:
         return message("epochs.refusal.poolEmpty", people=pname)
     kind = m.kinds[a]
     if kind == "sea":
-        return message("epochs.refusal.sea", area=name)
+        return message("epochs.refusal.sea", area_the=name)
     if kind == "uninhabited":
-        return message("epochs.refusal.uninhabited", area=name)
+        return message("epochs.refusal.uninhabited", area_the=name)
     if m.desert[a] and s.occ[a] != p:
-        return message("epochs.refusal.desert", area=name)
+        return message("epochs.refusal.desert", area_the=name)
     if m.desert[a] and not rules.reinforce_desert:
         return message("epochs.refusal.ownDesert", people=pname)
     if s.occ[a] == p and s.cnt[a] >= rules.stack_limit:
-        return message("epochs.refusal.stackLimit", area=name, n=s.cnt[a], people=pname)
+        return message("epochs.refusal.stackLimit", area_in=area_in_of(m, a), n=s.cnt[a], people=pname)
     q = s.occ[a]
     if q >= 0 and q != p and s.owner[q] == s.owner[p] and not rules.attack_own:
-        return message("epochs.refusal.samePlayer", area=name, other=people_of(peoples, q))
+        return message("epochs.refusal.samePlayer", area_the=name, other=people_of(peoples, q))
     if not s.held[p] and not s.sea_round:
         return message("epochs.refusal.nowhere", people=pname)
     if peoples.seafaring[p] and m.coastal[a]:
         began = "no" if rules.seafaring_chain else "yes"
-        return message("epochs.refusal.seafaring", area=name, people=pname, began=began)
-    return message("epochs.refusal.noBorder", area=name, people=pname)
+        return message("epochs.refusal.seafaring", area_the=name, people=pname, began=began)
+    return message("epochs.refusal.noBorder", area_the=name, people=pname)
 
 
 # --- E12.4: the route of an attack ------------------------------------------------------
@@ -158,20 +158,22 @@ def displacement_refusal(s: EpochsState, d: tuple) -> str:  # type: ignore[type-
     if d[0] == "remove":
         return message("epochs.refusal.removeOnly", people=who)
     if d[0] != "displace":
-        return message("epochs.refusal.displacing", people=who, area=area_of(m, area))
+        return message("epochs.refusal.displacing", people=who, area_the=area_the_of(m, area))
     dest = d[1]
-    name = area_of(m, dest)
+    name = area_the_of(m, dest)
     if dest == area:
-        return message("epochs.refusal.cannotStay", area=name)
+        return message("epochs.refusal.cannotStay", area_the=name)
     if m.kinds[dest] in ("sea", "uninhabited"):
-        return message("epochs.refusal.neverThere", area=name, kind=m.kinds[dest])
+        return message("epochs.refusal.neverThere", area_the=name, kind=m.kinds[dest])
     if m.desert[dest]:
-        return message("epochs.refusal.desertDisplace", area=name)
+        return message("epochs.refusal.desertDisplace", area_the=name)
     if not (m.adj_mask[area] >> dest & 1):
-        return message("epochs.refusal.noLandBorder", area=name, source=area_of(m, area))
+        return message("epochs.refusal.noLandBorder", area_the=name, source_the=area_the_of(m, area))
     if s.occ[dest] >= 0 and s.occ[dest] != q:
-        return message("epochs.refusal.otherPeople", area=name, other=people_of(rules.peoples, s.occ[dest]))
-    return message("epochs.refusal.displaceLimit", area=name, n=s.cnt[dest], people=who)
+        return message(
+            "epochs.refusal.otherPeople", area_the=name, other=people_of(rules.peoples, s.occ[dest])
+        )
+    return message("epochs.refusal.displaceLimit", area_in=area_in_of(m, dest), n=s.cnt[dest], people=who)
 
 
 def apply_displace(s: EpochsState, dest: int) -> None:

@@ -224,7 +224,7 @@ def pending_message(view: View) -> Message | None:
         return message(
             "epochs.board.pending.displace",
             people=names.people_word(pid),
-            area=names.area_word(pend[1]),
+            area_the=names.area_the(pend[1]),
             who=symbol(who.get(moved, "?")),
             moved=names.people_word(moved),
         )
@@ -233,14 +233,14 @@ def pending_message(view: View) -> Message | None:
         defender, count = occ.get(pend[1], ("?", 0))
         route = attack_route(names, occ, pid, pend[1])
         if route:
-            source = message("epochs.log.fromArea", area=names.area_word(route))
+            source = message("epochs.log.fromArea", area_the=names.area_the(route))
         else:
             source = message("epochs.log.fromSea") if names.map else message("epochs.log.nothing")
         dice = int(pend[2])
         return message(
             "epochs.board.pending.combat",
             people=names.people_word(pid),
-            area=names.area_word(pend[1]),
+            area_the=names.area_the(pend[1]),
             source=source,
             n=count,
             defender=names.people_word(defender),

@@ -7,6 +7,13 @@ data at import: every area of ``map.json``, every People of ``peoples.json``, ev
 ``components.json``. A replaced map or card set (the ``map`` and ``peoples`` options) may name
 things the catalogues do not know; those names are given as they are (``epochs.name``).
 
+An area comes in the three forms the sentences need, each its own vocabulary, so that every
+language's catalogue words each area as it should: its bare name (``epochs.area``: "Élam", the
+map's label), the name after "in" (``epochs.areaIn``: "in Elam", French "en Élam", "à Ur", "au
+Sinaï", "dans les Îles") and the name with its article, as a subject or an object
+(``epochs.areaThe``: "the Islands", French "l'Élam", "le Sinaï", "Ur"). An area no catalogue
+knows gets a neutral wording around its name (``epochs.nameIn``, ``epochs.nameThe``).
+
 The names are cached: a message is never changed once made, and the log names the same few
 areas, Peoples and players over and over.
 """
@@ -22,6 +29,8 @@ from ziggurat.games.mesopotamia_epochs.geography import Map
 from ziggurat.games.mesopotamia_epochs.peoples import Peoples
 
 declare_domain("epochs.area", DEFAULT_MAP.ids)
+declare_domain("epochs.areaIn", DEFAULT_MAP.ids)  # "the Sumerians place a tribe in Ur"
+declare_domain("epochs.areaThe", DEFAULT_MAP.ids)  # "the Sumerians attack the Islands"
 declare_domain("epochs.people", DEFAULT_PEOPLES.ids)
 declare_domain("epochs.symbol", SYMBOLS)  # a player in a sentence: "Head keeps the card"
 declare_domain("epochs.seat", SYMBOLS)  # a player as the notation writes it: "head already has a card"
@@ -49,13 +58,34 @@ def as_is(name: str) -> Message:
     return message("epochs.name", name=name)
 
 
+def _packaged(aid: str, name: str) -> bool:
+    """Whether area ``aid`` called ``name`` is the packaged map's area (the catalogues name it)."""
+    i = DEFAULT_MAP.index.get(aid)
+    return i is not None and DEFAULT_MAP.names[i] == name
+
+
 @cache
 def area_named(aid: str, name: str) -> Message:
     """Area ``aid`` called ``name``: the catalogue's word when it is the packaged map's area."""
-    i = DEFAULT_MAP.index.get(aid)
-    if i is not None and DEFAULT_MAP.names[i] == name:
+    if _packaged(aid, name):
         return noun("epochs.area", aid)
     return as_is(name)
+
+
+@cache
+def area_in_named(aid: str, name: str) -> Message:
+    """Area ``aid`` after "in": "in Ur" (French "à Ur", "en Élam", "au Sinaï", "dans les Îles")."""
+    if _packaged(aid, name):
+        return noun("epochs.areaIn", aid)
+    return message("epochs.nameIn", name=name)
+
+
+@cache
+def area_the_named(aid: str, name: str) -> Message:
+    """Area ``aid`` as a subject or an object: "the Islands" (French "l'Élam", "le Sinaï", "Ur")."""
+    if _packaged(aid, name):
+        return noun("epochs.areaThe", aid)
+    return message("epochs.nameThe", name=name)
 
 
 @cache
@@ -70,6 +100,16 @@ def people_named(pid: str, name: str) -> Message:
 def area_of(board: Map, a: int) -> Message:
     """Area index ``a`` of ``board``."""
     return area_named(board.ids[a], board.names[a])
+
+
+def area_in_of(board: Map, a: int) -> Message:
+    """Area index ``a`` of ``board`` after "in" (:func:`area_in_named`)."""
+    return area_in_named(board.ids[a], board.names[a])
+
+
+def area_the_of(board: Map, a: int) -> Message:
+    """Area index ``a`` of ``board`` as a subject or an object (:func:`area_the_named`)."""
+    return area_the_named(board.ids[a], board.names[a])
 
 
 def people_of(peoples: Peoples, p: int) -> Message:

@@ -10,7 +10,7 @@ import { lang as currentLang } from "../i18n.js";
 import { messagesReady } from "../messages.js";
 import { dataFor, defaultData, occupancy, owners } from "./mesopotamia-epochs/data.js";
 import { draw, symbolIcon } from "./mesopotamia-epochs/draw.js";
-import { actionLabel as labelFor, activePeople, areaName, peopleName, pendingQuestion, placeInfo, symbolName } from "./mesopotamia-epochs/labels.js";
+import { actionLabel as labelFor, activePeople, areaName, areaParams, peopleName, pendingQuestion, placeInfo, symbolName } from "./mesopotamia-epochs/labels.js";
 import { actionGroup, parseAction } from "./mesopotamia-epochs/notation.js";
 import { cardView, dieFace, renderGeneral, renderPlayers, renderStatus } from "./mesopotamia-epochs/panels.js";
 import { patternSwatch, SYMBOLS } from "./mesopotamia-epochs/symbols.js";
@@ -294,10 +294,10 @@ export function createBoard(els, ctx) {
   function attackBox(att) {
     const view = msg.view;
     const c = att.ctx;
-    const area = areaName(t, data, att.area);
+    const area = areaParams(t, data, att.area);
     const head = c
-      ? t("epochs.dice.title", { attacker: peopleName(t, data, c.attacker), defender: peopleName(t, data, c.defender), area })
-      : t("epochs.dice.titleShort", { area, player: att.colour ? symbolName(t, att.colour) : "?" });
+      ? t("epochs.dice.title", { attacker: peopleName(t, data, c.attacker), defender: peopleName(t, data, c.defender), ...area })
+      : t("epochs.dice.titleShort", { ...area, player: att.colour ? symbolName(t, att.colour) : "?" });
     const rows = [];
     let defenders = c?.tribes ?? null;
     let lost = false;
@@ -349,14 +349,14 @@ export function createBoard(els, ctx) {
       );
     });
     let summary = null;
-    if (att.result === "taken") summary = t("epochs.dice.taken", { area, people: peopleName(t, data, c.attacker) });
-    else if (att.result === "emptied") summary = t("epochs.dice.emptied", { area });
-    else if (att.result === "failed") summary = t("epochs.dice.failed", { area });
+    if (att.result === "taken") summary = t("epochs.dice.taken", { ...area, people: peopleName(t, data, c.attacker) });
+    else if (att.result === "emptied") summary = t("epochs.dice.emptied", area);
+    else if (att.result === "failed") summary = t("epochs.dice.failed", area);
     else if (att.result === "under_way") summary = t("epochs.dice.rolling", { n: view.pending?.[2] ?? c.dice });
     else if (c && !att.underWay) {
-      if (lost && defenders <= 0) summary = t("epochs.dice.emptied", { area });
-      else if (lost) summary = t("epochs.dice.failed", { area });
-      else if (defenders <= 0) summary = t("epochs.dice.taken", { area, people: peopleName(t, data, c.attacker) });
+      if (lost && defenders <= 0) summary = t("epochs.dice.emptied", area);
+      else if (lost) summary = t("epochs.dice.failed", area);
+      else if (defenders <= 0) summary = t("epochs.dice.taken", { ...area, people: peopleName(t, data, c.attacker) });
     } else if (att.underWay) summary = t("epochs.dice.rolling", { n: view.pending[2] });
     const difficult = (c?.dice ?? (att.underWay ? view.pending[2] : 1)) > 1;
     return h(
@@ -407,7 +407,7 @@ export function createBoard(els, ctx) {
     return t("epochs.waitingDisplace", {
       player,
       start: peopleName(t, data, activePeople(view)),
-      area: areaName(t, data, p[1]),
+      ...areaParams(t, data, p[1]),
       people: peopleName(t, data, leaving),
     });
   }
@@ -449,7 +449,7 @@ export function createBoard(els, ctx) {
             h(
               "button",
               { type: "button", class: "act primary attack-again", dataset: { action: again.text }, onclick: () => send(again.text) },
-              t("epochs.attackAgain", { area: areaName(t, data, att.area) }),
+              t("epochs.attackAgain", areaParams(t, data, att.area)),
             ),
           ),
         );

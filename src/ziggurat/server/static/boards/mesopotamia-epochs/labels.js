@@ -2,7 +2,7 @@
 // and the decision under way.
 
 import { lang } from "../../i18n.js";
-import { messagePattern } from "../../messages.js";
+import { format, messagePattern } from "../../messages.js";
 import { occupancy, owners } from "./data.js";
 import { parseAction } from "./notation.js";
 
@@ -25,6 +25,40 @@ function catalogueName(key, name) {
 
 export function areaName(t, data, id) {
   return catalogueName(`epochs.area.${id}`, data?.areas.get(id)?.name) ?? id;
+}
+
+/**
+ * A packaged area in the form a sentence needs, from the same catalogue as its name (so the log,
+ * the refusals and the page word it alike): `In` after "in" ("in Ur"; French "à Ur", "en
+ * Élam", "au Sinaï", "dans les Îles"), `The` as a subject or an object ("the Islands"; French
+ * "l'Élam", "le Sinaï", "Ur"). An area the catalogue does not know (a table's own map) gets the
+ * catalogue's neutral wording around its name (`epochs.nameIn`, `epochs.nameThe`).
+ */
+function areaForm(t, data, id, form) {
+  const name = data?.areas.get(id)?.name;
+  const english = messagePattern("en", `epochs.area.${id}`);
+  if (english !== undefined && (name === undefined || name === english)) {
+    const own = messagePattern(lang(), `epochs.area${form}.${id}`);
+    if (own !== undefined) return own;
+  }
+  const bare = areaName(t, data, id);
+  const generic = messagePattern(lang(), `epochs.name${form}`);
+  return generic === undefined ? bare : format(generic, { name: bare }, lang());
+}
+
+/** The area after "in": "in Ur", French "à Ur", "en Élam", "dans les Îles". */
+export function areaIn(t, data, id) {
+  return areaForm(t, data, id, "In");
+}
+
+/** The area as a subject or an object: "the Islands", French "l'Élam", "le Sinaï", "Ur". */
+export function areaThe(t, data, id) {
+  return areaForm(t, data, id, "The");
+}
+
+/** The parameters naming area `id` in a sentence: {area} (the bare name), {areaIn}, {areaThe}. */
+export function areaParams(t, data, id) {
+  return { area: areaName(t, data, id), areaIn: areaIn(t, data, id), areaThe: areaThe(t, data, id) };
 }
 
 export function peopleName(t, data, id) {
@@ -89,23 +123,23 @@ export function actionLabel(t, text, view, data, options) {
     case "pass":
       return t("epochs.act.pass", { player: symbolName(t, a.symbol) });
     case "land":
-      return t("epochs.act.land", { area: areaName(t, data, a.area) });
+      return t("epochs.act.land", areaParams(t, data, a.area));
     case "displace":
-      return t("epochs.act.displace", { area: areaName(t, data, a.area) });
+      return t("epochs.act.displace", areaParams(t, data, a.area));
     case "remove":
       return t("epochs.act.remove");
     case "place": {
       const info = placeInfo(data, view, a.area, options);
-      const area = areaName(t, data, a.area);
-      if (info.how === "own") return t("epochs.act.reinforce", { area, n: info.tribes });
+      const area = areaParams(t, data, a.area);
+      if (info.how === "own") return t("epochs.act.reinforce", { ...area, n: info.tribes });
       if (info.how === "attack") {
         return t(info.dice > 1 ? "epochs.act.attackDifficult" : "epochs.act.attack", {
-          area,
+          ...area,
           n: info.tribes,
           people: peopleName(t, data, info.people),
         });
       }
-      return t("epochs.act.place", { area });
+      return t("epochs.act.place", area);
     }
     case "stop": {
       const pool = view?.round?.pool ?? 0;
@@ -133,7 +167,7 @@ export function pendingQuestion(t, data, view) {
   if (p?.[0] === "landing") return t("epochs.q.landing", { people: peopleName(t, data, active) });
   if (p?.[0] === "displace") {
     const occ = occupancy(view).get(p[1]);
-    return t("epochs.q.displace", { people: peopleName(t, data, occ?.[0]), area: areaName(t, data, p[1]), start: peopleName(t, data, active) });
+    return t("epochs.q.displace", { people: peopleName(t, data, occ?.[0]), ...areaParams(t, data, p[1]), start: peopleName(t, data, active) });
   }
   if (view?.phase === "strategy" && !p && active) {
     return t("epochs.q.place", { people: peopleName(t, data, active), n: view.round.pool, player: symbolName(t, own.get(active)) });
