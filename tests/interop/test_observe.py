@@ -107,3 +107,21 @@ def test_threads_encoding_at_once_get_their_own_vectors() -> None:
     for got in results:
         assert all(np.array_equal(x, y) for x, y in zip(got, alone * 3, strict=True))
     assert len({id(x) for got in results for x in got}) == 4 * 3 * len(views)
+
+
+def test_mesopotamia_map_fields_kept_per_map_encode_as_made_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tile fields an encoder keeps per map (a few maps at a time here, so the store is
+    emptied along the way) give the vector an encoder with nothing kept gives."""
+    from ziggurat.interop.observers import mesopotamia as observer
+
+    monkeypatch.setattr(observer, "MAPS_KEPT", 3)
+    game = ziggurat.load("mesopotamia", players=3)
+    kept = type(encoder_for(game))(game)
+    maps = set()
+    for k, state in enumerate(states(game, 4, 400)):
+        view = state.view(k % 3)
+        maps.add(len(view["tiles"]))
+        fresh = type(kept)(game)
+        assert np.array_equal(kept.encode(view, k % 3), fresh.encode(view, k % 3))
+        assert len(kept._maps) <= 3
+    assert len(maps) > 3, "the game never changed its map often enough"

@@ -10,14 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ziggurat.games.mesopotamia import data as D
-from ziggurat.interop.codecs.mesopotamia import slot_order
+from ziggurat.interop.codecs.mesopotamia import Coord, slot_order
 from ziggurat.interop.observe import COUNT, Fields, ViewEncoder, one_hot
 
 _PHASES = ("setup", "movement", "action", "mana", "over")
 _ACTIONS = ("huts", "holy", "grow", "draw")
 _PENDING = ("first", "deal", "pile", "draw", "volcano", "shares", "offer", "card_draw", "peek", "order", "teleport", "expel")  # fmt: skip
 _TILE_TYPES = D.TILE_TYPES
+MAPS_KEPT = 256
+"""Maps whose tile fields an encoder keeps (a game's map grows one tile at a time)."""
 
 
 class MesopotamiaEncoder(ViewEncoder):
@@ -36,6 +40,9 @@ class MesopotamiaEncoder(ViewEncoder):
         V = len(self.values)
         cards = len(D.CARD_TYPES)
         self.colour = {c: i for i, c in enumerate(D.COLOURS[:n])}
+        self._maps: dict[
+            tuple[tuple[int, int, str], ...], tuple[list[Coord], dict[Coord, int], Any, Any]
+        ] = {}
         self.field("viewer", n)
         self.field("to_move", n + 1)  # seats, then chance
         self.field("turn_order", n, n)
@@ -109,10 +116,32 @@ class MesopotamiaEncoder(ViewEncoder):
         )
         return o, num - 1
 
+    def _map(self, tiles: list[Any]) -> tuple[list[Coord], dict[Coord, int], Any, Any]:
+        """The map of a view's ``tiles`` (``[q, r, type]`` each): the slots in order, each
+        tile's slot, and where and what the map's own fields (``tile_present``,
+        ``tile_coords``, ``tile_type``) hold in the vector, worked out once per map (a map
+        changes only when a tile is placed; these are a third of a view's writes)."""
+        key = tuple([(q, r, kind) for q, r, kind in tiles])
+        hit = self._maps.get(key)
+        if hit is None:
+            slots, slot_of = slot_order(tuple([(q, r) for q, r, _ in key]))
+            scratch = np.zeros(self._size, dtype=np.float32)
+            f = Fields(scratch, self.split(scratch))
+            for i, (q, r) in enumerate(slots):
+                f["tile_present"][i] = 1
+                f["tile_coords"][i] = (q, r)
+            for q, r, kind in key:
+                f["tile_type"][slot_of[(q, r)], _TILE_TYPES.index(kind)] = 1
+            at = np.flatnonzero(scratch)
+            if len(self._maps) >= MAPS_KEPT:
+                self._maps.clear()
+            hit = self._maps[key] = (slots, slot_of, at, scratch[at])
+        return hit
+
     def _fill(self, v: dict[str, Any], seat: int, f: Fields) -> None:
         n = self.num_players
         col = self.colour
-        slots, slot_of = slot_order(tuple([(q, r) for q, r, _ in v["tiles"]]))
+        slots, slot_of, tile_at, tile_values = self._map(v["tiles"])
 
         def space(c: list[int]) -> tuple[int, int] | None:
             best = None
@@ -160,11 +189,7 @@ class MesopotamiaEncoder(ViewEncoder):
         pend = v["pending"]
         if pend is not None:
             self._pending(pend, v, f, slot_of, space)
-        for i, (q, r) in enumerate(slots):
-            f["tile_present"][i] = 1
-            f["tile_coords"][i] = (q, r)
-        for q, r, kind in v["tiles"]:
-            f["tile_type"][slot_of[(q, r)], _TILE_TYPES.index(kind)] = 1
+        f.buf[tile_at] = tile_values  # tile_present, tile_coords, tile_type
         for q, r, wood, stone in v["loose"]:
             f["loose"][slot_of[(q, r)]] = (wood, stone)
         for q, r, c in v["holy_places"]:
