@@ -340,6 +340,29 @@ def test_sampled_states_keep_legendary_goods_consistent() -> None:
     json.dumps(v)
 
 
+def test_sampled_states_count_a_legendary_good_paid_in_a_payment_under_way() -> None:
+    """7.4 / 7.6 / 7.7: a legendary good paid in a payment not yet finished is public; a
+    sampled state deals it to nobody else."""
+    s = buy_turn(new(), GREECE)
+    p = pos(s)
+    p["pool"]["timber"] = 0
+    p["res"][GREECE]["tax"] = 3
+    p["buy"]["paying"] = {
+        "item": "fortress achea",
+        "cost": 3,
+        "kind": "normal",
+        "paid": ["wine", "leg:timber"],
+    }
+    s = load(s, p)
+    conserved(s)
+    for seat in (ROME, CARTHAGE):
+        v = s.view(seat)
+        for seed in range(20):
+            t = s.game.sample_state(v, seat, random.Random(seed))
+            assert t.view(seat) == v
+            conserved(t)
+
+
 def test_tracks_are_plain_integers_above_15() -> None:
     """2.6 / N0.7.5."""
     s = new()

@@ -519,6 +519,9 @@ def sample_state(game: MareNostrumGame, view: dict[str, Any], seat: int, rng: ra
                 seen[tok[4:]] = seen.get(tok[4:], 0) + 1
 
     note(k for k, c in d["res"][seat].items() for _ in range(c))
+    paying = (d.get("buy") or {}).get("paying")
+    if paying:
+        note(paying["paid"])  # a payment under way shows its tokens (7.6): a legendary one is seen
     trade = d.get("trade")
     hidden_offers: list[int] = [0] * n
     if trade:
