@@ -363,6 +363,29 @@ def test_sampled_states_count_a_legendary_good_paid_in_a_payment_under_way() -> 
             conserved(t)
 
 
+def test_sampled_states_let_the_payer_finish_a_payment_under_way() -> None:
+    """7.7 with N0.8 / N3: a payment under way was begun because its payer could finish it; in
+    every sampled state the payer still can (here 4 more taxes are due, which 6 tokens dealt at
+    random would seldom hold), and the worlds are not all alike."""
+    s = buy_turn(new(), GREECE)
+    p = pos(s)
+    p["res"][GREECE] = {"tax": 5, "grain": 1}
+    p["buy"]["paying"] = {"item": "build temple thracia", "cost": 6, "kind": "normal", "paid": ["tax", "tax"]}
+    s = load(s, p)
+    assert list(s.legal_actions()) == ["pay tax"]
+    screens = set()
+    for seat in (ROME, CARTHAGE):
+        v = s.view(seat)
+        for seed in range(30):
+            t = s.game.sample_state(v, seat, random.Random(seed))
+            assert t.view(seat) == v
+            conserved(t)
+            assert list(t.legal_actions()) == ["pay tax"]
+            assert t.d["res"][GREECE]["tax"] >= 4
+            screens.add(tuple(sorted(t.d["res"][GREECE].items())))
+    assert len(screens) > 10
+
+
 def test_tracks_are_plain_integers_above_15() -> None:
     """2.6 / N0.7.5."""
     s = new()

@@ -13,9 +13,10 @@ from ziggurat.engine.errors import GameOver
 from ziggurat.engine.eventlog import ConsLog, log_events
 from ziggurat.engine.messages import message
 from ziggurat.engine.state import CHANCE, SCAN_UP_TO, logged
-from ziggurat.games.mare_nostrum import battle, flow, trade
+from ziggurat.games.mare_nostrum import battle, buy_place, flow, trade
 from ziggurat.games.mare_nostrum import board as B
 from ziggurat.games.mare_nostrum import data as D
+from ziggurat.games.mare_nostrum import payment as P
 
 if TYPE_CHECKING:
     from ziggurat.games.mare_nostrum.game import MareNostrumGame
@@ -532,16 +533,8 @@ def sample_state(game: MareNostrumGame, view: dict[str, Any], seat: int, rng: ra
             else:
                 note(trade["offers"][s])
     unseen = [g for g in D.GOODS for _ in range(1 - seen.get(g, 0))]
-    rng.shuffle(unseen)
-    pool_n = view["pool_count"]
-    d["pool"] = {g: 0 for g in D.GOODS}
-    for g in unseen[:pool_n]:
-        d["pool"][g] += 1
-    d["pool"] = {g: c for g, c in d["pool"].items() if c}
-    for g in D.GOODS:
-        d["pool"].setdefault(g, 0)
-    rest = unseen[pool_n:]
-    slots: list[int] = []
+    hidden = [s for s in range(n) if trade and trade["offers"][s] is None]
+    slots_of: list[int] = []
     for s in range(n):
         if s == seat:
             continue
@@ -549,7 +542,58 @@ def sample_state(game: MareNostrumGame, view: dict[str, Any], seat: int, rng: ra
         if trade:
             k -= len(trade["received"][s])
             k -= hidden_offers[s] if trade["offers"][s] is None else len(trade["offers"][s])
-        slots.extend([s] * k)
+        slots_of.extend([s] * k)
+    # a payment under way by another seat was begun, and goes on, only because its payer can
+    # finish it (N0.8, N3): the tokens are dealt again until they can, and if that is unlikely
+    # (four taxes still due, say), the payer is given a way to finish it
+    payer = int(d["buy"]["active"]) if paying and int(d["buy"]["active"]) != seat else None
+    for _ in range(DEALS_TRIED):
+        _deal(d, seat, unseen, slots_of, hidden, hidden_offers, view["pool_count"], rng)
+        if payer is None or _can_finish_payment(d, payer, game.opts):
+            break
+    else:
+        assert payer is not None  # with no payer to satisfy, the first deal is kept
+        finishing = _finishing_tokens(d, payer, game.opts, rng)
+        fewer = slots_of[:]
+        for _ in finishing:
+            fewer.remove(payer)  # the payer holds at least the tokens still due
+        if len(fewer) + sum(hidden_offers) >= len(unseen) - view["pool_count"]:
+            # the payer is dealt the finishing tokens first, the rest as before
+            _deal(d, seat, unseen, fewer, hidden, hidden_offers, view["pool_count"], rng)
+            for tok in finishing:
+                d["res"][payer][tok] = d["res"][payer].get(tok, 0) + 1
+    return from_position(game, d)
+
+
+DEALS_TRIED: Final = 50
+"""Deals of the other seats' tokens :func:`sample_state` tries (each as likely as in play)
+before it deals a payer who could not finish their payment under way tokens that can first."""
+
+
+def _deal(
+    d: dict[str, Any],
+    seat: int,
+    unseen: list[str],
+    slots_of: list[int],
+    hidden: list[int],
+    hidden_offers: list[int],
+    pool_n: int,
+    rng: random.Random,
+) -> None:
+    """Deal the unseen legendary goods between the pool and the other seats, and the other
+    seats' unknown tokens and hidden offers (7.7), into ``d``."""
+    n = d["n"]
+    trade = d.get("trade")
+    unseen = unseen[:]
+    rng.shuffle(unseen)
+    d["pool"] = {g: 0 for g in D.GOODS}
+    for g in unseen[:pool_n]:
+        d["pool"][g] += 1
+    d["pool"] = {g: c for g, c in d["pool"].items() if c}
+    for g in D.GOODS:
+        d["pool"].setdefault(g, 0)
+    rest = unseen[pool_n:]
+    slots = slots_of[:]
     rng.shuffle(slots)
     kinds = [*D.GOODS, "tax"]
     tokens = [f"leg:{g}" for g in rest] + [
@@ -559,13 +603,40 @@ def sample_state(game: MareNostrumGame, view: dict[str, Any], seat: int, rng: ra
     for s in range(n):
         if s != seat:
             d["res"][s] = {}
-    for s in range(n):
-        if trade and trade["offers"][s] is None:
-            trade["offers"][s] = sorted(tokens.pop() for _ in range(hidden_offers[s]))
+    for s in hidden:
+        assert trade is not None  # offers are hidden only during a trade
+        trade["offers"][s] = sorted(tokens.pop() for _ in range(hidden_offers[s]))
     for s in slots:
         tok = tokens.pop()
         d["res"][s][tok] = d["res"][s].get(tok, 0) + 1
-    return from_position(game, d)
+
+
+def _can_finish_payment(d: dict[str, Any], payer: int, opts: dict[str, Any]) -> bool:
+    """Whether ``payer``'s tokens in ``d`` (a state without its options) can finish the payment
+    under way (N0.8)."""
+    pay = d["buy"]["paying"]
+    allow = buy_place.allowance({**d, "opts": opts}, payer, pay["item"])
+    return P.can_finish(pay["paid"], d["res"][payer], pay["cost"] - len(pay["paid"]), pay["kind"], allow)
+
+
+def _finishing_tokens(d: dict[str, Any], payer: int, opts: dict[str, Any], rng: random.Random) -> list[str]:
+    """Ordinary tokens that finish ``payer``'s payment under way, each drawn among those that
+    keep it finishable (N0.8), as a payer paying would; none if no ordinary tokens can."""
+    pay = d["buy"]["paying"]
+    allow = buy_place.allowance({**d, "opts": opts}, payer, pay["item"])
+    need = int(pay["cost"]) - len(pay["paid"])
+    supply = {t: need for t in [*D.GOODS, "tax"]}
+    chosen: list[str] = []
+    for left in range(need, 0, -1):
+        options = P.next_tokens([*pay["paid"], *chosen], supply, left, pay["kind"], allow)
+        if not options:
+            return []
+        tok = rng.choice(options)
+        chosen.append(tok)
+        supply[tok] -= 1
+        if not supply[tok]:
+            del supply[tok]
+    return chosen
 
 
 def redact_events(game: MareNostrumGame, actions: list[str], seat: int | None) -> list[str]:
