@@ -192,6 +192,28 @@ def test_discovery_without_its_tribe_M7_1() -> None:
     refused(pos, "pending.1", "M7.1")
 
 
+def test_a_volcano_drawn_as_the_last_tile_loads_while_it_is_placed_M7_8() -> None:
+    """A discovery draws the last tile of the last pile, a volcano: while its player places it,
+    every pile is empty, and the position (a server's snapshot, say) loads as it is."""
+    import random
+
+    import ziggurat
+
+    game = ziggurat.load("mesopotamia", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(619)
+    while not (state.pending and state.pending[0] == "volcano" and not any(state.pile_sizes)):
+        if state.is_chance_node():
+            state.apply(ziggurat.sample_chance(state, rng))
+        else:
+            state.apply(rng.choice(list(state.legal_actions())))
+        assert not state.is_terminal() and len(state.history()) < 400, "the seeded game changed"
+    pos = state.to_position()
+    again = game.state_from_position(pos)
+    assert again.to_position() == pos
+    assert list(again.legal_actions()) == list(state.legal_actions())
+
+
 def test_draw_from_a_pile_that_does_not_exist_M7_2() -> None:
     pos = POSITIONS.find(lambda p: p["pending"] is not None and p["pending"][0] == "draw")
     pos["pending"][5] = 9

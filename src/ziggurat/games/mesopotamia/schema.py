@@ -420,7 +420,8 @@ def _check_pending(s: MesoState) -> None:
             _refuse("pending.4", f"{list(target)} is not an empty space next to the tribe", "M7.1")
         if s.mp < 1:
             _refuse("mp", "a discovery step costs 1 MP", "M2.2")
-        if not any(s.pile_sizes):
+        if kind != "volcano" and not any(s.pile_sizes):
+            # a volcano being placed was drawn already: it may have been the last tile
             _refuse("piles", "a discovery with every pile empty", "M7.8")
         if kind == "draw":
             pile = pend[5]
