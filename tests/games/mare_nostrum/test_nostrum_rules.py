@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from nostrum_helpers import (
@@ -343,47 +344,48 @@ def test_sampled_states_keep_legendary_goods_consistent() -> None:
 def test_sampled_states_count_a_legendary_good_paid_in_a_payment_under_way() -> None:
     """7.4 / 7.6 / 7.7: a legendary good paid in a payment not yet finished is public; a
     sampled state deals it to nobody else."""
-    s = buy_turn(new(), GREECE)
-    p = pos(s)
-    p["pool"]["timber"] = 0
-    p["res"][GREECE]["tax"] = 3
-    p["buy"]["paying"] = {
-        "item": "fortress achea",
-        "cost": 3,
-        "kind": "normal",
-        "paid": ["wine", "leg:timber"],
-    }
-    s = load(s, p)
+    s = _greece_paying("fortress achea", 3, ["wine", "leg:timber"], {"tax": 3}, pool={"timber": 0})
     conserved(s)
-    for seat in (ROME, CARTHAGE):
-        v = s.view(seat)
-        for seed in range(20):
-            t = s.game.sample_state(v, seat, random.Random(seed))
-            assert t.view(seat) == v
-            conserved(t)
+    for seat, t in _sampled_by_the_others(s, 20):
+        assert t.view(seat) == s.view(seat)
+        conserved(t)
 
 
 def test_sampled_states_let_the_payer_finish_a_payment_under_way() -> None:
     """7.7 with N0.8 / N3: a payment under way was begun because its payer could finish it; in
     every sampled state the payer still can (here 4 more taxes are due, which 6 tokens dealt at
     random would seldom hold), and the worlds are not all alike."""
-    s = buy_turn(new(), GREECE)
-    p = pos(s)
-    p["res"][GREECE] = {"tax": 5, "grain": 1}
-    p["buy"]["paying"] = {"item": "build temple thracia", "cost": 6, "kind": "normal", "paid": ["tax", "tax"]}
-    s = load(s, p)
+    s = _greece_paying("build temple thracia", 6, ["tax", "tax"], {"tax": 5, "grain": 1})
     assert list(s.legal_actions()) == ["pay tax"]
     screens = set()
+    for seat, t in _sampled_by_the_others(s, 30):
+        assert t.view(seat) == s.view(seat)
+        conserved(t)
+        assert list(t.legal_actions()) == ["pay tax"]
+        assert t.d["res"][GREECE]["tax"] >= 4
+        screens.add(tuple(sorted(t.d["res"][GREECE].items())))
+    assert len(screens) > 10
+
+
+def _greece_paying(item: str, cost: int, paid: list[str], screen: dict[str, int], **changes: Any) -> Any:
+    """Greece's buy turn with a payment under way: ``paid`` of ``cost`` for ``item``, the counts
+    of ``screen`` set behind its screen; ``changes`` merged into the position's dicts of those
+    names."""
+    s = buy_turn(new(), GREECE)
+    p = pos(s)
+    p["res"][GREECE].update(screen)
+    p["buy"]["paying"] = {"item": item, "cost": cost, "kind": "normal", "paid": paid}
+    for key, part in changes.items():
+        p[key].update(part)
+    return load(s, p)
+
+
+def _sampled_by_the_others(s: Any, seeds: int) -> Any:
+    """(seat, state sampled from its view) for Rome and Carthage, ``seeds`` of each."""
     for seat in (ROME, CARTHAGE):
         v = s.view(seat)
-        for seed in range(30):
-            t = s.game.sample_state(v, seat, random.Random(seed))
-            assert t.view(seat) == v
-            conserved(t)
-            assert list(t.legal_actions()) == ["pay tax"]
-            assert t.d["res"][GREECE]["tax"] >= 4
-            screens.add(tuple(sorted(t.d["res"][GREECE].items())))
-    assert len(screens) > 10
+        for seed in range(seeds):
+            yield seat, s.game.sample_state(v, seat, random.Random(seed))
 
 
 def test_tracks_are_plain_integers_above_15() -> None:
