@@ -410,6 +410,10 @@ def test_two_conquest_options_per_conquest() -> None:
     s.apply("pillage city")
     legal = s.legal_actions()
     assert "pass" in legal and "convert" in legal and not [a for a in legal if a.startswith("pillage")]
+    # the conquest under way names the option it gave; its position (a server's snapshot) loads
+    assert s.d["queue"][0] == ["conquest", ROME, "thracia", ["pillage"]]
+    again = s.game.state_from_position(json.loads(json.dumps(s.to_position())))
+    assert again.fingerprint() == s.fingerprint() and again.legal_actions() == legal
     s.apply("occupy caravan:marble")
     assert s.d["occupy"] == {"thracia": {"caravan:marble": ROME}}
     assert s.d["res"][ROME]["tax"] == 2

@@ -154,11 +154,18 @@ def _queue_kind(value: Any) -> str | None:
     return None
 
 
+ConquestsTaken = Annotated[list[Literal["pillage", "occupy", "convert"]], Field(min_length=1, max_length=2)]
+"""The options a conquest has already given, when it may give another (N4.11.1)."""
+
 QueueItem = Annotated[
     Annotated[tuple[Literal["draw"], Seat], Tag("draw")]
     | Annotated[tuple[Literal["lc"], Seat], Tag("lc")]
     | Annotated[tuple[Literal["colossus"], Seat], Tag("colossus")]
-    | Annotated[tuple[Literal["conquest"], Seat, Area], Tag("conquest")]
+    | Annotated[
+        # with conquest_options_per_conquest above 1, the options already taken (N4.11.1)
+        tuple[Literal["conquest"], Seat, Area] | tuple[Literal["conquest"], Seat, Area, ConquestsTaken],
+        Tag("conquest"),
+    ]
     | Annotated[tuple[Literal["lose"], Seat, Area, Positive], Tag("lose")],
     Discriminator(_queue_kind),
 ]
