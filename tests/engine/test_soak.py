@@ -1,7 +1,8 @@
-"""The short version of ``benchmarks/sampling_soak.py``: states sampled from every seat's view,
-over a seeded game of every game and player count, show the same view, keep the declared
-invariants, offer the mover the same legal actions and play on; and the script reports a fault
-it is shown."""
+"""The short version of ``benchmarks/soak.py``: a seeded game of every game and player count
+keeps its invariants, its positions load again as the same state, and the states sampled from
+every seat's view show the same view, keep the invariants, offer the mover the same legal
+actions and play on; a game with a random option set too; and the script reports a fault it is
+shown."""
 
 from __future__ import annotations
 
@@ -16,17 +17,17 @@ import pytest
 import ziggurat
 from ziggurat.engine.registry import game_class
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "sampling_soak.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "soak.py"
 CASES = [
     (g, n) for g in ziggurat.games() for n in range(game_class(g).min_players, game_class(g).max_players + 1)
 ]
 
 
 def _soak() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("sampling_soak", SCRIPT)
+    spec = importlib.util.spec_from_file_location("soak", SCRIPT)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["sampling_soak"] = module
+    sys.modules["soak"] = module
     spec.loader.exec_module(module)
     return module
 
@@ -72,3 +73,29 @@ def test_the_script_prints_a_row_per_player_count_and_exits_0(capsys: pytest.Cap
     )
     out = capsys.readouterr().out
     assert out.count("mesopotamia-epochs") == 4 and "no failure" in out
+
+
+def test_a_position_that_does_not_load_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = ziggurat.load("mesopotamia", players=2)
+
+    def refusing(self: Any, position: dict[str, Any]) -> Any:
+        raise ziggurat.InvalidPosition("mesopotamia position: piles: planted")
+
+    monkeypatch.setattr(type(game), "state_from_position", refusing)
+    tally = soak.Tally()
+    soak.soak_game("mesopotamia", 2, seed=1, tally=tally, every=5, samples=1, playout=0)
+    assert len(tally.failures) == 1 and "its position does not load" in tally.failures[0]
+
+
+@pytest.mark.parametrize("game_id", ziggurat.games())
+def test_a_game_with_a_random_option_set_is_sound(game_id: str) -> None:
+    import random
+
+    players = game_class(game_id).min_players
+    options = soak.random_options(game_id, players, random.Random(3), most=6)
+    assert options and all(name in dict(soak.option_choices(game_id)) for name in options)
+    tally = soak.Tally()
+    soak.soak_game(
+        game_id, players, seed=3, tally=tally, every=31, samples=1, playout=10, plies=1200, options=options
+    )
+    assert tally.failures == [] and tally.decisions > 1
