@@ -429,9 +429,10 @@ def copy_state(d: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def from_position(game: MareNostrumGame, position: dict[str, Any]) -> NostrumState:
+def from_position(game: MareNostrumGame, position: dict[str, Any], *, owned: bool = False) -> NostrumState:
     """A state from a position (``to_position``) or a filled-in view; the header is checked
-    when present (positions written before it existed load too).
+    when present (positions written before it existed load too). ``owned``: ``position`` is a
+    fresh copy the caller gives away (:func:`sample_state`'s), used as it is instead of copied.
 
     :raises ValueError: for another game's position or another player count.
     """
@@ -444,7 +445,7 @@ def from_position(game: MareNostrumGame, position: dict[str, Any]) -> NostrumSta
         raise ValueError(f"the position's header says {header} players but its state is for {n} (n)")
     if n != game.num_players:
         raise ValueError(f"the position is for {n} players, the game for {game.num_players}")
-    d = _copy(position)
+    d = position if owned else _copy(position)
     for k in (
         "format",
         "num_players",
@@ -562,7 +563,7 @@ def sample_state(game: MareNostrumGame, view: dict[str, Any], seat: int, rng: ra
             _deal(d, seat, unseen, fewer, hidden, hidden_offers, view["pool_count"], rng)
             for tok in finishing:
                 d["res"][payer][tok] = d["res"][payer].get(tok, 0) + 1
-    return from_position(game, d)
+    return from_position(game, d, owned=True)
 
 
 DEALS_TRIED: Final = 50
@@ -611,20 +612,24 @@ def _deal(
         d["res"][s][tok] = d["res"][s].get(tok, 0) + 1
 
 
-def _can_finish_payment(d: dict[str, Any], payer: int, opts: dict[str, Any]) -> bool:
-    """Whether ``payer``'s tokens in ``d`` (a state without its options) can finish the payment
-    under way (N0.8)."""
-    pay = d["buy"]["paying"]
+def _payment(d: dict[str, Any], payer: int, opts: dict[str, Any]) -> tuple[dict[str, Any], P.Allowance, int]:
+    """``payer``'s payment under way in ``d`` (a state without its options): the payment, what
+    the payer may pay with (N0.8.3) and the tokens still due."""
+    pay: dict[str, Any] = d["buy"]["paying"]
     allow = buy_place.allowance({**d, "opts": opts}, payer, pay["item"])
-    return P.can_finish(pay["paid"], d["res"][payer], pay["cost"] - len(pay["paid"]), pay["kind"], allow)
+    return pay, allow, int(pay["cost"]) - len(pay["paid"])
+
+
+def _can_finish_payment(d: dict[str, Any], payer: int, opts: dict[str, Any]) -> bool:
+    """Whether ``payer``'s tokens in ``d`` can finish the payment under way (N0.8)."""
+    pay, allow, need = _payment(d, payer, opts)
+    return P.can_finish(pay["paid"], d["res"][payer], need, pay["kind"], allow)
 
 
 def _finishing_tokens(d: dict[str, Any], payer: int, opts: dict[str, Any], rng: random.Random) -> list[str]:
     """Ordinary tokens that finish ``payer``'s payment under way, each drawn among those that
     keep it finishable (N0.8), as a payer paying would; none if no ordinary tokens can."""
-    pay = d["buy"]["paying"]
-    allow = buy_place.allowance({**d, "opts": opts}, payer, pay["item"])
-    need = int(pay["cost"]) - len(pay["paid"])
+    pay, allow, need = _payment(d, payer, opts)
     supply = {t: need for t in [*D.GOODS, "tax"]}
     chosen: list[str] = []
     for left in range(need, 0, -1):
